@@ -1,0 +1,3 @@
+module github.com/ludorules/ludo
+
+go 1.23

@@ -1,0 +1,477 @@
+// Package ludo knows the rules of Ludo and its relatives exactly: an
+// immutable game [State], the legal moves of a position, and the
+// transitions [State.Roll] and [State.Apply], under options ([Rules]) that
+// cover the rules tables argue about.
+//
+// A game is a sequence of values. [New] returns the start position for a
+// set of [Rules] (start from [Classic] or [Mongolian]). The player to move
+// rolls with [State.Roll], giving a die face (from [Dice], from a real
+// die, or each of [Outcomes] in turn for search), then picks one of
+// [State.LegalMoves] and plays it with [State.Apply]. Where the rules
+// force a pass, the pass is a legal [Move] like any other, so no step is
+// ever hidden. Every transition validates its input and returns a new
+// State, never changing the one it was called on.
+//
+// For hot loops, [State.AppendLegalMoves] appends into a caller's buffer;
+// it, Roll and Apply allocate nothing. [State.LegalMovesSeq] yields the same
+// moves as an iterator.
+//
+// An illegal move is rejected with an [*IllegalMoveError] whose text names
+// the rule it breaks, as numbered in the README's rulebook (for example
+// "token 2 cannot pass the block on square 17 (rule B2)"); it matches
+// [ErrIllegalMove] with [errors.Is]. Other bad input is rejected with
+// errors matching [ErrBadFace], [ErrWrongPhase], [ErrGameOver],
+// [ErrInvalidRules] or [ErrInvalidSetup]. No input makes the package panic.
+//
+// Geometry is data ([Board], [Ludo52]); positions can be built by hand
+// with [Setup].
+package ludo
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+)
+
+// Errors for transitions called at the wrong time.
+var (
+	// ErrWrongPhase is matched by the error of a roll while a move is due,
+	// or of a move while a roll is due.
+	ErrWrongPhase = errors.New("ludo: wrong phase")
+	// ErrGameOver is matched by the error of a roll or move after the game
+	// has ended.
+	ErrGameOver = errors.New("ludo: game is over")
+	// ErrNoGame is matched by the error of a transition on the zero State.
+	ErrNoGame = errors.New("ludo: zero State is not a game")
+)
+
+// Phase is what a position waits for.
+type Phase uint8
+
+// The phases of a game.
+const (
+	// PhaseRoll: the player to move must roll ([State.Roll]).
+	PhaseRoll Phase = iota
+	// PhaseMove: the die is cast; the player to move must play one of the
+	// legal moves ([State.Apply]), which is a pass where no token can move.
+	PhaseMove
+	// PhaseOver: the game has ended; see [State.Ranking].
+	PhaseOver
+)
+
+// String returns "roll", "move" or "over".
+func (p Phase) String() string { return enumName(uint8(p), "roll", "move", "over") }
+
+// State is a position of a game: the rules, where every token stands, whose
+// turn it is, the die being played and the sixes rolled this turn, and the
+// players who have finished, in order.
+//
+// A State is a small value with no pointers, slices or maps inside: copy
+// it freely, compare it with == (two States are equal when the rules, the
+// position of every token (by index), the turn, the die and the six count
+// are), use it as a map key, and share it between goroutines without
+// locks. Methods never change it; transitions return a new State.
+//
+// The zero State is not a game: [State.IsValid] reports false, queries
+// return zero values, and transitions return an error matching
+// [ErrNoGame].
+type State struct {
+	cfg    config
+	tok    [MaxPlayers][MaxTokens]uint8 // 0 in the yard, else progress+1
+	begin  [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn
+	turn   Color
+	die    uint8 // 0 while a roll is due
+	sixes  uint8
+	places [MaxPlayers]uint8 // 1 for first place, 0 while playing
+	placed uint8
+}
+
+// config is a validated Rules, packed small for a State to carry.
+type config struct {
+	track, spacing, homeEntry, homeColumn, finish uint8
+	players, tokens                               uint8
+	seats, givenSeats                             Colors
+	entry, bonus                                  Faces
+	sixLimit                                      uint8
+	penalty                                       SixPenalty
+	noMoveForfeitsBonus                           bool
+	blocks                                        BlockRule
+	ownLanding                                    OwnLanding
+	multiCapture                                  MultiCapture
+	finishRule                                    FinishRule
+	end                                           EndRule
+}
+
+func pack(r Rules) config {
+	return config{
+		track: uint8(r.Board.Track), spacing: uint8(r.Board.StartSpacing),
+		homeEntry: uint8(r.Board.HomeEntry), homeColumn: uint8(r.Board.HomeColumn),
+		finish:  uint8(r.Board.Finish()),
+		players: uint8(r.Players), tokens: uint8(r.Tokens),
+		seats: r.seats(), givenSeats: r.Seats,
+		entry: r.EntryRolls, bonus: r.BonusRolls,
+		sixLimit: uint8(r.SixLimit), penalty: r.SixPenalty,
+		noMoveForfeitsBonus: r.NoMoveForfeitsBonus,
+		blocks:              r.Blocks, ownLanding: r.OwnLanding,
+		multiCapture: r.MultiCapture, finishRule: r.Finish, end: r.End,
+	}
+}
+
+// New returns the start position of a game under r: every token in its
+// yard (rule C2), and the first seated colour clockwise from Red to roll.
+// It returns an error matching [ErrInvalidRules] if r is not valid.
+func New(r Rules) (State, error) {
+	if err := r.Validate(); err != nil {
+		return State{}, err
+	}
+	s := State{cfg: pack(r)}
+	for c := range s.cfg.seats.All() {
+		s.turn = c
+		break
+	}
+	return s, nil
+}
+
+// IsValid reports whether s is a game, not the zero State.
+func (s State) IsValid() bool { return s.cfg.players != 0 }
+
+// Rules returns the rules the game is played under.
+func (s State) Rules() Rules {
+	c := s.cfg
+	if !s.IsValid() {
+		return Rules{}
+	}
+	return Rules{
+		Board:               Board{Track: int(c.track), StartSpacing: int(c.spacing), HomeEntry: int(c.homeEntry), HomeColumn: int(c.homeColumn)},
+		Players:             int(c.players),
+		Seats:               c.givenSeats,
+		Tokens:              int(c.tokens),
+		EntryRolls:          c.entry,
+		BonusRolls:          c.bonus,
+		SixLimit:            int(c.sixLimit),
+		SixPenalty:          c.penalty,
+		NoMoveForfeitsBonus: c.noMoveForfeitsBonus,
+		Blocks:              c.blocks,
+		OwnLanding:          c.ownLanding,
+		MultiCapture:        c.multiCapture,
+		Finish:              c.finishRule,
+		End:                 c.end,
+	}
+}
+
+func (s State) board() Board {
+	return Board{Track: int(s.cfg.track), StartSpacing: int(s.cfg.spacing), HomeEntry: int(s.cfg.homeEntry), HomeColumn: int(s.cfg.homeColumn)}
+}
+
+// Players returns the colours that play.
+func (s State) Players() Colors { return s.cfg.seats }
+
+// Phase returns what the position waits for.
+func (s State) Phase() Phase {
+	switch {
+	case !s.IsValid() || s.over():
+		return PhaseOver
+	case s.die == 0:
+		return PhaseRoll
+	}
+	return PhaseMove
+}
+
+func (s State) over() bool {
+	return s.placed == s.cfg.players || (s.cfg.end == FirstWinner && s.placed > 0)
+}
+
+// Turn returns the colour to roll or move. Once the game is over it is the
+// colour that moved last.
+func (s State) Turn() Color { return s.turn }
+
+// Die returns the face being played while a move is due, and 0 otherwise.
+func (s State) Die() int { return int(s.die) }
+
+// Sixes returns the number of consecutive bonus-earning rolls (sixes, by
+// default) the player to move has rolled this turn, counting the die being
+// played (rule C9).
+func (s State) Sixes() int { return int(s.sixes) }
+
+// Progress returns how far token i of colour c has come from its start
+// square (see [Board]): -1 in the yard, the board's Finish at the finish.
+// It returns -1 for a colour or token that is not in the game.
+func (s State) Progress(c Color, i int) int {
+	if !s.hasToken(c, i) {
+		return -1
+	}
+	return int(s.tok[c][i]) - 1
+}
+
+// Square returns where token i of colour c stands.
+func (s State) Square(c Color, i int) Square {
+	return s.board().Square(c, s.Progress(c, i))
+}
+
+func (s State) hasToken(c Color, i int) bool {
+	return s.cfg.seats.Has(c) && i >= 0 && i < int(s.cfg.tokens)
+}
+
+// At returns the colour and number of the tokens on square sq, or a count
+// of 0 if it is empty. In every rule set so far a square holds tokens of
+// one colour only (a landing token captures, rule C11).
+func (s State) At(sq Square) (Color, int) {
+	b := s.board()
+	for c := range s.cfg.seats.All() {
+		p, ok := b.Progress(c, sq)
+		if !ok {
+			continue
+		}
+		n := 0
+		for i := range int(s.cfg.tokens) {
+			if int(s.tok[c][i])-1 == p {
+				n++
+			}
+		}
+		if n > 0 {
+			return c, n
+		}
+	}
+	return 0, 0
+}
+
+// Blocks yields each track square that holds a block, with its colour, in
+// order of square number. Where [Rules.Blocks] is [NoBlocks] there are none
+// (rule B1).
+func (s State) Blocks() iter.Seq2[Square, Color] {
+	return func(yield func(Square, Color) bool) {
+		if s.cfg.blocks == NoBlocks {
+			return
+		}
+		for n := 1; n <= int(s.cfg.track); n++ {
+			sq := TrackSquare(n)
+			if c, k := s.At(sq); k >= 2 && !yield(sq, c) {
+				return
+			}
+		}
+	}
+}
+
+// Place returns colour c's finishing place (1 for the winner), or 0 while
+// c is still playing.
+func (s State) Place(c Color) int {
+	if c >= MaxPlayers {
+		return 0
+	}
+	return int(s.places[c])
+}
+
+// Winner returns the colour in first place, and false while nobody has
+// finished.
+func (s State) Winner() (Color, bool) {
+	for c := range s.cfg.seats.All() {
+		if s.places[c] == 1 {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// Ranking returns the colours that have a place, first place first. Once
+// the game is over under [PlayForAllPlaces] it lists every player once.
+func (s State) Ranking() []Color {
+	r := make([]Color, s.placed)
+	for c := range s.cfg.seats.All() {
+		if p := s.places[c]; p > 0 {
+			r[p-1] = c
+		}
+	}
+	return r
+}
+
+// String draws the position as text: a header with the phase, a line for
+// the track (groups of squares, each starting at a colour's start square
+// and headed by its number) and a line per player with its yard, home
+// column and finish. A token is the colour's initial: lower case for one,
+// upper case for two or more on one square.
+func (s State) String() string {
+	if !s.IsValid() {
+		return "ludo.State{}"
+	}
+	var b strings.Builder
+	b.WriteString(s.Rules().String())
+	switch s.Phase() {
+	case PhaseOver:
+		b.WriteString(": game over\n")
+	case PhaseRoll:
+		fmt.Fprintf(&b, ": %v to roll", s.turn)
+	case PhaseMove:
+		fmt.Fprintf(&b, ": %v to move, die %d", s.turn, s.die)
+	}
+	if s.Phase() != PhaseOver {
+		if s.sixes > 0 {
+			fmt.Fprintf(&b, ", sixes %d", s.sixes)
+		}
+		b.WriteByte('\n')
+	}
+	board := s.board()
+	mark := func(c Color, n int) byte {
+		switch {
+		case n == 0:
+			return '.'
+		case n == 1:
+			return colorNames[c][0]
+		}
+		return colorNames[c][0] - 'a' + 'A'
+	}
+	for n := 1; n <= board.Track; n++ {
+		if (n-1)%board.StartSpacing == 0 && (n-1)/board.StartSpacing < MaxPlayers {
+			if n > 1 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(&b, "%d:", n)
+		}
+		b.WriteByte(mark(s.At(TrackSquare(n))))
+	}
+	b.WriteByte('\n')
+	for c := range s.cfg.seats.All() {
+		_, yard := s.At(YardOf(c))
+		_, fin := s.At(FinishOf(c))
+		fmt.Fprintf(&b, "%-6s yard %d  home ", c, yard)
+		for n := 1; n <= board.HomeColumn; n++ {
+			b.WriteByte(mark(s.At(HomeSquare(c, n))))
+		}
+		fmt.Fprintf(&b, "  finish %d", fin)
+		if p := s.places[c]; p > 0 {
+			fmt.Fprintf(&b, "  place %d", p)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// ErrInvalidSetup is matched by the error of [Setup.State] for a position
+// that cannot occur under its rules.
+var ErrInvalidSetup = errors.New("ludo: invalid setup")
+
+// Setup is a position written out field by field, for building a State by
+// hand (a puzzle, a disputed position, a test) and for reading one back.
+// Get one from [State.Setup] (from [New] for an empty board), change it,
+// and turn it into a State with [Setup.State], which checks it.
+type Setup struct {
+	Rules Rules
+	// Turn is the colour to roll or move.
+	Turn Color
+	// Die is the face being played, or 0 when a roll is due.
+	Die int
+	// Sixes is the number of consecutive bonus-earning rolls this turn,
+	// counting Die (see [State.Sixes]).
+	Sixes int
+	// Tokens holds each token's progress (see [Board]), -1 for the yard.
+	// Tokens of colours that do not play, and tokens past Rules.Tokens,
+	// must be in the yard.
+	Tokens [MaxPlayers][MaxTokens]int
+	// Ranking lists the players who have finished, first place first.
+	Ranking []Color
+}
+
+// Setup returns the position written out. [Setup.State] turns it back
+// into s, except that under [UndoTurn] the position the turn began in is
+// taken to be the current one.
+func (s State) Setup() Setup {
+	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: int(s.die), Sixes: int(s.sixes), Ranking: s.Ranking()}
+	for c := range MaxPlayers {
+		for i := range MaxTokens {
+			u.Tokens[c][i] = int(s.tok[c][i]) - 1
+		}
+	}
+	return u
+}
+
+// State checks the position and returns it as a State. The error, if any,
+// matches [ErrInvalidSetup] (or [ErrInvalidRules]) and says what is wrong.
+func (u Setup) State() (State, error) {
+	s, err := New(u.Rules)
+	if err != nil {
+		return State{}, err
+	}
+	bad := func(format string, a ...any) (State, error) {
+		return State{}, fmt.Errorf("%w: "+format, append([]any{ErrInvalidSetup}, a...)...)
+	}
+	b, fin := u.Rules.Board, u.Rules.Board.Finish()
+	for c := range Color(MaxPlayers) {
+		for i, p := range u.Tokens[c] {
+			if !s.hasToken(c, i) {
+				if p != -1 {
+					return bad("%v token %d is not in the game but has progress %d, want -1", c, i, p)
+				}
+				continue
+			}
+			if p < -1 || p > fin {
+				return bad("%v token %d has progress %d, want -1 (yard) to %d (finish)", c, i, p, fin)
+			}
+			s.tok[c][i] = uint8(p + 1)
+		}
+	}
+	// No two colours share a track square (rule C11); no colour shares its
+	// own squares where OwnLandingForbidden (ruling Q11).
+	for c := range s.cfg.seats.All() {
+		for i := range int(s.cfg.tokens) {
+			p := int(s.tok[c][i]) - 1
+			if p < 0 || p == fin {
+				continue
+			}
+			sq := b.Square(c, p)
+			if o, n := s.At(sq); o != c && n > 0 {
+				return bad("%v and %v tokens share square %v, but a landing token captures (rule C11)", c, o, sq)
+			}
+			if u.Rules.OwnLanding == OwnLandingForbidden && s.holds(c, i, p) {
+				return bad("two %v tokens share %v, but OwnLanding is %v (ruling Q11)", c, sq, u.Rules.OwnLanding)
+			}
+		}
+	}
+	for k, c := range u.Ranking {
+		switch {
+		case !s.cfg.seats.Has(c):
+			return bad("Ranking lists %v, who does not play", c)
+		case s.places[c] != 0:
+			return bad("Ranking lists %v twice", c)
+		case !s.allFinished(c) && k < int(s.cfg.players)-1:
+			return bad("Ranking lists %v, whose tokens have not all finished", c)
+		}
+		s.placed++
+		s.places[c] = s.placed
+	}
+	for c := range s.cfg.seats.All() {
+		if s.places[c] == 0 && s.allFinished(c) {
+			return bad("every %v token has finished, but Ranking does not list %v", c, c)
+		}
+	}
+	if s.cfg.end == PlayForAllPlaces && s.placed == s.cfg.players-1 {
+		s = s.rankLast() // ruling Q10
+	}
+	if s.over() {
+		if u.Die != 0 || u.Sixes != 0 {
+			return bad("the game is over, but Die or Sixes is set")
+		}
+		s.turn = u.Turn
+		return s, nil
+	}
+	switch {
+	case !s.cfg.seats.Has(u.Turn):
+		return bad("Turn is %v, who does not play", u.Turn)
+	case s.places[u.Turn] != 0:
+		return bad("Turn is %v, who has finished", u.Turn)
+	case u.Die < 0 || u.Die > 6:
+		return bad("Die is %d, want 0 (roll due) or 1 to 6", u.Die)
+	case u.Sixes < 0 || (s.cfg.sixLimit > 0 && u.Sixes > int(s.cfg.sixLimit)):
+		return bad("Sixes is %d, want 0 to SixLimit %d", u.Sixes, s.cfg.sixLimit)
+	case u.Sixes > 255:
+		return bad("Sixes is %d, want at most 255", u.Sixes)
+	case s.cfg.bonus.Has(u.Die) && u.Sixes == 0:
+		return bad("Die %d earns a bonus roll, so Sixes must count it", u.Die)
+	case u.Die == 0 && s.cfg.sixLimit > 0 && u.Sixes >= int(s.cfg.sixLimit):
+		return bad("Sixes is at SixLimit %d, so the roll is forfeited and cannot be followed by another", s.cfg.sixLimit)
+	}
+	s.turn, s.die, s.sixes = u.Turn, uint8(u.Die), uint8(u.Sixes)
+	if s.cfg.penalty == UndoTurn {
+		s.begin = s.tok
+	}
+	return s, nil
+}
