@@ -116,9 +116,9 @@ type Board struct {
 
 // Ludo52 returns the board of classic Ludo: a cross of 15×15 squares whose
 // track has 52 squares, start squares 13 apart, and home columns of five
-// squares before the finish. A token's finish is 56 steps from its start
-// square; it turns off the track after 50 steps, on the square just before
-// its own start square's arm ends.
+// squares before the finish. A token turns into its home column from the
+// track square two before its own start square (progress 50: square 51
+// for Red), so the finish is 56 steps from its start square.
 func Ludo52() Board {
 	return Board{Track: 52, StartSpacing: 13, HomeEntry: 50, HomeColumn: 5}
 }

@@ -79,6 +79,7 @@ func (p Phase) String() string { return enumName(uint8(p), "roll", "move", "over
 type State struct {
 	cfg    config
 	tok    [MaxPlayers][MaxTokens]uint8 // 0 in the yard, else progress+1
+	at     lanes                        // each token's track square, 0 off the track: derived from tok, kept so that no rule scans the board
 	begin  [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn
 	turn   Color
 	die    uint8 // 0 while a roll is due
@@ -444,13 +445,14 @@ func (u Setup) State() (State, error) {
 		}
 	}
 	if s.cfg.end == PlayForAllPlaces && s.placed == s.cfg.players-1 {
-		s = s.rankLast() // ruling Q10
+		s.rankLast() // ruling Q10
 	}
 	if s.over() {
 		if u.Die != 0 || u.Sixes != 0 {
 			return bad("the game is over, but Die or Sixes is set")
 		}
 		s.turn = u.Turn
+		s.locate()
 		return s, nil
 	}
 	switch {
@@ -470,6 +472,7 @@ func (u Setup) State() (State, error) {
 		return bad("Sixes is at SixLimit %d, so the roll is forfeited and cannot be followed by another", s.cfg.sixLimit)
 	}
 	s.turn, s.die, s.sixes = u.Turn, uint8(u.Die), uint8(u.Sixes)
+	s.locate()
 	if s.cfg.penalty == UndoTurn {
 		s.begin = s.tok
 	}

@@ -15,12 +15,11 @@ import (
 // Moves come from [State.LegalMoves] and its twins, or [State.TokenMove].
 // The zero Move is no move at all; [State.Apply] rejects it.
 type Move struct {
-	color    Color
-	token    int8 // -1 for a pass
-	from, to int8 // progress: -1 yard
-	die      uint8
-	flags    moveFlags
-	captures uint8
+	// v packs the move into one word, so that it travels in a register:
+	// byte 0 the colour, 1 the token (-1 for a pass), 2 and 3 the progress
+	// from and to (-1 for the yard), 4 the die, 5 the flags, 6 the number
+	// of captures.
+	v uint64
 }
 
 type moveFlags uint8
@@ -34,80 +33,92 @@ const (
 	flagForfeit
 )
 
+// newMove returns the move of token i (-1 for a pass) of colour c from
+// progress from with die face d, going nowhere yet.
+func newMove(c Color, i, from, d int) Move {
+	return Move{uint64(c) | uint64(uint8(int8(i)))<<8 | uint64(uint8(int8(from)))<<16 | uint64(d)<<32 | uint64(flagValid)<<40}
+}
+
 // passMove returns the pass of colour c on die face d.
 func passMove(c Color, d int, forfeit bool) Move {
-	m := Move{color: c, token: -1, die: uint8(d), flags: flagValid}
+	m := newMove(c, -1, 0, d)
 	if forfeit {
-		m.flags |= flagForfeit
+		m = m.with(flagForfeit)
 	}
 	return m
 }
 
+func (m Move) with(f moveFlags) Move   { return Move{m.v | uint64(f)<<40} }
+func (m Move) has(f moveFlags) bool    { return m.flags()&f != 0 }
+func (m Move) flags() moveFlags        { return moveFlags(m.v >> 40) }
+func (m Move) withTo(to int) Move      { return Move{m.v&^(0xff<<24) | uint64(uint8(int8(to)))<<24} }
+func (m Move) withCaptures(n int) Move { return Move{m.v&^(0xff<<48) | uint64(n)<<48} }
+
 // Color returns the colour of the player who makes the move.
-func (m Move) Color() Color { return m.color }
+func (m Move) Color() Color { return Color(m.v) }
 
 // Token returns the index (0 to Tokens-1) of the token that moves, or -1
 // for a pass.
-func (m Move) Token() int { return int(m.token) }
+func (m Move) Token() int { return int(int8(m.v >> 8)) }
 
 // From returns the token's progress before the move, -1 for the yard (see
 // [Board] for what progress is); 0 for a pass.
-func (m Move) From() int { return int(m.from) }
+func (m Move) From() int { return int(int8(m.v >> 16)) }
 
 // To returns the token's progress after the move; 0 for a pass.
-func (m Move) To() int { return int(m.to) }
+func (m Move) To() int { return int(int8(m.v >> 24)) }
 
 // Die returns the die face the move plays.
-func (m Move) Die() int { return int(m.die) }
+func (m Move) Die() int { return int(uint8(m.v >> 32)) }
 
 // IsPass reports whether the move is a pass.
-func (m Move) IsPass() bool { return m.token < 0 }
+func (m Move) IsPass() bool { return m.Token() < 0 }
 
 // Forfeits reports whether the move is the pass that forfeits a roll at
 // the six limit (rule C9).
-func (m Move) Forfeits() bool { return m.flags&flagForfeit != 0 }
+func (m Move) Forfeits() bool { return m.has(flagForfeit) }
 
 // Enters reports whether the move brings the token from its yard onto its
 // start square (rule C7).
-func (m Move) Enters() bool { return m.flags&flagEnter != 0 }
+func (m Move) Enters() bool { return m.has(flagEnter) }
 
 // Captures returns the number of opponent tokens the move sends to their
 // yards (rule C11).
-func (m Move) Captures() int { return int(m.captures) }
+func (m Move) Captures() int { return int(uint8(m.v >> 48)) }
 
 // Finishes reports whether the move brings the token to the finish.
-func (m Move) Finishes() bool { return m.flags&flagFinish != 0 }
+func (m Move) Finishes() bool { return m.has(flagFinish) }
 
 // FormsBlock reports whether the move ends on a track square the mover
 // already holds, where blocks are on: the square is then a block (rule
 // B1).
-func (m Move) FormsBlock() bool { return m.flags&flagBlock != 0 }
+func (m Move) FormsBlock() bool { return m.has(flagBlock) }
 
 // Bounces reports whether the move overshot the finish and counted back
 // ([BounceFinish]).
-func (m Move) Bounces() bool { return m.flags&flagBounce != 0 }
+func (m Move) Bounces() bool { return m.has(flagBounce) }
 
 // String describes the move in progress terms, as "red 2: 12-18",
 // "red 0: yard-0 enter", "red 1: 50-56 finish", "green 3: 4-10 x1"
 // (one capture) or "blue pass".
 func (m Move) String() string {
-	if m.flags&flagValid == 0 {
+	if !m.has(flagValid) {
 		return "no move"
 	}
 	if m.IsPass() {
 		if m.Forfeits() {
-			return m.color.String() + " pass (forfeit)"
+			return m.Color().String() + " pass (forfeit)"
 		}
-		return m.color.String() + " pass"
+		return m.Color().String() + " pass"
 	}
 	var b strings.Builder
-	b.WriteString(m.color.String())
+	b.WriteString(m.Color().String())
 	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(int(m.token)))
+	b.WriteString(strconv.Itoa(m.Token()))
 	b.WriteString(": ")
-	b.WriteString(progressString(int(m.from)))
+	b.WriteString(progressString(m.From()))
 	b.WriteByte('-')
-	b.WriteString(progressString(int(m.to)))
+	b.WriteString(progressString(m.To()))
 	switch {
 	case m.Enters():
 		b.WriteString(" enter")
@@ -117,9 +128,9 @@ func (m Move) String() string {
 	if m.Bounces() {
 		b.WriteString(" bounce")
 	}
-	if m.captures > 0 {
+	if n := m.Captures(); n > 0 {
 		b.WriteString(" x")
-		b.WriteString(strconv.Itoa(int(m.captures)))
+		b.WriteString(strconv.Itoa(n))
 	}
 	if m.FormsBlock() {
 		b.WriteString(" block")
@@ -139,10 +150,10 @@ func progressString(p int) string {
 // to, then by die face. [State.LegalMoves] lists moves in this order.
 func (m Move) Compare(o Move) int {
 	return cmp.Or(
-		cmp.Compare(m.color, o.color),
-		cmp.Compare(m.token, o.token),
-		cmp.Compare(m.from, o.from),
-		cmp.Compare(m.to, o.to),
-		cmp.Compare(m.die, o.die),
+		cmp.Compare(m.Color(), o.Color()),
+		cmp.Compare(m.Token(), o.Token()),
+		cmp.Compare(m.From(), o.From()),
+		cmp.Compare(m.To(), o.To()),
+		cmp.Compare(m.Die(), o.Die()),
 	)
 }

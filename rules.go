@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math/bits"
 )
 
 // This file holds every rule of the rulebook (README.md), each in one
@@ -38,9 +39,8 @@ func (e *IllegalMoveError) Unwrap() error { return ErrIllegalMove }
 // on the hot path without allocating and turned into an error only when
 // asked.
 type refusal struct {
-	rule  uint8
-	token int8
-	at    int // a track square, a progress or a count, as the rule says
+	rule uint8
+	at   uint16 // a track square, a progress or a count, as the rule says
 }
 
 const (
@@ -57,7 +57,7 @@ const (
 
 func (r refusal) err(m Move, s State) *IllegalMoveError {
 	e := &IllegalMoveError{Move: m}
-	t := r.token
+	t := m.Token()
 	switch r.rule {
 	case refFinished:
 		e.Rule, e.Reason = "B3", fmt.Sprintf("token %d has finished and never moves again", t)
@@ -70,11 +70,11 @@ func (r refusal) err(m Move, s State) *IllegalMoveError {
 	case refLandBlock:
 		e.Rule, e.Reason = "B2", fmt.Sprintf("token %d cannot land on the block on square %d", t, r.at)
 	case refOwnLanding:
-		e.Rule, e.Reason = "Q11", fmt.Sprintf("token %d cannot end on %v, which its owner already holds", t, s.board().Square(m.color, r.at))
+		e.Rule, e.Reason = "Q11", fmt.Sprintf("token %d cannot end on %v, which its owner already holds", t, s.board().Square(m.Color(), int(r.at)))
 	case refMultiLand:
 		e.Rule, e.Reason = "Q3", fmt.Sprintf("token %d cannot land on the %d opponent tokens on square %d", t, r.at>>8, r.at&0xff)
 	default:
-		e.Reason = fmt.Sprintf("%v has no token %d", m.color, t)
+		e.Reason = fmt.Sprintf("%v has no token %d", m.Color(), t)
 	}
 	return e
 }
@@ -90,21 +90,49 @@ func (r refusal) err(m Move, s State) *IllegalMoveError {
 // [ErrWrongPhase] while a move is due, [ErrGameOver] once the game has
 // ended, and [ErrNoGame] on the zero State; s is never changed.
 func (s State) Roll(face int) (State, error) {
-	switch {
-	case !s.IsValid():
-		return s, ErrNoGame
-	case s.over():
-		return s, ErrGameOver
-	case s.die != 0:
-		return s, fmt.Errorf("%w: %v must move the %d before rolling again", ErrWrongPhase, s.turn, s.die)
-	case face < 1 || face > 6:
-		return s, fmt.Errorf("%w: %d", ErrBadFace, face)
+	if on := s.rolling(); s.die != 0 || uint(face-1) > 5 || !on {
+		return s, rollError{face, s.die, s.turn, s.cfg.players != 0, on}
 	}
 	s.die = uint8(face)
-	if s.cfg.bonus.Has(face) {
-		s.sixes++
-	}
+	s.sixes += uint8(s.cfg.bonus>>face) & 1
 	return s, nil
+}
+
+// rolling reports whether the game is on.
+func (s *State) rolling() bool {
+	return s.placed < s.cfg.players && (s.placed == 0 || s.cfg.end != FirstWinner)
+}
+
+// rollError is the error of a refused roll. It is built without a call, so
+// that Roll stays small enough to inline.
+type rollError struct {
+	face           int
+	die            uint8
+	turn           Color
+	valid, rolling bool
+}
+
+func (e rollError) Unwrap() error {
+	switch {
+	case !e.valid:
+		return ErrNoGame
+	case !e.rolling:
+		return ErrGameOver
+	case e.die != 0:
+		return ErrWrongPhase
+	}
+	return ErrBadFace
+}
+
+func (e rollError) Error() string {
+	err := e.Unwrap()
+	switch err {
+	case ErrWrongPhase:
+		return fmt.Sprintf("%v: %v must move the %d before rolling again", err, e.turn, e.die)
+	case ErrBadFace:
+		return fmt.Sprintf("%v: %d", err, e.face)
+	}
+	return err.Error()
 }
 
 // forfeit reports whether the die being played has reached the six limit
@@ -123,28 +151,39 @@ func (s State) forfeit() bool {
 // the lowest-indexed is listed (ruling Q9). AppendLegalMoves allocates
 // nothing when dst has room for [MaxTokens] more moves.
 func (s State) AppendLegalMoves(dst []Move) []Move {
-	if s.Phase() != PhaseMove {
+	if s.die == 0 { // no move is due; the die is 0 in every other phase
 		return dst
 	}
-	c, d := s.turn, int(s.die)
+	c := s.turn
 	if s.forfeit() {
-		return append(dst, passMove(c, d, true))
+		return append(dst, passMove(c, int(s.die), true))
 	}
 	n := len(dst)
-	v := s.view()
+	t := &s.tok[c]
+	stop := s.stops()
+	// Tokens that cannot move, skipped here only to save a call: the
+	// rules are tokenMove's.
+	stuck := s.cfg.finish + 1 - s.die // from here on, an exact roll overshoots
+	if s.cfg.finishRule != ExactFinish {
+		stuck = s.cfg.finish + 1
+	}
+	enter := s.cfg.entry.Has(int(s.die))
 tokens:
 	for i := range int(s.cfg.tokens) {
+		if t[i] > stuck || t[i] == 0 && !enter {
+			continue
+		}
 		for j := range i {
-			if s.tok[c][j] == s.tok[c][i] {
+			if t[j] == t[i] {
 				continue tokens // ruling Q9: alike tokens, one move
 			}
 		}
-		if m, r := s.tokenMove(&v, i); r.rule == legal {
+		if m, r := s.tokenMove(i, stop); r.rule == legal {
 			dst = append(dst, m)
 		}
 	}
 	if len(dst) == n {
-		dst = append(dst, passMove(c, d, false)) // rule C10
+		dst = append(dst, passMove(c, int(s.die), false)) // rule C10
 	}
 	return dst
 }
@@ -175,15 +214,14 @@ func (s State) TokenMove(i int) (Move, error) {
 	if err := s.moveDue(); err != nil {
 		return Move{}, err
 	}
-	m := Move{color: s.turn, token: int8(i), die: s.die, flags: flagValid}
+	m := newMove(s.turn, i, 0, int(s.die))
 	if !s.hasToken(s.turn, i) {
-		return Move{}, refusal{rule: refWrongTokens, token: int8(i)}.err(m, s)
+		return Move{}, refusal{rule: refWrongTokens}.err(m, s)
 	}
 	if s.forfeit() {
 		return Move{}, s.forfeitError(m)
 	}
-	v := s.view()
-	m, r := s.tokenMove(&v, i)
+	m, r := s.tokenMove(i, s.stops())
 	if r.rule != legal {
 		return Move{}, r.err(m, s)
 	}
@@ -207,70 +245,25 @@ func (s State) forfeitError(m Move) error {
 		"%v rolled %d bonus-earning rolls in a row, so the last is forfeited and no token may move", s.turn, s.sixes)}
 }
 
-// view is what move generation needs to know of the board, computed once
-// per position: the track square (0-based) of every token, and the squares
-// the mover may not pass or land on.
-type view struct {
-	sq       [MaxPlayers][MaxTokens]int8 // -1 off the track
-	noPass   ringSet                     // blocks the mover may not pass (rule B2)
-	noLand   ringSet                     // blocks the mover may not land on (rule B2)
-	occupied ringSet                     // squares holding any token
-}
-
-// ringSet is a set of track squares (0 to 127).
-type ringSet [2]uint64
-
-func (r *ringSet) add(a int8)      { r[a>>6] |= 1 << (a & 63) }
-func (r *ringSet) has(a int8) bool { return r[a>>6]&(1<<(a&63)) != 0 }
-
-// trackSquare returns the 0-based track square of progress p for colour c.
-func (s State) trackSquare(c Color, p int) int8 {
+// trackSquare returns the number of the track square (from 1) where a
+// token of colour c with progress p on the track stands.
+func (s *State) trackSquare(c Color, p int) uint8 {
 	a := int(c)*int(s.cfg.spacing) + p
 	if a >= int(s.cfg.track) {
 		a -= int(s.cfg.track)
 	}
-	return int8(a)
-}
-
-func (s State) view() view {
-	var v view
-	for c := range v.sq {
-		v.sq[c] = [MaxTokens]int8{-1, -1, -1, -1}
-	}
-	for c := range s.cfg.seats.All() {
-		var seen ringSet
-		for i := range int(s.cfg.tokens) {
-			p := int(s.tok[c][i]) - 1
-			if p < 0 || p > int(s.cfg.homeEntry) {
-				continue
-			}
-			a := s.trackSquare(c, p)
-			v.sq[c][i] = a
-			v.occupied.add(a)
-			// Rule B1: two or more tokens of one colour make a block.
-			if seen.has(a) && s.cfg.blocks != NoBlocks {
-				if c != s.turn {
-					v.noPass.add(a)
-					v.noLand.add(a)
-				} else if s.cfg.blocks == BlocksStopAll {
-					v.noPass.add(a)
-				}
-			}
-			seen.add(a)
-		}
-	}
-	return v
+	return uint8(a + 1)
 }
 
 // tokenMove decides the move token i of the player to move makes with the
-// die: the rules of movement C3 to C5, C7, C8, C11, B2 and B3, and the
+// die, where stop holds the tokens of the blocks that stop it ([State.stops]): the rules of movement C3 to C5, C7, C8, C11, B2 and B3, and the
 // rulings Q3, Q4, Q7, Q8 and Q11.
-func (s State) tokenMove(v *view, i int) (Move, refusal) {
+func (s *State) tokenMove(i int, stop lanes) (Move, refusal) {
 	c, d := s.turn, int(s.die)
 	from := int(s.tok[c][i]) - 1
 	fin := int(s.cfg.finish)
-	m := Move{color: c, token: int8(i), from: int8(from), die: uint8(d), flags: flagValid}
-	no := refusal{token: int8(i)}
+	m := newMove(c, i, from, d)
+	var no refusal
 	to := from + d
 	switch {
 	case from == fin: // rule B3
@@ -282,81 +275,101 @@ func (s State) tokenMove(v *view, i int) (Move, refusal) {
 			return m, no
 		}
 		to = 0
-		m.flags |= flagEnter
+		m = m.with(flagEnter)
 	case to > fin: // rule C5
 		switch s.cfg.finishRule {
 		case ExactFinish:
-			no.rule, no.at = refOvershoot, to-fin
+			no.rule, no.at = refOvershoot, uint16(to-fin)
 			return m, no
 		case BounceFinish:
 			to = 2*fin - to
-			m.flags |= flagBounce
+			m = m.with(flagBounce)
 		case AnyRollFinishes:
 			to = fin
 		}
 	}
-	m.to = int8(to)
+	m = m.withTo(to)
 	if to == fin {
-		m.flags |= flagFinish
+		m = m.with(flagFinish)
 	}
-	// Rule B2: no token passes a block that stops it. Only track squares
-	// can hold blocks; a token entering passes nothing.
 	he := int(s.cfg.homeEntry)
-	for p := from + 1; p < to && p <= he; p++ {
-		if a := s.trackSquare(c, p); v.noPass.has(a) {
-			no.rule, no.at = refPassBlock, int(a)+1
-			return m, no
-		}
-	}
 	if to > he { // home column or finish: the owner's own squares
 		if to < fin && s.cfg.ownLanding == OwnLandingForbidden && s.holds(c, i, to) {
-			no.rule, no.at = refOwnLanding, to // ruling Q8, Q11
-			return m, no
+			no.rule, no.at = refOwnLanding, uint16(to) // rulings Q8, Q11
 		}
 		return m, no
 	}
-	a := s.trackSquare(c, to)
-	if !v.occupied.has(a) {
+	// Rule B2: no token passes a block that stops it. Only track squares
+	// hold blocks; a token entering passes nothing.
+	if stop != (lanes{}) {
+		for p := from + 1; p < to; p++ {
+			if sq := s.trackSquare(c, p); s.at.match(sq).and(stop) != (lanes{}) {
+				no.rule, no.at = refPassBlock, uint16(sq)
+				return m, no
+			}
+		}
+	}
+	sq := s.trackSquare(c, to)
+	here := s.at.match(sq)
+	if here == (lanes{}) {
 		return m, no
 	}
-	if v.noLand.has(a) { // rule B2, ruling Q7
-		no.rule, no.at = refLandBlock, int(a)+1
-		return m, no
-	}
-	if s.holds(c, i, to) {
+	own := colorLanes[c]
+	if here.and(own) != (lanes{}) {
 		if s.cfg.ownLanding == OwnLandingForbidden { // ruling Q11
-			no.rule, no.at = refOwnLanding, to
+			no.rule, no.at = refOwnLanding, uint16(to)
 			return m, no
 		}
 		if s.cfg.blocks != NoBlocks { // rule B1
-			m.flags |= flagBlock
+			m = m.with(flagBlock)
 		}
+		return m, no
+	}
+	// Opponents only, as a square holds one colour (rule C11).
+	n := here.count()
+	if here.and(stop) != (lanes{}) { // rule B2, ruling Q7
+		no.rule, no.at = refLandBlock, uint16(sq)
+		return m, no
+	}
+	if n >= 2 && s.cfg.multiCapture == CaptureRefused { // ruling Q3
+		no.rule, no.at = refMultiLand, uint16(n<<8|int(sq))
 		return m, no
 	}
 	// Rule C11 (and ruling Q4 for a token entering): landing on opponents
 	// captures them.
-	n := 0
-	for o := range MaxPlayers {
-		if Color(o) == c {
-			continue
-		}
-		for j := range MaxTokens {
-			if v.sq[o][j] == a {
-				n++
-			}
-		}
-	}
-	if n >= 2 && s.cfg.multiCapture == CaptureRefused { // ruling Q3
-		no.rule, no.at = refMultiLand, n<<8|(int(a)+1)
-		return m, no
-	}
-	m.captures = uint8(n)
+	m = m.withCaptures(n)
 	return m, no
+}
+
+// stops returns the tokens of the blocks that the player to move may not
+// pass (rule B2): every token that shares its track square with another of
+// its colour (rule B1), of the opponents' colours, or with [BlocksStopAll]
+// of every colour. Without blocks it is empty.
+func (s *State) stops() lanes {
+	if s.cfg.blocks == NoBlocks {
+		return lanes{}
+	}
+	var b lanes
+	for w, x := range s.at {
+		// A byte equal to another byte of its colour's 32-bit half.
+		for half := 0; half < 64; half += 32 {
+			h := uint32(x >> half)
+			same := zeroBytes32(h^bits.RotateLeft32(h, 8)) | zeroBytes32(h^bits.RotateLeft32(h, 16)) | zeroBytes32(h^bits.RotateLeft32(h, 24))
+			same &^= zeroBytes32(h) // off the track
+			b[w] |= uint64(same) << half
+		}
+	}
+	if s.cfg.blocks == BlocksStopOpponents {
+		own := colorLanes[s.turn]
+		b[0] &^= own[0]
+		b[1] &^= own[1]
+	}
+	return b
 }
 
 // holds reports whether a token of colour c other than token i has
 // progress p.
-func (s State) holds(c Color, i, p int) bool {
+func (s *State) holds(c Color, i, p int) bool {
 	for j := range int(s.cfg.tokens) {
 		if j != i && int(s.tok[c][j])-1 == p {
 			return true
@@ -364,6 +377,47 @@ func (s State) holds(c Color, i, p int) bool {
 	}
 	return false
 }
+
+// lanes holds one byte for each token, colour by colour (token i of colour
+// c in byte 4c+i), so that a question about every token on the board is a
+// few word operations.
+type lanes [2]uint64
+
+const (
+	ones = 0x0101010101010101
+	low7 = 0x7f7f7f7f7f7f7f7f
+)
+
+// colorLanes[c] has the high bit of each of colour c's bytes set.
+var colorLanes = [MaxPlayers]lanes{
+	{0x80808080, 0}, {0x80808080 << 32, 0}, {0, 0x80808080}, {0, 0x80808080 << 32},
+}
+
+func (l lanes) get(c Color, i int) uint8 {
+	k := 4*int(c) + i
+	return uint8(l[k>>3] >> (8 * (k & 7)))
+}
+
+func (l *lanes) set(c Color, i int, v uint8) {
+	k := 4*int(c) + i
+	sh := 8 * (k & 7)
+	l[k>>3] = l[k>>3]&^(0xff<<sh) | uint64(v)<<sh
+}
+
+// match returns the high bit of every byte equal to v.
+func (l lanes) match(v uint8) lanes {
+	b := uint64(v) * ones
+	return lanes{zeroBytes(l[0] ^ b), zeroBytes(l[1] ^ b)}
+}
+
+// zeroBytes returns the high bit of every zero byte of x, exactly.
+func zeroBytes(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
+
+func zeroBytes32(x uint32) uint32 { return ^((x&0x7f7f7f7f + 0x7f7f7f7f) | x | 0x7f7f7f7f) }
+
+func (l lanes) and(m lanes) lanes { return lanes{l[0] & m[0], l[1] & m[1]} }
+
+func (l lanes) count() int { return bits.OnesCount64(l[0]) + bits.OnesCount64(l[1]) }
 
 // Apply plays move m and returns the next position. It always validates:
 // m must be a legal move of s (a move from [State.LegalMoves] or
@@ -387,110 +441,131 @@ func (s State) Apply(m Move) (State, error) {
 		return s, &IllegalMoveError{Move: m, Rule: rule, Reason: fmt.Sprintf(format, a...)}
 	}
 	switch {
-	case m.flags&flagValid == 0:
+	case !m.has(flagValid):
 		return illegal("", "the zero Move is no move")
-	case m.color != c:
-		return illegal("C3", "it is %v's turn, not %v's", c, m.color)
-	case int(m.die) != int(s.die):
-		return illegal("C8", "the move plays a %d but the die shows %d", m.die, s.die)
+	case m.Color() != c:
+		return illegal("C3", "it is %v's turn, not %v's", c, m.Color())
+	case m.Die() != int(s.die):
+		return illegal("C8", "the move plays a %d but the die shows %d", m.Die(), s.die)
 	}
 	if s.forfeit() {
 		if m.IsPass() && m.Forfeits() {
-			return s.applyForfeit(), nil
+			s.applyForfeit()
+			return s, nil
 		}
 		return s, s.forfeitError(m)
 	}
-	var v view
 	if m.IsPass() {
 		if m.Forfeits() {
 			return illegal("C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
-		v = s.view()
+		stop := s.stops()
 		for i := range int(s.cfg.tokens) {
-			if mv, r := s.tokenMove(&v, i); r.rule == legal {
+			if mv, r := s.tokenMove(i, stop); r.rule == legal {
 				return illegal("C10", "%v must move when a token can: %v", c, mv)
 			}
 		}
-		return s.applyPass(), nil
+		s.applyPass()
+		return s, nil
 	}
-	i := int(m.token)
+	i := m.Token()
 	if !s.hasToken(c, i) {
-		return s, refusal{rule: refWrongTokens, token: m.token}.err(m, s)
+		return s, refusal{rule: refWrongTokens}.err(m, s)
 	}
-	if int(s.tok[c][i])-1 != int(m.from) {
-		return illegal("", "%v token %d is at %s, not %s", c, i, progressString(int(s.tok[c][i])-1), progressString(int(m.from)))
+	if int(s.tok[c][i])-1 != m.From() {
+		return illegal("", "%v token %d is at %s, not %s", c, i, progressString(int(s.tok[c][i])-1), progressString(m.From()))
 	}
-	v = s.view()
-	want, r := s.tokenMove(&v, i)
+	want, r := s.tokenMove(i, s.stops())
 	if r.rule != legal {
 		return s, r.err(m, s)
 	}
 	if want != m {
 		return illegal("", "the move does not match the position: with a %d, %v token %d makes %v", s.die, c, i, want)
 	}
-	return s.applyToken(&v, want), nil
+	s.applyToken(want)
+	return s, nil
 }
 
 // applyToken plays a legal token move.
-func (s State) applyToken(v *view, m Move) State {
-	c := m.color
-	s.tok[c][m.token] = uint8(m.to + 1)
-	if m.captures > 0 { // rule C11: captured tokens go back to their yards
-		a := s.trackSquare(c, int(m.to))
-		for o := range MaxPlayers {
-			for j := range MaxTokens {
-				if Color(o) != c && v.sq[o][j] == a {
-					s.tok[o][j] = 0
-				}
+func (s *State) applyToken(m Move) {
+	c, i, to := m.Color(), m.Token(), m.To()
+	s.tok[c][i] = uint8(to + 1)
+	var sq uint8
+	if to <= int(s.cfg.homeEntry) {
+		sq = s.trackSquare(c, to)
+	}
+	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
+		caught := s.at.match(sq)
+		caught[0] &^= colorLanes[c][0]
+		caught[1] &^= colorLanes[c][1]
+		for w, x := range caught {
+			s.at[w] &^= (x >> 7) * 0xff
+			for ; x != 0; x &= x - 1 {
+				k := 8*w + bits.TrailingZeros64(x)/8
+				s.tok[k/4][k%4] = 0
 			}
 		}
 	}
+	s.at.set(c, i, sq)
 	if m.Finishes() && s.allFinished(c) { // rule C6
 		s.placed++
 		s.places[c] = s.placed
 		if s.cfg.end == PlayForAllPlaces && s.placed == s.cfg.players-1 {
-			s = s.rankLast() // ruling Q10
+			s.rankLast() // ruling Q10
 		}
-		return s.nextTurn() // ruling Q6: no bonus roll with nothing left to move
+		s.nextTurn() // ruling Q6: no bonus roll with nothing left to move
+		return
 	}
-	if s.cfg.bonus.Has(int(m.die)) { // rule C9: a bonus roll
+	if s.cfg.bonus.Has(m.Die()) { // rule C9: a bonus roll
 		s.die = 0
-		return s
+		return
 	}
-	return s.nextTurn()
+	s.nextTurn()
 }
 
 // applyPass plays a pass that rule C10 forces.
-func (s State) applyPass() State {
+func (s *State) applyPass() {
 	if s.cfg.bonus.Has(int(s.die)) && !s.cfg.noMoveForfeitsBonus { // ruling Q1
 		s.die = 0
-		return s
+		return
 	}
-	return s.nextTurn()
+	s.nextTurn()
 }
 
 // applyForfeit plays the forfeiting pass of rule C9 with its penalty
 // (ruling Q2).
-func (s State) applyForfeit() State {
+func (s *State) applyForfeit() {
 	if s.cfg.penalty == UndoTurn {
 		s.tok = s.begin
+		s.locate()
 	}
-	return s.nextTurn()
+	s.nextTurn()
 }
 
 // rankLast gives the one player still playing the last place: the game
 // ends when only one is left (ruling Q10).
-func (s State) rankLast() State {
+func (s *State) rankLast() {
 	for o := range s.cfg.seats.All() {
 		if s.places[o] == 0 {
 			s.placed++
 			s.places[o] = s.placed
 		}
 	}
-	return s
 }
 
-func (s State) allFinished(c Color) bool {
+// locate sets the track square of every token from its progress.
+func (s *State) locate() {
+	s.at = lanes{}
+	for c := range s.cfg.seats.All() {
+		for i := range int(s.cfg.tokens) {
+			if p := int(s.tok[c][i]) - 1; p >= 0 && p <= int(s.cfg.homeEntry) {
+				s.at.set(c, i, s.trackSquare(c, p))
+			}
+		}
+	}
+}
+
+func (s *State) allFinished(c Color) bool {
 	for i := range int(s.cfg.tokens) {
 		if s.tok[c][i] != s.cfg.finish+1 {
 			return false
@@ -501,10 +576,10 @@ func (s State) allFinished(c Color) bool {
 
 // nextTurn passes the turn clockwise to the next player still playing
 // (rule C3), unless the game is over.
-func (s State) nextTurn() State {
+func (s *State) nextTurn() {
 	s.die, s.sixes = 0, 0
 	if s.over() {
-		return s
+		return
 	}
 	for k := 1; k <= MaxPlayers; k++ {
 		o := Color((int(s.turn) + k) % MaxPlayers)
@@ -516,5 +591,4 @@ func (s State) nextTurn() State {
 	if s.cfg.penalty == UndoTurn {
 		s.begin = s.tok
 	}
-	return s
 }
