@@ -1,3 +1,14 @@
 module github.com/ludorules/ludo
 
-go 1.23
+go 1.24
+
+require (
+	github.com/stretchr/testify v1.11.1
+	pgregory.net/rapid v1.2.0
+)
+
+require (
+	github.com/davecgh/go-spew v1.1.1 // indirect
+	github.com/pmezard/go-difflib v1.0.0 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+)
