@@ -192,7 +192,7 @@ func (s State) Die() int { return int(s.die) }
 
 // Sixes returns the number of consecutive bonus-earning rolls (sixes, by
 // default) the player to move has rolled this turn, counting the die being
-// played (rule C9).
+// played (rule C9). Without a [Rules.SixLimit] the count stops at 255.
 func (s State) Sixes() int { return int(s.sixes) }
 
 // Progress returns how far token i of colour c has come from its start
@@ -451,6 +451,9 @@ func (u Setup) State() (State, error) {
 		if u.Die != 0 || u.Sixes != 0 {
 			return bad("the game is over, but Die or Sixes is set")
 		}
+		if !s.cfg.seats.Has(u.Turn) {
+			return bad("Turn is %v, who does not play", u.Turn)
+		}
 		s.turn = u.Turn
 		s.locate()
 		return s, nil
@@ -468,8 +471,8 @@ func (u Setup) State() (State, error) {
 		return bad("Sixes is %d, want at most 255", u.Sixes)
 	case s.cfg.bonus.Has(u.Die) && u.Sixes == 0:
 		return bad("Die %d earns a bonus roll, so Sixes must count it", u.Die)
-	case u.Die == 0 && s.cfg.sixLimit > 0 && u.Sixes >= int(s.cfg.sixLimit):
-		return bad("Sixes is at SixLimit %d, so the roll is forfeited and cannot be followed by another", s.cfg.sixLimit)
+	case s.cfg.sixLimit > 0 && u.Sixes >= int(s.cfg.sixLimit) && !s.cfg.bonus.Has(u.Die):
+		return bad("Sixes is at SixLimit %d, so the turn ends with the forfeited roll: Die must be that bonus-earning roll", s.cfg.sixLimit)
 	}
 	s.turn, s.die, s.sixes = u.Turn, uint8(u.Die), uint8(u.Sixes)
 	s.locate()

@@ -17,8 +17,8 @@ import (
 type Move struct {
 	// v packs the move into one word, so that it travels in a register:
 	// byte 0 the colour, 1 the token (-1 for a pass), 2 and 3 the progress
-	// from and to (-1 for the yard), 4 the die, 5 the flags, 6 the number
-	// of captures.
+	// from and to plus one (0 for the yard), 4 the die, 5 the flags, 6 the
+	// number of captures.
 	v uint64
 }
 
@@ -36,7 +36,8 @@ const (
 // newMove returns the move of token i (-1 for a pass) of colour c from
 // progress from with die face d, going nowhere yet.
 func newMove(c Color, i, from, d int) Move {
-	return Move{uint64(c) | uint64(uint8(int8(i)))<<8 | uint64(uint8(int8(from)))<<16 | uint64(d)<<32 | uint64(flagValid)<<40}
+	p := uint64(uint8(from + 1))
+	return Move{uint64(c) | uint64(uint8(int8(i)))<<8 | p<<16 | p<<24 | uint64(d)<<32 | uint64(flagValid)<<40}
 }
 
 // passMove returns the pass of colour c on die face d.
@@ -51,7 +52,7 @@ func passMove(c Color, d int, forfeit bool) Move {
 func (m Move) with(f moveFlags) Move   { return Move{m.v | uint64(f)<<40} }
 func (m Move) has(f moveFlags) bool    { return m.flags()&f != 0 }
 func (m Move) flags() moveFlags        { return moveFlags(m.v >> 40) }
-func (m Move) withTo(to int) Move      { return Move{m.v&^(0xff<<24) | uint64(uint8(int8(to)))<<24} }
+func (m Move) withTo(to int) Move      { return Move{m.v&^(0xff<<24) | uint64(uint8(to+1))<<24} }
 func (m Move) withCaptures(n int) Move { return Move{m.v&^(0xff<<48) | uint64(n)<<48} }
 
 // Color returns the colour of the player who makes the move.
@@ -63,10 +64,10 @@ func (m Move) Token() int { return int(int8(m.v >> 8)) }
 
 // From returns the token's progress before the move, -1 for the yard (see
 // [Board] for what progress is); 0 for a pass.
-func (m Move) From() int { return int(int8(m.v >> 16)) }
+func (m Move) From() int { return int(uint8(m.v>>16)) - 1 }
 
 // To returns the token's progress after the move; 0 for a pass.
-func (m Move) To() int { return int(int8(m.v >> 24)) }
+func (m Move) To() int { return int(uint8(m.v>>24)) - 1 }
 
 // Die returns the die face the move plays.
 func (m Move) Die() int { return int(uint8(m.v >> 32)) }

@@ -90,11 +90,13 @@ func (r refusal) err(m Move, s State) *IllegalMoveError {
 // [ErrWrongPhase] while a move is due, [ErrGameOver] once the game has
 // ended, and [ErrNoGame] on the zero State; s is never changed.
 func (s State) Roll(face int) (State, error) {
-	if on := s.rolling(); s.die != 0 || uint(face-1) > 5 || !on {
-		return s, rollError{face, s.die, s.turn, s.cfg.players != 0, on}
+	if s.die != 0 || uint(face-1) > 5 || !s.rolling() {
+		return s, rollError{s, face}
 	}
 	s.die = uint8(face)
-	s.sixes += uint8(s.cfg.bonus>>face) & 1
+	if s.sixes < 255 { // the count saturates where SixLimit is 0
+		s.sixes += uint8(s.cfg.bonus>>face) & 1
+	}
 	return s, nil
 }
 
@@ -106,19 +108,17 @@ func (s *State) rolling() bool {
 // rollError is the error of a refused roll. It is built without a call, so
 // that Roll stays small enough to inline.
 type rollError struct {
-	face           int
-	die            uint8
-	turn           Color
-	valid, rolling bool
+	s    State
+	face int
 }
 
 func (e rollError) Unwrap() error {
 	switch {
-	case !e.valid:
+	case !e.s.IsValid():
 		return ErrNoGame
-	case !e.rolling:
+	case !e.s.rolling():
 		return ErrGameOver
-	case e.die != 0:
+	case e.s.die != 0:
 		return ErrWrongPhase
 	}
 	return ErrBadFace
@@ -128,7 +128,7 @@ func (e rollError) Error() string {
 	err := e.Unwrap()
 	switch err {
 	case ErrWrongPhase:
-		return fmt.Sprintf("%v: %v must move the %d before rolling again", err, e.turn, e.die)
+		return fmt.Sprintf("%v: %v must move the %d before rolling again", err, e.s.turn, e.s.die)
 	case ErrBadFace:
 		return fmt.Sprintf("%v: %d", err, e.face)
 	}
@@ -293,21 +293,22 @@ func (s *State) tokenMove(i int, stop lanes) (Move, refusal) {
 		m = m.with(flagFinish)
 	}
 	he := int(s.cfg.homeEntry)
-	if to > he { // home column or finish: the owner's own squares
-		if to < fin && s.cfg.ownLanding == OwnLandingForbidden && s.holds(c, i, to) {
-			no.rule, no.at = refOwnLanding, uint16(to) // rulings Q8, Q11
-		}
-		return m, no
-	}
-	// Rule B2: no token passes a block that stops it. Only track squares
-	// hold blocks; a token entering passes nothing.
+	// Rule B2: no token passes a block that stops it, on its way to the
+	// home column too. Only track squares hold blocks; a token entering
+	// passes nothing.
 	if stop != (lanes{}) {
-		for p := from + 1; p < to; p++ {
+		for p := from + 1; p < to && p <= he; p++ {
 			if sq := s.trackSquare(c, p); s.at.match(sq).and(stop) != (lanes{}) {
 				no.rule, no.at = refPassBlock, uint16(sq)
 				return m, no
 			}
 		}
+	}
+	if to > he { // home column or finish: the owner's own squares
+		if to < fin && s.cfg.ownLanding == OwnLandingForbidden && s.holds(c, i, to) {
+			no.rule, no.at = refOwnLanding, uint16(to) // rulings Q8, Q11
+		}
+		return m, no
 	}
 	sq := s.trackSquare(c, to)
 	here := s.at.match(sq)

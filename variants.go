@@ -165,6 +165,9 @@ func (r Rules) Validate() error {
 	if r.SixPenalty > UndoTurn {
 		return bad("SixPenalty %d is not a known penalty", r.SixPenalty)
 	}
+	if r.BonusRolls&allFaces == allFaces && r.SixLimit > 0 && r.SixPenalty == UndoTurn {
+		return bad("every face earns a bonus roll, so every turn reaches SixLimit and UndoTurn undoes it: the game could never end (rule C9)")
+	}
 	if r.Blocks > BlocksStopAll {
 		return bad("Blocks %d is not a known block rule", r.Blocks)
 	}
