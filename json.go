@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -141,7 +144,7 @@ func decodeStrict(data []byte, v any, path string) *ParseError {
 	switch {
 	case errors.As(err, &syn):
 		line, col := 1, 1
-		for _, c := range string(data[:min(int(syn.Offset), len(data))]) {
+		for _, c := range string(data[:min(max(int(syn.Offset)-1, 0), len(data))]) {
 			if c == '\n' {
 				line, col = line+1, 1
 			} else {
@@ -153,9 +156,20 @@ func decodeStrict(data []byte, v any, path string) *ParseError {
 		}
 		return at.errorf(ErrSyntax, "not JSON: %v", syn)
 	case errors.As(err, &typ):
-		want := map[string]string{"int": "a whole number", "string": "a string", "bool": "true or false", "uint64": "a whole number 0 or more"}[typ.Type.String()]
-		if want == "" {
-			want = strings.NewReplacer("[]", "a list of ", "ludo.", "", "*", "").Replace(typ.Type.String())
+		want := "a value of another type"
+		switch k := typ.Type.Kind(); {
+		case k == reflect.Struct || k == reflect.Map:
+			want = "an object"
+		case k == reflect.Slice:
+			want = "a list"
+		case k == reflect.String:
+			want = "a string"
+		case k == reflect.Bool:
+			want = "true or false"
+		case k == reflect.Uint64:
+			want = "a whole number 0 or more"
+		case k == reflect.Int:
+			want = "a whole number"
 		}
 		at.path = strings.Trim(path+typ.Field, ".")
 		return at.errorf(ErrSyntax, "want %s, not %s", want, typ.Value)
@@ -355,9 +369,21 @@ func (s *State) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// stateJSONIn is a State in JSON as read: the colours of Tokens and Undo
+// are checked here, to say which is wrong.
+type stateJSONIn struct {
+	Rules   json.RawMessage
+	Tokens  map[string][]int
+	Ranking []string
+	Turn    *string
+	Die     *int
+	Sixes   *int
+	Undo    map[string][]int
+}
+
 // decodeState reads position JSON found at path ("" at the top).
 func decodeState(data []byte, path string) (State, *ParseError) {
-	var j stateJSON
+	var j stateJSONIn
 	if err := decodeStrict(data, &j, path); err != nil {
 		return State{}, err
 	}
@@ -371,14 +397,15 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		return State{}, err
 	}
 	sp.rules, sp.rulesAt = r, at("Rules")
-	tokens := func(t *tokensJSON, field string, has *[MaxPlayers]bool, lineAt *[MaxPlayers]loc, given *[MaxPlayers][]tokenAt) {
-		if t == nil {
-			return
-		}
-		for c := range Color(MaxPlayers) {
-			p := *t.of(c)
-			if p == nil {
-				continue
+	tokens := func(t map[string][]int, field string, has *[MaxPlayers]bool, lineAt *[MaxPlayers]loc, given *[MaxPlayers][]tokenAt) *ParseError {
+		for _, key := range slices.Sorted(maps.Keys(t)) {
+			p := t[key]
+			c, ok := ParseColor(key)
+			if !ok {
+				return at(field).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", key)
+			}
+			if has[c] {
+				return at(field).errorf(ErrSyntax, "%v given twice", c)
 			}
 			name := fmt.Sprintf("%s.%v", field, c)
 			has[c], lineAt[c] = true, at(name)
@@ -387,9 +414,14 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 				given[c][i] = tokenAt{v, at(fmt.Sprintf("%s[%d]", name, i))}
 			}
 		}
+		return nil
 	}
-	tokens(j.Tokens, "Tokens", &sp.hasTokens, &sp.tokensAt, &sp.tokens)
-	tokens(j.Undo, "Undo", &sp.hasUndo, &sp.undoAt, &sp.undo)
+	if err := tokens(j.Tokens, "Tokens", &sp.hasTokens, &sp.tokensAt, &sp.tokens); err != nil {
+		return State{}, err
+	}
+	if err := tokens(j.Undo, "Undo", &sp.hasUndo, &sp.undoAt, &sp.undo); err != nil {
+		return State{}, err
+	}
 	color := func(name, field string) (Color, *ParseError) {
 		c, ok := ParseColor(name)
 		if !ok {

@@ -1467,12 +1467,14 @@ func (mt moveText) resolve(s State) (Move, error) {
 		}
 		return want, nil
 	}
+	// The token must be where the text says before anything else.
+	if from := s.Progress(c, mt.token); mt.detail && s.hasToken(c, mt.token) && from != mt.from {
+		m := newMove(c, mt.token, from, d)
+		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("%v token %d is at %s, not %s", c, mt.token, progressString(from), progressString(mt.from))}
+	}
 	m, err := s.TokenMove(mt.token)
 	if err != nil || !mt.detail {
 		return m, err
-	}
-	if m.From() != mt.from {
-		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("%v token %d is at %s, not %s", c, mt.token, progressString(m.From()), progressString(mt.from))}
 	}
 	if got := textOf(m); got.describe() != mt.describe() {
 		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("with a %d, %v token %d makes %s, not %s", d, c, mt.token, got.describe(), mt.describe())}
