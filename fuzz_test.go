@@ -311,6 +311,115 @@ func FuzzApply(f *testing.F) {
 	})
 }
 
+// setupText writes u as position text field by field, raw progress
+// numbers and all, whether or not Setup accepts it.
+func setupText(u ludo.Setup) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "rules %v\n", u.Rules)
+	start, _ := ludo.New(u.Rules)
+	for c := range start.Players().All() {
+		fmt.Fprintf(&b, "%v", c)
+		for i := range u.Rules.Tokens {
+			fmt.Fprintf(&b, " %d", u.Tokens[c][i])
+		}
+		b.WriteByte('\n')
+	}
+	if len(u.Ranking) > 0 {
+		b.WriteString("ranking")
+		for _, c := range u.Ranking {
+			fmt.Fprintf(&b, " %v", c)
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "turn %v\ndie %d\nsixes %d\n", u.Turn, u.Die, u.Sixes)
+	return b.String()
+}
+
+// checkSetupAgreement builds a Setup from the bytes of data under variant
+// v and asserts that ParsePosition agrees with Setup.State on its text:
+// both refuse it, or both accept it and give the same State, or
+// ParsePosition refuses one of the positions no game reaches that Setup
+// lets through (see the README draft).
+func checkSetupAgreement(t *testing.T, v uint8, data []byte) {
+	all := variants()
+	r := all[int(v)%len(all)]
+	next := func() int {
+		if len(data) == 0 {
+			return 0
+		}
+		b := data[0]
+		data = data[1:]
+		return int(b)
+	}
+	start, _ := ludo.New(r)
+	u := start.Setup()
+	fin := r.Board.Finish()
+	for c := range start.Players().All() {
+		for i := range r.Tokens {
+			switch k := next(); {
+			case k < 64:
+				u.Tokens[c][i] = -1
+			case k < 112:
+				u.Tokens[c][i] = fin
+			default:
+				u.Tokens[c][i] = k%(fin+3) - 1 // now and then past the finish
+			}
+		}
+	}
+	for k := next() % 5; k > 0; k-- {
+		u.Ranking = append(u.Ranking, ludo.Color(next()%4))
+	}
+	u.Turn = ludo.Color(next() % 4)
+	u.Die = next() % 8
+	if u.Sixes = next() % 5; u.Sixes == 4 {
+		u.Sixes = 255
+	}
+	want, setupErr := u.State()
+	text := setupText(u)
+	got, err := ludo.ParsePosition(text)
+	switch {
+	case setupErr != nil && err == nil:
+		t.Fatalf("Setup refuses (%v) but ParsePosition accepts\n%s", setupErr, text)
+	case setupErr != nil:
+		if !errors.Is(err, ludo.ErrInvalidSetup) {
+			t.Fatalf("Setup refuses (%v) but ParsePosition says %v\n%s", setupErr, err, text)
+		}
+	case err != nil:
+		for _, known := range []string{"who does not play", "so the ranking lists one colour", "BonusRolls is empty", "does not count: the roll before it was forfeited"} {
+			if strings.Contains(err.Error(), known) && errors.Is(err, ludo.ErrInvalidSetup) {
+				return
+			}
+		}
+		t.Fatalf("Setup accepts but ParsePosition refuses: %v\n%s", err, text)
+	case got != want:
+		t.Fatalf("ParsePosition and Setup differ\n%s\nwant %v\ngot  %v", text, want, got)
+	default:
+		checkPositionRoundTrip(t, got)
+	}
+}
+
+// FuzzSetupAgreement: positions built field by field (any progress, any
+// ranking, turn, die and sixes) are accepted by ParsePosition exactly when
+// Setup accepts them, but for the unreachable ones it refuses on purpose.
+func FuzzSetupAgreement(f *testing.F) {
+	f.Fuzz(checkSetupAgreement)
+}
+
+func TestSetupAgreement(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for range n {
+		data := make([]byte, 24)
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		checkSetupAgreement(t, uint8(rng.Uint32()), data)
+	}
+}
+
 var writeCorpus = flag.Bool("write-corpus", false, "write the fuzz seed corpora into testdata/fuzz")
 
 // TestWriteFuzzCorpus writes the seed corpora of the fuzz targets (with
@@ -418,4 +527,15 @@ func TestWriteFuzzCorpus(t *testing.T) {
 	write("FuzzStateJSON", statesJSON...)
 	write("FuzzRecordJSON", recordsJSON...)
 	write("FuzzApply", applies...)
+
+	var setups [][]any
+	rng := rand.New(rand.NewPCG(3, 4))
+	for k := range 32 {
+		data := make([]byte, 24)
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		setups = append(setups, one(uint8(k), data))
+	}
+	write("FuzzSetupAgreement", setups...)
 }
