@@ -59,7 +59,11 @@ func TestRecordRoundTripAndReplay(t *testing.T) {
 	for k, r := range variants() {
 		start, err := ludo.New(r)
 		require.NoError(t, err)
-		rec, states := recordGame(t, start, uint64(k+1), 3000)
+		plies := 3000
+		if testing.Short() {
+			plies = 300
+		}
+		rec, states := recordGame(t, start, uint64(k+1), plies)
 		rec.Names[start.Turn()] = "Zoë the 1st"
 		checkRecordRoundTrip(t, rec)
 
@@ -78,8 +82,12 @@ func TestRecordRoundTripAndReplay(t *testing.T) {
 // A record may start from any position with a roll due: a dispute's.
 func TestRecordFromPosition(t *testing.T) {
 	for k, r := range variants() {
+		every := 8
+		if testing.Short() {
+			every = 64
+		}
 		for j, start := range gameStates(t, r, uint64(k+10), 300) {
-			if start.Phase() != ludo.PhaseRoll || j%8 != 0 && start.Sixes() == 0 {
+			if start.Phase() != ludo.PhaseRoll || j%every != 0 && (start.Sixes() == 0 || testing.Short()) {
 				continue // a sample, with every mid-turn start
 			}
 			rec, states := recordGame(t, start, uint64(k), 8)
