@@ -1106,17 +1106,20 @@ func (sp *posSpec) build() (State, *ParseError) {
 //
 //	rules   mongolian{Players:2}
 //	red     10 yard home3 finish
-//	yellow  @20 @20 yard yard
+//	yellow  45 45 yard yard
 //	turn    red
 //	die     6
 //	sixes   1
+//
+// Tokens on the track are written as their progress, in the home column
+// as homeN; words and squares (@N) are for people writing by hand.
 func FormatPosition(s State) string {
 	b, _ := s.AppendText(nil)
 	return string(b)
 }
 
 // AppendText implements [encoding.TextAppender]: it appends the text of
-// [FormatPosition].
+// [FormatPosition] (nothing for the zero State).
 func (s State) AppendText(b []byte) ([]byte, error) {
 	return s.appendPosition(b, false), nil
 }
@@ -1257,8 +1260,9 @@ type moveText struct {
 }
 
 // ParseMove reads a move of position s, which must have a move due, and
-// returns it as [State.LegalMoves] lists it. The text is the form
-// [Move.String] prints, or its short forms:
+// returns it ready for [State.Apply]: the move of the token it names (as
+// [State.TokenMove] makes it), or the position's pass. The text is the
+// form [Move.String] prints, or its short forms:
 //
 //	2                   token 2 moves by the die
 //	red 2               the same, saying whose move it is

@@ -46,13 +46,14 @@ type Ply struct {
 // ply: its number (from 1, in order), the colour who rolls, the face and
 // the move.
 type Record struct {
-	// Start is the position the game starts from, with a roll due:
-	// New(rules) for a whole game.
+	// Start is the position the game starts from, a game with a roll
+	// due: New(rules) for a whole game.
 	Start State
 	// Seeded reports whether the faces are the rolls of SeededDice(Seed),
-	// from Start on; [Record.Replay] then checks them.
+	// one a ply from Start on; [Record.Replay] then checks them.
 	Seeded bool
-	Seed   uint64
+	// Seed is the seed of the dice, when Seeded.
+	Seed uint64
 	// Names holds the players' names by colour; "" for none.
 	Names [MaxPlayers]string
 	// Plies holds the rolls in order.
