@@ -441,7 +441,6 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 	if j.Sixes != nil {
 		sp.hasSixes, sp.sixes, sp.sixesAt = true, *j.Sixes, at("Sixes")
 	}
-	sp.rankLineAt = at("Ranking")
 	for k, name := range j.Ranking {
 		field := fmt.Sprintf("Ranking[%d]", k)
 		c, err := color(name, field)
@@ -451,7 +450,6 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		sp.ranking = append(sp.ranking, c)
 		sp.rankingAt = append(sp.rankingAt, at(field))
 	}
-	sp.hasRanking = j.Ranking != nil
 	return sp.build()
 }
 

@@ -671,10 +671,8 @@ type posSpec struct {
 	sixes    int
 	sixesAt  loc
 
-	hasRanking bool
-	ranking    []Color
-	rankingAt  []loc
-	rankLineAt loc
+	ranking   []Color
+	rankingAt []loc
 
 	hasUndo [MaxPlayers]bool
 	undoAt  [MaxPlayers]loc
@@ -806,7 +804,6 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 		*f.has, *f.n, *f.at = true, n, l.at(l.Args[0])
 	}
 	if l := rankingLine; l != nil {
-		sp.hasRanking, sp.rankLineAt = true, l.at(l.Key)
 		for _, w := range l.Args {
 			c, ok := ParseColor(w.Text)
 			if !ok {
