@@ -1,0 +1,570 @@
+package ludo
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// This file holds the JSON forms of Rules, State and Record. They are
+// written for people as much as programs: options and colours by name,
+// tokens as arrays of progress. Reading one checks it exactly as the text
+// forms are checked (the same code does it), and a value is changed only
+// when all of it is good.
+
+// boardJSON is a Board in JSON; a missing field keeps the preset's.
+type boardJSON struct {
+	Track        *int `json:",omitempty"`
+	StartSpacing *int `json:",omitempty"`
+	HomeEntry    *int `json:",omitempty"`
+	HomeColumn   *int `json:",omitempty"`
+}
+
+// rulesJSON is Rules in JSON; a missing field keeps the preset's.
+type rulesJSON struct {
+	Preset              *string    `json:",omitempty"`
+	Board               *boardJSON `json:",omitempty"`
+	Players             *int       `json:",omitempty"`
+	Seats               *[]string  `json:",omitempty"`
+	Tokens              *int       `json:",omitempty"`
+	EntryRolls          *[]int     `json:",omitempty"`
+	BonusRolls          *[]int     `json:",omitempty"`
+	SixLimit            *int       `json:",omitempty"`
+	SixPenalty          *string    `json:",omitempty"`
+	NoMoveForfeitsBonus *bool      `json:",omitempty"`
+	Blocks              *string    `json:",omitempty"`
+	OwnLanding          *string    `json:",omitempty"`
+	MultiCapture        *string    `json:",omitempty"`
+	Finish              *string    `json:",omitempty"`
+	End                 *string    `json:",omitempty"`
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// MarshalJSON writes the rules as an object with every option, named as
+// the fields of [Rules], the constants by name, the sets as arrays, and
+// Preset, the preset [Rules.String] names (Seats is left out when it is
+// the default):
+//
+//	{"Preset":"classic","Board":{"Track":52,"StartSpacing":13,"HomeEntry":50,"HomeColumn":5},
+//	 "Players":2,"Tokens":4,"EntryRolls":[6],"BonusRolls":[6],"SixLimit":3,
+//	 "SixPenalty":"VoidRoll","NoMoveForfeitsBonus":false,"Blocks":"NoBlocks",
+//	 "OwnLanding":"OwnLandingAllowed","MultiCapture":"CaptureAll",
+//	 "Finish":"ExactFinish","End":"PlayForAllPlaces"}
+//
+// The zero Rules is null; other rules that are not valid are an error
+// matching [ErrInvalidRules].
+func (r Rules) MarshalJSON() ([]byte, error) {
+	if r == (Rules{}) {
+		return []byte("null"), nil
+	}
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	preset, _, _ := strings.Cut(r.String(), "{")
+	faces := func(f Faces) *[]int {
+		list := []int{}
+		for n := 1; n <= 6; n++ {
+			if f.Has(n) {
+				list = append(list, n)
+			}
+		}
+		return &list
+	}
+	j := rulesJSON{
+		Preset:              &preset,
+		Board:               &boardJSON{&r.Board.Track, &r.Board.StartSpacing, &r.Board.HomeEntry, &r.Board.HomeColumn},
+		Players:             &r.Players,
+		Tokens:              &r.Tokens,
+		EntryRolls:          faces(r.EntryRolls),
+		BonusRolls:          faces(r.BonusRolls),
+		SixLimit:            &r.SixLimit,
+		SixPenalty:          ptr(r.SixPenalty.String()),
+		NoMoveForfeitsBonus: &r.NoMoveForfeitsBonus,
+		Blocks:              ptr(r.Blocks.String()),
+		OwnLanding:          ptr(r.OwnLanding.String()),
+		MultiCapture:        ptr(r.MultiCapture.String()),
+		Finish:              ptr(r.Finish.String()),
+		End:                 ptr(r.End.String()),
+	}
+	if r.Seats != 0 {
+		var seats []string
+		for c := range r.Seats.All() {
+			seats = append(seats, c.String())
+		}
+		j.Seats = &seats
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads rules as [Rules.MarshalJSON] writes them. Preset
+// (default "classic") gives the options that are left out, so
+// {"Preset":"mongolian","Players":2} is enough; names and constants may be
+// written in any case. Unknown fields are refused, and the rules are
+// validated: the error is a [*ParseError] matching [ErrSyntax] or
+// [ErrInvalidRules]. On error r is left unchanged; null leaves it
+// unchanged too.
+func (r *Rules) UnmarshalJSON(data []byte) error {
+	if isNull(data) {
+		return nil
+	}
+	v, err := decodeRules(data, "")
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+func isNull(data []byte) bool { return string(bytes.TrimSpace(data)) == "null" }
+
+// decodeStrict decodes one JSON value into v, refusing unknown fields,
+// and turns the errors of encoding/json into ParseErrors under path.
+func decodeStrict(data []byte, v any, path string) *ParseError {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		if _, e := dec.Token(); e != io.EOF {
+			err = errors.New("json: more than one value")
+		}
+	}
+	if err == nil {
+		return nil
+	}
+	at := loc{path: strings.TrimSuffix(path, ".")}
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		line, col := 1, 1
+		for _, c := range string(data[:min(max(int(syn.Offset)-1, 0), len(data))]) {
+			if c == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+		if path == "" {
+			return loc{line: line, col: col}.errorf(ErrSyntax, "not JSON: %v", strings.TrimPrefix(syn.Error(), "json: "))
+		}
+		return at.errorf(ErrSyntax, "not JSON: %v", syn)
+	case errors.As(err, &typ):
+		want := "a value of another type"
+		switch k := typ.Type.Kind(); {
+		case k == reflect.Struct || k == reflect.Map:
+			want = "an object"
+		case k == reflect.Slice:
+			want = "a list"
+		case k == reflect.String:
+			want = "a string"
+		case k == reflect.Bool:
+			want = "true or false"
+		case k == reflect.Uint64:
+			want = "a whole number 0 or more"
+		case k == reflect.Int:
+			want = "a whole number"
+		}
+		at.path = strings.Trim(path+typ.Field, ".")
+		return at.errorf(ErrSyntax, "want %s, not %s", want, typ.Value)
+	}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		msg = "unknown field " + name
+	}
+	return at.errorf(ErrSyntax, "%s", msg)
+}
+
+// decodeRules reads rules JSON found at path ("" at the top).
+func decodeRules(data []byte, path string) (Rules, *ParseError) {
+	if isNull(data) {
+		return Rules{}, loc{path: strings.TrimSuffix(path, ".")}.errorf(ErrSyntax, "no rules")
+	}
+	var j rulesJSON
+	if err := decodeStrict(data, &j, path); err != nil {
+		return Rules{}, err
+	}
+	at := func(field string) loc { return loc{path: path + field} }
+	r := Classic()
+	if j.Preset != nil {
+		var ok bool
+		if r, ok = Preset(*j.Preset); !ok {
+			return Rules{}, at("Preset").errorf(ErrSyntax, "unknown preset %q: want classic or mongolian", *j.Preset)
+		}
+	}
+	if b := j.Board; b != nil {
+		for _, f := range []struct {
+			v   *int
+			dst *int
+		}{{b.Track, &r.Board.Track}, {b.StartSpacing, &r.Board.StartSpacing}, {b.HomeEntry, &r.Board.HomeEntry}, {b.HomeColumn, &r.Board.HomeColumn}} {
+			if f.v != nil {
+				*f.dst = *f.v
+			}
+		}
+	}
+	for _, f := range []struct {
+		v   *int
+		dst *int
+	}{{j.Players, &r.Players}, {j.Tokens, &r.Tokens}, {j.SixLimit, &r.SixLimit}} {
+		if f.v != nil {
+			*f.dst = *f.v
+		}
+	}
+	if j.Seats != nil {
+		r.Seats = 0
+		for k, name := range *j.Seats {
+			c, ok := ParseColor(name)
+			if !ok {
+				return Rules{}, at(fmt.Sprintf("Seats[%d]", k)).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", name)
+			}
+			if r.Seats.Has(c) {
+				return Rules{}, at(fmt.Sprintf("Seats[%d]", k)).errorf(ErrSyntax, "%v given twice", c)
+			}
+			r.Seats |= ColorsOf(c)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    *[]int
+		dst  *Faces
+	}{{"EntryRolls", j.EntryRolls, &r.EntryRolls}, {"BonusRolls", j.BonusRolls, &r.BonusRolls}} {
+		if f.v == nil {
+			continue
+		}
+		*f.dst = 0
+		for k, n := range *f.v {
+			switch {
+			case n < 1 || n > 6:
+				return Rules{}, at(fmt.Sprintf("%s[%d]", f.name, k)).errorf(ErrSyntax, "%d is not a die face 1 to 6", n)
+			case f.dst.Has(n):
+				return Rules{}, at(fmt.Sprintf("%s[%d]", f.name, k)).errorf(ErrSyntax, "face %d given twice", n)
+			}
+			*f.dst |= FacesOf(n)
+		}
+	}
+	if j.NoMoveForfeitsBonus != nil {
+		r.NoMoveForfeitsBonus = *j.NoMoveForfeitsBonus
+	}
+	for _, f := range []struct {
+		name string
+		v    *string
+		set  func(*Rules, string) string
+	}{
+		{"SixPenalty", j.SixPenalty, enumField(func(r *Rules) *SixPenalty { return &r.SixPenalty })},
+		{"Blocks", j.Blocks, enumField(func(r *Rules) *BlockRule { return &r.Blocks })},
+		{"OwnLanding", j.OwnLanding, enumField(func(r *Rules) *OwnLanding { return &r.OwnLanding })},
+		{"MultiCapture", j.MultiCapture, enumField(func(r *Rules) *MultiCapture { return &r.MultiCapture })},
+		{"Finish", j.Finish, enumField(func(r *Rules) *FinishRule { return &r.Finish })},
+		{"End", j.End, enumField(func(r *Rules) *EndRule { return &r.End })},
+	} {
+		if f.v != nil {
+			if msg := f.set(&r, *f.v); msg != "" {
+				return Rules{}, at(f.name).errorf(ErrSyntax, "%s", msg)
+			}
+		}
+	}
+	if err := r.Validate(); err != nil {
+		return Rules{}, loc{path: strings.TrimSuffix(path, ".")}.wrap(err)
+	}
+	return r, nil
+}
+
+// tokensJSON holds a progress array for each colour.
+type tokensJSON struct {
+	Red    []int `json:"red,omitempty"`
+	Green  []int `json:"green,omitempty"`
+	Yellow []int `json:"yellow,omitempty"`
+	Blue   []int `json:"blue,omitempty"`
+}
+
+func (t *tokensJSON) of(c Color) *[]int {
+	return [MaxPlayers]*[]int{&t.Red, &t.Green, &t.Yellow, &t.Blue}[c]
+}
+
+// stateJSON is a State in JSON.
+type stateJSON struct {
+	Rules   json.RawMessage
+	Tokens  *tokensJSON `json:",omitempty"`
+	Ranking []string    `json:",omitempty"`
+	Turn    *string     `json:",omitempty"`
+	Die     *int        `json:",omitempty"`
+	Sixes   *int        `json:",omitempty"`
+	Undo    *tokensJSON `json:",omitempty"`
+}
+
+// MarshalJSON writes the position as an object with the same content as
+// [FormatPosition]'s text: Rules (as [Rules.MarshalJSON] writes them),
+// Tokens (each colour's progress array, -1 for the yard, token 0 first),
+// Ranking, Turn, Die and Sixes (left out when 0), and under [UndoTurn] Undo
+// (where tokens stood when the turn began, for colours where it differs):
+//
+//	{"Rules":{…},"Tokens":{"red":[10,-1,53,56],"yellow":[45,45,-1,-1]},
+//	 "Turn":"red","Die":6,"Sixes":1}
+//
+// The zero State is null.
+func (s State) MarshalJSON() ([]byte, error) {
+	if !s.IsValid() {
+		return []byte("null"), nil
+	}
+	rules, err := s.Rules().MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	progress := func(tok *[MaxTokens]uint8) []int {
+		p := make([]int, s.cfg.tokens)
+		for i := range p {
+			p[i] = int(tok[i]) - 1
+		}
+		return p
+	}
+	j := stateJSON{Rules: rules, Tokens: &tokensJSON{}, Turn: ptr(s.turn.String())}
+	for c := range s.cfg.seats.All() {
+		*j.Tokens.of(c) = progress(&s.tok[c])
+	}
+	for _, c := range s.Ranking() {
+		j.Ranking = append(j.Ranking, c.String())
+	}
+	if s.die != 0 {
+		j.Die = ptr(int(s.die))
+	}
+	if s.sixes != 0 {
+		j.Sixes = ptr(int(s.sixes))
+	}
+	if s.cfg.penalty == UndoTurn {
+		for c := range s.cfg.seats.All() {
+			if s.begin[c] != s.tok[c] {
+				if j.Undo == nil {
+					j.Undo = &tokensJSON{}
+				}
+				*j.Undo.of(c) = progress(&s.begin[c])
+			}
+		}
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads a position as [State.MarshalJSON] writes it. As in
+// the text of [ParsePosition], Rules is required and the rest optional: a
+// colour left out of Tokens is in its yard, as are tokens left off the end
+// of its array; Turn defaults to the first colour still playing; Sixes to
+// 1 if Die earns a bonus roll. The position is checked exactly as
+// ParsePosition checks it; the error is a [*ParseError] whose message
+// names the field. On error s is left unchanged; null leaves
+// it unchanged too.
+func (s *State) UnmarshalJSON(data []byte) error {
+	if isNull(data) {
+		return nil
+	}
+	v, err := decodeState(data, "")
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// stateJSONIn is a State in JSON as read: the colours of Tokens and Undo
+// are checked here, to say which is wrong.
+type stateJSONIn struct {
+	Rules   json.RawMessage
+	Tokens  map[string][]int
+	Ranking []string
+	Turn    *string
+	Die     *int
+	Sixes   *int
+	Undo    map[string][]int
+}
+
+// decodeState reads position JSON found at path ("" at the top).
+func decodeState(data []byte, path string) (State, *ParseError) {
+	var j stateJSONIn
+	if err := decodeStrict(data, &j, path); err != nil {
+		return State{}, err
+	}
+	at := func(field string) loc { return loc{path: path + field} }
+	var sp posSpec
+	if len(j.Rules) == 0 {
+		return State{}, at("Rules").errorf(ErrSyntax, "no rules")
+	}
+	r, err := decodeRules(j.Rules, path+"Rules.")
+	if err != nil {
+		return State{}, err
+	}
+	sp.rules, sp.rulesAt = r, at("Rules")
+	tokens := func(t map[string][]int, field string, has *[MaxPlayers]bool, lineAt *[MaxPlayers]loc, given *[MaxPlayers][]tokenAt) *ParseError {
+		for _, key := range slices.Sorted(maps.Keys(t)) {
+			p := t[key]
+			c, ok := ParseColor(key)
+			if !ok {
+				return at(field).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", key)
+			}
+			if has[c] {
+				return at(field).errorf(ErrSyntax, "%v given twice", c)
+			}
+			name := fmt.Sprintf("%s.%v", field, c)
+			has[c], lineAt[c] = true, at(name)
+			given[c] = make([]tokenAt, len(p))
+			for i, v := range p {
+				given[c][i] = tokenAt{v, at(fmt.Sprintf("%s[%d]", name, i))}
+			}
+		}
+		return nil
+	}
+	if err := tokens(j.Tokens, "Tokens", &sp.hasTokens, &sp.tokensAt, &sp.tokens); err != nil {
+		return State{}, err
+	}
+	if err := tokens(j.Undo, "Undo", &sp.hasUndo, &sp.undoAt, &sp.undo); err != nil {
+		return State{}, err
+	}
+	color := func(name, field string) (Color, *ParseError) {
+		c, ok := ParseColor(name)
+		if !ok {
+			return 0, at(field).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", name)
+		}
+		return c, nil
+	}
+	if j.Turn != nil {
+		if sp.turn, err = color(*j.Turn, "Turn"); err != nil {
+			return State{}, err
+		}
+		sp.hasTurn, sp.turnAt = true, at("Turn")
+	}
+	if j.Die != nil {
+		sp.hasDie, sp.die, sp.dieAt = true, *j.Die, at("Die")
+	}
+	if j.Sixes != nil {
+		sp.hasSixes, sp.sixes, sp.sixesAt = true, *j.Sixes, at("Sixes")
+	}
+	for k, name := range j.Ranking {
+		field := fmt.Sprintf("Ranking[%d]", k)
+		c, err := color(name, field)
+		if err != nil {
+			return State{}, err
+		}
+		sp.ranking = append(sp.ranking, c)
+		sp.rankingAt = append(sp.rankingAt, at(field))
+	}
+	return sp.build()
+}
+
+// plyJSON is a Ply in JSON.
+type plyJSON struct {
+	Player string
+	Face   int
+	Move   string
+}
+
+// recordJSON is a Record in JSON.
+type recordJSON struct {
+	Start json.RawMessage
+	Seed  *uint64    `json:",omitempty"`
+	Names *namesJSON `json:",omitempty"`
+	Plies []plyJSON
+}
+
+type namesJSON struct {
+	Red    string `json:"red,omitempty"`
+	Green  string `json:"green,omitempty"`
+	Yellow string `json:"yellow,omitempty"`
+	Blue   string `json:"blue,omitempty"`
+}
+
+func (n *namesJSON) of(c Color) *string {
+	return [MaxPlayers]*string{&n.Red, &n.Green, &n.Yellow, &n.Blue}[c]
+}
+
+// MarshalJSON writes the record as an object: Start (as
+// [State.MarshalJSON] writes it), Seed (when seeded), Names (by colour)
+// and Plies, each with its Player, Face and Move text:
+//
+//	{"Start":{"Rules":{…},"Tokens":{…},"Turn":"red"},"Seed":1,
+//	 "Names":{"red":"Alice"},
+//	 "Plies":[{"Player":"red","Face":6,"Move":"0: yard-0 enter"}, …]}
+func (r Record) MarshalJSON() ([]byte, error) {
+	start, err := r.Start.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	j := recordJSON{Start: start, Plies: []plyJSON{}}
+	if r.Seeded {
+		j.Seed = &r.Seed
+	}
+	for c, name := range r.Names {
+		if name != "" {
+			if j.Names == nil {
+				j.Names = &namesJSON{}
+			}
+			*j.Names.of(Color(c)) = name
+		}
+	}
+	for _, p := range r.Plies {
+		j.Plies = append(j.Plies, plyJSON{p.Player.String(), p.Face, p.Move})
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads a record as [Record.MarshalJSON] writes it, checking
+// it as [ParseRecord] checks the text. On error r is left unchanged; null
+// leaves it unchanged too.
+func (r *Record) UnmarshalJSON(data []byte) error {
+	if isNull(data) {
+		return nil
+	}
+	var j recordJSON
+	if err := decodeStrict(data, &j, ""); err != nil {
+		return err
+	}
+	if len(j.Start) == 0 {
+		return loc{path: "Start"}.errorf(ErrSyntax, "no start position")
+	}
+	start, err := decodeState(j.Start, "Start.")
+	if err != nil {
+		return err
+	}
+	if start.Phase() == PhaseMove {
+		return loc{path: "Start.Die"}.errorf(ErrInvalidSetup, "a record starts with a roll due: give the die as the first ply's face")
+	}
+	rec := Record{Start: start}
+	if j.Seed != nil {
+		rec.Seeded, rec.Seed = true, *j.Seed
+	}
+	seats := start.Players()
+	if j.Names != nil {
+		for c := range Color(MaxPlayers) {
+			name := *j.Names.of(c)
+			if name != "" && !seats.Has(c) {
+				return loc{path: "Names." + c.String()}.errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
+			}
+			rec.Names[c] = name
+		}
+	}
+	for k, p := range j.Plies {
+		at := func(field string) loc { return loc{path: fmt.Sprintf("Plies[%d].%s", k, field)} }
+		c, ok := ParseColor(p.Player)
+		switch {
+		case !ok:
+			return at("Player").errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", p.Player)
+		case !seats.Has(c):
+			return at("Player").errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
+		case p.Face < 1 || p.Face > 6:
+			return at("Face").errorf(ErrBadFace, "face %d: want 1 to 6", p.Face)
+		}
+		mt, perr := parseMoveText(p.Move, 0, 0)
+		if perr != nil {
+			perr.Line, perr.Col, perr.Path = 0, 0, at("Move").path
+			return perr
+		}
+		if mt.hasColor && mt.color != c {
+			return at("Move").errorf(ErrSyntax, "the move is %v's, but the ply is %v's", mt.color, c)
+		}
+		rec.Plies = append(rec.Plies, Ply{Player: c, Face: p.Face, Move: mt.String()})
+	}
+	*r = rec
+	return nil
+}

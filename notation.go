@@ -1,0 +1,1484 @@
+package ludo
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file holds the text forms a person can write by hand and read
+// back: positions ([ParsePosition], [FormatPosition]), rules
+// ([ParseRules], the form [Rules.String] prints) and moves ([ParseMove],
+// the form [Move.String] prints). The record of a whole game is in
+// record.go, the JSON forms in json.go.
+
+// ErrSyntax is matched by the error for text that is malformed: an unknown
+// key, option or word, a missing or extra value, a number that is not one.
+// Text that is well formed but describes rules or a position that cannot
+// be is rejected with an error matching [ErrInvalidRules] or
+// [ErrInvalidSetup] instead.
+var ErrSyntax = errors.New("ludo: syntax error")
+
+// ParseError is the error of the text and JSON parsers: what is wrong and
+// where. It matches (with [errors.Is]) [ErrSyntax] for malformed text,
+// [ErrInvalidRules] for rules that [Rules.Validate] rejects,
+// [ErrInvalidSetup] for a position that cannot occur, and [ErrBadFace] for
+// a die face out of range.
+type ParseError struct {
+	// Line and Col are where the problem is in a text, from 1; Col
+	// counts characters (runes), a tab being one. Both are 0 for JSON.
+	Line, Col int
+	// Path is where the problem is in JSON, as "Tokens.red[2]"; empty
+	// for a text, and for a problem with a JSON value as a whole.
+	Path string
+	// Msg says what is wrong.
+	Msg string
+	// Err is the error it matches: ErrSyntax, or an error matching
+	// ErrInvalidRules, ErrInvalidSetup or ErrBadFace.
+	Err error
+}
+
+// Error returns where and what, as "ludo: line 3, column 9: invalid
+// setup: red token 2 has progress 70, want -1 (yard) to 56 (finish)" or
+// "ludo: Tokens.red[2]: invalid setup: …".
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	b.WriteString("ludo: ")
+	if e.Line > 0 {
+		b.WriteString("line ")
+		b.WriteString(strconv.Itoa(e.Line))
+		if e.Col > 0 {
+			b.WriteString(", column ")
+			b.WriteString(strconv.Itoa(e.Col))
+		}
+		b.WriteString(": ")
+	}
+	if e.Path != "" {
+		b.WriteString(e.Path)
+		b.WriteString(": ")
+	}
+	switch {
+	case errors.Is(e.Err, ErrInvalidSetup):
+		b.WriteString("invalid setup: ")
+	case errors.Is(e.Err, ErrInvalidRules):
+		b.WriteString("invalid rules: ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Unwrap returns Err.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// loc is where a value came from: a line and column of a text, or the
+// path of a JSON field.
+type loc struct {
+	line, col int
+	path      string
+}
+
+func (l loc) errorf(kind error, format string, a ...any) *ParseError {
+	return &ParseError{Line: l.line, Col: l.col, Path: l.path, Msg: fmt.Sprintf(format, a...), Err: kind}
+}
+
+// wrap turns an error of Rules.Validate or Setup.State into a ParseError
+// at l, keeping the error to match.
+func (l loc) wrap(err error) *ParseError {
+	msg := err.Error()
+	for _, prefix := range []string{ErrInvalidRules.Error() + ": ", ErrInvalidSetup.Error() + ": ", "ludo: "} {
+		if m, ok := strings.CutPrefix(msg, prefix); ok {
+			msg = m
+			break
+		}
+	}
+	pe := l.errorf(err, "%s", msg)
+	return pe
+}
+
+// Word is a word of a [Line]: a run of characters up to a space, a tab or
+// a '#' (a word that starts with '"' runs to the closing quote, as a Go
+// string literal, and may hold those).
+type Word struct {
+	Text string // the word as written
+	Col  int    // the column it starts in, from 1, in characters
+	off  int    // the byte offset in the line
+}
+
+// Line is a line of a position text that [ParsePositionFunc] passes to
+// its caller: a line whose first word is not one of the position's keys.
+type Line struct {
+	N    int    // the line number, from 1
+	Key  Word   // the first word
+	Args []Word // the words after it
+	text string // the line, comment removed
+}
+
+// Rest returns the line after its key, with the comment and the spaces
+// around removed.
+func (l Line) Rest() string {
+	if len(l.Args) == 0 {
+		return ""
+	}
+	return strings.TrimRight(l.text[l.Args[0].off:], " \t\r")
+}
+
+func (l Line) at(w Word) loc { return loc{line: l.N, col: w.Col} }
+
+// lex splits text into lines of words, dropping comments ('#' to the end
+// of the line) and lines with no words.
+func lex(text string) ([]Line, *ParseError) {
+	var out []Line
+	n := 0
+	for raw := range strings.SplitSeq(text, "\n") {
+		n++
+		l, err := lexLine(raw, n)
+		if err != nil {
+			return nil, err
+		}
+		if l.Key.Text != "" {
+			out = append(out, l)
+		}
+	}
+	return out, nil
+}
+
+func lexLine(raw string, n int) (Line, *ParseError) {
+	l := Line{N: n}
+	var words []Word
+	col, i := 1, 0
+	next := func() { // one rune on
+		_, w := utf8.DecodeRuneInString(raw[i:])
+		i += w
+		col++
+	}
+scan:
+	for i < len(raw) {
+		switch raw[i] {
+		case ' ', '\t', '\r':
+			next()
+		case '#':
+			raw = raw[:i]
+			break scan
+		default:
+			w := Word{Col: col, off: i}
+			if raw[i] == '"' {
+				next()
+				for {
+					if i >= len(raw) {
+						return l, loc{line: n, col: w.Col}.errorf(ErrSyntax, "quoted string not closed")
+					}
+					c := raw[i]
+					next()
+					if c == '"' {
+						break
+					}
+					if c == '\\' && i < len(raw) {
+						next()
+					}
+				}
+			}
+			for i < len(raw) && raw[i] != ' ' && raw[i] != '\t' && raw[i] != '\r' && raw[i] != '#' {
+				next()
+			}
+			w.Text = raw[w.off:i]
+			words = append(words, w)
+		}
+	}
+	l.text = raw
+	if len(words) > 0 {
+		l.Key, l.Args = words[0], words[1:]
+	}
+	return l, nil
+}
+
+// number reads a decimal integer with an optional minus sign, rejecting
+// anything else that strconv.Atoi would accept.
+func number(s string) (int, bool) {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || len(digits) > 9 {
+		return 0, false
+	}
+	for _, c := range []byte(digits) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}
+
+// ----- Rules -----
+
+// ParseRules reads rules in the form [Rules.String] prints: a preset name
+// ("classic" or "mongolian"), optionally followed by the options that
+// differ from it in braces, as "mongolian{Players:2 Finish:BounceFinish}".
+//
+// Option names are the fields of [Rules] and values are written as
+// Rules.String writes them: numbers, true or false, the names of the
+// constants (as BounceFinish), sets in braces (Seats:{red yellow},
+// EntryRolls:{1 6}; {} is the empty set) and Board:{Track StartSpacing
+// HomeEntry HomeColumn} (the classic board is {52 13 50 5}). Names and
+// values may be written in any case, and spaces may stand around the
+// braces and colons. An option may be given once.
+//
+// The rules are validated: the error for rules [Rules.Validate] rejects
+// matches [ErrInvalidRules], and for malformed text [ErrSyntax]; either way
+// it is a [*ParseError] that says where.
+func ParseRules(text string) (Rules, error) {
+	if i := strings.IndexAny(text, "\n#"); i >= 0 {
+		return Rules{}, loc{line: 1, col: utf8.RuneCountInString(text[:i]) + 1}.errorf(ErrSyntax, "rules text is one line with no comment")
+	}
+	r, err := parseRules(text, 1, 1)
+	if err != nil {
+		return Rules{}, err
+	}
+	return r, nil
+}
+
+// cursor walks a line of text, counting columns.
+type cursor struct {
+	s         string
+	i         int
+	line, col int
+}
+
+func (c *cursor) at() loc    { return loc{line: c.line, col: c.col} }
+func (c *cursor) done() bool { return c.i >= len(c.s) }
+func (c *cursor) peek() byte { return c.s[c.i] }
+func (c *cursor) isSpace() bool {
+	return !c.done() && (c.s[c.i] == ' ' || c.s[c.i] == '\t' || c.s[c.i] == '\r')
+}
+
+func (c *cursor) next() {
+	_, w := utf8.DecodeRuneInString(c.s[c.i:])
+	c.i += w
+	c.col++
+}
+
+func (c *cursor) skipSpace() {
+	for c.isSpace() {
+		c.next()
+	}
+}
+
+// word reads up to a space or one of the stop bytes.
+func (c *cursor) word(stop string) string {
+	start := c.i
+	for !c.done() && !c.isSpace() && strings.IndexByte(stop, c.peek()) < 0 {
+		c.next()
+	}
+	return c.s[start:c.i]
+}
+
+// rulesOption is one option of the rules text, with where it was written.
+type rulesOption struct {
+	name string // the field's name, as spelt in Rules
+	at   loc
+}
+
+// parseRules reads rules text that starts at the given line and column.
+func parseRules(text string, line, col int) (Rules, *ParseError) {
+	c := &cursor{s: text, line: line, col: col}
+	c.skipSpace()
+	start := c.at()
+	name := c.word("{}:")
+	if name == "" {
+		return Rules{}, start.errorf(ErrSyntax, "no rules: want a preset, classic or mongolian, and the options that differ from it, as mongolian{Players:2}")
+	}
+	r, ok := Preset(name)
+	if !ok {
+		return Rules{}, start.errorf(ErrSyntax, "unknown preset %q: want classic or mongolian", name)
+	}
+	var given []rulesOption
+	c.skipSpace()
+	if !c.done() && c.peek() == '{' {
+		c.next()
+		for {
+			c.skipSpace()
+			if c.done() {
+				return Rules{}, c.at().errorf(ErrSyntax, "options not closed with '}'")
+			}
+			if c.peek() == '}' {
+				c.next()
+				break
+			}
+			at := c.at()
+			key := c.word("{}:")
+			opt, ok := rulesOptionByName(key)
+			if !ok {
+				if key == "" {
+					return Rules{}, at.errorf(ErrSyntax, "want an option name before %q", c.peek())
+				}
+				return Rules{}, at.errorf(ErrSyntax, "unknown option %q: want one of %s", key, strings.Join(rulesOptionNames(), ", "))
+			}
+			for _, g := range given {
+				if g.name == opt.name {
+					return Rules{}, at.errorf(ErrSyntax, "option %s given twice", opt.name)
+				}
+			}
+			given = append(given, rulesOption{opt.name, at})
+			c.skipSpace()
+			if c.done() || c.peek() != ':' {
+				return Rules{}, c.at().errorf(ErrSyntax, "want ':' and a value after %s", opt.name)
+			}
+			c.next()
+			c.skipSpace()
+			vat := c.at()
+			var value string
+			if !c.done() && c.peek() == '{' {
+				startByte := c.i
+				for !c.done() && c.peek() != '}' {
+					c.next()
+				}
+				if c.done() {
+					return Rules{}, vat.errorf(ErrSyntax, "%s value not closed with '}'", opt.name)
+				}
+				c.next()
+				value = c.s[startByte:c.i]
+			} else {
+				value = c.word("{}:")
+			}
+			if value == "" {
+				return Rules{}, vat.errorf(ErrSyntax, "want a value for %s", opt.name)
+			}
+			if msg := opt.set(&r, value); msg != "" {
+				return Rules{}, vat.errorf(ErrSyntax, "%s: %s", opt.name, msg)
+			}
+		}
+	}
+	c.skipSpace()
+	if !c.done() {
+		return Rules{}, c.at().errorf(ErrSyntax, "unexpected %q after the rules", c.s[c.i:])
+	}
+	if err := r.Validate(); err != nil {
+		// Point at the last option the complaint names, or at the preset.
+		at := start
+		for _, g := range given {
+			if strings.Contains(strings.ToLower(err.Error()), strings.ToLower(g.name)+" ") {
+				at = g.at
+			}
+		}
+		return Rules{}, at.wrap(err)
+	}
+	return r, nil
+}
+
+// rulesField is an option of the rules text: a field of Rules and how to
+// set it from its text form.
+type rulesField struct {
+	name string
+	set  func(r *Rules, v string) string // returns what is wrong, or ""
+}
+
+var rulesFields = []rulesField{
+	{"Board", func(r *Rules, v string) string {
+		f, ok := braced(v)
+		if !ok || len(f) != 4 {
+			return fmt.Sprintf("%q is not a board: want {Track StartSpacing HomeEntry HomeColumn}, as {52 13 50 5}", v)
+		}
+		var n [4]int
+		for i, s := range f {
+			if n[i], ok = number(s); !ok {
+				return fmt.Sprintf("%q is not a number", s)
+			}
+		}
+		r.Board = Board{Track: n[0], StartSpacing: n[1], HomeEntry: n[2], HomeColumn: n[3]}
+		return ""
+	}},
+	{"Players", intField(func(r *Rules) *int { return &r.Players })},
+	{"Seats", func(r *Rules, v string) string {
+		f, ok := braced(v)
+		if !ok {
+			return fmt.Sprintf("%q is not a set of colours: want them in braces, as {red yellow}", v)
+		}
+		var set Colors
+		for _, s := range f {
+			c, ok := ParseColor(s)
+			if !ok {
+				return fmt.Sprintf("%q is not a colour: want red, green, yellow or blue", s)
+			}
+			if set.Has(c) {
+				return fmt.Sprintf("%v given twice", c)
+			}
+			set |= ColorsOf(c)
+		}
+		r.Seats = set
+		return ""
+	}},
+	{"Tokens", intField(func(r *Rules) *int { return &r.Tokens })},
+	{"EntryRolls", facesField(func(r *Rules) *Faces { return &r.EntryRolls })},
+	{"BonusRolls", facesField(func(r *Rules) *Faces { return &r.BonusRolls })},
+	{"SixLimit", intField(func(r *Rules) *int { return &r.SixLimit })},
+	{"SixPenalty", enumField(func(r *Rules) *SixPenalty { return &r.SixPenalty })},
+	{"NoMoveForfeitsBonus", func(r *Rules, v string) string {
+		switch strings.ToLower(v) {
+		case "true":
+			r.NoMoveForfeitsBonus = true
+		case "false":
+			r.NoMoveForfeitsBonus = false
+		default:
+			return fmt.Sprintf("%q is not true or false", v)
+		}
+		return ""
+	}},
+	{"Blocks", enumField(func(r *Rules) *BlockRule { return &r.Blocks })},
+	{"OwnLanding", enumField(func(r *Rules) *OwnLanding { return &r.OwnLanding })},
+	{"MultiCapture", enumField(func(r *Rules) *MultiCapture { return &r.MultiCapture })},
+	{"Finish", enumField(func(r *Rules) *FinishRule { return &r.Finish })},
+	{"End", enumField(func(r *Rules) *EndRule { return &r.End })},
+}
+
+func rulesOptionByName(name string) (rulesField, bool) {
+	for _, f := range rulesFields {
+		if strings.EqualFold(f.name, name) {
+			return f, true
+		}
+	}
+	return rulesField{}, false
+}
+
+func rulesOptionNames() []string {
+	var names []string
+	for _, f := range rulesFields {
+		names = append(names, f.name)
+	}
+	return names
+}
+
+func intField(field func(*Rules) *int) func(*Rules, string) string {
+	return func(r *Rules, v string) string {
+		n, ok := number(v)
+		if !ok {
+			return fmt.Sprintf("%q is not a number", v)
+		}
+		*field(r) = n
+		return ""
+	}
+}
+
+func facesField(field func(*Rules) *Faces) func(*Rules, string) string {
+	return func(r *Rules, v string) string {
+		f, ok := braced(v)
+		if !ok {
+			return fmt.Sprintf("%q is not a set of faces: want them in braces, as {1 6}", v)
+		}
+		var set Faces
+		for _, s := range f {
+			n, ok := number(s)
+			if !ok || n < 1 || n > 6 {
+				return fmt.Sprintf("%q is not a die face 1 to 6", s)
+			}
+			if set.Has(n) {
+				return fmt.Sprintf("face %d given twice", n)
+			}
+			set |= FacesOf(n)
+		}
+		*field(r) = set
+		return ""
+	}
+}
+
+// enum is one of the option types whose values have names.
+type enum interface {
+	~uint8
+	String() string
+}
+
+// enumNames returns the names of an enum's values, in order.
+func enumNames[E enum]() []string {
+	var names []string
+	for v := range 255 {
+		name := E(v).String()
+		if strings.HasPrefix(name, "invalid(") {
+			break
+		}
+		names = append(names, name)
+	}
+	return names
+}
+
+func parseEnum[E enum](s string) (E, bool) {
+	for v, name := range enumNames[E]() {
+		if strings.EqualFold(s, name) {
+			return E(v), true
+		}
+	}
+	return 0, false
+}
+
+func enumField[E enum](field func(*Rules) *E) func(*Rules, string) string {
+	return func(r *Rules, v string) string {
+		e, ok := parseEnum[E](v)
+		if !ok {
+			return fmt.Sprintf("%q is not one of %s", v, strings.Join(enumNames[E](), ", "))
+		}
+		*field(r) = e
+		return ""
+	}
+}
+
+// braced splits "{a b c}" into its words.
+func braced(v string) ([]string, bool) {
+	inner, ok := strings.CutPrefix(v, "{")
+	if !ok {
+		return nil, false
+	}
+	inner, ok = strings.CutSuffix(inner, "}")
+	if !ok {
+		return nil, false
+	}
+	return strings.Fields(inner), true
+}
+
+// AppendText implements [encoding.TextAppender]: it appends the form
+// [Rules.String] prints, which [ParseRules] reads. The zero Rules appends
+// nothing; other rules that are not valid are an error matching
+// [ErrInvalidRules], as they could not be read back.
+func (r Rules) AppendText(b []byte) ([]byte, error) {
+	if r == (Rules{}) {
+		return b, nil
+	}
+	if err := r.Validate(); err != nil {
+		return b, err
+	}
+	return append(b, r.String()...), nil
+}
+
+// MarshalText implements [encoding.TextMarshaler]; see [Rules.AppendText].
+func (r Rules) MarshalText() ([]byte, error) { return r.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRules];
+// empty text is the zero Rules. On error r is left unchanged.
+func (r *Rules) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*r = Rules{}
+		return nil
+	}
+	v, err := ParseRules(string(text))
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// ----- Positions -----
+
+// ParsePosition reads a position written as [FormatPosition] writes it, or
+// by hand. The text is a list of lines, each a key and its values;
+// '#' starts a comment that runs to the end of the line, blank lines are
+// ignored, and the lines may come in any order:
+//
+//	rules   mongolian{Players:2}   # the rules, as ParseRules reads them
+//	red     10 yard home3 finish   # where each token stands, token 0 first
+//	yellow  @20 @20                # tokens 0 and 1 on track square 20
+//	ranking green                  # players who have finished, first place first
+//	turn    red                    # the colour to roll or move
+//	die     6                      # the die being played; no die line: a roll is due
+//	sixes   2                      # bonus-earning rolls this turn, the die included
+//	undo    red 4 yard home3 finish  # SixPenalty:UndoTurn only: where the turn began
+//
+// Only the rules line is required. Keys and words may be written in any
+// case, and colours by their initials (r, g, y, b).
+//
+// A colour's line gives its tokens in order of index; tokens it leaves out
+// are in the yard, and so are all the tokens of a colour with no line. A
+// token stands at one of
+//
+//   - yard (or -1): in its yard;
+//   - a number: its progress, the steps it has come from its start square
+//     (0 to 50 are the track on the classic board, 51 to 55 its home column
+//     and 56 the finish; see [Board]);
+//   - @N: on track square N, numbered from 1 at Red's start square as in
+//     [State.String] (a token of the colour must be able to stand there);
+//   - homeN: on square N (from 1) of its home column;
+//   - finish: at its finish.
+//
+// Without a turn line the first colour clockwise from Red that has not
+// finished is to move, as in [New]. The sixes line may be left out: it is
+// then 1 if the die earns a bonus roll and 0 otherwise. The undo line is
+// where a colour's tokens stood when the turn began, under
+// [UndoTurn]: the forfeit of rule C9 puts them back there; without one
+// they stood where they stand now.
+//
+// The position is checked as [Setup.State] checks it, and a little more
+// (a colour that does not play has no line; a turn, die and sixes count
+// that no game could reach are refused). The error is a [*ParseError] that
+// says where the problem is and matches [ErrSyntax], [ErrInvalidRules] or
+// [ErrInvalidSetup]. Parsing the text [FormatPosition] writes gives back
+// the same State (==).
+func ParsePosition(text string) (State, error) {
+	return ParsePositionFunc(text, nil)
+}
+
+// ParsePositionFunc is [ParsePosition] for files that hold a position and
+// more, such as test scenarios: extra is called, in order, with each line
+// whose key is not one of the position's (rules, a colour, turn, die,
+// sixes, ranking, undo). An error from extra stops the parse; unless it
+// is a [*ParseError] itself, it is returned as one at the line's key,
+// matching the error extra returned. With a nil extra such a line is an
+// error matching [ErrSyntax].
+func ParsePositionFunc(text string, extra func(Line) error) (State, error) {
+	lines, perr := lex(text)
+	if perr != nil {
+		return State{}, perr
+	}
+	s, perr := parsePositionLines(lines, 1, extra)
+	if perr != nil {
+		return State{}, perr
+	}
+	return s, nil
+}
+
+// MustParsePosition is [ParsePosition] for tests and examples with fixed
+// text: it panics if the text is not a valid position.
+func MustParsePosition(text string) State {
+	s, err := ParsePosition(text)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// tokenAt is a token's progress as given, with where it was given.
+type tokenAt struct {
+	p  int
+	at loc
+}
+
+// posSpec is a position as read from text or JSON, before it is checked:
+// each value with where it came from, so that the checks can say where.
+type posSpec struct {
+	rules   Rules
+	rulesAt loc
+
+	hasTokens [MaxPlayers]bool
+	tokensAt  [MaxPlayers]loc
+	tokens    [MaxPlayers][]tokenAt
+
+	hasTurn bool
+	turn    Color
+	turnAt  loc
+
+	hasDie bool
+	die    int
+	dieAt  loc
+
+	hasSixes bool
+	sixes    int
+	sixesAt  loc
+
+	ranking   []Color
+	rankingAt []loc
+
+	hasUndo [MaxPlayers]bool
+	undoAt  [MaxPlayers]loc
+	undo    [MaxPlayers][]tokenAt
+}
+
+var positionKeys = "rules, red, green, yellow, blue, turn, die, sixes, ranking, undo"
+
+// parsePositionLines reads a position from lexed lines. where is the line
+// to blame for a missing rules line.
+func parsePositionLines(lines []Line, where int, extra func(Line) error) (State, *ParseError) {
+	var rulesLine, turnLine, dieLine, sixesLine, rankingLine *Line
+	var colorLines, undoLines [MaxPlayers]*Line
+	once := func(slot **Line, l *Line) *ParseError {
+		if *slot != nil {
+			return l.at(l.Key).errorf(ErrSyntax, "a second %s line; the first is line %d", strings.ToLower(l.Key.Text), (*slot).N)
+		}
+		*slot = l
+		return nil
+	}
+	for k := range lines {
+		l := &lines[k]
+		var err *ParseError
+		switch key := strings.ToLower(l.Key.Text); key {
+		case "rules":
+			err = once(&rulesLine, l)
+		case "turn":
+			err = once(&turnLine, l)
+		case "die":
+			err = once(&dieLine, l)
+		case "sixes":
+			err = once(&sixesLine, l)
+		case "ranking":
+			err = once(&rankingLine, l)
+		case "undo":
+			if len(l.Args) == 0 {
+				return State{}, l.at(l.Key).errorf(ErrSyntax, "undo needs a colour and where its tokens stood")
+			}
+			c, ok := ParseColor(l.Args[0].Text)
+			if !ok {
+				return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", l.Args[0].Text)
+			}
+			if undoLines[c] != nil {
+				return State{}, l.at(l.Key).errorf(ErrSyntax, "a second undo line for %v; the first is line %d", c, undoLines[c].N)
+			}
+			undoLines[c] = l
+		default:
+			if c, ok := ParseColor(key); ok {
+				if colorLines[c] != nil {
+					return State{}, l.at(l.Key).errorf(ErrSyntax, "a second %v line; the first is line %d", c, colorLines[c].N)
+				}
+				colorLines[c] = l
+				continue
+			}
+			if extra == nil {
+				return State{}, l.at(l.Key).errorf(ErrSyntax, "unknown key %q: want one of %s", l.Key.Text, positionKeys)
+			}
+			if e := extra(*l); e != nil {
+				var pe *ParseError
+				if errors.As(e, &pe) {
+					return State{}, pe
+				}
+				return State{}, l.at(l.Key).wrap(e)
+			}
+		}
+		if err != nil {
+			return State{}, err
+		}
+	}
+	if rulesLine == nil {
+		return State{}, loc{line: where, col: 1}.errorf(ErrSyntax, "no rules line: a position starts from its rules, as \"rules classic\"")
+	}
+	var sp posSpec
+	l := rulesLine
+	if len(l.Args) == 0 {
+		return State{}, l.at(l.Key).errorf(ErrSyntax, "rules needs a preset and options, as \"rules mongolian{Players:2}\"")
+	}
+	r, err := parseRules(l.Rest(), l.N, l.Args[0].Col)
+	if err != nil {
+		return State{}, err
+	}
+	sp.rules, sp.rulesAt = r, l.at(l.Key)
+	for c, l := range colorLines {
+		if l == nil {
+			continue
+		}
+		sp.hasTokens[c], sp.tokensAt[c] = true, l.at(l.Key)
+		if sp.tokens[c], err = tokenWords(l, l.Args, Color(c), r.Board); err != nil {
+			return State{}, err
+		}
+	}
+	for c, l := range undoLines {
+		if l == nil {
+			continue
+		}
+		sp.hasUndo[c], sp.undoAt[c] = true, l.at(l.Key)
+		if sp.undo[c], err = tokenWords(l, l.Args[1:], Color(c), r.Board); err != nil {
+			return State{}, err
+		}
+	}
+	if l := turnLine; l != nil {
+		if len(l.Args) != 1 {
+			return State{}, l.at(l.Key).errorf(ErrSyntax, "turn takes one colour")
+		}
+		c, ok := ParseColor(l.Args[0].Text)
+		if !ok {
+			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", l.Args[0].Text)
+		}
+		sp.hasTurn, sp.turn, sp.turnAt = true, c, l.at(l.Args[0])
+	}
+	for _, f := range []struct {
+		l   *Line
+		has *bool
+		n   *int
+		at  *loc
+	}{{dieLine, &sp.hasDie, &sp.die, &sp.dieAt}, {sixesLine, &sp.hasSixes, &sp.sixes, &sp.sixesAt}} {
+		l := f.l
+		if l == nil {
+			continue
+		}
+		key := strings.ToLower(l.Key.Text)
+		if len(l.Args) != 1 {
+			return State{}, l.at(l.Key).errorf(ErrSyntax, "%s takes one number", key)
+		}
+		n, ok := number(l.Args[0].Text)
+		if !ok {
+			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "%s: %q is not a number", key, l.Args[0].Text)
+		}
+		*f.has, *f.n, *f.at = true, n, l.at(l.Args[0])
+	}
+	if l := rankingLine; l != nil {
+		for _, w := range l.Args {
+			c, ok := ParseColor(w.Text)
+			if !ok {
+				return State{}, l.at(w).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", w.Text)
+			}
+			sp.ranking = append(sp.ranking, c)
+			sp.rankingAt = append(sp.rankingAt, l.at(w))
+		}
+	}
+	return sp.build()
+}
+
+// tokenWords reads where colour c's tokens stand.
+func tokenWords(l *Line, words []Word, c Color, b Board) ([]tokenAt, *ParseError) {
+	out := make([]tokenAt, 0, len(words))
+	for _, w := range words {
+		at := l.at(w)
+		p, err := tokenWord(w.Text, at, c, b)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, tokenAt{p, at})
+	}
+	return out, nil
+}
+
+// tokenWord reads where a token of colour c stands, as its progress.
+func tokenWord(w string, at loc, c Color, b Board) (int, *ParseError) {
+	t := strings.ToLower(w)
+	switch {
+	case t == "yard":
+		return -1, nil
+	case t == "finish":
+		return b.Finish(), nil
+	case strings.HasPrefix(t, "home"):
+		n, ok := number(t[4:])
+		if !ok {
+			return 0, at.errorf(ErrSyntax, "%q is not a home square: want home and a number, as home3", w)
+		}
+		if n < 1 || n > b.HomeColumn {
+			return 0, at.errorf(ErrInvalidSetup, "%v has no %s: its home column has squares home1 to home%d", c, w, b.HomeColumn)
+		}
+		return b.HomeEntry + n, nil
+	case strings.HasPrefix(t, "@"):
+		n, ok := number(t[1:])
+		if !ok {
+			return 0, at.errorf(ErrSyntax, "%q is not a track square: want @ and a number, as @17", w)
+		}
+		if n < 1 || n > b.Track {
+			return 0, at.errorf(ErrInvalidSetup, "there is no track square %d: the track has squares 1 to %d", n, b.Track)
+		}
+		p, ok := b.Progress(c, TrackSquare(n))
+		if !ok {
+			return 0, at.errorf(ErrInvalidSetup, "a %v token never stands on square %d: %v turns into its home column after square %v", c, n, c, b.Square(c, b.HomeEntry))
+		}
+		return p, nil
+	}
+	n, ok := number(t)
+	if !ok {
+		return 0, at.errorf(ErrSyntax, "%q is not where a token stands: want yard, a progress 0 to %d, homeN, finish or @square", w, b.Finish())
+	}
+	return n, nil
+}
+
+// build checks the position and returns it as a State.
+func (sp *posSpec) build() (State, *ParseError) {
+	r := sp.rules
+	start, err := New(r)
+	if err != nil {
+		return State{}, sp.rulesAt.wrap(err)
+	}
+	seats := start.Players()
+	b, fin := r.Board, r.Board.Finish()
+	u := Setup{Rules: r}
+	for c := range u.Tokens {
+		u.Tokens[c] = [MaxTokens]int{-1, -1, -1, -1}
+	}
+	// Tokens: in the game, on the board, and no two colours on a square
+	// (rule C11), no colour twice where OwnLanding forbids it (ruling Q11).
+	// The later of two tokens that clash is blamed.
+	place := func(tokens *[MaxPlayers][MaxTokens]int, has []bool, lineAt []loc, given [MaxPlayers][]tokenAt, what string) *ParseError {
+		for c := range Color(MaxPlayers) {
+			if !has[c] {
+				continue
+			}
+			if !seats.Has(c) {
+				return lineAt[c].errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
+			}
+			if len(given[c]) > r.Tokens {
+				return given[c][r.Tokens].at.errorf(ErrInvalidSetup, "%v has %d tokens (Rules.Tokens), but %s gives %d", c, r.Tokens, what, len(given[c]))
+			}
+			for i, t := range given[c] {
+				if t.p < -1 || t.p > fin {
+					return t.at.errorf(ErrInvalidSetup, "%v token %d has progress %d, want -1 (yard) to %d (finish)", c, i, t.p, fin)
+				}
+				tokens[c][i] = t.p
+			}
+		}
+		// Colours without a line first, then in order of their lines.
+		order := []Color{Red, Green, Yellow, Blue}
+		slices.SortStableFunc(order, func(x, y Color) int {
+			kx, ky := 0, 0
+			if has[x] {
+				kx = 1 + lineAt[x].line
+			}
+			if has[y] {
+				ky = 1 + lineAt[y].line
+			}
+			return kx - ky
+		})
+		type holder struct {
+			c Color
+			i int
+		}
+		held := map[Square]holder{}
+		for _, c := range order {
+			if !seats.Has(c) {
+				continue
+			}
+			for i := range r.Tokens {
+				p := tokens[c][i]
+				if p < 0 || p == fin {
+					continue
+				}
+				at := lineAt[c]
+				if i < len(given[c]) {
+					at = given[c][i].at
+				}
+				sq := b.Square(c, p)
+				h, ok := held[sq]
+				switch {
+				case !ok:
+					held[sq] = holder{c, i}
+				case h.c != c:
+					return at.errorf(ErrInvalidSetup, "%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", h.c, h.i, c, i, sq)
+				case r.OwnLanding == OwnLandingForbidden:
+					return at.errorf(ErrInvalidSetup, "%v tokens %d and %d share %v, but OwnLanding is %v (ruling Q11)", c, h.i, i, sq, r.OwnLanding)
+				}
+			}
+		}
+		return nil
+	}
+	if err := place(&u.Tokens, sp.hasTokens[:], sp.tokensAt[:], sp.tokens, "its line"); err != nil {
+		return State{}, err
+	}
+	allFinished := func(tokens *[MaxTokens]int) bool {
+		for i := range r.Tokens {
+			if tokens[i] != fin {
+				return false
+			}
+		}
+		return true
+	}
+	// Ranking (rule C6, ruling Q10).
+	var ranked Colors
+	if r.End == FirstWinner && len(sp.ranking) > 1 {
+		return State{}, sp.rankingAt[1].errorf(ErrInvalidSetup, "End is FirstWinner: the game stops at the first winner, so the ranking lists one colour")
+	}
+	for k, c := range sp.ranking {
+		at := sp.rankingAt[k]
+		switch {
+		case !seats.Has(c):
+			return State{}, at.errorf(ErrInvalidSetup, "the ranking lists %v, who does not play", c)
+		case ranked.Has(c):
+			return State{}, at.errorf(ErrInvalidSetup, "the ranking lists %v twice", c)
+		case !allFinished(&u.Tokens[c]) && k < r.Players-1:
+			return State{}, at.errorf(ErrInvalidSetup, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
+		}
+		ranked |= ColorsOf(c)
+	}
+	for c := range seats.All() {
+		if !ranked.Has(c) && allFinished(&u.Tokens[c]) {
+			return State{}, sp.tokensAt[c].errorf(ErrInvalidSetup, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
+		}
+	}
+	u.Ranking = sp.ranking
+	placed := len(sp.ranking)
+	if r.End == PlayForAllPlaces && placed == r.Players-1 {
+		placed++ // the one left takes last place (ruling Q10)
+		for c := range seats.All() {
+			ranked |= ColorsOf(c)
+		}
+	}
+	over := placed == r.Players || (r.End == FirstWinner && placed > 0)
+	// Turn, die and sixes (rules C3, C9).
+	u.Turn = sp.turn
+	if !sp.hasTurn {
+		for c := range seats.All() {
+			if over || !ranked.Has(c) {
+				u.Turn = c
+				break
+			}
+		}
+	}
+	turnAt := sp.turnAt
+	if !sp.hasTurn {
+		turnAt = sp.rulesAt
+	}
+	switch {
+	case !seats.Has(u.Turn):
+		return State{}, turnAt.errorf(ErrInvalidSetup, "the turn is %v's, who does not play", u.Turn)
+	case over && sp.hasDie && sp.die != 0:
+		return State{}, sp.dieAt.errorf(ErrInvalidSetup, "the game is over, so no die is being played")
+	case over && sp.hasSixes && sp.sixes != 0:
+		return State{}, sp.sixesAt.errorf(ErrInvalidSetup, "the game is over, so no sixes count")
+	case !over && ranked.Has(u.Turn):
+		return State{}, turnAt.errorf(ErrInvalidSetup, "the turn is %v's, who has finished (rule C3)", u.Turn)
+	}
+	if !over {
+		u.Die = sp.die
+		if sp.die < 0 || sp.die > 6 {
+			return State{}, sp.dieAt.errorf(ErrInvalidSetup, "die %d: want 1 to 6 (or 0: a roll is due)", sp.die)
+		}
+		u.Sixes = sp.sixes
+		if !sp.hasSixes && r.BonusRolls.Has(u.Die) {
+			u.Sixes = 1
+		}
+		sixesAt := sp.sixesAt
+		if !sp.hasSixes {
+			sixesAt = sp.dieAt
+		}
+		limit := r.SixLimit
+		switch {
+		case u.Sixes < 0 || u.Sixes > 255 || (limit > 0 && u.Sixes > limit):
+			max := limit
+			if max == 0 {
+				max = 255
+			}
+			return State{}, sixesAt.errorf(ErrInvalidSetup, "sixes %d: want 0 to %d (rule C9)", u.Sixes, max)
+		case r.BonusRolls == 0 && u.Sixes > 0:
+			return State{}, sixesAt.errorf(ErrInvalidSetup, "sixes %d, but BonusRolls is empty, so no roll counts (rule C9)", u.Sixes)
+		case r.BonusRolls.Has(u.Die) && u.Sixes == 0:
+			return State{}, sixesAt.errorf(ErrInvalidSetup, "die %d earns a bonus roll, so sixes counts it and is at least 1 (rule C9)", u.Die)
+		case limit > 0 && u.Sixes == limit && !r.BonusRolls.Has(u.Die):
+			if u.Die == 0 {
+				return State{}, sixesAt.errorf(ErrInvalidSetup, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Sixes)
+			}
+			return State{}, sixesAt.errorf(ErrInvalidSetup, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Sixes, u.Die)
+		}
+	}
+	s, err := u.State()
+	if err != nil { // a check above should have caught it
+		return State{}, turnAt.wrap(err)
+	}
+	// Where the turn began (ruling Q2), under UndoTurn only.
+	begin := u.Tokens
+	for c := range MaxPlayers {
+		if !sp.hasUndo[c] {
+			continue
+		}
+		if r.SixPenalty != UndoTurn {
+			return State{}, sp.undoAt[c].errorf(ErrInvalidSetup, "undo is where the turn began, which matters only with SixPenalty:UndoTurn (ruling Q2)")
+		}
+		begin[c] = [MaxTokens]int{-1, -1, -1, -1}
+	}
+	if err := place(&begin, sp.hasUndo[:], sp.undoAt[:], sp.undo, "its undo line"); err != nil {
+		return State{}, err
+	}
+	if !over {
+		for c := range seats.All() {
+			if begin[c] == u.Tokens[c] {
+				continue
+			}
+			at := sp.undoAt[c]
+			if u.Sixes == 0 {
+				return State{}, at.errorf(ErrInvalidSetup, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
+			}
+			if allFinished(&begin[c]) != ranked.Has(c) {
+				return State{}, at.errorf(ErrInvalidSetup, "%v had finished when the turn began if and only if it has finished now", c)
+			}
+			if c == u.Turn {
+				continue
+			}
+			for i := range r.Tokens {
+				if begin[c][i] != u.Tokens[c][i] && u.Tokens[c][i] != -1 {
+					return State{}, at.errorf(ErrInvalidSetup, "%v token %d moved during %v's turn; only a capture sends it back to its yard", c, i, u.Turn)
+				}
+			}
+		}
+	}
+	if r.SixPenalty == UndoTurn {
+		for c := range MaxPlayers {
+			for i := range MaxTokens {
+				s.begin[c][i] = uint8(begin[c][i] + 1)
+			}
+		}
+	}
+	return s, nil
+}
+
+// FormatPosition writes s as text that [ParsePosition] reads back to s:
+// the rules, a line for each colour that plays with where each of its
+// tokens stands, the ranking if anyone has finished, the turn, the die if
+// a move is due, the sixes if any, and under [UndoTurn] where the tokens
+// stood when the turn began if that differs. The zero State is the empty
+// text.
+//
+//	rules   mongolian{Players:2}
+//	red     10 yard home3 finish
+//	yellow  45 45 yard yard
+//	turn    red
+//	die     6
+//	sixes   1
+//
+// Tokens on the track are written as their progress, in the home column
+// as homeN; words and squares (@N) are for people writing by hand.
+func FormatPosition(s State) string {
+	b, _ := s.AppendText(nil)
+	return string(b)
+}
+
+// AppendText implements [encoding.TextAppender]: it appends the text of
+// [FormatPosition] (nothing for the zero State).
+func (s State) AppendText(b []byte) ([]byte, error) {
+	return s.appendPosition(b, false), nil
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the text of
+// [FormatPosition].
+func (s State) MarshalText() ([]byte, error) { return s.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with
+// [ParsePosition]; empty text is the zero State. On error s is left
+// unchanged.
+func (s *State) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*s = State{}
+		return nil
+	}
+	v, err := ParsePosition(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// appendPosition appends the position's text. Brief leaves out what
+// ParsePosition assumes when a line is missing: colours all in the yard,
+// the default turn.
+func (s State) appendPosition(b []byte, brief bool) []byte {
+	if !s.IsValid() {
+		return b
+	}
+	key := func(k string) {
+		b = append(b, k...)
+		for n := len(k); n < 8; n++ {
+			b = append(b, ' ')
+		}
+	}
+	tokens := func(tok *[MaxTokens]uint8) {
+		for i := range int(s.cfg.tokens) {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = s.appendTokenWord(b, int(tok[i])-1)
+		}
+		b = append(b, '\n')
+	}
+	key("rules")
+	b = append(b, s.Rules().String()...)
+	b = append(b, '\n')
+	for c := range s.cfg.seats.All() {
+		if brief && s.tok[c] == [MaxTokens]uint8{} {
+			continue
+		}
+		key(c.String())
+		tokens(&s.tok[c])
+	}
+	if rank := s.Ranking(); len(rank) > 0 {
+		key("ranking")
+		for k, c := range rank {
+			if k > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, c.String()...)
+		}
+		b = append(b, '\n')
+	}
+	if !brief || s.turn != s.defaultTurn() {
+		key("turn")
+		b = append(b, s.turn.String()...)
+		b = append(b, '\n')
+	}
+	if s.die != 0 {
+		key("die")
+		b = strconv.AppendInt(b, int64(s.die), 10)
+		b = append(b, '\n')
+	}
+	if s.sixes != 0 {
+		key("sixes")
+		b = strconv.AppendInt(b, int64(s.sixes), 10)
+		b = append(b, '\n')
+	}
+	if s.cfg.penalty == UndoTurn {
+		for c := range s.cfg.seats.All() {
+			if s.begin[c] != s.tok[c] {
+				key("undo")
+				b = append(b, c.String()...)
+				b = append(b, ' ')
+				tokens(&s.begin[c])
+			}
+		}
+	}
+	return b
+}
+
+// defaultTurn is the turn ParsePosition assumes without a turn line.
+func (s State) defaultTurn() Color {
+	over := s.Phase() == PhaseOver
+	for c := range s.cfg.seats.All() {
+		if over || s.places[c] == 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// appendTokenWord appends where a token with progress p stands: yard, a
+// progress on the track, homeN or finish.
+func (s State) appendTokenWord(b []byte, p int) []byte {
+	switch {
+	case p < 0:
+		return append(b, "yard"...)
+	case p == int(s.cfg.finish):
+		return append(b, "finish"...)
+	case p > int(s.cfg.homeEntry):
+		return strconv.AppendInt(append(b, "home"...), int64(p-int(s.cfg.homeEntry)), 10)
+	}
+	return strconv.AppendInt(b, int64(p), 10)
+}
+
+// ----- Moves -----
+
+// moveText is a move as written, before it is resolved against a
+// position.
+type moveText struct {
+	hasColor bool
+	color    Color
+	pass     bool
+	forfeit  bool // "forfeit" or "pass (forfeit)"
+	token    int
+
+	detail   bool // the from-to part and flags were given
+	from, to int
+	enter    bool
+	finish   bool
+	bounce   bool
+	block    bool
+	captures int
+}
+
+// ParseMove reads a move of position s, which must have a move due, and
+// returns it ready for [State.Apply]: the move of the token it names (as
+// [State.TokenMove] makes it), or the position's pass. The text is the
+// form [Move.String] prints, or its short forms:
+//
+//	2                   token 2 moves by the die
+//	red 2               the same, saying whose move it is
+//	2: 12-18 x1         token 2 moves from progress 12 to 18, capturing one token
+//	0: yard-0 enter     token 0 enters
+//	pass                the pass the position forces (rule C10, or the forfeit of rule C9)
+//	pass (forfeit)      the forfeit of the third six (rule C9); also "forfeit"
+//
+// After the token, the from-to part and the words enter, finish, bounce,
+// xN (captures) and block, if given, must describe the move exactly: they
+// are checks, for records written by hand.
+//
+// A move the rules forbid is refused with the [*IllegalMoveError] that
+// [State.TokenMove] or [State.Apply] gives, naming the rule; a move that
+// does not fit the description with one whose Rule is empty; text that is
+// not a move with a [*ParseError] matching [ErrSyntax]; and a position
+// with no move due with an error matching [ErrWrongPhase], [ErrGameOver]
+// or [ErrNoGame].
+func ParseMove(s State, text string) (Move, error) {
+	mt, err := parseMoveText(text, 1, 1)
+	if err != nil {
+		return Move{}, err
+	}
+	return mt.resolve(s)
+}
+
+// parseMoveText reads move text that starts at the given line and column.
+func parseMoveText(text string, line, col int) (moveText, *ParseError) {
+	var mt moveText
+	if i := strings.IndexAny(text, "\n#"); i >= 0 {
+		return mt, loc{line: line, col: col + utf8.RuneCountInString(text[:i])}.errorf(ErrSyntax, "a move is one line with no comment")
+	}
+	l, perr := lexLine(text, line)
+	if perr != nil {
+		perr.Col += col - 1
+		return mt, perr
+	}
+	words := append([]Word{l.Key}, l.Args...)
+	at := func(w Word) loc { return loc{line: line, col: col + w.Col - 1} }
+	if words[0].Text == "" {
+		return mt, loc{line: line, col: col}.errorf(ErrSyntax, "no move: want a token number or pass")
+	}
+	if c, ok := ParseColor(words[0].Text); ok {
+		mt.hasColor, mt.color = true, c
+		words = words[1:]
+		if len(words) == 0 {
+			return mt, at(l.Key).errorf(ErrSyntax, "no move after the colour: want a token number or pass")
+		}
+	}
+	w := words[0]
+	words = words[1:]
+	switch t := strings.ToLower(w.Text); {
+	case t == "pass":
+		mt.pass = true
+		if len(words) > 0 && strings.EqualFold(words[0].Text, "(forfeit)") {
+			mt.forfeit = true
+			words = words[1:]
+		}
+	case t == "forfeit":
+		mt.pass, mt.forfeit = true, true
+	default:
+		num, rest, colon := strings.Cut(w.Text, ":")
+		n, ok := number(num)
+		if !ok || n < 0 {
+			return mt, at(w).errorf(ErrSyntax, "%q is not a move: want a token number, as 2 or 2: 12-18, or pass", w.Text)
+		}
+		mt.token = n
+		if !colon {
+			break
+		}
+		mt.detail = true
+		fromTo := Word{Text: rest, Col: w.Col + utf8.RuneCountInString(num) + 1}
+		if rest == "" {
+			if len(words) == 0 {
+				return mt, at(w).errorf(ErrSyntax, "want from-to after %q, as 12-18", w.Text)
+			}
+			fromTo, words = words[0], words[1:]
+		}
+		from, to, ok := strings.Cut(fromTo.Text, "-")
+		var okFrom, okTo bool
+		if strings.EqualFold(from, "yard") {
+			mt.from, okFrom = -1, true
+		} else {
+			mt.from, okFrom = number(from)
+			okFrom = okFrom && mt.from >= 0
+		}
+		mt.to, okTo = number(to)
+		if !ok || !okFrom || !okTo || mt.to < 0 {
+			return mt, at(fromTo).errorf(ErrSyntax, "%q is not from-to: want two progresses, as 12-18 or yard-0", fromTo.Text)
+		}
+		for len(words) > 0 {
+			f := words[0]
+			var flag *bool
+			switch t := strings.ToLower(f.Text); {
+			case t == "enter":
+				flag = &mt.enter
+			case t == "finish":
+				flag = &mt.finish
+			case t == "bounce":
+				flag = &mt.bounce
+			case t == "block":
+				flag = &mt.block
+			case strings.HasPrefix(t, "x"):
+				n, ok := number(t[1:])
+				if !ok || n < 1 || n > MaxPlayers*MaxTokens {
+					return mt, at(f).errorf(ErrSyntax, "%q is not a number of captures, as x1", f.Text)
+				}
+				if mt.captures != 0 {
+					return mt, at(f).errorf(ErrSyntax, "captures given twice")
+				}
+				mt.captures = n
+				words = words[1:]
+				continue
+			default:
+				return mt, at(f).errorf(ErrSyntax, "%q is not a word of a move: want enter, finish, bounce, block or xN", f.Text)
+			}
+			if *flag {
+				return mt, at(f).errorf(ErrSyntax, "%q given twice", f.Text)
+			}
+			*flag = true
+			words = words[1:]
+		}
+	}
+	if len(words) > 0 {
+		return mt, at(words[0]).errorf(ErrSyntax, "unexpected %q after the move", words[0].Text)
+	}
+	return mt, nil
+}
+
+// String writes the move text in canonical form, without the colour.
+func (mt moveText) String() string {
+	switch {
+	case mt.pass && mt.forfeit:
+		return "pass (forfeit)"
+	case mt.pass:
+		return "pass"
+	case !mt.detail:
+		return strconv.Itoa(mt.token)
+	}
+	return strconv.Itoa(mt.token) + ": " + mt.describe()
+}
+
+// describe writes the from-to part and the flags, as Move.String does.
+func (mt moveText) describe() string {
+	var b strings.Builder
+	b.WriteString(progressString(mt.from))
+	b.WriteByte('-')
+	b.WriteString(progressString(mt.to))
+	if mt.enter {
+		b.WriteString(" enter")
+	}
+	if mt.finish {
+		b.WriteString(" finish")
+	}
+	if mt.bounce {
+		b.WriteString(" bounce")
+	}
+	if mt.captures > 0 {
+		b.WriteString(" x")
+		b.WriteString(strconv.Itoa(mt.captures))
+	}
+	if mt.block {
+		b.WriteString(" block")
+	}
+	return b.String()
+}
+
+// textOf returns the move text of m, the form Move.String prints without
+// the colour, which resolves to m in the position it was made in.
+func textOf(m Move) moveText {
+	mt := moveText{hasColor: true, color: m.Color()}
+	if m.IsPass() {
+		mt.pass, mt.forfeit = true, m.Forfeits()
+		return mt
+	}
+	mt.token, mt.detail = m.Token(), true
+	mt.from, mt.to = m.From(), m.To()
+	mt.enter, mt.finish, mt.bounce, mt.block = m.Enters(), m.Finishes(), m.Bounces(), m.FormsBlock()
+	mt.captures = m.Captures()
+	return mt
+}
+
+// resolve finds the move the text describes in position s.
+func (mt moveText) resolve(s State) (Move, error) {
+	if err := s.moveDue(); err != nil {
+		return Move{}, err
+	}
+	c, d := s.turn, int(s.die)
+	if mt.hasColor && mt.color != c { // rule C3
+		m := passMove(mt.color, d, mt.forfeit)
+		if !mt.pass {
+			m = newMove(mt.color, mt.token, 0, d)
+		}
+		return Move{}, &IllegalMoveError{Move: m, Rule: "C3", Reason: fmt.Sprintf("it is %v's turn, not %v's", c, mt.color)}
+	}
+	if mt.pass {
+		var buf [MaxTokens]Move
+		ms := s.AppendLegalMoves(buf[:0])
+		if len(ms) == 1 && ms[0].IsPass() && (!mt.forfeit || ms[0].Forfeits()) {
+			return ms[0], nil
+		}
+		// The rules refuse the pass; Apply says which rule (C9 or C10).
+		want := passMove(c, d, mt.forfeit)
+		if _, err := s.Apply(want); err != nil {
+			return Move{}, err
+		}
+		return want, nil
+	}
+	// The token must be where the text says before anything else.
+	if from := s.Progress(c, mt.token); mt.detail && s.hasToken(c, mt.token) && from != mt.from {
+		m := newMove(c, mt.token, from, d)
+		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("%v token %d is at %s, not %s", c, mt.token, progressString(from), progressString(mt.from))}
+	}
+	m, err := s.TokenMove(mt.token)
+	if err != nil || !mt.detail {
+		return m, err
+	}
+	if got := textOf(m); got.describe() != mt.describe() {
+		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("with a %d, %v token %d makes %s, not %s", d, c, mt.token, got.describe(), mt.describe())}
+	}
+	return m, nil
+}

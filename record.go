@@ -1,0 +1,381 @@
+package ludo
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ErrSeedMismatch is matched by the [*ReplayError] of a seeded [Record]
+// whose face differs from the roll of [SeededDice] with its seed.
+var ErrSeedMismatch = errors.New("ludo: face differs from the seeded dice")
+
+// Ply is one line of a [Record]: a roll and the move made with it.
+type Ply struct {
+	Player Color  // who rolled
+	Face   int    // the face rolled, 1 to 6
+	Move   string // the move made, as [ParseMove] reads it, without the colour: "2: 12-18", "pass"
+}
+
+// Record is the record of a game: where it started, the seed of its dice
+// if they were seeded, the players' names, and each roll with the move
+// made. It is text-level data: [Record.Replay] plays it through the rules
+// and finds its first illegal ply, if any.
+//
+// Build one while playing with [NewRecord] and [Record.Add], write it with
+// [Record.String] or [Record.WriteTo], and read it with [ParseRecord]:
+//
+//	rules   classic{Players:2}
+//	players red yellow
+//	name    red Alice
+//	seed    1
+//	# ply  player  face  move
+//	1      red     6     0: yard-0 enter
+//	2      red     1     0: 0-1
+//	3      yellow  4     pass
+//
+// The header is a position as [ParsePosition] reads it, the start
+// (usually just the rules line: every token in its yard, the first
+// colour to roll), followed by players (the colours that play, as a check),
+// name (a colour and its player's name, to the end of the line, or quoted
+// as a Go string) and seed lines, all optional. Each later line is a
+// ply: its number (from 1, in order), the colour who rolls, the face and
+// the move.
+type Record struct {
+	// Start is the position the game starts from, a game with a roll
+	// due: New(rules) for a whole game.
+	Start State
+	// Seeded reports whether the faces are the rolls of SeededDice(Seed),
+	// one a ply from Start on; [Record.Replay] then checks them.
+	Seeded bool
+	// Seed is the seed of the dice, when Seeded.
+	Seed uint64
+	// Names holds the players' names by colour; "" for none.
+	Names [MaxPlayers]string
+	// Plies holds the rolls in order.
+	Plies []Ply
+}
+
+// NewRecord returns an empty record of a game starting from start.
+func NewRecord(start State) *Record { return &Record{Start: start} }
+
+// Add appends the roll and move m: the player is m's colour and the face
+// m's die. It returns an error matching [ErrIllegalMove] for the zero Move,
+// the only move with no text; it does not check m against the game, which
+// [Record.Replay] does.
+func (r *Record) Add(m Move) error {
+	if !m.has(flagValid) {
+		return &IllegalMoveError{Move: m, Reason: "the zero Move is no move"}
+	}
+	r.Plies = append(r.Plies, Ply{Player: m.Color(), Face: m.Die(), Move: textOf(m).String()})
+	return nil
+}
+
+// String returns the record's text, which [ParseRecord] reads back.
+func (r Record) String() string {
+	var b strings.Builder
+	b.Write(r.Start.appendPosition(nil, true))
+	if !r.Start.IsValid() {
+		return b.String()
+	}
+	b.WriteString("players ")
+	first := true
+	for c := range r.Start.Players().All() {
+		if !first {
+			b.WriteByte(' ')
+		}
+		first = false
+		b.WriteString(c.String())
+	}
+	b.WriteByte('\n')
+	for c, name := range r.Names {
+		if name != "" {
+			fmt.Fprintf(&b, "name    %-6v %s\n", Color(c), quoteName(name))
+		}
+	}
+	if r.Seeded {
+		fmt.Fprintf(&b, "seed    %d\n", r.Seed)
+	}
+	if len(r.Plies) > 0 {
+		b.WriteString("# ply  player  face  move\n")
+	}
+	for k, p := range r.Plies {
+		fmt.Fprintf(&b, "%-6d %-7v %-5d %s\n", k+1, p.Player, p.Face, p.Move)
+	}
+	return b.String()
+}
+
+// WriteTo writes the record's text to w.
+func (r Record) WriteTo(w io.Writer) (int64, error) {
+	n, err := io.WriteString(w, r.String())
+	return int64(n), err
+}
+
+// quoteName writes a name as it is, or quoted where it would not read
+// back so.
+func quoteName(name string) string {
+	plain := utf8.ValidString(name) && !strings.ContainsAny(name, "#\"") &&
+		strings.TrimSpace(name) == name
+	for _, c := range name {
+		if !unicode.IsPrint(c) {
+			plain = false
+		}
+	}
+	if plain {
+		return name
+	}
+	return strconv.Quote(name)
+}
+
+// ParseRecord reads a record in the form [Record.String] writes (see
+// [Record]). It checks the text, the start position and each ply's form,
+// but not whether the moves are legal: that is [Record.Replay]'s work. The
+// error is a [*ParseError] saying where the problem is.
+func ParseRecord(text string) (*Record, error) {
+	lines, perr := lex(text)
+	if perr != nil {
+		return nil, perr
+	}
+	var header, plies []Line
+	for _, l := range lines {
+		switch {
+		case isPlyLine(l):
+			plies = append(plies, l)
+		case len(plies) > 0:
+			return nil, l.at(l.Key).errorf(ErrSyntax, "a header line after the plies; the header comes first")
+		default:
+			header = append(header, l)
+		}
+	}
+	rec := &Record{}
+	var playersLine, seedLine, dieLine *Line
+	var nameLines [MaxPlayers]*Line
+	extra := func(l Line) error {
+		key := strings.ToLower(l.Key.Text)
+		switch key {
+		case "players":
+			if playersLine != nil {
+				return l.at(l.Key).errorf(ErrSyntax, "a second players line; the first is line %d", playersLine.N)
+			}
+			playersLine = &l
+		case "seed":
+			if seedLine != nil {
+				return l.at(l.Key).errorf(ErrSyntax, "a second seed line; the first is line %d", seedLine.N)
+			}
+			seedLine = &l
+			if len(l.Args) != 1 {
+				return l.at(l.Key).errorf(ErrSyntax, "seed takes one number")
+			}
+			w := l.Args[0]
+			seed, err := strconv.ParseUint(w.Text, 10, 64)
+			if err != nil || w.Text[0] == '+' {
+				return l.at(w).errorf(ErrSyntax, "seed %q is not a number 0 to %d", w.Text, uint64(1<<64-1))
+			}
+			rec.Seeded, rec.Seed = true, seed
+		case "name":
+			if len(l.Args) < 2 {
+				return l.at(l.Key).errorf(ErrSyntax, "name takes a colour and a name, as \"name red Alice\"")
+			}
+			c, ok := ParseColor(l.Args[0].Text)
+			if !ok {
+				return l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", l.Args[0].Text)
+			}
+			if nameLines[c] != nil {
+				return l.at(l.Key).errorf(ErrSyntax, "a second name for %v; the first is on line %d", c, nameLines[c].N)
+			}
+			nameLines[c] = &l
+			name := strings.TrimRight(l.text[l.Args[1].off:], " \t\r")
+			if strings.HasPrefix(name, "\"") {
+				if len(l.Args) > 2 {
+					return l.at(l.Args[2]).errorf(ErrSyntax, "unexpected %q after the quoted name", l.Args[2].Text)
+				}
+				var err error
+				if name, err = strconv.Unquote(name); err != nil {
+					return l.at(l.Args[1]).errorf(ErrSyntax, "%s is not a quoted string", l.Args[1].Text)
+				}
+			}
+			rec.Names[c] = name
+		default:
+			return l.at(l.Key).errorf(ErrSyntax, "unknown key %q: want one of %s, players, name, seed, or a ply (a line that starts with its number)", l.Key.Text, positionKeys)
+		}
+		return nil
+	}
+	for k := range header {
+		if strings.EqualFold(header[k].Key.Text, "die") {
+			dieLine = &header[k]
+		}
+	}
+	start, perr := parsePositionLines(header, 1, extra)
+	if perr != nil {
+		return nil, perr
+	}
+	if dieLine != nil && start.Phase() == PhaseMove {
+		return nil, dieLine.at(dieLine.Key).errorf(ErrInvalidSetup, "a record starts with a roll due: give the die as the first ply's face")
+	}
+	rec.Start = start
+	seats := start.Players()
+	if l := playersLine; l != nil {
+		var given Colors
+		for _, w := range l.Args {
+			c, ok := ParseColor(w.Text)
+			if !ok {
+				return nil, l.at(w).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", w.Text)
+			}
+			if given.Has(c) {
+				return nil, l.at(w).errorf(ErrInvalidSetup, "players lists %v twice", c)
+			}
+			given |= ColorsOf(c)
+		}
+		if given != seats {
+			return nil, l.at(l.Key).errorf(ErrInvalidSetup, "players lists %v, but the rules seat %v", given, seats)
+		}
+	}
+	for c, l := range nameLines {
+		if l != nil && !seats.Has(Color(c)) {
+			return nil, l.at(l.Args[0]).errorf(ErrInvalidSetup, "%v does not play: the players are %v", Color(c), seats)
+		}
+	}
+	for k, l := range plies {
+		p, perr := parsePly(l, k+1, seats)
+		if perr != nil {
+			return nil, perr
+		}
+		rec.Plies = append(rec.Plies, p)
+	}
+	return rec, nil
+}
+
+func isPlyLine(l Line) bool {
+	c := l.Key.Text[0]
+	return c >= '0' && c <= '9'
+}
+
+// parsePly reads ply line l, which should be ply number want.
+func parsePly(l Line, want int, seats Colors) (Ply, *ParseError) {
+	var p Ply
+	if n, ok := number(l.Key.Text); !ok || n != want {
+		return p, l.at(l.Key).errorf(ErrSyntax, "ply %q, want %d: plies are numbered from 1, in order", l.Key.Text, want)
+	}
+	if len(l.Args) < 3 {
+		return p, l.at(l.Key).errorf(ErrSyntax, "a ply is its number, the colour, the face and the move, as \"%d red 6 0: yard-0 enter\"", want)
+	}
+	c, ok := ParseColor(l.Args[0].Text)
+	if !ok {
+		return p, l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", l.Args[0].Text)
+	}
+	if !seats.Has(c) {
+		return p, l.at(l.Args[0]).errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
+	}
+	face, ok := number(l.Args[1].Text)
+	if !ok {
+		return p, l.at(l.Args[1]).errorf(ErrSyntax, "face %q is not a number", l.Args[1].Text)
+	}
+	if face < 1 || face > 6 {
+		return p, l.at(l.Args[1]).errorf(ErrBadFace, "face %d: want 1 to 6", face)
+	}
+	w := l.Args[2]
+	mt, perr := parseMoveText(strings.TrimRight(l.text[w.off:], " \t\r"), l.N, w.Col)
+	if perr != nil {
+		return p, perr
+	}
+	if mt.hasColor && mt.color != c {
+		return p, l.at(w).errorf(ErrSyntax, "the move is %v's, but the ply is %v's", mt.color, c)
+	}
+	return Ply{Player: c, Face: face, Move: mt.String()}, nil
+}
+
+// ReplayError is the error of [Record.Replay]: the ply that cannot be
+// played and why.
+type ReplayError struct {
+	Ply    int    // the ply's number, from 1; 0 for the record's start
+	Player Color  // who rolled
+	Face   int    // the face rolled
+	Move   string // the move's text
+	// Err is why: an [*IllegalMoveError] naming the rule the move breaks,
+	// or an error matching ErrSeedMismatch, ErrBadFace, ErrGameOver,
+	// ErrWrongPhase, ErrNoGame or ErrSyntax.
+	Err error
+}
+
+// Error says which ply failed and why, as "ludo: ply 37 (green rolls 6,
+// plays 2: 12-18): token 2 cannot pass the block on square 17 (rule
+// B2)".
+func (e *ReplayError) Error() string {
+	why := e.Err.Error()
+	var ill *IllegalMoveError
+	if errors.As(e.Err, &ill) {
+		why = ill.Reason
+		if ill.Rule != "" {
+			why += " (rule " + ill.Rule + ")"
+		}
+	} else {
+		why = strings.TrimPrefix(why, "ludo: ")
+	}
+	if e.Ply == 0 {
+		return "ludo: the record's start: " + why
+	}
+	return fmt.Sprintf("ludo: ply %d (%v rolls %d, plays %s): %s", e.Ply, e.Player, e.Face, e.Move, why)
+}
+
+// Unwrap returns Err.
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// Replay plays the record through the rules: each ply's face is rolled
+// and its move applied. It returns the positions of the game, Start first
+// and then the position after each ply, and nil; or, at the first ply that
+// cannot be played, the positions up to it and a [*ReplayError] that says
+// which ply and why, naming the rule an illegal move breaks. For a seeded
+// record it checks each face against [SeededDice], which rolls once per
+// ply.
+func (r Record) Replay() ([]State, error) {
+	s := r.Start
+	states := []State{s}
+	switch {
+	case !s.IsValid():
+		return states, &ReplayError{Err: ErrNoGame}
+	case s.Phase() == PhaseMove:
+		return states, &ReplayError{Err: fmt.Errorf("%w: a record starts with a roll due, but %v has a %d to play", ErrWrongPhase, s.turn, s.die)}
+	}
+	var dice Dice
+	if r.Seeded {
+		dice = SeededDice(r.Seed)
+	}
+	for k, p := range r.Plies {
+		fail := func(err error) ([]State, error) {
+			return states, &ReplayError{Ply: k + 1, Player: p.Player, Face: p.Face, Move: p.Move, Err: err}
+		}
+		if s.Phase() == PhaseOver {
+			return fail(fmt.Errorf("%w: %v", ErrGameOver, s.Ranking()))
+		}
+		mt, perr := parseMoveText(p.Move, 1, 1)
+		if perr != nil {
+			return fail(perr)
+		}
+		if mt.hasColor && mt.color != p.Player {
+			return fail(&ParseError{Line: 1, Col: 1, Msg: fmt.Sprintf("the move is %v's, but the ply is %v's", mt.color, p.Player), Err: ErrSyntax})
+		}
+		mt.hasColor, mt.color = true, p.Player
+		if r.Seeded {
+			if f := dice.Roll(); f != p.Face {
+				return fail(fmt.Errorf("%w: seed %d rolls %d here, not %d", ErrSeedMismatch, r.Seed, f, p.Face))
+			}
+		}
+		rolled, err := s.Roll(p.Face)
+		if err != nil {
+			return fail(err)
+		}
+		m, err := mt.resolve(rolled)
+		if err != nil {
+			return fail(err)
+		}
+		if s, err = rolled.Apply(m); err != nil {
+			return fail(err)
+		}
+		states = append(states, s)
+	}
+	return states, nil
+}
