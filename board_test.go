@@ -167,7 +167,7 @@ func TestSquareAccessorsAndStrings(t *testing.T) {
 
 func TestStateSquareAndAt(t *testing.T) {
 	g15 := sqProg(t, Green, 15)
-	s := buildPos(t, Classic(), posSpec{tok: map[Color][]int{Red: {10, 10, 52, 56}, Green: {g15}}})
+	s := buildPos(t, Classic(), testPos{tok: map[Color][]int{Red: {10, 10, 52, 56}, Green: {g15}}})
 	assert.Equal(t, TrackSquare(11), s.Square(Red, 0))
 	assert.Equal(t, HomeSquare(Red, 2), s.Square(Red, 2))
 	assert.Equal(t, FinishOf(Red), s.Square(Red, 3))

@@ -434,8 +434,8 @@ func (l lanes) count() int { return bits.OnesCount64(l[0]) + bits.OnesCount64(l[
 // [Rules.NoMoveForfeitsBonus] (ruling Q1); a forfeiting pass applies
 // [Rules.SixPenalty] and passes the turn (rule C9, ruling Q2).
 func (s State) Apply(m Move) (State, error) {
-	if err := s.moveDue(); err != nil {
-		return s, err
+	if s.die == 0 {
+		return s, s.moveDue()
 	}
 	c := s.turn
 	illegal := func(rule, format string, a ...any) (State, error) {
@@ -582,8 +582,8 @@ func (s *State) nextTurn() {
 	if s.over() {
 		return
 	}
-	for k := 1; k <= MaxPlayers; k++ {
-		o := Color((int(s.turn) + k) % MaxPlayers)
+	for k := Color(1); k < MaxPlayers; k++ {
+		o := (s.turn + k) % MaxPlayers
 		if s.cfg.seats.Has(o) && s.places[o] == 0 {
 			s.turn = o
 			break

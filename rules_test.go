@@ -22,9 +22,9 @@ func sqProg(t testing.TB, c Color, n int) int {
 	return p
 }
 
-// posSpec is a position to build with Setup. Tokens not listed are in the
+// testPos is a position to build with Setup. Tokens not listed are in the
 // yard. When die earns a bonus roll and sixes is 0, sixes is taken as 1.
-type posSpec struct {
+type testPos struct {
 	turn    Color
 	die     int
 	sixes   int
@@ -34,7 +34,7 @@ type posSpec struct {
 
 // buildPos turns p into a State under r, failing the test if Setup
 // refuses it.
-func buildPos(t testing.TB, r Rules, p posSpec) State {
+func buildPos(t testing.TB, r Rules, p testPos) State {
 	t.Helper()
 	u, err := setupFor(r, p)
 	require.NoError(t, err)
@@ -43,7 +43,7 @@ func buildPos(t testing.TB, r Rules, p posSpec) State {
 	return s
 }
 
-func setupFor(r Rules, p posSpec) (Setup, error) {
+func setupFor(r Rules, p testPos) (Setup, error) {
 	s, err := New(r)
 	if err != nil {
 		return Setup{}, err
@@ -301,7 +301,7 @@ func TestRollWhileMoveDue(t *testing.T) {
 }
 
 func TestMoveWhileRollDue(t *testing.T) {
-	s := buildPos(t, Classic(), posSpec{tok: map[Color][]int{Red: {10}}})
+	s := buildPos(t, Classic(), testPos{tok: map[Color][]int{Red: {10}}})
 	require.Equal(t, PhaseRoll, s.Phase())
 	assert.Empty(t, s.LegalMoves(), "no move is due")
 	m := mustTokenMove(t, mustRoll(t, s, 3), 0)
@@ -319,7 +319,7 @@ func TestMoveWhileRollDue(t *testing.T) {
 // overPos is a finished two-player game: Red won, Yellow took last place.
 func overPos(t *testing.T) State {
 	r := withRules(Classic(), func(r *Rules) { r.Players = 2 })
-	return buildPos(t, r, posSpec{turn: Red, tok: map[Color][]int{Red: {56, 56, 56, 56}, Yellow: {20}}, ranking: []Color{Red}})
+	return buildPos(t, r, testPos{turn: Red, tok: map[Color][]int{Red: {56, 56, 56, 56}, Yellow: {20}}, ranking: []Color{Red}})
 }
 
 func TestGameOverRefusesEverything(t *testing.T) {
@@ -339,7 +339,7 @@ func TestGameOverRefusesEverything(t *testing.T) {
 	}
 
 	yellowMove := mustTokenMove(t, buildPos(t, withRules(Classic(), func(r *Rules) { r.Players = 2 }),
-		posSpec{turn: Yellow, die: 3, tok: map[Color][]int{Red: {56, 56, 56, 50}, Yellow: {20}}}), 0)
+		testPos{turn: Yellow, die: 3, tok: map[Color][]int{Red: {56, 56, 56, 50}, Yellow: {20}}}), 0)
 	got, err := s.Apply(yellowMove)
 	assert.ErrorIs(t, err, ErrGameOver)
 	assert.True(t, got == s)
@@ -361,7 +361,7 @@ func TestZeroState(t *testing.T) {
 	assert.ErrorIs(t, err, ErrNoGame)
 	assert.True(t, got == s)
 
-	m := mustTokenMove(t, buildPos(t, Classic(), posSpec{die: 6}), 0)
+	m := mustTokenMove(t, buildPos(t, Classic(), testPos{die: 6}), 0)
 	got, err = s.Apply(m)
 	assert.ErrorIs(t, err, ErrNoGame)
 	assert.True(t, got == s)
@@ -371,7 +371,7 @@ func TestZeroState(t *testing.T) {
 }
 
 func TestQueriesOutOfRange(t *testing.T) {
-	s := buildPos(t, withRules(Classic(), func(r *Rules) { r.Players, r.Tokens = 2, 3 }), posSpec{tok: map[Color][]int{Red: {5, 6, 7}}})
+	s := buildPos(t, withRules(Classic(), func(r *Rules) { r.Players, r.Tokens = 2, 3 }), testPos{tok: map[Color][]int{Red: {5, 6, 7}}})
 	assert.Equal(t, []int{5, 6, 7}, progressOf(s, Red))
 	for _, tt := range []struct {
 		c Color
@@ -393,20 +393,20 @@ func TestNewRejectsInvalidRules(t *testing.T) {
 }
 
 func TestApplyZeroMove(t *testing.T) {
-	s := buildPos(t, Classic(), posSpec{die: 6})
+	s := buildPos(t, Classic(), testPos{die: 6})
 	assertApplyRefused(t, s, Move{}, "")
 	assert.Equal(t, "no move", Move{}.String())
 }
 
 func TestTokenMoveBadIndex(t *testing.T) {
-	s := buildPos(t, Classic(), posSpec{die: 6})
+	s := buildPos(t, Classic(), testPos{die: 6})
 	for _, i := range []int{-1, 4, 100} {
 		m, err := s.TokenMove(i)
 		assertIllegalRule(t, err, "")
 		assert.Equal(t, Move{}, m)
 	}
 	r2 := withRules(Classic(), func(r *Rules) { r.Tokens = 2 })
-	s2 := buildPos(t, r2, posSpec{die: 6})
+	s2 := buildPos(t, r2, testPos{die: 6})
 	_, err := s2.TokenMove(2)
 	assertIllegalRule(t, err, "")
 }
@@ -415,7 +415,7 @@ func TestTokenMoveBadIndex(t *testing.T) {
 // must be refused with the rule it breaks, and s left as it was.
 func TestApplyForeignMoves(t *testing.T) {
 	c := Classic()
-	red10 := posSpec{turn: Red, die: 4, tok: map[Color][]int{Red: {10}}}
+	red10 := testPos{turn: Red, die: 4, tok: map[Color][]int{Red: {10}}}
 	tests := []struct {
 		name string
 		from State // where the move is legal
@@ -424,54 +424,54 @@ func TestApplyForeignMoves(t *testing.T) {
 		rule string
 	}{{
 		name: "wrong colour",
-		from: buildPos(t, c, posSpec{turn: Green, die: 6}),
-		to:   buildPos(t, c, posSpec{turn: Red, die: 6}),
+		from: buildPos(t, c, testPos{turn: Green, die: 6}),
+		to:   buildPos(t, c, testPos{turn: Red, die: 6}),
 		rule: "C3",
 	}, {
 		name: "wrong die",
-		from: buildPos(t, c, posSpec{turn: Red, die: 5, tok: map[Color][]int{Red: {10}}}),
+		from: buildPos(t, c, testPos{turn: Red, die: 5, tok: map[Color][]int{Red: {10}}}),
 		to:   buildPos(t, c, red10),
 		rule: "C8",
 	}, {
 		name: "token elsewhere",
-		from: buildPos(t, c, posSpec{turn: Red, die: 4, tok: map[Color][]int{Red: {12}}}),
+		from: buildPos(t, c, testPos{turn: Red, die: 4, tok: map[Color][]int{Red: {12}}}),
 		to:   buildPos(t, c, red10),
 		rule: "",
 	}, {
 		name: "capture that is not there",
-		from: buildPos(t, c, posSpec{turn: Red, die: 4, tok: map[Color][]int{Red: {10}, Green: {sqProg(t, Green, 15)}}}),
+		from: buildPos(t, c, testPos{turn: Red, die: 4, tok: map[Color][]int{Red: {10}, Green: {sqProg(t, Green, 15)}}}),
 		to:   buildPos(t, c, red10),
 		rule: "",
 	}, {
 		name: "capture missing",
 		from: buildPos(t, c, red10),
-		to:   buildPos(t, c, posSpec{turn: Red, die: 4, tok: map[Color][]int{Red: {10}, Green: {sqProg(t, Green, 15)}}}),
+		to:   buildPos(t, c, testPos{turn: Red, die: 4, tok: map[Color][]int{Red: {10}, Green: {sqProg(t, Green, 15)}}}),
 		rule: "",
 	}, {
 		name: "token the game does not have",
-		from: buildPos(t, c, posSpec{turn: Red, die: 6, tok: map[Color][]int{Red: {0, 0, 0}}}),
+		from: buildPos(t, c, testPos{turn: Red, die: 6, tok: map[Color][]int{Red: {0, 0, 0}}}),
 		pick: func(s State) Move { return mustTokenMove(t, s, 3) },
-		to:   buildPos(t, withRules(c, func(r *Rules) { r.Tokens = 2 }), posSpec{turn: Red, die: 6}),
+		to:   buildPos(t, withRules(c, func(r *Rules) { r.Tokens = 2 }), testPos{turn: Red, die: 6}),
 		rule: "",
 	}, {
 		name: "pass where a token can move",
-		from: buildPos(t, c, posSpec{turn: Red, die: 4}),
+		from: buildPos(t, c, testPos{turn: Red, die: 4}),
 		to:   buildPos(t, c, red10),
 		rule: "C10",
 	}, {
 		name: "forfeit before the six limit",
-		from: buildPos(t, c, posSpec{turn: Red, die: 6, sixes: 3, tok: map[Color][]int{Red: {10}}}),
-		to:   buildPos(t, c, posSpec{turn: Red, die: 6, sixes: 2, tok: map[Color][]int{Red: {10}}}),
+		from: buildPos(t, c, testPos{turn: Red, die: 6, sixes: 3, tok: map[Color][]int{Red: {10}}}),
+		to:   buildPos(t, c, testPos{turn: Red, die: 6, sixes: 2, tok: map[Color][]int{Red: {10}}}),
 		rule: "C9",
 	}, {
 		name: "token move at the six limit",
-		from: buildPos(t, c, posSpec{turn: Red, die: 6, sixes: 2, tok: map[Color][]int{Red: {10}}}),
-		to:   buildPos(t, c, posSpec{turn: Red, die: 6, sixes: 3, tok: map[Color][]int{Red: {10}}}),
+		from: buildPos(t, c, testPos{turn: Red, die: 6, sixes: 2, tok: map[Color][]int{Red: {10}}}),
+		to:   buildPos(t, c, testPos{turn: Red, die: 6, sixes: 3, tok: map[Color][]int{Red: {10}}}),
 		rule: "C9",
 	}, {
 		name: "plain pass at the six limit",
-		from: buildPos(t, c, posSpec{turn: Red, die: 6, sixes: 2, tok: map[Color][]int{Red: {56, 56, 56, 53}}}),
-		to:   buildPos(t, c, posSpec{turn: Red, die: 6, sixes: 3, tok: map[Color][]int{Red: {56, 56, 56, 53}}}),
+		from: buildPos(t, c, testPos{turn: Red, die: 6, sixes: 2, tok: map[Color][]int{Red: {56, 56, 56, 53}}}),
+		to:   buildPos(t, c, testPos{turn: Red, die: 6, sixes: 3, tok: map[Color][]int{Red: {56, 56, 56, 53}}}),
 		rule: "C9",
 	}}
 	for _, tt := range tests {
@@ -490,8 +490,8 @@ func TestApplyForeignMoves(t *testing.T) {
 // TestApplyEqualMoveFromOtherPosition: a move is a value, so the same move
 // taken from another position where it is also legal is accepted.
 func TestApplyEqualMoveFromOtherPosition(t *testing.T) {
-	a := buildPos(t, Classic(), posSpec{die: 4, tok: map[Color][]int{Red: {10}, Blue: {3}}})
-	b := buildPos(t, Classic(), posSpec{die: 4, tok: map[Color][]int{Red: {10}, Green: {7}}})
+	a := buildPos(t, Classic(), testPos{die: 4, tok: map[Color][]int{Red: {10}, Blue: {3}}})
+	b := buildPos(t, Classic(), testPos{die: 4, tok: map[Color][]int{Red: {10}, Green: {7}}})
 	m := mustTokenMove(t, a, 0)
 	n := mustApply(t, b, m)
 	assert.Equal(t, yardBut(14), progressOf(n, Red))
@@ -681,7 +681,7 @@ func TestSetupRoundTripDuringPlay(t *testing.T) {
 // 0 is a position Setup itself refuses).
 func TestSixesBeyond255WithoutLimit(t *testing.T) {
 	r := withRules(Classic(), func(r *Rules) { r.SixLimit = 0 })
-	s := buildPos(t, r, posSpec{sixes: 255, tok: map[Color][]int{Red: {10}}})
+	s := buildPos(t, r, testPos{sixes: 255, tok: map[Color][]int{Red: {10}}})
 	s = mustRoll(t, s, 6)
 	assert.NotZero(t, s.Sixes(), "Sixes wrapped after 256 sixes")
 	_, err := s.Setup().State()
@@ -801,7 +801,7 @@ func TestEnterOntoStartSquare(t *testing.T) {
 	starts := map[Color]int{Red: 1, Green: 14, Yellow: 27, Blue: 40}
 	for _, p := range bothPresets {
 		for c := Red; c <= Blue; c++ {
-			s := buildPos(t, p.rules, posSpec{turn: c, die: 6})
+			s := buildPos(t, p.rules, testPos{turn: c, die: 6})
 			assertLegal(t, s, enterMv(c, 0, 6))
 			n := playToken(t, s, 0)
 			assert.Equal(t, yardBut(0), progressOf(n, c))
@@ -820,7 +820,7 @@ func TestEnterOntoStartSquare(t *testing.T) {
 
 // TestClockwise: tokens move up the square numbers, wrapping from 52 to 1.
 func TestClockwise(t *testing.T) {
-	s := buildPos(t, Classic(), posSpec{turn: Blue, die: 5, tok: map[Color][]int{Blue: {10}}})
+	s := buildPos(t, Classic(), testPos{turn: Blue, die: 5, tok: map[Color][]int{Blue: {10}}})
 	require.Equal(t, TrackSquare(50), s.Square(Blue, 0))
 	n := playToken(t, s, 0)
 	assert.Equal(t, 15, n.Progress(Blue, 0))
@@ -838,7 +838,7 @@ func TestHomeColumn(t *testing.T) {
 			// (past 52), but it turns off after progress 50 (square 51).
 			greenOn52 := sqProg(t, Green, 52)
 			yellowOn1 := sqProg(t, Yellow, 1)
-			s := buildPos(t, p.rules, posSpec{die: 4, tok: map[Color][]int{
+			s := buildPos(t, p.rules, testPos{die: 4, tok: map[Color][]int{
 				Red: {48}, Green: {greenOn52}, Yellow: {yellowOn1},
 			}})
 			assertLegal(t, s, stepMv(Red, 0, 48, 52, 4))
@@ -848,7 +848,7 @@ func TestHomeColumn(t *testing.T) {
 			assert.Equal(t, yardBut(yellowOn1), progressOf(n, Yellow), "nothing captured")
 
 			// Green turns off after square 12.
-			s = buildPos(t, p.rules, posSpec{turn: Green, die: 1, tok: map[Color][]int{Green: {50}, Red: {12}}})
+			s = buildPos(t, p.rules, testPos{turn: Green, die: 1, tok: map[Color][]int{Green: {50}, Red: {12}}})
 			require.Equal(t, TrackSquare(12), s.Square(Green, 0))
 			n = playToken(t, s, 0)
 			assert.Equal(t, HomeSquare(Green, 1), n.Square(Green, 0))
@@ -863,18 +863,18 @@ func TestHomeColumn(t *testing.T) {
 func TestExactFinish(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
-			s := buildPos(t, p.rules, posSpec{die: 4, tok: map[Color][]int{Red: {53}}})
+			s := buildPos(t, p.rules, testPos{die: 4, tok: map[Color][]int{Red: {53}}})
 			assertLegal(t, s, passMv(Red, 4))
 			assertTokenRefused(t, s, 0, "C5")
 
-			s = buildPos(t, p.rules, posSpec{die: 3, tok: map[Color][]int{Red: {53}}})
+			s = buildPos(t, p.rules, testPos{die: 3, tok: map[Color][]int{Red: {53}}})
 			assertLegal(t, s, stepMv(Red, 0, 53, 56, 3).fin())
 			n := playToken(t, s, 0)
 			assert.Equal(t, FinishOf(Red), n.Square(Red, 0))
 			assert.Equal(t, Green, n.Turn())
 
 			// From the track: 50 needs a 6.
-			s = buildPos(t, p.rules, posSpec{die: 6, tok: map[Color][]int{Red: {50, 51}}})
+			s = buildPos(t, p.rules, testPos{die: 6, tok: map[Color][]int{Red: {50, 51}}})
 			assertLegal(t, s, stepMv(Red, 0, 50, 56, 6).fin(), enterMv(Red, 2, 6))
 			assertTokenRefused(t, s, 1, "C5")
 		})
@@ -883,18 +883,18 @@ func TestExactFinish(t *testing.T) {
 
 func TestBounceFinish(t *testing.T) {
 	r := withRules(Classic(), func(r *Rules) { r.Finish = BounceFinish })
-	s := buildPos(t, r, posSpec{die: 5, tok: map[Color][]int{Red: {53}}})
+	s := buildPos(t, r, testPos{die: 5, tok: map[Color][]int{Red: {53}}})
 	assertLegal(t, s, stepMv(Red, 0, 53, 54, 5).bounce()) // 3 up to the finish, 2 back
 	n := playToken(t, s, 0)
 	assert.Equal(t, HomeSquare(Red, 4), n.Square(Red, 0))
 
-	s = buildPos(t, r, posSpec{die: 3, tok: map[Color][]int{Red: {53}}})
+	s = buildPos(t, r, testPos{die: 3, tok: map[Color][]int{Red: {53}}})
 	assertLegal(t, s, stepMv(Red, 0, 53, 56, 3).fin())
 }
 
 func TestAnyRollFinishes(t *testing.T) {
 	r := withRules(Classic(), func(r *Rules) { r.Finish = AnyRollFinishes })
-	s := buildPos(t, r, posSpec{die: 5, tok: map[Color][]int{Red: {53}}})
+	s := buildPos(t, r, testPos{die: 5, tok: map[Color][]int{Red: {53}}})
 	assertLegal(t, s, stepMv(Red, 0, 53, 56, 5).fin())
 	n := playToken(t, s, 0)
 	assert.Equal(t, 56, n.Progress(Red, 0))
@@ -906,7 +906,7 @@ func TestAnyRollFinishes(t *testing.T) {
 func TestFirstPlaceThenPlayOn(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
-			s := buildPos(t, p.rules, posSpec{die: 1, tok: map[Color][]int{Red: {56, 56, 56, 55}, Green: {3}}})
+			s := buildPos(t, p.rules, testPos{die: 1, tok: map[Color][]int{Red: {56, 56, 56, 55}, Green: {3}}})
 			assertLegal(t, s, stepMv(Red, 3, 55, 56, 1).fin())
 			n := playToken(t, s, 3)
 			assert.Equal(t, 1, n.Place(Red))
@@ -925,7 +925,7 @@ func TestFirstPlaceThenPlayOn(t *testing.T) {
 
 func TestPlayForAllPlaces(t *testing.T) {
 	r := withRules(Classic(), func(r *Rules) { r.Players = 3 })
-	s := buildPos(t, r, posSpec{turn: Green, die: 1, ranking: []Color{Red}, tok: map[Color][]int{
+	s := buildPos(t, r, testPos{turn: Green, die: 1, ranking: []Color{Red}, tok: map[Color][]int{
 		Red: {56, 56, 56, 56}, Green: {56, 56, 56, 55}, Yellow: {56, 56, 56, 20},
 	}})
 	n := playToken(t, s, 3)
@@ -942,7 +942,7 @@ func TestPlayForAllPlaces(t *testing.T) {
 }
 
 func TestPlayForAllPlacesFourPlayers(t *testing.T) {
-	s := buildPos(t, Mongolian(), posSpec{turn: Blue, die: 2, ranking: []Color{Green}, tok: map[Color][]int{
+	s := buildPos(t, Mongolian(), testPos{turn: Blue, die: 2, ranking: []Color{Green}, tok: map[Color][]int{
 		Green: {56, 56, 56, 56}, Blue: {56, 56, 54, 56}, Red: {30}, Yellow: {40},
 	}})
 	n := playToken(t, s, 2)
@@ -963,7 +963,7 @@ func TestPlayForAllPlacesFourPlayers(t *testing.T) {
 func TestFirstWinner(t *testing.T) {
 	for _, p := range bothPresets {
 		r := withRules(p.rules, func(r *Rules) { r.End = FirstWinner })
-		s := buildPos(t, r, posSpec{die: 1, tok: map[Color][]int{Red: {56, 56, 56, 55}, Green: {3}}})
+		s := buildPos(t, r, testPos{die: 1, tok: map[Color][]int{Red: {56, 56, 56, 55}, Green: {3}}})
 		n := playToken(t, s, 3)
 		assert.Equal(t, PhaseOver, n.Phase(), p.name)
 		assert.Equal(t, []Color{Red}, n.Ranking())
@@ -971,7 +971,7 @@ func TestFirstWinner(t *testing.T) {
 		assert.Zero(t, n.Place(Green))
 		_, err := n.Roll(3)
 		assert.ErrorIs(t, err, ErrGameOver)
-		_, err = n.Apply(mustTokenMove(t, buildPos(t, r, posSpec{turn: Green, die: 3, tok: map[Color][]int{Green: {3}}}), 0))
+		_, err = n.Apply(mustTokenMove(t, buildPos(t, r, testPos{turn: Green, die: 3, tok: map[Color][]int{Green: {3}}}), 0))
 		assert.ErrorIs(t, err, ErrGameOver)
 	}
 }
@@ -983,7 +983,7 @@ func TestEntryNeedsSix(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
 			for d := 1; d <= 5; d++ {
-				s := buildPos(t, p.rules, posSpec{die: d})
+				s := buildPos(t, p.rules, testPos{die: d})
 				assertLegal(t, s, passMv(Red, d))
 				assertTokenRefused(t, s, 0, "C7")
 				n := playPass(t, s)
@@ -991,7 +991,7 @@ func TestEntryNeedsSix(t *testing.T) {
 				assert.Equal(t, yardBut(), progressOf(n, Red))
 			}
 			// With a token in play, the yard tokens still cannot enter.
-			s := buildPos(t, p.rules, posSpec{die: 5, tok: map[Color][]int{Red: {10}}})
+			s := buildPos(t, p.rules, testPos{die: 5, tok: map[Color][]int{Red: {10}}})
 			assertLegal(t, s, stepMv(Red, 0, 10, 15, 5))
 			assertTokenRefused(t, s, 1, "C7")
 		})
@@ -1001,7 +1001,7 @@ func TestEntryNeedsSix(t *testing.T) {
 func TestSixMovesOrEnters(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
-			s := buildPos(t, p.rules, posSpec{die: 6, tok: map[Color][]int{Red: {10}}})
+			s := buildPos(t, p.rules, testPos{die: 6, tok: map[Color][]int{Red: {10}}})
 			assertLegal(t, s, stepMv(Red, 0, 10, 16, 6), enterMv(Red, 1, 6))
 
 			n := playToken(t, s, 1)
@@ -1014,18 +1014,18 @@ func TestSixMovesOrEnters(t *testing.T) {
 
 func TestEntryRollsOption(t *testing.T) {
 	r := withRules(Classic(), func(r *Rules) { r.EntryRolls = FacesOf(1, 6) })
-	s := buildPos(t, r, posSpec{die: 1, tok: map[Color][]int{Red: {10}}})
+	s := buildPos(t, r, testPos{die: 1, tok: map[Color][]int{Red: {10}}})
 	assertLegal(t, s, stepMv(Red, 0, 10, 11, 1), enterMv(Red, 1, 1))
 	n := playToken(t, s, 1)
 	assert.Equal(t, yardBut(10, 0), progressOf(n, Red))
 	assert.Equal(t, Green, n.Turn(), "a 1 earns no bonus roll")
 
-	s = buildPos(t, r, posSpec{die: 3})
+	s = buildPos(t, r, testPos{die: 3})
 	assertTokenRefused(t, s, 0, "C7")
 
 	// A move that enters on a 1 is refused where only a 6 enters.
-	m := mustTokenMove(t, buildPos(t, r, posSpec{die: 1}), 0)
-	assertApplyRefused(t, buildPos(t, Classic(), posSpec{die: 1}), m, "C7")
+	m := mustTokenMove(t, buildPos(t, r, testPos{die: 1}), 0)
+	assertApplyRefused(t, buildPos(t, Classic(), testPos{die: 1}), m, "C7")
 }
 
 // ---------------------------------------------------------------------
@@ -1034,7 +1034,7 @@ func TestEntryRollsOption(t *testing.T) {
 func TestBonusRollOnSix(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
-			s := buildPos(t, p.rules, posSpec{tok: map[Color][]int{Red: {10}}})
+			s := buildPos(t, p.rules, testPos{tok: map[Color][]int{Red: {10}}})
 			s = mustRoll(t, s, 6)
 			assert.Equal(t, 1, s.Sixes())
 			s = playToken(t, s, 0)
@@ -1060,7 +1060,7 @@ func TestBonusRollOnSix(t *testing.T) {
 
 func TestNoBonusWithoutSix(t *testing.T) {
 	for d := 1; d <= 5; d++ {
-		s := buildPos(t, Classic(), posSpec{die: d, tok: map[Color][]int{Red: {10}}})
+		s := buildPos(t, Classic(), testPos{die: d, tok: map[Color][]int{Red: {10}}})
 		n := playToken(t, s, 0)
 		assert.Equal(t, Green, n.Turn(), "die %d", d)
 		assert.Zero(t, n.Sixes())
@@ -1070,7 +1070,7 @@ func TestNoBonusWithoutSix(t *testing.T) {
 func TestThirdSixForfeited(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
-			s := buildPos(t, p.rules, posSpec{tok: map[Color][]int{Red: {10}}})
+			s := buildPos(t, p.rules, testPos{tok: map[Color][]int{Red: {10}}})
 			s = playToken(t, mustRoll(t, s, 6), 0) // 10-16
 			s = playToken(t, mustRoll(t, s, 6), 1) // enters
 			require.Equal(t, yardBut(16, 0), progressOf(s, Red))
@@ -1091,7 +1091,7 @@ func TestThirdSixForfeited(t *testing.T) {
 
 func TestThirdSixAfterPasses(t *testing.T) {
 	// Sixes that could not be used still count towards the limit.
-	s := buildPos(t, Mongolian(), posSpec{tok: map[Color][]int{Red: {56, 56, 56, 53}}})
+	s := buildPos(t, Mongolian(), testPos{tok: map[Color][]int{Red: {56, 56, 56, 53}}})
 	for k := 1; k <= 2; k++ {
 		s = mustRoll(t, s, 6)
 		assertLegal(t, s, passMv(Red, 6))
@@ -1108,7 +1108,7 @@ func TestThirdSixAfterPasses(t *testing.T) {
 func TestSixLimitOption(t *testing.T) {
 	t.Run("limit 2", func(t *testing.T) {
 		r := withRules(Classic(), func(r *Rules) { r.SixLimit = 2 })
-		s := buildPos(t, r, posSpec{tok: map[Color][]int{Red: {10}}})
+		s := buildPos(t, r, testPos{tok: map[Color][]int{Red: {10}}})
 		s = playToken(t, mustRoll(t, s, 6), 0)
 		s = mustRoll(t, s, 6)
 		assertLegal(t, s, passMv(Red, 6).forfeiting())
@@ -1118,7 +1118,7 @@ func TestSixLimitOption(t *testing.T) {
 	})
 	t.Run("no limit", func(t *testing.T) {
 		r := withRules(Classic(), func(r *Rules) { r.SixLimit = 0 })
-		s := buildPos(t, r, posSpec{tok: map[Color][]int{Red: {0}}})
+		s := buildPos(t, r, testPos{tok: map[Color][]int{Red: {0}}})
 		for k := 1; k <= 5; k++ {
 			s = mustRoll(t, s, 6)
 			assert.Equal(t, k, s.Sixes())
@@ -1129,7 +1129,7 @@ func TestSixLimitOption(t *testing.T) {
 	})
 	t.Run("limit 4", func(t *testing.T) {
 		r := withRules(Classic(), func(r *Rules) { r.SixLimit = 4 })
-		s := buildPos(t, r, posSpec{tok: map[Color][]int{Red: {0}}})
+		s := buildPos(t, r, testPos{tok: map[Color][]int{Red: {0}}})
 		for range 3 {
 			s = playToken(t, mustRoll(t, s, 6), 0)
 		}
@@ -1141,7 +1141,7 @@ func TestSixLimitOption(t *testing.T) {
 func TestBonusRollsOption(t *testing.T) {
 	t.Run("none", func(t *testing.T) {
 		r := withRules(Classic(), func(r *Rules) { r.BonusRolls = 0 })
-		s := buildPos(t, r, posSpec{tok: map[Color][]int{Red: {10}}})
+		s := buildPos(t, r, testPos{tok: map[Color][]int{Red: {10}}})
 		s = mustRoll(t, s, 6)
 		assert.Zero(t, s.Sixes())
 		n := playToken(t, s, 0)
@@ -1149,7 +1149,7 @@ func TestBonusRollsOption(t *testing.T) {
 	})
 	t.Run("on 5 and 6", func(t *testing.T) {
 		r := withRules(Classic(), func(r *Rules) { r.BonusRolls = FacesOf(5, 6) })
-		s := buildPos(t, r, posSpec{tok: map[Color][]int{Red: {10}}})
+		s := buildPos(t, r, testPos{tok: map[Color][]int{Red: {10}}})
 		s = playToken(t, mustRoll(t, s, 5), 0)
 		assert.Equal(t, Red, s.Turn())
 		s = playToken(t, mustRoll(t, s, 6), 0)
@@ -1163,7 +1163,7 @@ func TestBonusRollsOption(t *testing.T) {
 func TestSixPenaltyVoidRollVersusUndoTurn(t *testing.T) {
 	greenOn17 := sqProg(t, Green, 17)
 	play := func(t *testing.T, r Rules) State {
-		s := buildPos(t, r, posSpec{tok: map[Color][]int{Red: {10}, Green: {greenOn17}}})
+		s := buildPos(t, r, testPos{tok: map[Color][]int{Red: {10}, Green: {greenOn17}}})
 		s = mustRoll(t, s, 6)
 		assertLegal(t, s, stepMv(Red, 0, 10, 16, 6).x(1), enterMv(Red, 1, 6))
 		s = playToken(t, s, 0)
@@ -1213,9 +1213,9 @@ func TestSixPenaltyVoidRollVersusUndoTurn(t *testing.T) {
 // Rule C10: a move if any, else a pass; ruling Q1: bonus after a pass.
 
 func TestMustMoveIfPossible(t *testing.T) {
-	s := buildPos(t, Classic(), posSpec{die: 4, tok: map[Color][]int{Red: {10, 53}}})
+	s := buildPos(t, Classic(), testPos{die: 4, tok: map[Color][]int{Red: {10, 53}}})
 	assertLegal(t, s, stepMv(Red, 0, 10, 14, 4))
-	p := buildPos(t, Classic(), posSpec{die: 4, tok: map[Color][]int{Red: {53}}})
+	p := buildPos(t, Classic(), testPos{die: 4, tok: map[Color][]int{Red: {53}}})
 	assertLegal(t, p, passMv(Red, 4))
 	assertApplyRefused(t, s, onlyMove(t, p), "C10")
 	pm := onlyMove(t, p)
@@ -1228,7 +1228,7 @@ func TestMustMoveIfPossible(t *testing.T) {
 func TestPassOnSixKeepsBonus(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
-			s := buildPos(t, p.rules, posSpec{die: 6, tok: map[Color][]int{Red: {56, 56, 56, 52}}})
+			s := buildPos(t, p.rules, testPos{die: 6, tok: map[Color][]int{Red: {56, 56, 56, 52}}})
 			assertLegal(t, s, passMv(Red, 6))
 			n := playPass(t, s)
 			assert.Equal(t, Red, n.Turn(), "ruling Q1: the bonus roll is kept")
@@ -1237,13 +1237,13 @@ func TestPassOnSixKeepsBonus(t *testing.T) {
 			assert.Equal(t, []int{56, 56, 56, 52}, progressOf(n, Red))
 
 			r := withRules(p.rules, func(r *Rules) { r.NoMoveForfeitsBonus = true })
-			s = buildPos(t, r, posSpec{die: 6, tok: map[Color][]int{Red: {56, 56, 56, 52}}})
+			s = buildPos(t, r, testPos{die: 6, tok: map[Color][]int{Red: {56, 56, 56, 52}}})
 			assertLegal(t, s, passMv(Red, 6))
 			n = playPass(t, s)
 			assert.Equal(t, Green, n.Turn(), "NoMoveForfeitsBonus: the turn passes")
 			assert.Zero(t, n.Sixes())
 
-			s = buildPos(t, p.rules, posSpec{die: 5, tok: map[Color][]int{Red: {56, 56, 56, 52}}})
+			s = buildPos(t, p.rules, testPos{die: 5, tok: map[Color][]int{Red: {56, 56, 56, 52}}})
 			n = playPass(t, s)
 			assert.Equal(t, Green, n.Turn(), "a pass on a 5 ends the turn")
 		})
@@ -1257,7 +1257,7 @@ func TestCapture(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
 			g15 := sqProg(t, Green, 15)
-			s := buildPos(t, p.rules, posSpec{die: 4, tok: map[Color][]int{Red: {10}, Green: {g15, 20}}})
+			s := buildPos(t, p.rules, testPos{die: 4, tok: map[Color][]int{Red: {10}, Green: {g15, 20}}})
 			assertLegal(t, s, stepMv(Red, 0, 10, 14, 4).x(1))
 			n := playToken(t, s, 0)
 			assert.Equal(t, yardBut(14), progressOf(n, Red))
@@ -1267,13 +1267,13 @@ func TestCapture(t *testing.T) {
 			assert.Equal(t, Green, n.Turn())
 
 			// Passing over a token does not capture it.
-			s = buildPos(t, p.rules, posSpec{die: 6, sixes: 1, tok: map[Color][]int{Red: {10, 56, 56, 56}, Green: {g15}}})
+			s = buildPos(t, p.rules, testPos{die: 6, sixes: 1, tok: map[Color][]int{Red: {10, 56, 56, 56}, Green: {g15}}})
 			assertLegal(t, s, stepMv(Red, 0, 10, 16, 6))
 			n = playToken(t, s, 0)
 			assert.Equal(t, yardBut(g15), progressOf(n, Green))
 
 			// A token on its own start square is not safe.
-			s = buildPos(t, p.rules, posSpec{die: 3, tok: map[Color][]int{Red: {10}, Green: {0}}})
+			s = buildPos(t, p.rules, testPos{die: 3, tok: map[Color][]int{Red: {10}, Green: {0}}})
 			assertLegal(t, s, stepMv(Red, 0, 10, 13, 3).x(1))
 			n = playToken(t, s, 0)
 			assert.Equal(t, yardBut(), progressOf(n, Green))
@@ -1289,30 +1289,30 @@ func TestCaptureTwoOpponents(t *testing.T) {
 	g15 := sqProg(t, Green, 15)
 	tok := map[Color][]int{Red: {10}, Green: {g15, g15}}
 
-	s := buildPos(t, Classic(), posSpec{die: 4, tok: tok})
+	s := buildPos(t, Classic(), testPos{die: 4, tok: tok})
 	assertLegal(t, s, stepMv(Red, 0, 10, 14, 4).x(2))
 	n := playToken(t, s, 0)
 	assert.Equal(t, yardBut(), progressOf(n, Green), "CaptureAll sends both home")
 	m := mustTokenMove(t, s, 0)
 
 	refused := withRules(Classic(), func(r *Rules) { r.MultiCapture = CaptureRefused })
-	s = buildPos(t, refused, posSpec{die: 4, tok: tok})
+	s = buildPos(t, refused, testPos{die: 4, tok: tok})
 	assertLegal(t, s, passMv(Red, 4))
 	assertTokenRefused(t, s, 0, "Q3")
 	assertApplyRefused(t, s, m, "Q3")
 
 	// A single opponent is still captured under CaptureRefused.
-	s = buildPos(t, refused, posSpec{die: 4, tok: map[Color][]int{Red: {10}, Green: {g15}}})
+	s = buildPos(t, refused, testPos{die: 4, tok: map[Color][]int{Red: {10}, Green: {g15}}})
 	assertLegal(t, s, stepMv(Red, 0, 10, 14, 4).x(1))
 
 	// Three opponents.
-	s = buildPos(t, Classic(), posSpec{die: 4, tok: map[Color][]int{Red: {10}, Green: {g15, g15, 30, g15}}})
+	s = buildPos(t, Classic(), testPos{die: 4, tok: map[Color][]int{Red: {10}, Green: {g15, g15, 30, g15}}})
 	assertLegal(t, s, stepMv(Red, 0, 10, 14, 4).x(3))
 	n = playToken(t, s, 0)
 	assert.Equal(t, []int{-1, -1, 30, -1}, progressOf(n, Green))
 
 	// In the Mongolian game two opponents are a block: rule B2, not Q3.
-	s = buildPos(t, Mongolian(), posSpec{die: 4, tok: tok})
+	s = buildPos(t, Mongolian(), testPos{die: 4, tok: tok})
 	assertLegal(t, s, passMv(Red, 4))
 	assertTokenRefused(t, s, 0, "B2")
 	assertApplyRefused(t, s, m, "B2")
@@ -1322,7 +1322,7 @@ func TestEnterCaptures(t *testing.T) {
 	g1 := sqProg(t, Green, 1)
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
-			s := buildPos(t, p.rules, posSpec{die: 6, tok: map[Color][]int{Green: {g1}}})
+			s := buildPos(t, p.rules, testPos{die: 6, tok: map[Color][]int{Green: {g1}}})
 			assertLegal(t, s, enterMv(Red, 0, 6).x(1))
 			n := playToken(t, s, 0)
 			assert.Equal(t, yardBut(0), progressOf(n, Red))
@@ -1332,11 +1332,11 @@ func TestEnterCaptures(t *testing.T) {
 		})
 	}
 	two := map[Color][]int{Green: {g1, g1}}
-	s := buildPos(t, Classic(), posSpec{die: 6, tok: two})
+	s := buildPos(t, Classic(), testPos{die: 6, tok: two})
 	assertLegal(t, s, enterMv(Red, 0, 6).x(2))
 	m := mustTokenMove(t, s, 0)
 
-	s = buildPos(t, withRules(Classic(), func(r *Rules) { r.MultiCapture = CaptureRefused }), posSpec{die: 6, tok: two})
+	s = buildPos(t, withRules(Classic(), func(r *Rules) { r.MultiCapture = CaptureRefused }), testPos{die: 6, tok: two})
 	assertLegal(t, s, passMv(Red, 6))
 	assertTokenRefused(t, s, 0, "Q3")
 	assertApplyRefused(t, s, m, "Q3")
@@ -1346,7 +1346,7 @@ func TestEnterCaptures(t *testing.T) {
 // Rules B1 to B3, ruling Q7: blocks.
 
 func TestBlockForms(t *testing.T) {
-	s := buildPos(t, Mongolian(), posSpec{die: 4, tok: map[Color][]int{Red: {10, 14}}})
+	s := buildPos(t, Mongolian(), testPos{die: 4, tok: map[Color][]int{Red: {10, 14}}})
 	assertLegal(t, s, stepMv(Red, 0, 10, 14, 4).block(), stepMv(Red, 1, 14, 18, 4))
 	n := playToken(t, s, 0)
 	c, k := n.At(TrackSquare(15))
@@ -1356,7 +1356,7 @@ func TestBlockForms(t *testing.T) {
 	assert.Contains(t, mustTokenMove(t, s, 0).String(), " block")
 
 	// In the classic game the same move forms nothing.
-	s = buildPos(t, Classic(), posSpec{die: 4, tok: map[Color][]int{Red: {10, 14}}})
+	s = buildPos(t, Classic(), testPos{die: 4, tok: map[Color][]int{Red: {10, 14}}})
 	assertLegal(t, s, stepMv(Red, 0, 10, 14, 4), stepMv(Red, 1, 14, 18, 4))
 	n = playToken(t, s, 0)
 	assert.Empty(t, blocksOf(n))
@@ -1379,7 +1379,7 @@ func blocksOf(s State) map[Square]Color {
 func TestBlocksIterator(t *testing.T) {
 	g20 := sqProg(t, Green, 20)
 	tok := map[Color][]int{Red: {12, 12, 52, 52}, Green: {g20, g20, g20}, Blue: {3}}
-	s := buildPos(t, Mongolian(), posSpec{tok: tok})
+	s := buildPos(t, Mongolian(), testPos{tok: tok})
 	assert.Equal(t, map[Square]Color{TrackSquare(13): Red, TrackSquare(20): Green}, blocksOf(s),
 		"blocks only on track squares (ruling Q7); two Red tokens in the home column are none")
 	var got []Square
@@ -1388,7 +1388,7 @@ func TestBlocksIterator(t *testing.T) {
 		break
 	}
 	assert.Equal(t, []Square{TrackSquare(13)}, got, "Blocks stops when asked")
-	s = buildPos(t, Classic(), posSpec{tok: tok})
+	s = buildPos(t, Classic(), testPos{tok: tok})
 	assert.Empty(t, blocksOf(s), "no blocks in the classic game")
 }
 
@@ -1398,36 +1398,36 @@ func TestOpponentBlock(t *testing.T) {
 		r := withRules(Classic(), func(r *Rules) { r.Blocks = blocks })
 		t.Run(blocks.String(), func(t *testing.T) {
 			tok := map[Color][]int{Red: {12}, Green: {g15, g15}} // Red on 13, Green block on 15
-			s := buildPos(t, r, posSpec{die: 2, tok: tok})
+			s := buildPos(t, r, testPos{die: 2, tok: tok})
 			assertLegal(t, s, passMv(Red, 2))
 			assertTokenRefused(t, s, 0, "B2") // may not land
 			for _, d := range []int{3, 4, 5} {
-				s = buildPos(t, r, posSpec{die: d, tok: tok})
+				s = buildPos(t, r, testPos{die: d, tok: tok})
 				assertLegal(t, s, passMv(Red, d))
 				assertTokenRefused(t, s, 0, "B2") // may not pass
 			}
-			s = buildPos(t, r, posSpec{die: 6, tok: tok})
+			s = buildPos(t, r, testPos{die: 6, tok: tok})
 			assertLegal(t, s, enterMv(Red, 1, 6))
 			assertTokenRefused(t, s, 0, "B2")
-			s = buildPos(t, r, posSpec{die: 1, tok: tok})
+			s = buildPos(t, r, testPos{die: 1, tok: tok})
 			assertLegal(t, s, stepMv(Red, 0, 12, 13, 1)) // may stop short
 
 			// The same move, legal in the classic game, is refused here.
-			m := mustTokenMove(t, buildPos(t, Classic(), posSpec{die: 4, tok: tok}), 0)
-			assertApplyRefused(t, buildPos(t, r, posSpec{die: 4, tok: tok}), m, "B2")
+			m := mustTokenMove(t, buildPos(t, Classic(), testPos{die: 4, tok: tok}), 0)
+			assertApplyRefused(t, buildPos(t, r, testPos{die: 4, tok: tok}), m, "B2")
 
 			// Three tokens are a block too.
 			tok3 := map[Color][]int{Red: {12}, Green: {g15, g15, g15}}
-			s = buildPos(t, r, posSpec{die: 4, tok: tok3})
+			s = buildPos(t, r, testPos{die: 4, tok: tok3})
 			assertLegal(t, s, passMv(Red, 4))
 			assertTokenRefused(t, s, 0, "B2")
 
 			// The owner may land on its own block, and pass it unless
 			// BlocksStopAll. Green's block is on its progress 10.
 			own := map[Color][]int{Green: {8, 10, 10}}
-			s = buildPos(t, r, posSpec{turn: Green, die: 2, tok: own})
+			s = buildPos(t, r, testPos{turn: Green, die: 2, tok: own})
 			assertLegal(t, s, stepMv(Green, 0, 8, 10, 2).block(), stepMv(Green, 1, 10, 12, 2))
-			s = buildPos(t, r, posSpec{turn: Green, die: 3, tok: own})
+			s = buildPos(t, r, testPos{turn: Green, die: 3, tok: own})
 			if blocks == BlocksStopOpponents {
 				assertLegal(t, s, stepMv(Green, 0, 8, 11, 3), stepMv(Green, 1, 10, 13, 3))
 			} else {
@@ -1441,25 +1441,25 @@ func TestOpponentBlock(t *testing.T) {
 func TestClassicSameColourIsNoBlock(t *testing.T) {
 	g15 := sqProg(t, Green, 15)
 	tok := map[Color][]int{Red: {12}, Green: {g15, g15}}
-	s := buildPos(t, Classic(), posSpec{die: 5, tok: tok})
+	s := buildPos(t, Classic(), testPos{die: 5, tok: tok})
 	assertLegal(t, s, stepMv(Red, 0, 12, 17, 5))
 	n := playToken(t, s, 0)
 	assert.Equal(t, yardBut(g15, g15), progressOf(n, Green))
-	s = buildPos(t, Classic(), posSpec{die: 2, tok: tok})
+	s = buildPos(t, Classic(), testPos{die: 2, tok: tok})
 	assertLegal(t, s, stepMv(Red, 0, 12, 14, 2).x(2))
 }
 
 func TestBlocksStopAllOwnBlock(t *testing.T) {
 	r := withRules(Classic(), func(r *Rules) { r.Blocks = BlocksStopAll })
 	tok := map[Color][]int{Red: {10, 12, 12}} // own block on square 13
-	s := buildPos(t, r, posSpec{die: 6, tok: tok})
+	s := buildPos(t, r, testPos{die: 6, tok: tok})
 	assertLegal(t, s, stepMv(Red, 1, 12, 18, 6), enterMv(Red, 3, 6))
 	assertTokenRefused(t, s, 0, "B2")
-	s = buildPos(t, r, posSpec{die: 2, tok: tok})
+	s = buildPos(t, r, testPos{die: 2, tok: tok})
 	assertLegal(t, s, stepMv(Red, 0, 10, 12, 2).block(), stepMv(Red, 1, 12, 14, 2))
 
 	// Under BlocksStopOpponents the owner passes its own block.
-	s = buildPos(t, Mongolian(), posSpec{die: 6, tok: tok})
+	s = buildPos(t, Mongolian(), testPos{die: 6, tok: tok})
 	assertLegal(t, s, stepMv(Red, 0, 10, 16, 6), stepMv(Red, 1, 12, 18, 6), enterMv(Red, 3, 6))
 }
 
@@ -1472,21 +1472,21 @@ func TestBlockBeforeHomeColumn(t *testing.T) {
 		r := withRules(Classic(), func(r *Rules) { r.Blocks = blocks })
 		t.Run(blocks.String(), func(t *testing.T) {
 			for _, d := range []int{2, 3, 4, 5} { // onto the block, past it to 50 (track), 51 and 52 (home column)
-				s := buildPos(t, r, posSpec{die: d, tok: tok})
+				s := buildPos(t, r, testPos{die: d, tok: tok})
 				assertLegal(t, s, passMv(Red, d))
 				assertTokenRefused(t, s, 0, "B2")
 			}
-			s := buildPos(t, r, posSpec{die: 1, tok: tok})
+			s := buildPos(t, r, testPos{die: 1, tok: tok})
 			assertLegal(t, s, stepMv(Red, 0, 47, 48, 1))
 		})
 	}
 	// Own block under BlocksStopAll.
 	r := withRules(Classic(), func(r *Rules) { r.Blocks = BlocksStopAll })
-	s := buildPos(t, r, posSpec{die: 5, tok: map[Color][]int{Red: {47, 49, 49}}})
+	s := buildPos(t, r, testPos{die: 5, tok: map[Color][]int{Red: {47, 49, 49}}})
 	assertLegal(t, s, stepMv(Red, 1, 49, 54, 5))
 	assertTokenRefused(t, s, 0, "B2")
 	// In the classic game nothing stops it.
-	s = buildPos(t, Classic(), posSpec{die: 5, tok: tok})
+	s = buildPos(t, Classic(), testPos{die: 5, tok: tok})
 	assertLegal(t, s, stepMv(Red, 0, 47, 52, 5))
 }
 
@@ -1497,7 +1497,7 @@ func TestBlockOnStartSquare(t *testing.T) {
 		t.Run(blocks.String(), func(t *testing.T) {
 			// An opponent's block on Red's start square stops Red's entry
 			// (ruling Q7); the 6 that cannot be used keeps its bonus (Q1).
-			s := buildPos(t, r, posSpec{die: 6, tok: map[Color][]int{Green: {g1, g1}}})
+			s := buildPos(t, r, testPos{die: 6, tok: map[Color][]int{Green: {g1, g1}}})
 			assertLegal(t, s, passMv(Red, 6))
 			assertTokenRefused(t, s, 0, "B2")
 			n := playPass(t, s)
@@ -1505,21 +1505,21 @@ func TestBlockOnStartSquare(t *testing.T) {
 			assert.Equal(t, PhaseRoll, n.Phase())
 
 			// Red's own block there does not stop Red.
-			s = buildPos(t, r, posSpec{die: 6, tok: map[Color][]int{Red: {0, 0}}})
+			s = buildPos(t, r, testPos{die: 6, tok: map[Color][]int{Red: {0, 0}}})
 			assertLegal(t, s, stepMv(Red, 0, 0, 6, 6), enterMv(Red, 2, 6).block())
 			n = playToken(t, s, 2)
 			assert.Equal(t, []int{0, 0, 0, -1}, progressOf(n, Red))
 
 			// A block just past the start square: entering passes nothing.
 			g2 := sqProg(t, Green, 2)
-			s = buildPos(t, r, posSpec{die: 6, tok: map[Color][]int{Green: {g2, g2}}})
+			s = buildPos(t, r, testPos{die: 6, tok: map[Color][]int{Green: {g2, g2}}})
 			assertLegal(t, s, enterMv(Red, 0, 6))
 		})
 	}
 }
 
 func TestBlockMovesOneTokenAtATime(t *testing.T) {
-	s := buildPos(t, Mongolian(), posSpec{die: 6, sixes: 1, tok: map[Color][]int{Red: {10, 10, 56, 56}}})
+	s := buildPos(t, Mongolian(), testPos{die: 6, sixes: 1, tok: map[Color][]int{Red: {10, 10, 56, 56}}})
 	assertLegal(t, s, stepMv(Red, 0, 10, 16, 6))
 	n := playToken(t, s, 0)
 	assert.Equal(t, []int{16, 10, 56, 56}, progressOf(n, Red), "only one token of the block moves")
@@ -1539,7 +1539,7 @@ func TestFinishedTokenNeverMoves(t *testing.T) {
 		for _, p := range bothPresets {
 			r := withRules(p.rules, func(r *Rules) { r.Finish = f })
 			for d := 1; d <= 6; d++ {
-				s := buildPos(t, r, posSpec{die: d, tok: map[Color][]int{Red: {56, 10, 56, 56}}})
+				s := buildPos(t, r, testPos{die: d, tok: map[Color][]int{Red: {56, 10, 56, 56}}})
 				assertLegal(t, s, stepMv(Red, 1, 10, 10+d, d))
 				assertTokenRefused(t, s, 0, "B3")
 			}
@@ -1553,7 +1553,7 @@ func TestFinishedTokenNeverMoves(t *testing.T) {
 func TestLastTokenHomeNoBonus(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
-			s := buildPos(t, p.rules, posSpec{die: 6, tok: map[Color][]int{Red: {56, 56, 56, 50}}})
+			s := buildPos(t, p.rules, testPos{die: 6, tok: map[Color][]int{Red: {56, 56, 56, 50}}})
 			assertLegal(t, s, stepMv(Red, 3, 50, 56, 6).fin())
 			n := playToken(t, s, 3)
 			assert.Equal(t, 1, n.Place(Red))
@@ -1562,7 +1562,7 @@ func TestLastTokenHomeNoBonus(t *testing.T) {
 			assert.Zero(t, n.Sixes())
 
 			// Not the last token: the 6 earns its bonus roll.
-			s = buildPos(t, p.rules, posSpec{die: 6, tok: map[Color][]int{Red: {56, 56, 50}}})
+			s = buildPos(t, p.rules, testPos{die: 6, tok: map[Color][]int{Red: {56, 56, 50}}})
 			assertLegal(t, s, stepMv(Red, 2, 50, 56, 6).fin(), enterMv(Red, 3, 6))
 			n = playToken(t, s, 2)
 			assert.Zero(t, n.Place(Red))
@@ -1576,7 +1576,7 @@ func TestHomeColumnShareAndPass(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
 			// Share a home square: never a block, even with blocks on.
-			s := buildPos(t, p.rules, posSpec{die: 2, tok: map[Color][]int{Red: {52, 50}}})
+			s := buildPos(t, p.rules, testPos{die: 2, tok: map[Color][]int{Red: {52, 50}}})
 			assertLegal(t, s, stepMv(Red, 0, 52, 54, 2), stepMv(Red, 1, 50, 52, 2))
 			n := playToken(t, s, 1)
 			assert.Equal(t, yardBut(52, 52), progressOf(n, Red))
@@ -1586,54 +1586,54 @@ func TestHomeColumnShareAndPass(t *testing.T) {
 			assert.Empty(t, blocksOf(n))
 
 			// Pass another token in the home column.
-			s = buildPos(t, p.rules, posSpec{die: 4, tok: map[Color][]int{Red: {51, 53}}})
+			s = buildPos(t, p.rules, testPos{die: 4, tok: map[Color][]int{Red: {51, 53}}})
 			assertLegal(t, s, stepMv(Red, 0, 51, 55, 4))
 			assertTokenRefused(t, s, 1, "C5")
 		})
 	}
 	// Under BlocksStopAll too: two tokens in the home column are no block.
 	r := withRules(Classic(), func(r *Rules) { r.Blocks = BlocksStopAll })
-	s := buildPos(t, r, posSpec{die: 3, tok: map[Color][]int{Red: {51, 52, 52}}})
+	s := buildPos(t, r, testPos{die: 3, tok: map[Color][]int{Red: {51, 52, 52}}})
 	assertLegal(t, s, stepMv(Red, 0, 51, 54, 3), stepMv(Red, 1, 52, 55, 3))
 }
 
 func TestOwnLanding(t *testing.T) {
 	// Classic default: landing on one's own token is allowed (ruling Q11).
-	s := buildPos(t, Classic(), posSpec{die: 4, tok: map[Color][]int{Red: {10, 14}}})
+	s := buildPos(t, Classic(), testPos{die: 4, tok: map[Color][]int{Red: {10, 14}}})
 	n := playToken(t, s, 0)
 	assert.Equal(t, yardBut(14, 14), progressOf(n, Red))
 
 	forbid := withRules(Classic(), func(r *Rules) { r.OwnLanding = OwnLandingForbidden })
-	s = buildPos(t, forbid, posSpec{die: 4, tok: map[Color][]int{Red: {10, 14}}})
+	s = buildPos(t, forbid, testPos{die: 4, tok: map[Color][]int{Red: {10, 14}}})
 	assertLegal(t, s, stepMv(Red, 1, 14, 18, 4))
 	assertTokenRefused(t, s, 0, "Q11")
-	assertApplyRefused(t, s, mustTokenMove(t, buildPos(t, Classic(), posSpec{die: 4, tok: map[Color][]int{Red: {10, 14}}}), 0), "Q11")
+	assertApplyRefused(t, s, mustTokenMove(t, buildPos(t, Classic(), testPos{die: 4, tok: map[Color][]int{Red: {10, 14}}}), 0), "Q11")
 
 	// Entering onto one's own token.
-	s = buildPos(t, forbid, posSpec{die: 6, tok: map[Color][]int{Red: {0}}})
+	s = buildPos(t, forbid, testPos{die: 6, tok: map[Color][]int{Red: {0}}})
 	assertLegal(t, s, stepMv(Red, 0, 0, 6, 6))
 	assertTokenRefused(t, s, 1, "Q11")
 
 	// In the home column (ruling Q8); passing is still allowed.
-	s = buildPos(t, forbid, posSpec{die: 2, tok: map[Color][]int{Red: {52, 50}}})
+	s = buildPos(t, forbid, testPos{die: 2, tok: map[Color][]int{Red: {52, 50}}})
 	assertLegal(t, s, stepMv(Red, 0, 52, 54, 2))
 	assertTokenRefused(t, s, 1, "Q11")
-	s = buildPos(t, forbid, posSpec{die: 4, tok: map[Color][]int{Red: {51, 53}}})
+	s = buildPos(t, forbid, testPos{die: 4, tok: map[Color][]int{Red: {51, 53}}})
 	assertLegal(t, s, stepMv(Red, 0, 51, 55, 4))
 
 	// The finish is exempt.
-	s = buildPos(t, forbid, posSpec{die: 3, tok: map[Color][]int{Red: {56, 53}}})
+	s = buildPos(t, forbid, testPos{die: 3, tok: map[Color][]int{Red: {56, 53}}})
 	assertLegal(t, s, stepMv(Red, 1, 53, 56, 3).fin())
 
 	// Capturing is unaffected.
-	s = buildPos(t, forbid, posSpec{die: 4, tok: map[Color][]int{Red: {10}, Green: {sqProg(t, Green, 15)}}})
+	s = buildPos(t, forbid, testPos{die: 4, tok: map[Color][]int{Red: {10}, Green: {sqProg(t, Green, 15)}}})
 	assertLegal(t, s, stepMv(Red, 0, 10, 14, 4).x(1))
 }
 
 func TestAlikeTokensListedOnce(t *testing.T) {
 	for _, p := range bothPresets {
 		t.Run(p.name, func(t *testing.T) {
-			s := buildPos(t, p.rules, posSpec{die: 6, tok: map[Color][]int{Red: {10, 20, 10}}})
+			s := buildPos(t, p.rules, testPos{die: 6, tok: map[Color][]int{Red: {10, 20, 10}}})
 			assertLegal(t, s, stepMv(Red, 0, 10, 16, 6), stepMv(Red, 1, 20, 26, 6), enterMv(Red, 3, 6))
 
 			// Apply accepts the same move by the other token on the square.
@@ -1645,13 +1645,13 @@ func TestAlikeTokensListedOnce(t *testing.T) {
 			assert.Equal(t, []int{16, 20, 10, -1}, progressOf(n, Red))
 
 			// Four tokens in the yard: one entry listed, any accepted.
-			s = buildPos(t, p.rules, posSpec{die: 6})
+			s = buildPos(t, p.rules, testPos{die: 6})
 			assertLegal(t, s, enterMv(Red, 0, 6))
 			n = mustApply(t, s, mustTokenMove(t, s, 3))
 			assert.Equal(t, []int{-1, -1, -1, 0}, progressOf(n, Red))
 
 			// Alike tokens in the home column.
-			s = buildPos(t, p.rules, posSpec{die: 1, tok: map[Color][]int{Red: {56, 53, 53, 56}}})
+			s = buildPos(t, p.rules, testPos{die: 1, tok: map[Color][]int{Red: {56, 53, 53, 56}}})
 			assertLegal(t, s, stepMv(Red, 1, 53, 54, 1))
 		})
 	}
@@ -1669,16 +1669,16 @@ func TestFewerTokens(t *testing.T) {
 	_, k := s.At(YardOf(Red))
 	assert.Equal(t, 2, k)
 
-	s = buildPos(t, r, posSpec{die: 1, tok: map[Color][]int{Red: {56, 55}}})
+	s = buildPos(t, r, testPos{die: 1, tok: map[Color][]int{Red: {56, 55}}})
 	assertLegal(t, s, stepMv(Red, 1, 55, 56, 1).fin())
 	n := playToken(t, s, 1)
 	assert.Equal(t, 1, n.Place(Red), "two tokens home is all of them")
 	assert.Equal(t, Green, n.Turn())
 
 	r1 := withRules(Mongolian(), func(r *Rules) { r.Tokens, r.Players = 1, 2 })
-	s = buildPos(t, r1, posSpec{die: 6})
+	s = buildPos(t, r1, testPos{die: 6})
 	assertLegal(t, s, enterMv(Red, 0, 6))
-	s = buildPos(t, r1, posSpec{turn: Yellow, die: 2, tok: map[Color][]int{Yellow: {54}}})
+	s = buildPos(t, r1, testPos{turn: Yellow, die: 2, tok: map[Color][]int{Yellow: {54}}})
 	n = playToken(t, s, 0)
 	assert.Equal(t, PhaseOver, n.Phase())
 	assert.Equal(t, []Color{Yellow, Red}, n.Ranking())
@@ -1694,13 +1694,13 @@ func TestLargeBoard(t *testing.T) {
 		r.Board = Board{Track: 128, StartSpacing: 32, HomeEntry: 127, HomeColumn: 5}
 	})
 	require.NoError(t, r.Validate())
-	s := buildPos(t, r, posSpec{die: 3, tok: map[Color][]int{Red: {126}}})
+	s := buildPos(t, r, testPos{die: 3, tok: map[Color][]int{Red: {126}}})
 	assertLegal(t, s, stepMv(Red, 0, 126, 129, 3))
 	n := playToken(t, s, 0)
 	assert.Equal(t, 129, n.Progress(Red, 0))
 	assert.Equal(t, HomeSquare(Red, 2), n.Square(Red, 0))
 
-	s = buildPos(t, r, posSpec{die: 4, tok: map[Color][]int{Red: {129}}})
+	s = buildPos(t, r, testPos{die: 4, tok: map[Color][]int{Red: {129}}})
 	assertLegal(t, s, stepMv(Red, 0, 129, 133, 4).fin())
 	n = playToken(t, s, 0)
 	assert.Equal(t, 133, n.Progress(Red, 0))
@@ -1714,11 +1714,11 @@ func TestSmallBoard(t *testing.T) {
 	require.Equal(t, 7, r.Board.Finish())
 	// Green (start square 3) at progress 4 on square 7; Red at 5 (square 6)
 	// with a 1 lands on it; with a 2 finishes (HomeColumn 0).
-	s := buildPos(t, r, posSpec{die: 1, tok: map[Color][]int{Red: {5}, Green: {4}}})
+	s := buildPos(t, r, testPos{die: 1, tok: map[Color][]int{Red: {5}, Green: {4}}})
 	assertLegal(t, s, stepMv(Red, 0, 5, 6, 1).x(1))
-	s = buildPos(t, r, posSpec{die: 2, tok: map[Color][]int{Red: {5}, Green: {4}}})
+	s = buildPos(t, r, testPos{die: 2, tok: map[Color][]int{Red: {5}, Green: {4}}})
 	assertLegal(t, s, stepMv(Red, 0, 5, 7, 2).fin())
-	s = buildPos(t, r, posSpec{die: 3, tok: map[Color][]int{Red: {5}, Green: {4}}})
+	s = buildPos(t, r, testPos{die: 3, tok: map[Color][]int{Red: {5}, Green: {4}}})
 	assertLegal(t, s, passMv(Red, 3))
 }
 
@@ -1731,16 +1731,16 @@ func TestMoveString(t *testing.T) {
 		want string
 		m    Move
 	}{
-		{"red 0: yard-0 enter", mustTokenMove(t, buildPos(t, c, posSpec{die: 6}), 0)},
-		{"red 2: 12-18", mustTokenMove(t, buildPos(t, c, posSpec{die: 6, tok: map[Color][]int{Red: {-1, -1, 12}}}), 2)},
-		{"red 1: 50-56 finish", mustTokenMove(t, buildPos(t, c, posSpec{die: 6, tok: map[Color][]int{Red: {-1, 50}}}), 1)},
-		{"green 3: 4-10 x1", mustTokenMove(t, buildPos(t, c, posSpec{turn: Green, die: 6,
+		{"red 0: yard-0 enter", mustTokenMove(t, buildPos(t, c, testPos{die: 6}), 0)},
+		{"red 2: 12-18", mustTokenMove(t, buildPos(t, c, testPos{die: 6, tok: map[Color][]int{Red: {-1, -1, 12}}}), 2)},
+		{"red 1: 50-56 finish", mustTokenMove(t, buildPos(t, c, testPos{die: 6, tok: map[Color][]int{Red: {-1, 50}}}), 1)},
+		{"green 3: 4-10 x1", mustTokenMove(t, buildPos(t, c, testPos{turn: Green, die: 6,
 			tok: map[Color][]int{Green: {-1, -1, -1, 4}, Red: {sqProg(t, Red, 24)}}}), 3)},
-		{"blue pass", onlyMove(t, buildPos(t, c, posSpec{turn: Blue, die: 2}))},
-		{"red pass (forfeit)", onlyMove(t, buildPos(t, c, posSpec{die: 6, sixes: 3}))},
-		{"red 0: 10-14 block", mustTokenMove(t, buildPos(t, Mongolian(), posSpec{die: 4, tok: map[Color][]int{Red: {10, 14}}}), 0)},
+		{"blue pass", onlyMove(t, buildPos(t, c, testPos{turn: Blue, die: 2}))},
+		{"red pass (forfeit)", onlyMove(t, buildPos(t, c, testPos{die: 6, sixes: 3}))},
+		{"red 0: 10-14 block", mustTokenMove(t, buildPos(t, Mongolian(), testPos{die: 4, tok: map[Color][]int{Red: {10, 14}}}), 0)},
 		{"red 0: 53-54 bounce", mustTokenMove(t, buildPos(t, withRules(c, func(r *Rules) { r.Finish = BounceFinish }),
-			posSpec{die: 5, tok: map[Color][]int{Red: {53}}}), 0)},
+			testPos{die: 5, tok: map[Color][]int{Red: {53}}}), 0)},
 		{"no move", Move{}},
 	}
 	for _, tt := range tests {
@@ -1749,15 +1749,15 @@ func TestMoveString(t *testing.T) {
 }
 
 func TestMoveCompare(t *testing.T) {
-	s := buildPos(t, Classic(), posSpec{die: 6, tok: map[Color][]int{Red: {10, 20}}})
+	s := buildPos(t, Classic(), testPos{die: 6, tok: map[Color][]int{Red: {10, 20}}})
 	ms := s.LegalMoves()
 	require.Len(t, ms, 3)
 	assert.Equal(t, -1, ms[0].Compare(ms[1]))
 	assert.Equal(t, 1, ms[2].Compare(ms[1]))
 	assert.Equal(t, 0, ms[1].Compare(ms[1]))
-	p := onlyMove(t, buildPos(t, Classic(), posSpec{die: 6, sixes: 3}))
+	p := onlyMove(t, buildPos(t, Classic(), testPos{die: 6, sixes: 3}))
 	assert.Equal(t, -1, p.Compare(ms[0]), "a pass (token -1) sorts first")
-	g := mustTokenMove(t, buildPos(t, Classic(), posSpec{turn: Green, die: 6}), 0)
+	g := mustTokenMove(t, buildPos(t, Classic(), testPos{turn: Green, die: 6}), 0)
 	assert.Equal(t, 1, g.Compare(ms[2]), "by colour first")
 	assert.Equal(t, 6, ms[0].Die())
 }
