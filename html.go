@@ -36,8 +36,8 @@ type ReplayFrame struct {
 // slider, the arrow keys (Home and End, PageUp and PageDown by ten) and a
 // list of every ply to step through the game. Ply N is the position after
 // the Nth move; the page shows the roll and the move that led to it (the
-// squares it went from and to are ringed), what it captured, and the
-// legal moves the player had to choose from. Opening the page with a
+// squares it went from and to are ringed, and so are the tokens it sent
+// home), and the legal moves the player had to choose from. Opening the page with a
 // fragment "#ply=N" shows ply N, and the fragment follows the ply shown,
 // so that the address points at a move.
 //
@@ -53,8 +53,10 @@ type ReplayFrame struct {
 // [State.AppendSVG], so a game of 500 plies makes a page of about 150 kB.
 // The script also sets data attributes on the element with id
 // "ply-status" (data-ply, data-plies, data-roll, data-color,
-// data-move, data-turn) for tests to read; without scripts the page
-// shows the first position.
+// data-move, data-turn, data-hash) for tests to read, and a fragment
+// "#ply=N&press=ArrowRight,next" presses those keys and buttons once the
+// page is shown, so that a headless browser can test them. Without
+// scripts the page shows the first position.
 func WriteReplayHTML(w io.Writer, title string, frames []ReplayFrame, final State) error {
 	page, err := replayPage(title, frames, final)
 	if err != nil {
@@ -430,8 +432,9 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     });
   }
 
-  // Rings round where the ply's token came from and went to.
-  function drawHighlight(v) {
+  // Rings round where the ply's token came from and went to, and round
+  // the tokens it captured.
+  function drawHighlight(v, prev) {
     const g = layer("highlight");
     clear(g);
     if (!v.m || v.m[2] < 0) return;
@@ -440,6 +443,17 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     el(g, "circle", {"class": "hl-from", "data-square": square(c, from), cx: a[0], cy: a[1], r: D.r + 5, fill: "none", stroke: "#111111", "stroke-width": 2, "stroke-dasharray": "4 3"});
     el(g, "line", {x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#111111", "stroke-width": 2, "stroke-dasharray": "2 4", opacity: 0.6});
     el(g, "circle", {"class": "hl-to", "data-square": square(c, to), cx: b[0], cy: b[1], r: D.r + 5, fill: "none", stroke: v.m[5] > 0 ? "#d00000" : "#111111", "stroke-width": v.m[5] > 0 ? 4 : 3});
+    // The tokens it sent home: opponents that were on the board and are
+    // in their yards now.
+    D.seats.forEach((o, k) => {
+      if (o === c) return;
+      for (let j = 0; j < D.tokens; j++) {
+        if (prog(prev, k, j) >= 0 && prog(v, k, j) < 0) {
+          const y = D.slot[o][j];
+          el(g, "circle", {"class": "hl-captured", "data-color": D.names[o], "data-token": j, cx: y[0], cy: y[1], r: D.r + 9, fill: "none", stroke: "#d00000", "stroke-width": 3, "stroke-dasharray": "5 3"});
+        }
+      }
+    });
   }
 
   function drawPanel(n, v) {
@@ -493,10 +507,11 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     shown = n;
     const v = D.views[n];
     drawTokens(v);
-    drawHighlight(v);
+    drawHighlight(v, D.views[Math.max(n - 1, 0)]);
     drawStatus(v);
-    drawPanel(n, v);
     if (push && location.hash !== "#ply=" + n) history.replaceState(null, "", "#ply=" + n);
+    drawPanel(n, v);
+    status.setAttribute("data-hash", location.hash);
   }
 
   function fromHash() {
@@ -528,6 +543,14 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     e.preventDefault();
   });
   show(fromHash(), false);
+  // For tests: "#ply=N&press=ArrowRight,next,End" presses those keys and
+  // buttons (first, prev, next, last) once the page is shown.
+  const press = /[&?]press=([A-Za-z,]+)/.exec(location.hash);
+  if (press) for (const k of press[1].split(",")) {
+    const b = document.getElementById(k);
+    if (b && b.tagName === "BUTTON") b.click();
+    else document.body.dispatchEvent(new KeyboardEvent("keydown", {key: k, bubbles: true}));
+  }
 })();
 </script>
 </body>

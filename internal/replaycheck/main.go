@@ -221,6 +221,44 @@ func elements(dom string) []element {
 	return out
 }
 
+// svgLayer returns the elements of the picture layer with the given class
+// (a <g class="tokens"> or <g class="status">), up to the next layer or
+// the end of the picture, each as one line: name, attributes sorted, text.
+func svgLayer(els []element, class string) []string {
+	var out []string
+	in := false
+	for _, e := range els {
+		switch c := e.attrs["class"]; {
+		case e.name == "g" && (c == "board" || c == "tokens" || c == "highlight" || c == "status"):
+			if in {
+				return out
+			}
+			in = c == class
+			continue
+		case !in:
+			continue
+		case !svgNames[e.name]:
+			return out
+		}
+		keys := make([]string, 0, len(e.attrs))
+		for k := range e.attrs {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		line := e.name
+		for _, k := range keys {
+			line += " " + k + "=" + strconv.Quote(e.attrs[k])
+		}
+		if t := strings.TrimSpace(e.text); t != "" {
+			line += " text=" + strconv.Quote(t)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+var svgNames = map[string]bool{"g": true, "circle": true, "rect": true, "text": true, "line": true, "polygon": true}
+
 // check compares the DOM of the page opened at ply n with the game and
 // returns the differences.
 func (g *game) check(dom string, n int) []string {
@@ -236,7 +274,7 @@ func (g *game) check(dom string, n int) []string {
 		tokens, blocks     []string
 		statusLine         []string
 		turn, places, dice []string
-		from, to           []string
+		from, to, caught   []string
 	)
 	for _, e := range els {
 		a := e.attrs
@@ -261,6 +299,8 @@ func (g *game) check(dom string, n int) []string {
 			from = append(from, a["data-square"])
 		case a["class"] == "hl-to":
 			to = append(to, a["data-square"])
+		case a["class"] == "hl-captured":
+			caught = append(caught, a["data-color"]+" "+a["data-token"])
 		}
 	}
 	if status == nil {
@@ -274,8 +314,11 @@ func (g *game) check(dom string, n int) []string {
 	want("data-plies", status["data-plies"], strconv.Itoa(g.plies()))
 	want("data-ply", status["data-ply"], strconv.Itoa(n))
 	want("data-roll", status["data-roll"], g.roll(n))
+	if h, ok := status["data-hash"]; ok {
+		want("the address's fragment (data-hash)", h, "#ply="+strconv.Itoa(n))
+	}
 	var mover, move string
-	var wantDice, wantFrom, wantTo []string
+	var wantDice, wantFrom, wantTo, wantCaught []string
 	if n > 0 {
 		m := g.moves[n-1]
 		mover, move = m.Color().String(), m.String()
@@ -284,6 +327,16 @@ func (g *game) check(dom string, n int) []string {
 			b := s.Rules().Board
 			wantFrom = []string{b.Square(m.Color(), m.From()).String()}
 			wantTo = []string{b.Square(m.Color(), m.To()).String()}
+		}
+		for c := range s.Players().All() {
+			for i := range s.Rules().Tokens {
+				if c != m.Color() && g.after[n-1].Progress(c, i) >= 0 && s.Progress(c, i) < 0 {
+					wantCaught = append(wantCaught, fmt.Sprintf("%v %d", c, i))
+				}
+			}
+		}
+		if len(wantCaught) != m.Captures() {
+			bad("the game's move %v captures %d, but %d tokens went home", m, m.Captures(), len(wantCaught))
 		}
 	}
 	want("data-color (the colour that moved)", status["data-color"], mover)
@@ -333,5 +386,29 @@ func (g *game) check(dom string, n int) []string {
 	list("dice shown", dice, wantDice)
 	list("squares ringed as where the move came from", from, wantFrom)
 	list("squares ringed as where the move went", to, wantTo)
+	list("tokens ringed as captured", caught, wantCaught)
+
+	// The page's script draws the tokens and the status strip element for
+	// element as the library's picture of the same position.
+	pic := elements(string(s.AppendSVG(nil)))
+	for _, layer := range []string{"tokens", "status"} {
+		got, want := svgLayer(els, layer), svgLayer(pic, layer)
+		if len(want) == 0 {
+			bad("the library's picture has no %s layer", layer)
+		}
+		for i := range max(len(got), len(want)) {
+			g, w := "(nothing)", "(nothing)"
+			if i < len(got) {
+				g = got[i]
+			}
+			if i < len(want) {
+				w = want[i]
+			}
+			if g != w {
+				bad("%s layer, element %d, is\n\t%s\nbut State.AppendSVG draws\n\t%s", layer, i+1, g, w)
+				break
+			}
+		}
+	}
 	return problems
 }
