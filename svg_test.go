@@ -237,14 +237,18 @@ func TestSVGGames(t *testing.T) {
 		}
 		dice := SeededDice(uint64(k))
 		pick := rand.New(rand.NewPCG(uint64(k), 7))
+		every := 7
+		if testing.Short() {
+			every = 61
+		}
 		for ply := 0; s.Phase() != PhaseOver; ply++ {
-			if ply%7 == 0 {
+			if ply%every == 0 {
 				checkSVG(t, s)
 			}
 			if s, err = s.Roll(dice.Roll()); err != nil {
 				t.Fatal(err)
 			}
-			if ply%7 == 3 {
+			if ply%every == 3 {
 				checkSVG(t, s)
 			}
 			moves := s.LegalMoves()

@@ -36,7 +36,7 @@ func TestCheckPageAsWritten(t *testing.T) {
 	if p := g.check(html, 0); len(p) > 0 {
 		t.Fatalf("ply 0 refused:\n%s", strings.Join(p, "\n"))
 	}
-	for _, n := range []int{1, 5, g.plies()} {
+	for _, n := range []int{1, g.plies()} {
 		if p := g.check(html, n); len(p) == 0 {
 			t.Fatalf("the page at ply 0 passed as ply %d", n)
 		}
@@ -56,7 +56,11 @@ func TestCheckPictures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range g.interesting() {
+	plies := g.interesting()
+	if testing.Short() {
+		plies = plies[:2]
+	}
+	for _, n := range plies {
 		s := g.after[n]
 		status := `<div id="ply-status" data-ply="` + strconv.Itoa(n) + `" data-plies="` + strconv.Itoa(g.plies()) + `" data-roll="` + g.roll(n) + `"`
 		turn := ""
