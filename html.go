@@ -48,9 +48,10 @@ type ReplayFrame struct {
 // matching [ErrInvalidReplay] says which ply is wrong; nothing is written
 // then. title is the page's heading, escaped.
 //
-// The positions are embedded as data, about 250 bytes a ply, and drawn by
+// The positions are embedded as data, about 210 bytes a ply, and drawn by
 // a small inline script with the same elements and data attributes as
-// [State.AppendSVG], so a game of 500 plies makes a page of about 150 kB.
+// [State.AppendSVG]; with the 35 kB the board and the script take, a game
+// of 500 plies makes a page of about 150 kB.
 // The script also sets data attributes on the element with id
 // "ply-status" (data-ply, data-plies, data-roll, data-color,
 // data-move, data-turn, data-hash) for tests to read, and a fragment
