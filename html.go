@@ -1,0 +1,559 @@
+package ludo
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// ErrInvalidReplay is matched by the error of [WriteReplayHTML] for frames
+// that are not a game: a frame whose move is not legal after its roll, or
+// two frames that do not follow on. Where the rules refused the roll or
+// the move, the error matches that error too (for example
+// [ErrIllegalMove]).
+var ErrInvalidReplay = errors.New("ludo: invalid replay")
+
+// ReplayFrame is one ply of a game, for [WriteReplayHTML]: the position
+// before the roll, the face rolled and the move played with it.
+type ReplayFrame struct {
+	// Before is the position when the roll was due ([PhaseRoll]). A
+	// position with the die already cast on Roll ([PhaseMove]) is
+	// accepted too.
+	Before State
+	// Roll is the face rolled, 1 to 6.
+	Roll int
+	// Move is the move played with it, a pass included: a legal move of
+	// Before after the roll.
+	Move Move
+}
+
+// WriteReplayHTML writes a page that replays a game: one self-contained
+// HTML file, with no network access, external script or font, that shows
+// the board (as [State.AppendSVG] draws it) at any ply, with buttons, a
+// slider, the arrow keys (Home and End, PageUp and PageDown by ten) and a
+// list of every ply to step through the game. Ply N is the position after
+// the Nth move; the page shows the roll and the move that led to it (the
+// squares it went from and to are ringed, and so are the tokens it sent
+// home), and the legal moves the player had to choose from. Opening the page with a
+// fragment "#ply=N" shows ply N, and the fragment follows the ply shown,
+// so that the address points at a move.
+//
+// frames are the plies in order and final is the position after the last
+// one (with no frames, the page shows final alone). Every frame is checked
+// against the rules: its move must be legal after its roll, and the
+// position it leads to must be the next frame's Before, or final. An error
+// matching [ErrInvalidReplay] says which ply is wrong; nothing is written
+// then. title is the page's heading, escaped.
+//
+// The positions are embedded as data, about 210 bytes a ply, and drawn by
+// a small inline script with the same elements and data attributes as
+// [State.AppendSVG]; with the 35 kB the board and the script take, a game
+// of 500 plies makes a page of about 150 kB.
+// The script also sets data attributes on the element with id
+// "ply-status" (data-ply, data-plies, data-roll, data-color,
+// data-move, data-turn, data-hash) for tests to read, and a fragment
+// "#ply=N&press=ArrowRight,next" presses those keys and buttons once the
+// page is shown, so that a headless browser can test them. Without
+// scripts the page shows the first position.
+func WriteReplayHTML(w io.Writer, title string, frames []ReplayFrame, final State) error {
+	page, err := replayPage(title, frames, final)
+	if err != nil {
+		return err
+	}
+	return replayTemplate.Execute(w, page)
+}
+
+// replayViewData is one position of the replay page: the position after
+// a ply, and what the ply was (missing for ply 0). Keys are short to keep
+// pages small.
+type replayViewData struct {
+	P  []int  `json:"p"`            // each seated colour's tokens' progress, colour by colour
+	St string `json:"st"`           // the status line
+	T  int    `json:"t"`            // the colour to roll or move, -1 when the game is over
+	D  int    `json:"d,omitempty"`  // the die while a move is due
+	Pl []int  `json:"pl,omitempty"` // each colour's place, if any has one
+	M  []int  `json:"m,omitempty"`  // the ply: roll, colour, token (-1 pass), from, to, captures
+	Ms string `json:"ms,omitempty"` // the move, as Move.String
+	Tx string `json:"tx,omitempty"` // the ply in words
+	Ch string `json:"ch,omitempty"` // the legal moves there were
+}
+
+// replayData is everything the page's script needs: the geometry of the
+// board (centres of squares by progress), the palette, and the views.
+type replayData struct {
+	Names     [MaxPlayers]string   `json:"names"`
+	Strong    [MaxPlayers]string   `json:"strong"`
+	Ink       [MaxPlayers]string   `json:"ink"`
+	Seats     []int                `json:"seats"`
+	Tokens    int                  `json:"tokens"`
+	Blocks    bool                 `json:"blocks"`
+	HomeEntry int                  `json:"homeEntry"`
+	Pos       [MaxPlayers][][2]int `json:"pos"`   // the centre of each progress, 0 to finish
+	Sq        [MaxPlayers][]string `json:"sq"`    // the square of each progress, as Square.String
+	Slot      [MaxPlayers][][2]int `json:"slot"`  // yard places
+	Yard      [MaxPlayers][4]int   `json:"yard"`  // x, y, width, height
+	Strip     [3]int               `json:"strip"` // y, width, height
+	Rules     string               `json:"rules"`
+	Pips      [7][][2]int          `json:"pips"`
+	R         int                  `json:"r"`
+	Views     []replayViewData     `json:"views"`
+}
+
+type replayPageData struct {
+	Title  string
+	Plies  int
+	SVG    template.HTML
+	Status replayViewData
+	Data   replayData
+}
+
+func replayPage(title string, frames []ReplayFrame, final State) (*replayPageData, error) {
+	bad := func(ply int, format string, a ...any) error {
+		return fmt.Errorf("%w: ply %d: "+format, append([]any{ErrInvalidReplay, ply}, a...)...)
+	}
+	start := final
+	if len(frames) > 0 {
+		start = frames[0].Before
+	}
+	if !start.IsValid() {
+		return nil, bad(0, "the position is the zero State")
+	}
+	views := []replayViewData{replayView(start)}
+	for n, f := range frames {
+		ply := n + 1
+		s := f.Before
+		if s.Phase() == PhaseMove {
+			if s.Die() != f.Roll {
+				return nil, bad(ply, "Before shows die %d but Roll is %d", s.Die(), f.Roll)
+			}
+		} else {
+			var err error
+			if s, err = s.Roll(f.Roll); err != nil {
+				return nil, bad(ply, "roll %d: %w", f.Roll, err)
+			}
+		}
+		next, err := s.Apply(f.Move)
+		if err != nil {
+			return nil, bad(ply, "move %v: %w", f.Move, err)
+		}
+		want, what := final, "final"
+		if ply < len(frames) {
+			want, what = frames[ply].Before, "the next frame's Before"
+		}
+		if got := next; got != want {
+			if want.Phase() == PhaseMove {
+				got, _ = next.Roll(want.Die())
+			}
+			if got != want {
+				return nil, bad(ply, "the move leads to\n%vbut %s is\n%v", next, what, want)
+			}
+		}
+		v := replayView(want)
+		m := f.Move
+		v.M = []int{f.Roll, int(m.Color()), m.Token(), m.From(), m.To(), m.Captures()}
+		v.Ms = m.String()
+		v.Tx = describeMove(s, next, m)
+		v.Ch = describeChoices(s)
+		views = append(views, v)
+	}
+
+	b := start.board()
+	g := svgGeometry(b)
+	d := replayData{
+		Tokens: int(start.cfg.tokens), Blocks: start.cfg.blocks != NoBlocks,
+		HomeEntry: b.HomeEntry, Rules: start.Rules().String(),
+		Strip: [3]int{g.strip, g.w, svgStripH}, R: svgTokenR, Views: views,
+	}
+	for c := range start.Players().All() {
+		d.Seats = append(d.Seats, int(c))
+	}
+	for f, pips := range svgPips {
+		for _, p := range pips {
+			d.Pips[f] = append(d.Pips[f], [2]int{p.x, p.y})
+		}
+	}
+	for c := range Color(MaxPlayers) {
+		d.Names[c], d.Strong[c], d.Ink[c] = c.String(), svgPalette[c].strong, svgPalette[c].ink
+		for p := 0; p <= b.Finish(); p++ {
+			at := g.center(c, p)
+			d.Pos[c] = append(d.Pos[c], [2]int{at.x, at.y})
+			d.Sq[c] = append(d.Sq[c], b.Square(c, p).String())
+		}
+		for _, s := range g.slot[c] {
+			d.Slot[c] = append(d.Slot[c], [2]int{s.x, s.y})
+		}
+		o, size := g.yard[c][0], g.yard[c][1]
+		d.Yard[c] = [4]int{o.x, o.y, size.x, size.y}
+	}
+
+	p := positionOf(start)
+	svg := appendSVGStart(nil, &g)
+	svg = appendSVGBoard(svg, &g, p.seats)
+	svg = appendSVGTokens(svg, &g, &p)
+	svg = append(svg, `<g class="highlight"></g>`+"\n"...)
+	svg = appendSVGStatus(svg, &g, &p)
+	svg = append(svg, "</svg>"...)
+	return &replayPageData{
+		Title: title, Plies: len(frames), SVG: template.HTML(svg), Status: views[0], Data: d,
+	}, nil
+}
+
+// replayView returns the view data of position s.
+func replayView(s State) replayViewData {
+	v := replayViewData{St: svgStatusText(s), T: int(s.Turn()), D: s.Die()}
+	if s.Phase() == PhaseOver {
+		v.T = -1
+	}
+	for c := range s.Players().All() {
+		for i := range int(s.cfg.tokens) {
+			v.P = append(v.P, s.Progress(c, i))
+		}
+		if s.Place(c) > 0 && v.Pl == nil {
+			v.Pl = make([]int, MaxPlayers)
+		}
+	}
+	if v.Pl != nil {
+		for c := range Color(MaxPlayers) {
+			v.Pl[c] = s.Place(c)
+		}
+	}
+	return v
+}
+
+// describeMove says in words what move m did in position s (the die
+// cast), leading to next, as "red rolled 6: token 0 enters on square 1".
+func describeMove(s, next State, m Move) string {
+	t := m.Color().String() + " rolled " + strconv.Itoa(m.Die()) + ": " + describeOne(s, m)
+	if s.Place(m.Color()) == 0 && next.Place(m.Color()) > 0 {
+		t += "; " + m.Color().String() + " finishes " + ordinal(next.Place(m.Color()))
+	}
+	if next.Phase() == PhaseOver {
+		t += "; game over"
+	}
+	return t
+}
+
+// describeOne says what move m does in position s, as "token 2: 12 → 17,
+// captures 1 green".
+func describeOne(s State, m Move) string {
+	switch {
+	case m.Forfeits():
+		return "third bonus roll in a row, forfeited (rule C9)"
+	case m.IsPass():
+		return "no token can move, pass"
+	}
+	b := s.board()
+	from, to := b.Square(m.Color(), m.From()), b.Square(m.Color(), m.To())
+	var t strings.Builder
+	t.WriteString("token " + strconv.Itoa(m.Token()))
+	switch {
+	case m.Enters():
+		t.WriteString(" enters on square " + to.String())
+	case m.Finishes():
+		t.WriteString(": " + from.String() + " → finish")
+	default:
+		t.WriteString(": " + from.String() + " → " + to.String())
+	}
+	if m.Bounces() {
+		t.WriteString(" (bounced)")
+	}
+	if n := m.Captures(); n > 0 {
+		victim, _ := s.At(to)
+		t.WriteString(", captures " + strconv.Itoa(n) + " " + victim.String())
+	}
+	if m.FormsBlock() {
+		t.WriteString(", forms a block")
+	}
+	return t.String()
+}
+
+// describeChoices lists the legal moves of s, as "2 legal moves: token 0
+// enters on square 1 · token 2: 12 → 17", or says "forced" where there
+// was one.
+func describeChoices(s State) string {
+	moves := s.LegalMoves()
+	if len(moves) == 1 {
+		return "forced"
+	}
+	var t strings.Builder
+	t.WriteString(strconv.Itoa(len(moves)) + " legal moves: ")
+	for i, m := range moves {
+		if i > 0 {
+			t.WriteString(" · ")
+		}
+		t.WriteString(describeOne(s, m))
+	}
+	return t.String()
+}
+
+var replayTemplate = template.Must(template.New("replay").Parse(replayHTML))
+
+const replayHTML = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>
+body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 16px; color: #111; background: #fafafa; }
+h1 { font-size: 20px; margin: 0 0 12px; }
+.wrap { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; }
+#board { flex: 0 1 600px; min-width: 280px; }
+#board svg { width: 100%; height: auto; display: block; border: 1px solid #999; background: #fff; }
+.panel { flex: 1 1 320px; max-width: 520px; }
+.nav { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+.nav button { font: inherit; font-size: 15px; padding: 6px 10px; cursor: pointer; }
+#counter { min-width: 120px; text-align: center; font-weight: bold; }
+#slider { width: 100%; margin: 10px 0; }
+#ply-status { border: 1px solid #bbb; border-radius: 6px; padding: 10px 12px; background: #fff; min-height: 120px; }
+#roll { display: flex; align-items: center; gap: 10px; font-size: 17px; font-weight: bold; }
+#roll svg { width: 36px; height: 36px; flex: none; }
+#move, #choices { margin: 8px 0 0; }
+#choices { color: #444; font-size: 14px; }
+.hint { color: #666; font-size: 13px; margin: 8px 0; }
+#plies { position: relative; max-height: 300px; overflow-y: auto; font-size: 13px; border: 1px solid #ddd; background: #fff; margin: 10px 0 0; padding: 4px 4px 4px 48px; }
+#plies li { padding: 1px 2px; }
+#plies a { color: #1a4f9c; text-decoration: none; }
+#plies li.current { background: #ffe9a8; }
+</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<div class="wrap">
+<div id="board">{{.SVG}}</div>
+<div class="panel">
+<div class="nav">
+<button id="first" type="button" title="first ply (Home)">« first</button>
+<button id="prev" type="button" title="previous ply (←)">‹ prev</button>
+<span id="counter">ply 0 / {{.Plies}}</span>
+<button id="next" type="button" title="next ply (→)">next ›</button>
+<button id="last" type="button" title="last ply (End)">last »</button>
+</div>
+<input id="slider" type="range" min="0" max="{{.Plies}}" value="0" aria-label="ply">
+<div id="ply-status" data-ply="0" data-plies="{{.Plies}}" data-roll="" data-color="" data-move="" data-turn="{{if ge .Status.T 0}}{{index .Data.Names .Status.T}}{{end}}">
+<div id="roll"><span id="roll-text">start: {{.Status.St}}</span></div>
+<p id="move"></p>
+<p id="choices"></p>
+</div>
+<p class="hint">← → step, Home / End, PageUp / PageDown by 10. <a id="link" href="#ply=0">Link to this ply</a> (the address follows the ply shown).</p>
+<ol id="plies" start="1"></ol>
+</div>
+</div>
+<script>
+"use strict";
+(function () {
+  const D = {{.Data}};
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.querySelector("#board svg");
+  const layer = (name) => svg.querySelector("g." + name);
+  const status = document.getElementById("ply-status");
+  const slider = document.getElementById("slider");
+  const list = document.getElementById("plies");
+  const last = D.views.length - 1;
+  let shown = -1;
+
+  function el(parent, name, attrs, text) {
+    const e = document.createElementNS(NS, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  function ordinal(n) { return n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : n + "th"; }
+
+  // Each progress's place: a token in the yard stands on its own place.
+  function at(c, i, p) { return p < 0 ? D.slot[c][i] : D.pos[c][p]; }
+  function square(c, p) { return p < 0 ? D.names[c] + " yard" : D.sq[c][p]; }
+  function prog(v, k, i) { return v.p[k * D.tokens + i]; }
+
+  // The same elements as the Go code's appendSVGTokens.
+  function drawTokens(v) {
+    const g = layer("tokens");
+    clear(g);
+    D.seats.forEach((c, k) => {
+      for (let i = 0; i < D.tokens; i++) {
+        const p = prog(v, k, i);
+        let here = [i];
+        if (p >= 0) {
+          let seen = false;
+          for (let j = 0; j < i; j++) if (prog(v, k, j) === p) seen = true;
+          if (seen) continue;
+          for (let j = i + 1; j < D.tokens; j++) if (prog(v, k, j) === p) here.push(j);
+        }
+        const xy = at(c, i, p), sq = square(c, p);
+        if (D.blocks && here.length >= 2 && p >= 0 && p <= D.homeEntry) {
+          const h = 18;
+          el(g, "rect", {"class": "block", "data-color": D.names[c], "data-square": sq,
+            x: xy[0] - h, y: xy[1] - h, width: 2 * h, height: 2 * h, rx: 4, fill: "none", stroke: "#111111", "stroke-width": 4});
+        }
+        const t = el(g, "g", {"class": "tok", "data-color": D.names[c], "data-square": sq, "data-tokens": here.join(" ")});
+        el(t, "circle", {cx: xy[0], cy: xy[1], r: D.r, fill: D.strong[c], stroke: "#1a1a1a", "stroke-width": 2});
+        if (here.length > 1) {
+          el(t, "text", {x: xy[0], y: xy[1] + 6, "font-size": 16, "font-weight": "bold", "text-anchor": "middle", fill: D.ink[c]}, String(here.length));
+        } else {
+          el(t, "circle", {cx: xy[0], cy: xy[1], r: D.r - 6, fill: "none", stroke: D.ink[c], "stroke-width": 2, opacity: 0.8});
+        }
+      }
+    });
+  }
+
+  function drawDie(parent, x, y, f) {
+    const g = el(parent, "g", {"class": "die", "data-face": f});
+    el(g, "rect", {x: x, y: y, width: 40, height: 40, rx: 7, fill: "#ffffff", stroke: "#111111", "stroke-width": 2});
+    for (const p of D.pips[f]) el(g, "circle", {cx: x + p[0], cy: y + p[1], r: 4, fill: "#111111"});
+    return g;
+  }
+
+  // The same elements as the Go code's appendSVGStatus.
+  function drawStatus(v) {
+    const g = layer("status");
+    clear(g);
+    const y = D.strip[0], w = D.strip[1], h = D.strip[2];
+    el(g, "rect", {x: 0, y: y, width: w, height: h, fill: "#f2f2f2", stroke: "#7a7a7a", "stroke-width": 1});
+    let x = 16;
+    if (v.t >= 0) {
+      const yd = D.yard[v.t];
+      el(g, "rect", {"class": "turn", "data-color": D.names[v.t], x: yd[0] + 3, y: yd[1] + 3, width: yd[2] - 6, height: yd[3] - 6, fill: "none", stroke: "#111111", "stroke-width": 5});
+      el(g, "circle", {cx: x + D.r, cy: y + h / 2, r: D.r, fill: D.strong[v.t], stroke: "#1a1a1a", "stroke-width": 2});
+      x += 2 * D.r + 10;
+    }
+    el(g, "text", {"class": "status-text", x: x, y: y + h / 2 + 6, "font-size": 18, fill: "#111111"}, v.st);
+    if (v.d) drawDie(g, w - 230, y + 10, v.d);
+    el(g, "text", {x: w - 12, y: y + h / 2 + 4, "font-size": 12, "text-anchor": "end", fill: "#555555"}, D.rules);
+    if (v.pl) D.seats.forEach((c) => {
+      if (!v.pl[c]) return;
+      const yd = D.yard[c], cx = yd[0] + yd[2] / 2, cy = yd[1] + yd[3] / 2;
+      const b = el(g, "g", {"class": "place", "data-color": D.names[c], "data-place": v.pl[c]});
+      el(b, "circle", {cx: cx, cy: cy, r: Math.floor(yd[2] / 6), fill: "#ffffff", stroke: "#111111", "stroke-width": 2});
+      el(b, "text", {x: cx, y: cy + Math.floor(yd[2] / 18), "font-size": Math.floor(yd[2] / 7), "font-weight": "bold", "text-anchor": "middle", fill: "#111111"}, ordinal(v.pl[c]));
+    });
+  }
+
+  // Rings round where the ply's token came from and went to, and round
+  // the tokens it captured.
+  function drawHighlight(v, prev) {
+    const g = layer("highlight");
+    clear(g);
+    if (!v.m || v.m[2] < 0) return;
+    const c = v.m[1], i = v.m[2], from = v.m[3], to = v.m[4];
+    const a = at(c, i, from), b = at(c, i, to);
+    el(g, "circle", {"class": "hl-from", "data-square": square(c, from), cx: a[0], cy: a[1], r: D.r + 5, fill: "none", stroke: "#111111", "stroke-width": 2, "stroke-dasharray": "4 3"});
+    el(g, "line", {x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#111111", "stroke-width": 2, "stroke-dasharray": "2 4", opacity: 0.6});
+    el(g, "circle", {"class": "hl-to", "data-square": square(c, to), cx: b[0], cy: b[1], r: D.r + 5, fill: "none", stroke: v.m[5] > 0 ? "#d00000" : "#111111", "stroke-width": v.m[5] > 0 ? 4 : 3});
+    // The tokens it sent home: opponents that were on the board and are
+    // in their yards now.
+    D.seats.forEach((o, k) => {
+      if (o === c) return;
+      for (let j = 0; j < D.tokens; j++) {
+        if (prog(prev, k, j) >= 0 && prog(v, k, j) < 0) {
+          const y = D.slot[o][j];
+          el(g, "circle", {"class": "hl-captured", "data-color": D.names[o], "data-token": j, cx: y[0], cy: y[1], r: D.r + 9, fill: "none", stroke: "#d00000", "stroke-width": 3, "stroke-dasharray": "5 3"});
+        }
+      }
+    });
+  }
+
+  function drawPanel(n, v) {
+    status.setAttribute("data-ply", n);
+    status.setAttribute("data-roll", v.m ? v.m[0] : "");
+    status.setAttribute("data-color", v.m ? D.names[v.m[1]] : "");
+    status.setAttribute("data-move", v.ms || "");
+    status.setAttribute("data-turn", v.t >= 0 ? D.names[v.t] : "");
+    document.getElementById("counter").textContent = "ply " + n + " / " + last;
+    const roll = document.getElementById("roll");
+    clear(roll);
+    if (v.m) {
+      const s = el(roll, "svg", {viewBox: "0 0 40 40", "aria-hidden": "true"});
+      drawDie(s, 0, 0, v.m[0]);
+      const tx = document.createElement("span");
+      tx.id = "roll-text";
+      tx.textContent = "ply " + n + ": " + D.names[v.m[1]] + " rolled " + v.m[0];
+      tx.style.color = D.strong[v.m[1]] === "#f2c41a" ? "#8a6d00" : D.strong[v.m[1]];
+      roll.appendChild(tx);
+    } else {
+      const tx = document.createElement("span");
+      tx.id = "roll-text";
+      tx.textContent = "start: " + v.st;
+      roll.appendChild(tx);
+    }
+    let said = "";
+    if (v.m) {
+      said = v.tx.slice(v.tx.indexOf(": ") + 2) + ". ";
+      said += v.t >= 0 ? "Now " + v.st + "." : "Places: " + v.st.slice(v.st.indexOf(": ") + 2) + ".";
+    }
+    document.getElementById("move").textContent = said;
+    document.getElementById("choices").textContent = !v.ch ? "" : v.ch === "forced" ? "It was the only legal move." : "Choices: " + v.ch + ".";
+    document.getElementById("link").setAttribute("href", "#ply=" + n);
+    slider.value = n;
+    for (const b of ["first", "prev"]) document.getElementById(b).disabled = n === 0;
+    for (const b of ["next", "last"]) document.getElementById(b).disabled = n === last;
+    const old = list.querySelector("li.current");
+    if (old) old.classList.remove("current");
+    if (n > 0) {
+      const li = list.children[n - 1];
+      li.classList.add("current");
+      if (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = li.offsetTop - list.clientHeight / 2;
+      }
+    }
+  }
+
+  function show(n, push) {
+    n = Math.max(0, Math.min(last, n | 0));
+    if (n === shown) return;
+    shown = n;
+    const v = D.views[n];
+    drawTokens(v);
+    drawHighlight(v, D.views[Math.max(n - 1, 0)]);
+    drawStatus(v);
+    if (push && location.hash !== "#ply=" + n) history.replaceState(null, "", "#ply=" + n);
+    drawPanel(n, v);
+    status.setAttribute("data-hash", location.hash);
+  }
+
+  function fromHash() {
+    const m = /ply=(\d+)/.exec(location.hash);
+    return m ? parseInt(m[1], 10) : 0;
+  }
+
+  for (let n = 1; n <= last; n++) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "#ply=" + n;
+    a.textContent = D.views[n].tx;
+    li.appendChild(a);
+    list.appendChild(li);
+  }
+  document.getElementById("first").onclick = () => show(0, true);
+  document.getElementById("prev").onclick = () => show(shown - 1, true);
+  document.getElementById("next").onclick = () => show(shown + 1, true);
+  document.getElementById("last").onclick = () => show(last, true);
+  slider.addEventListener("input", () => show(parseInt(slider.value, 10), true));
+  window.addEventListener("hashchange", () => show(fromHash(), false));
+  document.addEventListener("keydown", (e) => {
+    if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) return;
+    const step = {ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10}[e.key];
+    if (step) show(shown + step, true);
+    else if (e.key === "Home") show(0, true);
+    else if (e.key === "End") show(last, true);
+    else return;
+    e.preventDefault();
+  });
+  show(fromHash(), false);
+  // For tests: "#ply=N&press=ArrowRight,next,End" presses those keys and
+  // buttons (first, prev, next, last) once the page is shown.
+  const press = /[&?]press=([A-Za-z,]+)/.exec(location.hash);
+  if (press) for (const k of press[1].split(",")) {
+    const b = document.getElementById(k);
+    if (b && b.tagName === "BUTTON") b.click();
+    else document.body.dispatchEvent(new KeyboardEvent("keydown", {key: k, bubbles: true}));
+  }
+})();
+</script>
+</body>
+</html>
+`

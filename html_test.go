@@ -1,0 +1,248 @@
+package ludo
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// replayGame plays a seeded random game and returns its frames and final
+// position.
+func replayGame(t *testing.T, r Rules, seed uint64) ([]ReplayFrame, State) {
+	t.Helper()
+	s, err := New(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dice := SeededDice(seed)
+	pick := rand.New(rand.NewPCG(seed, 0x5eed))
+	var frames []ReplayFrame
+	for s.Phase() != PhaseOver {
+		f := ReplayFrame{Before: s, Roll: dice.Roll()}
+		if s, err = s.Roll(f.Roll); err != nil {
+			t.Fatal(err)
+		}
+		moves := s.LegalMoves()
+		f.Move = moves[pick.IntN(len(moves))]
+		if s, err = s.Apply(f.Move); err != nil {
+			t.Fatal(err)
+		}
+		frames = append(frames, f)
+	}
+	return frames, s
+}
+
+func writeReplay(t *testing.T, title string, frames []ReplayFrame, final State) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteReplayHTML(&b, title, frames, final); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// replayDataOf reads the data the page's script draws from.
+func replayDataOf(t *testing.T, page string) replayData {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^  const D = (.*);$`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("no data in the page")
+	}
+	var d replayData
+	if err := json.Unmarshal([]byte(m[1]), &d); err != nil {
+		t.Fatalf("the page's data: %v", err)
+	}
+	return d
+}
+
+// A short game (two players, one token each) as a golden page.
+func TestReplayHTMLGolden(t *testing.T) {
+	r := Classic()
+	r.Players, r.Tokens = 2, 1
+	frames, final := replayGame(t, r, 3)
+	page := writeReplay(t, "A short game <&> \"quoted\"", frames, final)
+	golden(t, "html/short-game.html", []byte(page))
+	if again := writeReplay(t, "A short game <&> \"quoted\"", frames, final); again != page {
+		t.Fatal("the same game gave two different pages")
+	}
+}
+
+func TestReplayHTML(t *testing.T) {
+	frames, final := replayGame(t, Mongolian(), 1)
+	page := writeReplay(t, `<script>alert("x")</script>`, frames, final)
+
+	// Self-contained: no other file, font or script is loaded.
+	for _, bad := range []string{"<script src", "<link", "@import", "url(", "<iframe", "<img", "https://"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page contains %q", bad)
+		}
+	}
+	if n := strings.Count(page, "http://"); n != 2 || strings.Count(page, `"http://www.w3.org/2000/svg"`) != 2 {
+		t.Errorf("the page names %d addresses, want only the SVG namespace (in the picture and the script)", n)
+	}
+	if strings.Contains(page, `<script>alert`) {
+		t.Error("the title is not escaped")
+	}
+	if len(page) > 60000+300*len(frames) {
+		t.Errorf("%d plies make %d bytes, want at most 60 kB + 300 bytes a ply", len(frames), len(page))
+	}
+
+	// The picture is well-formed and shows the start.
+	i, j := strings.Index(page, "<svg"), strings.Index(page, "</svg>")
+	els := parseSVG(t, []byte(page[i:j+len("</svg>")]))
+	gotT, _ := svgTokens(t, els)
+	wantT, _ := wantTokens(frames[0].Before)
+	if strings.Join(gotT, "|") != strings.Join(wantT, "|") {
+		t.Errorf("picture shows %q, want %q", gotT, wantT)
+	}
+
+	// The data holds every position and ply.
+	d := replayDataOf(t, page)
+	if len(d.Views) != len(frames)+1 {
+		t.Fatalf("%d views, want %d", len(d.Views), len(frames)+1)
+	}
+	for n, v := range d.Views {
+		s := final
+		if n < len(frames) {
+			s = frames[n].Before
+		}
+		k := 0
+		for c := range s.Players().All() {
+			for i := range s.Rules().Tokens {
+				if v.P[k] != s.Progress(c, i) {
+					t.Fatalf("view %d: %v token %d at %d, want %d", n, c, i, v.P[k], s.Progress(c, i))
+				}
+				k++
+			}
+		}
+		if v.St != svgStatusText(s) {
+			t.Fatalf("view %d: status %q, want %q", n, v.St, svgStatusText(s))
+		}
+		if n == 0 {
+			if v.M != nil {
+				t.Fatal("view 0 has a ply")
+			}
+			continue
+		}
+		f := frames[n-1]
+		if v.M[0] != f.Roll || v.M[1] != int(f.Move.Color()) || v.M[2] != f.Move.Token() || v.Ms != f.Move.String() {
+			t.Fatalf("view %d: ply %v %q, want roll %d move %v", n, v.M, v.Ms, f.Roll, f.Move)
+		}
+		if !strings.HasPrefix(v.Tx, f.Move.Color().String()+" rolled ") {
+			t.Fatalf("view %d: text %q", n, v.Tx)
+		}
+	}
+	for c := range Color(MaxPlayers) {
+		for p := 0; p <= 56; p++ {
+			if d.Sq[c][p] != Ludo52().Square(c, p).String() {
+				t.Fatalf("%v progress %d named %q", c, p, d.Sq[c][p])
+			}
+		}
+	}
+}
+
+func TestReplayHTMLDescribes(t *testing.T) {
+	s, _ := New(Mongolian())
+	u := s.Setup()
+	u.Tokens[Red] = [4]int{10, 3, 3, -1}
+	u.Tokens[Green] = [4]int{-1, -1, -1, -1}
+	u.Tokens[Green][0] = 0 // square 14
+	u.Turn, u.Die, u.Sixes = Red, 6, 1
+	s, _ = u.State()
+	var moves []string
+	for _, m := range s.LegalMoves() {
+		next, _ := s.Apply(m)
+		moves = append(moves, describeMove(s, next, m))
+	}
+	want := []string{
+		"red rolled 6: token 0: 11 → 17",
+		"red rolled 6: token 1: 4 → 10",
+		"red rolled 6: token 3 enters on square 1",
+	}
+	if strings.Join(moves, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got\n%s\nwant\n%s", strings.Join(moves, "\n"), strings.Join(want, "\n"))
+	}
+	if got := describeChoices(s); got != "3 legal moves: token 0: 11 → 17 · token 1: 4 → 10 · token 3 enters on square 1" {
+		t.Fatalf("choices %q", got)
+	}
+	u.Tokens[Red] = [4]int{12, 55, 56, -1}
+	u.Die = 1
+	u.Sixes = 0
+	s, _ = u.State()
+	m, err := s.TokenMove(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, _ := s.Apply(m)
+	if got := describeMove(s, next, m); got != "red rolled 1: token 0: 13 → 14, captures 1 green" {
+		t.Fatalf("capture: %q", got)
+	}
+	m, _ = s.TokenMove(1)
+	next, _ = s.Apply(m)
+	if got := describeMove(s, next, m); got != "red rolled 1: token 1: red home 5 → finish" {
+		t.Fatalf("finish: %q", got)
+	}
+}
+
+func TestReplayHTMLErrors(t *testing.T) {
+	frames, final := replayGame(t, Classic(), 2)
+	write := func(frames []ReplayFrame, final State) error {
+		var b bytes.Buffer
+		err := WriteReplayHTML(&b, "t", frames, final)
+		if err != nil && b.Len() > 0 {
+			t.Errorf("%v, but %d bytes were written", err, b.Len())
+		}
+		return err
+	}
+	cp := func() []ReplayFrame { return append([]ReplayFrame(nil), frames...) }
+
+	if err := write(nil, State{}); !errors.Is(err, ErrInvalidReplay) {
+		t.Errorf("zero State: %v", err)
+	}
+	if err := write(nil, final); err != nil {
+		t.Errorf("no frames: %v", err)
+	}
+	if err := write(frames[:10], frames[10].Before); err != nil {
+		t.Errorf("the first ten plies: %v", err)
+	}
+	if err := write(frames[:10], frames[11].Before); !errors.Is(err, ErrInvalidReplay) || !strings.Contains(err.Error(), "ply 10") {
+		t.Errorf("final not after the last frame: %v", err)
+	}
+	f := cp()
+	f[4] = f[5]
+	if err := write(f, final); !errors.Is(err, ErrInvalidReplay) || !strings.Contains(err.Error(), "ply 4") {
+		t.Errorf("a frame left out: %v", err)
+	}
+	f = cp()
+	f[0].Roll = 7
+	if err := write(f, final); !errors.Is(err, ErrInvalidReplay) || !errors.Is(err, ErrBadFace) {
+		t.Errorf("roll 7: %v", err)
+	}
+	f = cp()
+	f[0].Move = Move{}
+	if err := write(f, final); !errors.Is(err, ErrInvalidReplay) || !errors.Is(err, ErrIllegalMove) {
+		t.Errorf("no move: %v", err)
+	}
+	// A position with the die cast on the roll is accepted; on another
+	// face it is refused.
+	f = cp()
+	f[3].Before, _ = f[3].Before.Roll(f[3].Roll)
+	if err := write(f, final); err != nil {
+		t.Errorf("Before in PhaseMove: %v", err)
+	}
+	f[3].Roll = f[3].Roll%6 + 1
+	if err := write(f, final); !errors.Is(err, ErrInvalidReplay) {
+		t.Errorf("Before in PhaseMove on another face: %v", err)
+	}
+	if err := WriteReplayHTML(failWriter{}, "t", frames, final); err == nil {
+		t.Error("a failing writer: no error")
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }

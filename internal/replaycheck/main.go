@@ -1,0 +1,414 @@
+// Command replaycheck checks what a replay page shows in a real browser.
+// It plays the seeded game that examples/replay-html writes (the same
+// flags give the same game), reads the DOM that the browser dumped for
+// the page opened at #ply=N, and compares it with the game's position
+// after N plies, as the library computes it: every token's square, the
+// blocks, whose turn it is, the places, the status line, and the roll and
+// move of ply N with the squares ringed. It prints each difference and
+// exits with status 1 if there is any. .ci/browser-check runs it.
+//
+//	go run ./internal/replaycheck -seed 1 -ply 120 -dom ply-120.html
+//	go run ./internal/replaycheck -seed 1 -list   # the plies worth checking
+package main
+
+import (
+	"flag"
+	"fmt"
+	"html"
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ludorules/ludo"
+)
+
+func main() {
+	players := flag.Int("players", 4, "number of players, 2 to 4")
+	preset := flag.String("preset", "classic", "rules preset: classic or mongolian")
+	seed := flag.Uint64("seed", 1, "seed of the game")
+	ply := flag.Int("ply", 0, "the ply the page was opened at")
+	dom := flag.String("dom", "", "the DOM the browser dumped")
+	list := flag.Bool("list", false, "print the plies worth checking and exit")
+	showcase := flag.Bool("showcase", false, "print the ply of the capture nearest the middle of the game (for a screenshot) and exit")
+	flag.Parse()
+	g, err := newGame(*preset, *players, *seed)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "replaycheck:", err)
+		os.Exit(2)
+	}
+	if *showcase {
+		fmt.Println(g.showcase())
+		return
+	}
+	if *list {
+		fmt.Println(strings.Trim(fmt.Sprint(g.interesting()), "[]"))
+		return
+	}
+	b, err := os.ReadFile(*dom)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "replaycheck:", err)
+		os.Exit(2)
+	}
+	problems := g.check(string(b), *ply)
+	for _, p := range problems {
+		fmt.Printf("ply %d: %s\n", *ply, p)
+	}
+	if len(problems) > 0 {
+		os.Exit(1)
+	}
+	fmt.Printf("ply %d: the page shows the position (%d tokens, roll %s)\n", *ply, len(g.tokens(*ply)), g.roll(*ply))
+}
+
+// game is a played game: the position after each ply (ply 0 is the
+// start) and each ply's roll and move (index n-1 for ply n), with the
+// position it was played in.
+type game struct {
+	after []ludo.State
+	rolls []int
+	moves []ludo.Move
+	at    []ludo.State // the position with ply n's die cast
+}
+
+// newGame plays the game of examples/replay-html (and examples/playout):
+// dice from SeededDice(seed), moves picked uniformly by a PCG source
+// seeded with (seed, 0x5eed).
+func newGame(preset string, players int, seed uint64) (*game, error) {
+	r, ok := ludo.Preset(preset)
+	if !ok {
+		return nil, fmt.Errorf("unknown preset %q", preset)
+	}
+	r.Players = players
+	s, err := ludo.New(r)
+	if err != nil {
+		return nil, err
+	}
+	g := &game{after: []ludo.State{s}}
+	dice := ludo.SeededDice(seed)
+	choose := rand.New(rand.NewPCG(seed, 0x5eed))
+	var buf []ludo.Move
+	for s.Phase() != ludo.PhaseOver {
+		face := dice.Roll()
+		if s, err = s.Roll(face); err != nil {
+			return nil, err
+		}
+		buf = s.AppendLegalMoves(buf[:0])
+		m := buf[choose.IntN(len(buf))]
+		g.rolls, g.moves, g.at = append(g.rolls, face), append(g.moves, m), append(g.at, s)
+		if s, err = s.Apply(m); err != nil {
+			return nil, err
+		}
+		g.after = append(g.after, s)
+	}
+	return g, nil
+}
+
+func (g *game) plies() int { return len(g.moves) }
+
+// interesting returns plies worth a look: the start, the first capture,
+// the first ply after which a block stands, the first place won, the
+// middle, the capture nearest the middle and the end.
+func (g *game) interesting() []int {
+	out := []int{0, g.plies() / 2, g.showcase(), g.plies()}
+	firsts := []func(n int) bool{
+		func(n int) bool { return g.moves[n-1].Captures() > 0 },
+		func(n int) bool {
+			for range g.after[n].Blocks() {
+				return true
+			}
+			return false
+		},
+		func(n int) bool { return len(g.after[n].Ranking()) > 0 },
+	}
+	for _, first := range firsts {
+		for n := 1; n <= g.plies(); n++ {
+			if first(n) {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// showcase returns the ply of the capture nearest the middle of the game,
+// or the middle if there is no capture.
+func (g *game) showcase() int {
+	mid, best := g.plies()/2, -1
+	for n := 1; n <= g.plies(); n++ {
+		if g.moves[n-1].Captures() > 0 && (best < 0 || abs(n-mid) < abs(best-mid)) {
+			best = n
+		}
+	}
+	if best < 0 {
+		return mid
+	}
+	return best
+}
+
+func abs(x int) int { return max(x, -x) }
+
+func (g *game) roll(n int) string {
+	if n < 1 || n > g.plies() {
+		return ""
+	}
+	return strconv.Itoa(g.rolls[n-1])
+}
+
+// tokens returns what the page should show as "colour token square"
+// lines, sorted.
+func (g *game) tokens(n int) []string {
+	s := g.after[n]
+	var out []string
+	for c := range s.Players().All() {
+		for i := range s.Rules().Tokens {
+			out = append(out, fmt.Sprintf("%v %d %v", c, i, s.Square(c, i)))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// statusText is the status line of position s, as the library's pictures
+// write it.
+func statusText(s ludo.State) string {
+	switch s.Phase() {
+	case ludo.PhaseOver:
+		var parts []string
+		for i, c := range s.Ranking() {
+			parts = append(parts, fmt.Sprintf("%d %v", i+1, c))
+		}
+		return "game over: " + strings.Join(parts, ", ")
+	case ludo.PhaseMove:
+		t := fmt.Sprintf("%v to move, die %d", s.Turn(), s.Die())
+		if s.Sixes() > 0 {
+			t += fmt.Sprintf(", sixes %d", s.Sixes())
+		}
+		return t
+	}
+	t := fmt.Sprintf("%v to roll", s.Turn())
+	if s.Sixes() > 0 {
+		t += fmt.Sprintf(", sixes %d", s.Sixes())
+	}
+	return t
+}
+
+// element is a start tag of the DOM, with the text up to the next tag.
+type element struct {
+	name  string
+	attrs map[string]string
+	text  string
+}
+
+var (
+	tagRE  = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s=/>]+(?:="[^"]*")?)*)\s*/?>([^<]*)`)
+	attrRE = regexp.MustCompile(`([^\s=/>]+)(?:="([^"]*)")?`)
+)
+
+// elements returns the start tags of an HTML document in order.
+func elements(dom string) []element {
+	var out []element
+	for _, m := range tagRE.FindAllStringSubmatch(dom, -1) {
+		e := element{name: strings.ToLower(m[1]), attrs: map[string]string{}, text: html.UnescapeString(m[3])}
+		for _, a := range attrRE.FindAllStringSubmatch(m[2], -1) {
+			e.attrs[strings.ToLower(a[1])] = html.UnescapeString(a[2])
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// svgLayer returns the elements of the picture layer with the given class
+// (a <g class="tokens"> or <g class="status">), up to the next layer or
+// the end of the picture, each as one line: name, attributes sorted, text.
+func svgLayer(els []element, class string) []string {
+	var out []string
+	in := false
+	for _, e := range els {
+		switch c := e.attrs["class"]; {
+		case e.name == "g" && (c == "board" || c == "tokens" || c == "highlight" || c == "status"):
+			if in {
+				return out
+			}
+			in = c == class
+			continue
+		case !in:
+			continue
+		case !svgNames[e.name]:
+			return out
+		}
+		keys := make([]string, 0, len(e.attrs))
+		for k := range e.attrs {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		line := e.name
+		for _, k := range keys {
+			line += " " + k + "=" + strconv.Quote(e.attrs[k])
+		}
+		if t := strings.TrimSpace(e.text); t != "" {
+			line += " text=" + strconv.Quote(t)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+var svgNames = map[string]bool{"g": true, "circle": true, "rect": true, "text": true, "line": true, "polygon": true}
+
+// check compares the DOM of the page opened at ply n with the game and
+// returns the differences.
+func (g *game) check(dom string, n int) []string {
+	var problems []string
+	bad := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
+	if n < 0 || n > g.plies() {
+		return []string{fmt.Sprintf("the game has plies 0 to %d", g.plies())}
+	}
+	s := g.after[n]
+	els := elements(dom)
+	var (
+		status             map[string]string
+		tokens, blocks     []string
+		statusLine         []string
+		turn, places, dice []string
+		from, to, caught   []string
+	)
+	for _, e := range els {
+		a := e.attrs
+		switch {
+		case a["id"] == "ply-status":
+			status = a
+		case a["class"] == "tok":
+			for _, i := range strings.Fields(a["data-tokens"]) {
+				tokens = append(tokens, a["data-color"]+" "+i+" "+a["data-square"])
+			}
+		case a["class"] == "block":
+			blocks = append(blocks, a["data-color"]+" "+a["data-square"])
+		case a["class"] == "status-text":
+			statusLine = append(statusLine, e.text)
+		case a["class"] == "turn":
+			turn = append(turn, a["data-color"])
+		case a["class"] == "place":
+			places = append(places, a["data-color"]+" "+a["data-place"])
+		case a["class"] == "die":
+			dice = append(dice, a["data-face"])
+		case a["class"] == "hl-from":
+			from = append(from, a["data-square"])
+		case a["class"] == "hl-to":
+			to = append(to, a["data-square"])
+		case a["class"] == "hl-captured":
+			caught = append(caught, a["data-color"]+" "+a["data-token"])
+		}
+	}
+	if status == nil {
+		return []string{"no element with id ply-status: is this the replay page?"}
+	}
+	want := func(what, got, want string) {
+		if got != want {
+			bad("%s is %q, want %q", what, got, want)
+		}
+	}
+	want("data-plies", status["data-plies"], strconv.Itoa(g.plies()))
+	want("data-ply", status["data-ply"], strconv.Itoa(n))
+	want("data-roll", status["data-roll"], g.roll(n))
+	if h, ok := status["data-hash"]; ok {
+		want("the address's fragment (data-hash)", h, "#ply="+strconv.Itoa(n))
+	}
+	var mover, move string
+	var wantDice, wantFrom, wantTo, wantCaught []string
+	if n > 0 {
+		m := g.moves[n-1]
+		mover, move = m.Color().String(), m.String()
+		wantDice = []string{g.roll(n)}
+		if !m.IsPass() {
+			b := s.Rules().Board
+			wantFrom = []string{b.Square(m.Color(), m.From()).String()}
+			wantTo = []string{b.Square(m.Color(), m.To()).String()}
+		}
+		for c := range s.Players().All() {
+			for i := range s.Rules().Tokens {
+				if c != m.Color() && g.after[n-1].Progress(c, i) >= 0 && s.Progress(c, i) < 0 {
+					wantCaught = append(wantCaught, fmt.Sprintf("%v %d", c, i))
+				}
+			}
+		}
+		if len(wantCaught) != m.Captures() {
+			bad("the game's move %v captures %d, but %d tokens went home", m, m.Captures(), len(wantCaught))
+		}
+	}
+	want("data-color (the colour that moved)", status["data-color"], mover)
+	want("data-move", status["data-move"], move)
+	var wantTurn []string
+	if s.Phase() != ludo.PhaseOver {
+		wantTurn = []string{s.Turn().String()}
+	}
+	want("data-turn", status["data-turn"], strings.Join(wantTurn, ""))
+	if s.Phase() == ludo.PhaseMove {
+		wantDice = append(wantDice, strconv.Itoa(s.Die()))
+	}
+	slices.Sort(tokens)
+	if w := g.tokens(n); !slices.Equal(tokens, w) {
+		for _, t := range w {
+			if !slices.Contains(tokens, t) {
+				bad("token missing: %s", t)
+			}
+		}
+		for _, t := range tokens {
+			if !slices.Contains(w, t) {
+				bad("token shown but not in the game: %s", t)
+			}
+		}
+	}
+	var wantBlocks []string
+	for sq, c := range s.Blocks() {
+		wantBlocks = append(wantBlocks, c.String()+" "+sq.String())
+	}
+	var wantPlaces []string
+	for c := range s.Players().All() {
+		if p := s.Place(c); p > 0 {
+			wantPlaces = append(wantPlaces, fmt.Sprintf("%v %d", c, p))
+		}
+	}
+	list := func(what string, got, want []string) {
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			bad("%s are %q, want %q", what, got, want)
+		}
+	}
+	list("blocks", blocks, wantBlocks)
+	list("status lines", statusLine, []string{statusText(s)})
+	list("turn frames", turn, wantTurn)
+	list("places", places, wantPlaces)
+	list("dice shown", dice, wantDice)
+	list("squares ringed as where the move came from", from, wantFrom)
+	list("squares ringed as where the move went", to, wantTo)
+	list("tokens ringed as captured", caught, wantCaught)
+
+	// The page's script draws the tokens and the status strip element for
+	// element as the library's picture of the same position.
+	pic := elements(string(s.AppendSVG(nil)))
+	for _, layer := range []string{"tokens", "status"} {
+		got, want := svgLayer(els, layer), svgLayer(pic, layer)
+		if len(want) == 0 {
+			bad("the library's picture has no %s layer", layer)
+		}
+		for i := range max(len(got), len(want)) {
+			g, w := "(nothing)", "(nothing)"
+			if i < len(got) {
+				g = got[i]
+			}
+			if i < len(want) {
+				w = want[i]
+			}
+			if g != w {
+				bad("%s layer, element %d, is\n\t%s\nbut State.AppendSVG draws\n\t%s", layer, i+1, g, w)
+				break
+			}
+		}
+	}
+	return problems
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ludorules/ludo"
+)
+
+// page writes the replay page of a game as examples/replay-html does.
+func page(t *testing.T, g *game) string {
+	t.Helper()
+	var frames []ludo.ReplayFrame
+	for n := range g.plies() {
+		frames = append(frames, ludo.ReplayFrame{Before: g.after[n], Roll: g.rolls[n], Move: g.moves[n]})
+	}
+	var b bytes.Buffer
+	if err := ludo.WriteReplayHTML(&b, "test", frames, g.after[g.plies()]); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// The page as written, before any script runs, shows ply 0: the check
+// accepts it as ply 0 and refuses it as any other ply.
+func TestCheckPageAsWritten(t *testing.T) {
+	g, err := newGame("mongolian", 3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := page(t, g)
+	if p := g.check(html, 0); len(p) > 0 {
+		t.Fatalf("ply 0 refused:\n%s", strings.Join(p, "\n"))
+	}
+	for _, n := range []int{1, g.plies()} {
+		if p := g.check(html, n); len(p) == 0 {
+			t.Fatalf("the page at ply 0 passed as ply %d", n)
+		}
+	}
+	if p := g.check(html, g.plies()+1); len(p) != 1 {
+		t.Fatalf("ply past the end: %q", p)
+	}
+	if p := g.check("<html></html>", 0); len(p) != 1 || !strings.Contains(p[0], "ply-status") {
+		t.Fatalf("a page that is not a replay: %q", p)
+	}
+}
+
+// A picture of the position after ply n, wrapped with the status element
+// the page would have, passes as ply n; with one token moved, it fails.
+func TestCheckPictures(t *testing.T) {
+	g, err := newGame("classic", 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plies := g.interesting()
+	if testing.Short() {
+		plies = plies[:2]
+	}
+	for _, n := range plies {
+		s := g.after[n]
+		status := `<div id="ply-status" data-ply="` + strconv.Itoa(n) + `" data-plies="` + strconv.Itoa(g.plies()) + `" data-roll="` + g.roll(n) + `"`
+		turn := ""
+		if s.Phase() != ludo.PhaseOver {
+			turn = s.Turn().String()
+		}
+		if n > 0 {
+			m := g.moves[n-1]
+			status += ` data-color="` + m.Color().String() + `" data-move="` + m.String() + `"`
+		} else {
+			status += ` data-color="" data-move=""`
+		}
+		status += ` data-turn="` + turn + `"></div>`
+		// The page adds the roll's die and the rings; a picture has neither.
+		dom := status + string(s.AppendSVG(nil))
+		var want []string
+		for _, p := range g.check(dom, n) {
+			if !strings.Contains(p, "dice shown") && !strings.Contains(p, "ringed") {
+				want = append(want, p)
+			}
+		}
+		if len(want) > 0 {
+			t.Fatalf("ply %d:\n%s", n, strings.Join(want, "\n"))
+		}
+		// Move a token: the check must notice.
+		moved := strings.Replace(dom, `class="tok" data-color="red" data-square="`, `class="tok" data-color="red" data-square="9`, 1)
+		if p := g.check(moved, n); !slices.ContainsFunc(p, func(s string) bool { return strings.Contains(s, "token") }) {
+			t.Fatalf("ply %d: a wrong token passed: %q", n, p)
+		}
+	}
+}
+
+// The game is the one examples/playout plays: same dice, same choices.
+func TestGameIsPlayouts(t *testing.T) {
+	g, err := newGame("classic", 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := ludo.New(ludo.Classic())
+	dice := ludo.SeededDice(1)
+	choose := rand.New(rand.NewPCG(1, 0x5eed))
+	for n := 0; s.Phase() != ludo.PhaseOver; n++ {
+		s, _ = s.Roll(dice.Roll())
+		moves := s.LegalMoves()
+		s, _ = s.Apply(moves[choose.IntN(len(moves))])
+		if s != g.after[n+1] {
+			t.Fatalf("ply %d differs", n+1)
+		}
+	}
+	if !slices.Equal(g.interesting(), []int{0, 20, 262, 266, 502, 533}) {
+		t.Fatalf("interesting plies %v", g.interesting())
+	}
+}
