@@ -69,7 +69,7 @@ type moveDesc struct {
 	Enter, Finish, Pass, Forfeit, Block, Bounce bool
 }
 
-func describeMove(m Move) moveDesc {
+func testMoveDesc(m Move) moveDesc {
 	return moveDesc{
 		Color: m.Color(), Token: m.Token(), From: m.From(), To: m.To(), Die: m.Die(),
 		Captures: m.Captures(), Enter: m.Enters(), Finish: m.Finishes(), Pass: m.IsPass(),
@@ -80,7 +80,7 @@ func describeMove(m Move) moveDesc {
 func describeMoves(ms []Move) []moveDesc {
 	out := make([]moveDesc, len(ms))
 	for i, m := range ms {
-		out[i] = describeMove(m)
+		out[i] = testMoveDesc(m)
 	}
 	return out
 }
@@ -1638,7 +1638,7 @@ func TestAlikeTokensListedOnce(t *testing.T) {
 
 			// Apply accepts the same move by the other token on the square.
 			m2 := mustTokenMove(t, s, 2)
-			assert.Equal(t, stepMv(Red, 2, 10, 16, 6), describeMove(m2))
+			assert.Equal(t, stepMv(Red, 2, 10, 16, 6), testMoveDesc(m2))
 			n := mustApply(t, s, m2)
 			assert.Equal(t, []int{10, 20, 16, -1}, progressOf(n, Red))
 			n = mustApply(t, s, s.LegalMoves()[0])
