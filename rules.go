@@ -579,6 +579,9 @@ func (s *State) allFinished(c Color) bool {
 // (rule C3), unless the game is over.
 func (s *State) nextTurn() {
 	s.die, s.sixes = 0, 0
+	if s.cfg.penalty == UndoTurn {
+		s.begin = s.tok // the next turn begins here (at game over too)
+	}
 	if s.over() {
 		return
 	}
@@ -588,8 +591,5 @@ func (s *State) nextTurn() {
 			s.turn = o
 			break
 		}
-	}
-	if s.cfg.penalty == UndoTurn {
-		s.begin = s.tok
 	}
 }
