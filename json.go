@@ -316,18 +316,12 @@ func (s State) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	progress := func(tok *[MaxTokens]uint8) []int {
-		p := make([]int, s.cfg.tokens)
-		for i := range p {
-			p[i] = int(tok[i]) - 1
-		}
-		return p
-	}
+	u := s.Setup()
 	j := stateJSON{Rules: rules, Tokens: &tokensJSON{}, Turn: ptr(s.turn.String())}
 	for c := range s.cfg.seats.All() {
-		*j.Tokens.of(c) = progress(&s.tok[c])
+		*j.Tokens.of(c) = u.Tokens[c][:s.cfg.tokens]
 	}
-	for _, c := range s.Ranking() {
+	for _, c := range u.Ranking {
 		j.Ranking = append(j.Ranking, c.String())
 	}
 	if s.die != 0 {
@@ -336,14 +330,12 @@ func (s State) MarshalJSON() ([]byte, error) {
 	if s.sixes != 0 {
 		j.Sixes = ptr(int(s.sixes))
 	}
-	if s.cfg.penalty == UndoTurn {
-		for c := range s.cfg.seats.All() {
-			if s.begin[c] != s.tok[c] {
-				if j.Undo == nil {
-					j.Undo = &tokensJSON{}
-				}
-				*j.Undo.of(c) = progress(&s.begin[c])
+	for c := range s.cfg.seats.All() {
+		if u.TurnStart != nil && u.TurnStart[c] != u.Tokens[c] {
+			if j.Undo == nil {
+				j.Undo = &tokensJSON{}
 			}
+			*j.Undo.of(c) = u.TurnStart[c][:s.cfg.tokens]
 		}
 	}
 	return json.Marshal(j)
@@ -388,7 +380,6 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		return State{}, err
 	}
 	at := func(field string) loc { return loc{path: path + field} }
-	var sp posSpec
 	if len(j.Rules) == 0 {
 		return State{}, at("Rules").errorf(ErrSyntax, "no rules")
 	}
@@ -396,31 +387,28 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 	if err != nil {
 		return State{}, err
 	}
-	sp.rules, sp.rulesAt = r, at("Rules")
-	tokens := func(t map[string][]int, field string, has *[MaxPlayers]bool, lineAt *[MaxPlayers]loc, given *[MaxPlayers][]tokenAt) *ParseError {
+	sp := newPosSpec(r, at("Rules"))
+	for k, t := range [2]map[string][]int{j.Tokens, j.Undo} {
+		field := [2]string{"Tokens", "Undo"}[k]
+		var seen Colors
 		for _, key := range slices.Sorted(maps.Keys(t)) {
-			p := t[key]
 			c, ok := ParseColor(key)
-			if !ok {
-				return at(field).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", key)
+			switch {
+			case !ok:
+				return State{}, at(field).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", key)
+			case seen.Has(c):
+				return State{}, at(field).errorf(ErrSyntax, "%v given twice", c)
 			}
-			if has[c] {
-				return at(field).errorf(ErrSyntax, "%v given twice", c)
-			}
+			seen |= ColorsOf(c)
 			name := fmt.Sprintf("%s.%v", field, c)
-			has[c], lineAt[c] = true, at(name)
-			given[c] = make([]tokenAt, len(p))
-			for i, v := range p {
-				given[c][i] = tokenAt{v, at(fmt.Sprintf("%s[%d]", name, i))}
+			locs := make([]loc, len(t[key]))
+			for i := range locs {
+				locs[i] = at(fmt.Sprintf("%s[%d]", name, i))
+			}
+			if err := sp.setTokens(k, c, at(name), t[key], locs); err != nil {
+				return State{}, err
 			}
 		}
-		return nil
-	}
-	if err := tokens(j.Tokens, "Tokens", &sp.hasTokens, &sp.tokensAt, &sp.tokens); err != nil {
-		return State{}, err
-	}
-	if err := tokens(j.Undo, "Undo", &sp.hasUndo, &sp.undoAt, &sp.undo); err != nil {
-		return State{}, err
 	}
 	color := func(name, field string) (Color, *ParseError) {
 		c, ok := ParseColor(name)
@@ -430,16 +418,16 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		return c, nil
 	}
 	if j.Turn != nil {
-		if sp.turn, err = color(*j.Turn, "Turn"); err != nil {
+		if sp.u.Turn, err = color(*j.Turn, "Turn"); err != nil {
 			return State{}, err
 		}
-		sp.hasTurn, sp.turnAt = true, at("Turn")
+		sp.turnAt = at("Turn")
 	}
 	if j.Die != nil {
-		sp.hasDie, sp.die, sp.dieAt = true, *j.Die, at("Die")
+		sp.u.Die, sp.dieAt = *j.Die, at("Die")
 	}
 	if j.Sixes != nil {
-		sp.hasSixes, sp.sixes, sp.sixesAt = true, *j.Sixes, at("Sixes")
+		sp.u.Sixes, sp.sixesAt = *j.Sixes, at("Sixes")
 	}
 	for k, name := range j.Ranking {
 		field := fmt.Sprintf("Ranking[%d]", k)
@@ -447,8 +435,8 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		if err != nil {
 			return State{}, err
 		}
-		sp.ranking = append(sp.ranking, c)
-		sp.rankingAt = append(sp.rankingAt, at(field))
+		sp.u.Ranking = append(sp.u.Ranking, c)
+		sp.rankAt = append(sp.rankAt, at(field))
 	}
 	return sp.build()
 }

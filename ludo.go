@@ -31,6 +31,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 )
 
@@ -351,10 +352,40 @@ func (s State) String() string {
 // that cannot occur under its rules.
 var ErrInvalidSetup = errors.New("ludo: invalid setup")
 
+// SetupError is the error of [Setup.State] for a position that cannot
+// occur: the field of the [Setup] at fault, the colour and token it is
+// about, and why. It matches [ErrInvalidSetup]. The text and JSON parsers
+// turn it into a [*ParseError] at the word or field it is about.
+type SetupError struct {
+	// Field is the field at fault: "Tokens", "TurnStart", "Ranking",
+	// "Turn", "Die" or "Sixes".
+	Field string
+	// Color is the colour of the token at fault (Tokens, TurnStart), the
+	// colour listed (Ranking), or the colour to move (Turn, Die, Sixes).
+	Color Color
+	// Token is the token's index in Tokens[Color] or TurnStart[Color],
+	// or the index in Ranking; -1 when the problem is not one token's (a
+	// colour's tokens as a whole, Turn, Die, Sixes).
+	Token int
+	// Reason says what is wrong, naming the rule where there is one, as
+	// "red token 0 has progress 57, want -1 (yard) to 56 (finish)".
+	Reason string
+}
+
+// Error returns "ludo: invalid setup: " and the reason.
+func (e *SetupError) Error() string { return ErrInvalidSetup.Error() + ": " + e.Reason }
+
+// Unwrap returns [ErrInvalidSetup].
+func (e *SetupError) Unwrap() error { return ErrInvalidSetup }
+
 // Setup is a position written out field by field, for building a State by
 // hand (a puzzle, a disputed position, a test) and for reading one back.
 // Get one from [State.Setup] (from [New] for an empty board), change it,
 // and turn it into a State with [Setup.State], which checks it.
+//
+// Setup.State is where every position is checked: [ParsePosition] and
+// the JSON decoder build a Setup and call it, and accept exactly the
+// positions it accepts.
 type Setup struct {
 	Rules Rules
 	// Turn is the colour to roll or move.
@@ -368,116 +399,184 @@ type Setup struct {
 	// Tokens of colours that do not play, and tokens past Rules.Tokens,
 	// must be in the yard.
 	Tokens [MaxPlayers][MaxTokens]int
+	// TurnStart, under [UndoTurn] only, is where the tokens stood when the
+	// turn began, which the forfeit of rule C9 puts them back to (ruling
+	// Q2), in the form of Tokens. Nil means where they stand now.
+	TurnStart *[MaxPlayers][MaxTokens]int
 	// Ranking lists the players who have finished, first place first.
 	Ranking []Color
 }
 
-// Setup returns the position written out. [Setup.State] turns it back
-// into s, except that under [UndoTurn] the position the turn began in is
-// taken to be the current one.
+// Setup returns the position written out; [Setup.State] turns it back
+// into s. TurnStart is set only where it differs from Tokens.
 func (s State) Setup() Setup {
 	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: int(s.die), Sixes: int(s.sixes), Ranking: s.Ranking()}
-	for c := range MaxPlayers {
-		for i := range MaxTokens {
-			u.Tokens[c][i] = int(s.tok[c][i]) - 1
+	unpack := func(dst *[MaxPlayers][MaxTokens]int, src *[MaxPlayers][MaxTokens]uint8) {
+		for c := range MaxPlayers {
+			for i := range MaxTokens {
+				dst[c][i] = int(src[c][i]) - 1
+			}
 		}
+	}
+	unpack(&u.Tokens, &s.tok)
+	if s.cfg.penalty == UndoTurn && s.begin != s.tok {
+		u.TurnStart = new([MaxPlayers][MaxTokens]int)
+		unpack(u.TurnStart, &s.begin)
 	}
 	return u
 }
 
-// State checks the position and returns it as a State. The error, if any,
-// matches [ErrInvalidSetup] (or [ErrInvalidRules]) and says what is wrong.
+// State checks the position and returns it as a State. The error is a
+// [*SetupError] saying what is wrong, or for invalid rules an error
+// matching [ErrInvalidRules].
 func (u Setup) State() (State, error) {
 	s, err := New(u.Rules)
 	if err != nil {
 		return State{}, err
 	}
-	bad := func(format string, a ...any) (State, error) {
-		return State{}, fmt.Errorf("%w: "+format, append([]any{ErrInvalidSetup}, a...)...)
+	if e := u.check(&s); e != nil {
+		return State{}, e
 	}
-	b, fin := u.Rules.Board, u.Rules.Board.Finish()
-	for c := range Color(MaxPlayers) {
-		for i, p := range u.Tokens[c] {
-			if !s.hasToken(c, i) {
-				if p != -1 {
-					return bad("%v token %d is not in the game but has progress %d, want -1", c, i, p)
+	return s, nil
+}
+
+// check checks the position and fills s, the start position of its rules.
+func (u *Setup) check(s *State) *SetupError {
+	bad := func(field string, c Color, i int, format string, a ...any) *SetupError {
+		return &SetupError{Field: field, Color: c, Token: i, Reason: fmt.Sprintf(format, a...)}
+	}
+	seats, fin := s.cfg.seats, int(s.cfg.finish)
+	begin := &u.Tokens
+	if u.TurnStart != nil {
+		if s.cfg.penalty != UndoTurn {
+			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2)")
+		}
+		begin = u.TurnStart
+	}
+	// Tokens, then TurnStart: in the game, on the board, no two colours on
+	// a square (rule C11), no colour twice where OwnLanding forbids it
+	// (ruling Q11).
+	for _, field := range []string{"Tokens", "TurnStart"} {
+		tok, pre := &u.Tokens, ""
+		if field == "TurnStart" {
+			tok, pre = begin, "when the turn began, "
+		}
+		type holder struct {
+			c Color
+			i int
+		}
+		held := map[Square]holder{}
+		for c := range Color(MaxPlayers) {
+			for i, p := range tok[c] {
+				switch {
+				case !s.hasToken(c, i) && p != -1:
+					return bad(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, s.cfg.tokens, p)
+				case p < -1 || p > fin:
+					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)", pre, c, i, p, fin)
+				case p == -1 || p == fin:
+					continue
 				}
-				continue
-			}
-			if p < -1 || p > fin {
-				return bad("%v token %d has progress %d, want -1 (yard) to %d (finish)", c, i, p, fin)
-			}
-			s.tok[c][i] = uint8(p + 1)
-		}
-	}
-	// No two colours share a track square (rule C11); no colour shares its
-	// own squares where OwnLandingForbidden (ruling Q11).
-	for c := range s.cfg.seats.All() {
-		for i := range int(s.cfg.tokens) {
-			p := int(s.tok[c][i]) - 1
-			if p < 0 || p == fin {
-				continue
-			}
-			sq := b.Square(c, p)
-			if o, n := s.At(sq); o != c && n > 0 {
-				return bad("%v and %v tokens share square %v, but a landing token captures (rule C11)", c, o, sq)
-			}
-			if u.Rules.OwnLanding == OwnLandingForbidden && s.holds(c, i, p) {
-				return bad("two %v tokens share %v, but OwnLanding is %v (ruling Q11)", c, sq, u.Rules.OwnLanding)
+				sq, b := s.board().Square(c, p), holder{c, i}
+				o, ok := held[sq]
+				if !ok {
+					held[sq] = b
+					continue
+				}
+				if field == "TurnStart" && p == u.Tokens[c][i] {
+					o, b = b, o // blame the token that moved this turn
+				}
+				switch {
+				case o.c != b.c:
+					return bad(field, b.c, b.i, "%s%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", pre, o.c, o.i, b.c, b.i, sq)
+				case s.cfg.ownLanding == OwnLandingForbidden:
+					return bad(field, b.c, b.i, "%s%v tokens %d and %d share %v, but OwnLanding is %v (ruling Q11)", pre, b.c, o.i, b.i, sq, s.cfg.ownLanding)
+				}
 			}
 		}
 	}
+	for c := range MaxPlayers {
+		for i := range MaxTokens {
+			s.tok[c][i] = uint8(u.Tokens[c][i] + 1)
+			if s.cfg.penalty == UndoTurn {
+				s.begin[c][i] = uint8(begin[c][i] + 1)
+			}
+		}
+	}
+	// Ranking (rule C6, ruling Q10).
 	for k, c := range u.Ranking {
 		switch {
-		case !s.cfg.seats.Has(c):
-			return bad("Ranking lists %v, who does not play", c)
+		case k > 0 && s.cfg.end == FirstWinner:
+			return bad("Ranking", c, k, "End is FirstWinner: the game stops at the first winner, so the ranking lists one colour")
+		case !seats.Has(c):
+			return bad("Ranking", c, k, "the ranking lists %v, who does not play", c)
 		case s.places[c] != 0:
-			return bad("Ranking lists %v twice", c)
+			return bad("Ranking", c, k, "the ranking lists %v twice", c)
 		case !s.allFinished(c) && k < int(s.cfg.players)-1:
-			return bad("Ranking lists %v, whose tokens have not all finished", c)
+			return bad("Ranking", c, k, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
 		}
 		s.placed++
 		s.places[c] = s.placed
 	}
-	for c := range s.cfg.seats.All() {
+	for c := range seats.All() {
 		if s.places[c] == 0 && s.allFinished(c) {
-			return bad("every %v token has finished, but Ranking does not list %v", c, c)
+			return bad("Tokens", c, -1, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
 		}
 	}
 	if s.cfg.end == PlayForAllPlaces && s.placed == s.cfg.players-1 {
 		s.rankLast() // ruling Q10
 	}
-	if s.over() {
-		if u.Die != 0 || u.Sixes != 0 {
-			return bad("the game is over, but Die or Sixes is set")
-		}
-		if !s.cfg.seats.Has(u.Turn) {
-			return bad("Turn is %v, who does not play", u.Turn)
-		}
-		s.turn = u.Turn
-		s.locate()
-		return s, nil
+	// Turn, die and sixes (rules C3, C9).
+	over, limit, bonus := s.over(), int(s.cfg.sixLimit), s.cfg.bonus
+	maxSixes := limit
+	if limit == 0 {
+		maxSixes = 255
 	}
+	t := u.Turn
 	switch {
-	case !s.cfg.seats.Has(u.Turn):
-		return bad("Turn is %v, who does not play", u.Turn)
-	case s.places[u.Turn] != 0:
-		return bad("Turn is %v, who has finished", u.Turn)
+	case !seats.Has(t):
+		return bad("Turn", t, -1, "the turn is %v's, who does not play", t)
+	case over && u.Die != 0:
+		return bad("Die", t, -1, "the game is over, so no die is being played")
+	case over && u.Sixes != 0:
+		return bad("Sixes", t, -1, "the game is over, so no sixes count")
+	case over: // nothing is under way
+	case s.places[t] != 0:
+		return bad("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)
 	case u.Die < 0 || u.Die > 6:
-		return bad("Die is %d, want 0 (roll due) or 1 to 6", u.Die)
-	case u.Sixes < 0 || (s.cfg.sixLimit > 0 && u.Sixes > int(s.cfg.sixLimit)):
-		return bad("Sixes is %d, want 0 to SixLimit %d", u.Sixes, s.cfg.sixLimit)
-	case u.Sixes > 255:
-		return bad("Sixes is %d, want at most 255", u.Sixes)
-	case s.cfg.bonus.Has(u.Die) && u.Sixes == 0:
-		return bad("Die %d earns a bonus roll, so Sixes must count it", u.Die)
-	case s.cfg.sixLimit > 0 && u.Sixes >= int(s.cfg.sixLimit) && !s.cfg.bonus.Has(u.Die):
-		return bad("Sixes is at SixLimit %d, so the turn ends with the forfeited roll: Die must be that bonus-earning roll", s.cfg.sixLimit)
+		return bad("Die", t, -1, "die %d: want 1 to 6 (or 0: a roll is due)", u.Die)
+	case u.Sixes < 0 || u.Sixes > maxSixes:
+		return bad("Sixes", t, -1, "sixes %d: want 0 to %d (rule C9)", u.Sixes, maxSixes)
+	case bonus == 0 && u.Sixes > 0:
+		return bad("Sixes", t, -1, "sixes %d, but BonusRolls is empty, so no roll counts (rule C9)", u.Sixes)
+	case bonus.Has(u.Die) && u.Sixes == 0:
+		return bad("Sixes", t, -1, "die %d earns a bonus roll, so sixes counts it and is at least 1 (rule C9)", u.Die)
+	case limit > 0 && u.Sixes == limit && u.Die == 0:
+		return bad("Sixes", t, -1, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Sixes)
+	case limit > 0 && u.Sixes == limit && !bonus.Has(u.Die):
+		return bad("Sixes", t, -1, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Sixes, u.Die)
 	}
-	s.turn, s.die, s.sixes = u.Turn, uint8(u.Die), uint8(u.Sixes)
+	// Where the turn began (ruling Q2): the turn's moves and captures lead
+	// from there to here.
+	for c := range seats.All() {
+		switch {
+		case begin[c] == u.Tokens[c]:
+			continue
+		case over:
+			return bad("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
+		case u.Sixes == 0:
+			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
+		case slices.Equal(begin[c][:s.cfg.tokens], slices.Repeat([]int{fin}, int(s.cfg.tokens))) != (s.places[c] != 0):
+			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
+		case c == t:
+			continue
+		}
+		for i, p := range u.Tokens[c] {
+			if p != begin[c][i] && p != -1 {
+				return bad("TurnStart", c, i, "%v token %d moved during %v's turn; only a capture sends it back to its yard", c, i, t)
+			}
+		}
+	}
+	s.turn, s.die, s.sixes = t, uint8(u.Die), uint8(u.Sixes)
 	s.locate()
-	if s.cfg.penalty == UndoTurn {
-		s.begin = s.tok
-	}
-	return s, nil
+	return nil
 }

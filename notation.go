@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -37,7 +38,8 @@ type ParseError struct {
 	// Msg says what is wrong.
 	Msg string
 	// Err is the error it matches: ErrSyntax, or an error matching
-	// ErrInvalidRules, ErrInvalidSetup or ErrBadFace.
+	// ErrInvalidRules, ErrInvalidSetup (a [*SetupError] where
+	// [Setup.State] refused the position) or ErrBadFace.
 	Err error
 }
 
@@ -604,12 +606,15 @@ func (r *Rules) UnmarshalText(text []byte) error {
 // [UndoTurn]: the forfeit of rule C9 puts them back there; without one
 // they stood where they stand now.
 //
-// The position is checked as [Setup.State] checks it, and a little more
-// (a colour that does not play has no line; a turn, die and sixes count
-// that no game could reach are refused). The error is a [*ParseError] that
-// says where the problem is and matches [ErrSyntax], [ErrInvalidRules] or
-// [ErrInvalidSetup]. Parsing the text [FormatPosition] writes gives back
-// the same State (==).
+// The text gives a [Setup] (the undo lines its TurnStart), and the
+// position is checked by [Setup.State], so the two accept the same
+// positions; the text itself must also give no line for a colour that
+// does not play and no more tokens than [Rules.Tokens]. The error is a
+// [*ParseError] that says where the problem is and matches [ErrSyntax],
+// [ErrInvalidRules] or [ErrInvalidSetup] (for a position Setup.State
+// refuses, it wraps the [*SetupError] and points at the word it is
+// about). Parsing the text [FormatPosition] writes gives back the same
+// State (==).
 func ParsePosition(text string) (State, error) {
 	return ParsePositionFunc(text, nil)
 }
@@ -643,40 +648,19 @@ func MustParsePosition(text string) State {
 	return s
 }
 
-// tokenAt is a token's progress as given, with where it was given.
-type tokenAt struct {
-	p  int
-	at loc
-}
-
-// posSpec is a position as read from text or JSON, before it is checked:
-// each value with where it came from, so that the checks can say where.
+// posSpec is a position as read from text or JSON: the Setup it gives and
+// where each value came from (the zero loc where it was not given), so
+// that an error of Setup.State can say where.
 type posSpec struct {
-	rules   Rules
-	rulesAt loc
-
-	hasTokens [MaxPlayers]bool
-	tokensAt  [MaxPlayers]loc
-	tokens    [MaxPlayers][]tokenAt
-
-	hasTurn bool
-	turn    Color
+	u       Setup
+	undo    [MaxPlayers][MaxTokens]int    // where the tokens of the colours in lineAt[1] stood when the turn began
+	rulesAt loc                           // the rules
+	lineAt  [2][MaxPlayers]loc            // each colour's tokens [0] and undo [1] line
+	tokenAt [2][MaxPlayers][MaxTokens]loc // each token on them
 	turnAt  loc
-
-	hasDie bool
-	die    int
-	dieAt  loc
-
-	hasSixes bool
-	sixes    int
-	sixesAt  loc
-
-	ranking   []Color
-	rankingAt []loc
-
-	hasUndo [MaxPlayers]bool
-	undoAt  [MaxPlayers]loc
-	undo    [MaxPlayers][]tokenAt
+	dieAt   loc
+	sixesAt loc
+	rankAt  []loc
 }
 
 var positionKeys = "rules, red, green, yellow, blue, turn, die, sixes, ranking, undo"
@@ -745,7 +729,6 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 	if rulesLine == nil {
 		return State{}, loc{line: where, col: 1}.errorf(ErrSyntax, "no rules line: a position starts from its rules, as \"rules classic\"")
 	}
-	var sp posSpec
 	l := rulesLine
 	if len(l.Args) == 0 {
 		return State{}, l.at(l.Key).errorf(ErrSyntax, "rules needs a preset and options, as \"rules mongolian{Players:2}\"")
@@ -754,23 +737,24 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 	if err != nil {
 		return State{}, err
 	}
-	sp.rules, sp.rulesAt = r, l.at(l.Key)
-	for c, l := range colorLines {
-		if l == nil {
-			continue
-		}
-		sp.hasTokens[c], sp.tokensAt[c] = true, l.at(l.Key)
-		if sp.tokens[c], err = tokenWords(l, l.Args, Color(c), r.Board); err != nil {
-			return State{}, err
-		}
-	}
-	for c, l := range undoLines {
-		if l == nil {
-			continue
-		}
-		sp.hasUndo[c], sp.undoAt[c] = true, l.at(l.Key)
-		if sp.undo[c], err = tokenWords(l, l.Args[1:], Color(c), r.Board); err != nil {
-			return State{}, err
+	sp := newPosSpec(r, l.at(l.Key))
+	for k, lines := range [2]*[MaxPlayers]*Line{&colorLines, &undoLines} {
+		for c, l := range lines {
+			if l == nil {
+				continue
+			}
+			var p []int
+			var at []loc
+			for _, w := range l.Args[k:] { // an undo line's first word is its colour
+				n, err := tokenWord(w.Text, l.at(w), Color(c), r.Board)
+				if err != nil {
+					return State{}, err
+				}
+				p, at = append(p, n), append(at, l.at(w))
+			}
+			if err := sp.setTokens(k, Color(c), l.at(l.Key), p, at); err != nil {
+				return State{}, err
+			}
 		}
 	}
 	if l := turnLine; l != nil {
@@ -781,14 +765,13 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 		if !ok {
 			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", l.Args[0].Text)
 		}
-		sp.hasTurn, sp.turn, sp.turnAt = true, c, l.at(l.Args[0])
+		sp.u.Turn, sp.turnAt = c, l.at(l.Args[0])
 	}
 	for _, f := range []struct {
-		l   *Line
-		has *bool
-		n   *int
-		at  *loc
-	}{{dieLine, &sp.hasDie, &sp.die, &sp.dieAt}, {sixesLine, &sp.hasSixes, &sp.sixes, &sp.sixesAt}} {
+		l  *Line
+		n  *int
+		at *loc
+	}{{dieLine, &sp.u.Die, &sp.dieAt}, {sixesLine, &sp.u.Sixes, &sp.sixesAt}} {
 		l := f.l
 		if l == nil {
 			continue
@@ -801,7 +784,7 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 		if !ok {
 			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "%s: %q is not a number", key, l.Args[0].Text)
 		}
-		*f.has, *f.n, *f.at = true, n, l.at(l.Args[0])
+		*f.n, *f.at = n, l.at(l.Args[0])
 	}
 	if l := rankingLine; l != nil {
 		for _, w := range l.Args {
@@ -809,25 +792,11 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 			if !ok {
 				return State{}, l.at(w).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", w.Text)
 			}
-			sp.ranking = append(sp.ranking, c)
-			sp.rankingAt = append(sp.rankingAt, l.at(w))
+			sp.u.Ranking = append(sp.u.Ranking, c)
+			sp.rankAt = append(sp.rankAt, l.at(w))
 		}
 	}
 	return sp.build()
-}
-
-// tokenWords reads where colour c's tokens stand.
-func tokenWords(l *Line, words []Word, c Color, b Board) ([]tokenAt, *ParseError) {
-	out := make([]tokenAt, 0, len(words))
-	for _, w := range words {
-		at := l.at(w)
-		p, err := tokenWord(w.Text, at, c, b)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, tokenAt{p, at})
-	}
-	return out, nil
 }
 
 // tokenWord reads where a token of colour c stands, as its progress.
@@ -868,230 +837,91 @@ func tokenWord(w string, at loc, c Color, b Board) (int, *ParseError) {
 	return n, nil
 }
 
-// build checks the position and returns it as a State.
+// newPosSpec starts a position under valid rules r, given at rulesAt,
+// with every token in its yard.
+func newPosSpec(r Rules, rulesAt loc) *posSpec {
+	start, _ := New(r)
+	return &posSpec{u: start.Setup(), rulesAt: rulesAt}
+}
+
+// setTokens sets where colour c's tokens stand (k 0) or stood when the
+// turn began (k 1), given on the line (JSON: field) at line, token i at
+// at[i]; tokens left out are in the yard.
+func (sp *posSpec) setTokens(k int, c Color, line loc, p []int, at []loc) *ParseError {
+	r := sp.u.Rules
+	switch {
+	case !r.seats().Has(c):
+		return line.errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, r.seats())
+	case len(p) > r.Tokens:
+		return at[r.Tokens].errorf(ErrInvalidSetup, "%v has %d tokens (Rules.Tokens), but %s gives %d", c, r.Tokens, [2]string{"its line", "its undo line"}[k], len(p))
+	}
+	dst := [2]*[MaxTokens]int{&sp.u.Tokens[c], &sp.undo[c]}[k]
+	*dst = [MaxTokens]int{-1, -1, -1, -1}
+	copy(dst[:], p)
+	copy(sp.tokenAt[k][c][:], at)
+	sp.lineAt[k][c] = line
+	return nil
+}
+
+// build fills in what was left out (the turn: the first colour clockwise
+// from Red still playing; the sixes: 1 for a bonus-earning die; where the
+// turn began: where the tokens stand) and checks the position with
+// Setup.State, placing its error where the value at fault was given.
 func (sp *posSpec) build() (State, *ParseError) {
-	r := sp.rules
-	start, err := New(r)
-	if err != nil {
-		return State{}, sp.rulesAt.wrap(err)
-	}
-	seats := start.Players()
-	b, fin := r.Board, r.Board.Finish()
-	u := Setup{Rules: r}
-	for c := range u.Tokens {
-		u.Tokens[c] = [MaxTokens]int{-1, -1, -1, -1}
-	}
-	// Tokens: in the game, on the board, and no two colours on a square
-	// (rule C11), no colour twice where OwnLanding forbids it (ruling Q11).
-	// The later of two tokens that clash is blamed.
-	place := func(tokens *[MaxPlayers][MaxTokens]int, has []bool, lineAt []loc, given [MaxPlayers][]tokenAt, what string) *ParseError {
-		for c := range Color(MaxPlayers) {
-			if !has[c] {
-				continue
+	u := &sp.u
+	for c, at := range sp.lineAt[1] {
+		if at != (loc{}) {
+			if u.TurnStart == nil {
+				ts := u.Tokens
+				u.TurnStart = &ts
 			}
-			if !seats.Has(c) {
-				return lineAt[c].errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
-			}
-			if len(given[c]) > r.Tokens {
-				return given[c][r.Tokens].at.errorf(ErrInvalidSetup, "%v has %d tokens (Rules.Tokens), but %s gives %d", c, r.Tokens, what, len(given[c]))
-			}
-			for i, t := range given[c] {
-				if t.p < -1 || t.p > fin {
-					return t.at.errorf(ErrInvalidSetup, "%v token %d has progress %d, want -1 (yard) to %d (finish)", c, i, t.p, fin)
-				}
-				tokens[c][i] = t.p
-			}
-		}
-		// Colours without a line first, then in order of their lines.
-		order := []Color{Red, Green, Yellow, Blue}
-		slices.SortStableFunc(order, func(x, y Color) int {
-			kx, ky := 0, 0
-			if has[x] {
-				kx = 1 + lineAt[x].line
-			}
-			if has[y] {
-				ky = 1 + lineAt[y].line
-			}
-			return kx - ky
-		})
-		type holder struct {
-			c Color
-			i int
-		}
-		held := map[Square]holder{}
-		for _, c := range order {
-			if !seats.Has(c) {
-				continue
-			}
-			for i := range r.Tokens {
-				p := tokens[c][i]
-				if p < 0 || p == fin {
-					continue
-				}
-				at := lineAt[c]
-				if i < len(given[c]) {
-					at = given[c][i].at
-				}
-				sq := b.Square(c, p)
-				h, ok := held[sq]
-				switch {
-				case !ok:
-					held[sq] = holder{c, i}
-				case h.c != c:
-					return at.errorf(ErrInvalidSetup, "%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", h.c, h.i, c, i, sq)
-				case r.OwnLanding == OwnLandingForbidden:
-					return at.errorf(ErrInvalidSetup, "%v tokens %d and %d share %v, but OwnLanding is %v (ruling Q11)", c, h.i, i, sq, r.OwnLanding)
-				}
-			}
-		}
-		return nil
-	}
-	if err := place(&u.Tokens, sp.hasTokens[:], sp.tokensAt[:], sp.tokens, "its line"); err != nil {
-		return State{}, err
-	}
-	allFinished := func(tokens *[MaxTokens]int) bool {
-		for i := range r.Tokens {
-			if tokens[i] != fin {
-				return false
-			}
-		}
-		return true
-	}
-	// Ranking (rule C6, ruling Q10).
-	var ranked Colors
-	if r.End == FirstWinner && len(sp.ranking) > 1 {
-		return State{}, sp.rankingAt[1].errorf(ErrInvalidSetup, "End is FirstWinner: the game stops at the first winner, so the ranking lists one colour")
-	}
-	for k, c := range sp.ranking {
-		at := sp.rankingAt[k]
-		switch {
-		case !seats.Has(c):
-			return State{}, at.errorf(ErrInvalidSetup, "the ranking lists %v, who does not play", c)
-		case ranked.Has(c):
-			return State{}, at.errorf(ErrInvalidSetup, "the ranking lists %v twice", c)
-		case !allFinished(&u.Tokens[c]) && k < r.Players-1:
-			return State{}, at.errorf(ErrInvalidSetup, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
-		}
-		ranked |= ColorsOf(c)
-	}
-	for c := range seats.All() {
-		if !ranked.Has(c) && allFinished(&u.Tokens[c]) {
-			return State{}, sp.tokensAt[c].errorf(ErrInvalidSetup, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
+			u.TurnStart[c] = sp.undo[c]
 		}
 	}
-	u.Ranking = sp.ranking
-	placed := len(sp.ranking)
-	if r.End == PlayForAllPlaces && placed == r.Players-1 {
-		placed++ // the one left takes last place (ruling Q10)
-		for c := range seats.All() {
-			ranked |= ColorsOf(c)
-		}
-	}
-	over := placed == r.Players || (r.End == FirstWinner && placed > 0)
-	// Turn, die and sixes (rules C3, C9).
-	u.Turn = sp.turn
-	if !sp.hasTurn {
-		for c := range seats.All() {
-			if over || !ranked.Has(c) {
+	if sp.turnAt == (loc{}) {
+		n := len(u.Ranking)
+		over := n > 0 && (u.Rules.End == FirstWinner || n >= u.Rules.Players-1)
+		for c := range u.Rules.seats().All() {
+			if over || !slices.Contains(u.Ranking, c) {
 				u.Turn = c
 				break
 			}
 		}
 	}
-	turnAt := sp.turnAt
-	if !sp.hasTurn {
-		turnAt = sp.rulesAt
-	}
-	switch {
-	case !seats.Has(u.Turn):
-		return State{}, turnAt.errorf(ErrInvalidSetup, "the turn is %v's, who does not play", u.Turn)
-	case over && sp.hasDie && sp.die != 0:
-		return State{}, sp.dieAt.errorf(ErrInvalidSetup, "the game is over, so no die is being played")
-	case over && sp.hasSixes && sp.sixes != 0:
-		return State{}, sp.sixesAt.errorf(ErrInvalidSetup, "the game is over, so no sixes count")
-	case !over && ranked.Has(u.Turn):
-		return State{}, turnAt.errorf(ErrInvalidSetup, "the turn is %v's, who has finished (rule C3)", u.Turn)
-	}
-	if !over {
-		u.Die = sp.die
-		if sp.die < 0 || sp.die > 6 {
-			return State{}, sp.dieAt.errorf(ErrInvalidSetup, "die %d: want 1 to 6 (or 0: a roll is due)", sp.die)
-		}
-		u.Sixes = sp.sixes
-		if !sp.hasSixes && r.BonusRolls.Has(u.Die) {
-			u.Sixes = 1
-		}
-		sixesAt := sp.sixesAt
-		if !sp.hasSixes {
-			sixesAt = sp.dieAt
-		}
-		limit := r.SixLimit
-		switch {
-		case u.Sixes < 0 || u.Sixes > 255 || (limit > 0 && u.Sixes > limit):
-			max := limit
-			if max == 0 {
-				max = 255
-			}
-			return State{}, sixesAt.errorf(ErrInvalidSetup, "sixes %d: want 0 to %d (rule C9)", u.Sixes, max)
-		case r.BonusRolls == 0 && u.Sixes > 0:
-			return State{}, sixesAt.errorf(ErrInvalidSetup, "sixes %d, but BonusRolls is empty, so no roll counts (rule C9)", u.Sixes)
-		case r.BonusRolls.Has(u.Die) && u.Sixes == 0:
-			return State{}, sixesAt.errorf(ErrInvalidSetup, "die %d earns a bonus roll, so sixes counts it and is at least 1 (rule C9)", u.Die)
-		case limit > 0 && u.Sixes == limit && !r.BonusRolls.Has(u.Die):
-			if u.Die == 0 {
-				return State{}, sixesAt.errorf(ErrInvalidSetup, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Sixes)
-			}
-			return State{}, sixesAt.errorf(ErrInvalidSetup, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Sixes, u.Die)
-		}
+	if sp.sixesAt == (loc{}) && u.Rules.BonusRolls.Has(u.Die) {
+		u.Sixes = 1
 	}
 	s, err := u.State()
-	if err != nil { // a check above should have caught it
-		return State{}, turnAt.wrap(err)
+	if err == nil {
+		return s, nil
 	}
-	// Where the turn began (ruling Q2), under UndoTurn only.
-	begin := u.Tokens
-	for c := range MaxPlayers {
-		if !sp.hasUndo[c] {
-			continue
+	// At the token's word, else its colour's line (a colour with no undo
+	// line: the first undo line), else the field's line, else the rules.
+	var e *SetupError
+	if !errors.As(err, &e) {
+		return State{}, sp.rulesAt.wrap(err)
+	}
+	var at loc
+	switch e.Field {
+	case "Tokens", "TurnStart":
+		k := 0
+		if e.Field == "TurnStart" {
+			k = 1
 		}
-		if r.SixPenalty != UndoTurn {
-			return State{}, sp.undoAt[c].errorf(ErrInvalidSetup, "undo is where the turn began, which matters only with SixPenalty:UndoTurn (ruling Q2)")
+		if e.Token >= 0 {
+			at = sp.tokenAt[k][e.Color][e.Token]
 		}
-		begin[c] = [MaxTokens]int{-1, -1, -1, -1}
+		at = cmp.Or(at, sp.lineAt[k][e.Color], cmp.Or(sp.lineAt[k][:]...))
+	case "Ranking":
+		at = sp.rankAt[e.Token]
+	case "Turn":
+		at = sp.turnAt
+	case "Die":
+		at = sp.dieAt
+	case "Sixes":
+		at = cmp.Or(sp.sixesAt, sp.dieAt)
 	}
-	if err := place(&begin, sp.hasUndo[:], sp.undoAt[:], sp.undo, "its undo line"); err != nil {
-		return State{}, err
-	}
-	if !over {
-		for c := range seats.All() {
-			if begin[c] == u.Tokens[c] {
-				continue
-			}
-			at := sp.undoAt[c]
-			if u.Sixes == 0 {
-				return State{}, at.errorf(ErrInvalidSetup, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
-			}
-			if allFinished(&begin[c]) != ranked.Has(c) {
-				return State{}, at.errorf(ErrInvalidSetup, "%v had finished when the turn began if and only if it has finished now", c)
-			}
-			if c == u.Turn {
-				continue
-			}
-			for i := range r.Tokens {
-				if begin[c][i] != u.Tokens[c][i] && u.Tokens[c][i] != -1 {
-					return State{}, at.errorf(ErrInvalidSetup, "%v token %d moved during %v's turn; only a capture sends it back to its yard", c, i, u.Turn)
-				}
-			}
-		}
-	}
-	if r.SixPenalty == UndoTurn {
-		for c := range MaxPlayers {
-			for i := range MaxTokens {
-				s.begin[c][i] = uint8(begin[c][i] + 1)
-			}
-		}
-	}
-	return s, nil
+	return State{}, cmp.Or(at, sp.rulesAt).wrap(err)
 }
 
 // FormatPosition writes s as text that [ParsePosition] reads back to s:
@@ -1154,12 +984,13 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 			b = append(b, ' ')
 		}
 	}
-	tokens := func(tok *[MaxTokens]uint8) {
+	u := s.Setup()
+	tokens := func(tok *[MaxTokens]int) {
 		for i := range int(s.cfg.tokens) {
 			if i > 0 {
 				b = append(b, ' ')
 			}
-			b = s.appendTokenWord(b, int(tok[i])-1)
+			b = s.appendTokenWord(b, tok[i])
 		}
 		b = append(b, '\n')
 	}
@@ -1167,15 +998,15 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 	b = append(b, s.Rules().String()...)
 	b = append(b, '\n')
 	for c := range s.cfg.seats.All() {
-		if brief && s.tok[c] == [MaxTokens]uint8{} {
+		if brief && u.Tokens[c] == [MaxTokens]int{-1, -1, -1, -1} {
 			continue
 		}
 		key(c.String())
-		tokens(&s.tok[c])
+		tokens(&u.Tokens[c])
 	}
-	if rank := s.Ranking(); len(rank) > 0 {
+	if len(u.Ranking) > 0 {
 		key("ranking")
-		for k, c := range rank {
+		for k, c := range u.Ranking {
 			if k > 0 {
 				b = append(b, ' ')
 			}
@@ -1198,14 +1029,12 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 		b = strconv.AppendInt(b, int64(s.sixes), 10)
 		b = append(b, '\n')
 	}
-	if s.cfg.penalty == UndoTurn {
-		for c := range s.cfg.seats.All() {
-			if s.begin[c] != s.tok[c] {
-				key("undo")
-				b = append(b, c.String()...)
-				b = append(b, ' ')
-				tokens(&s.begin[c])
-			}
+	for c := range s.cfg.seats.All() {
+		if u.TurnStart != nil && u.TurnStart[c] != u.Tokens[c] {
+			key("undo")
+			b = append(b, c.String()...)
+			b = append(b, ' ')
+			tokens(&u.TurnStart[c])
 		}
 	}
 	return b
