@@ -159,8 +159,11 @@ func (s State) AppendLegalMoves(dst []Move) []Move {
 		return append(dst, passMove(c, int(s.die), true))
 	}
 	n := len(dst)
-	t := &s.tok[c]
-	stop := s.stops()
+	t := &s.tok[c&3]
+	var stop lanes
+	if s.cfg.blocks != NoBlocks {
+		stop = s.stops()
+	}
 	// Tokens that cannot move, skipped here only to save a call: the
 	// rules are tokenMove's.
 	stuck := s.cfg.finish + 1 - s.die // from here on, an exact roll overshoots
@@ -260,7 +263,7 @@ func (s *State) trackSquare(c Color, p int) uint8 {
 // rulings Q3, Q4, Q7, Q8 and Q11.
 func (s *State) tokenMove(i int, stop lanes) (Move, refusal) {
 	c, d := s.turn, int(s.die)
-	from := int(s.tok[c][i]) - 1
+	from := int(s.tok[c&3][i&3]) - 1
 	fin := int(s.cfg.finish)
 	m := newMove(c, i, from, d)
 	var no refusal
@@ -345,12 +348,13 @@ func (s *State) tokenMove(i int, stop lanes) (Move, refusal) {
 // stops returns the tokens of the blocks that the player to move may not
 // pass (rule B2): every token that shares its track square with another of
 // its colour (rule B1), of the opponents' colours, or with [BlocksStopAll]
-// of every colour. Without blocks it is empty.
+// of every colour. Without blocks it is empty. The hot paths skip the call
+// where blocks are off.
 func (s *State) stops() lanes {
-	if s.cfg.blocks == NoBlocks {
-		return lanes{}
-	}
 	var b lanes
+	if s.cfg.blocks == NoBlocks {
+		return b
+	}
 	for w, x := range s.at {
 		// A byte equal to another byte of its colour's 32-bit half.
 		for half := 0; half < 64; half += 32 {
@@ -460,11 +464,9 @@ func (s State) Apply(m Move) (State, error) {
 		if m.Forfeits() {
 			return illegal("C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
-		stop := s.stops()
-		for i := range int(s.cfg.tokens) {
-			if mv, r := s.tokenMove(i, stop); r.rule == legal {
-				return illegal("C10", "%v must move when a token can: %v", c, mv)
-			}
+		var buf [MaxTokens]Move
+		if mv := s.AppendLegalMoves(buf[:0])[0]; !mv.IsPass() {
+			return illegal("C10", "%v must move when a token can: %v", c, mv)
 		}
 		s.applyPass()
 		return s, nil
@@ -476,7 +478,11 @@ func (s State) Apply(m Move) (State, error) {
 	if int(s.tok[c][i])-1 != m.From() {
 		return illegal("", "%v token %d is at %s, not %s", c, i, progressString(int(s.tok[c][i])-1), progressString(m.From()))
 	}
-	want, r := s.tokenMove(i, s.stops())
+	var stop lanes
+	if s.cfg.blocks != NoBlocks {
+		stop = s.stops()
+	}
+	want, r := s.tokenMove(i, stop)
 	if r.rule != legal {
 		return s, r.err(m, s)
 	}
