@@ -36,7 +36,8 @@ Usage:
         captures, finishes, forms a block, bounces, pass, forfeit), and why
         the other tokens cannot move.
   ludo-referee why [-die N] [FILE|-] MOVE
-        Say why MOVE is or is not legal in the position, citing the rules.
+        Say why MOVE is or is not legal in the position, citing the rules,
+        and show the position a legal move leads to.
 
 FILE is a text file; - or no FILE reads standard input. A record is what
 ludo.Record writes: a rules line (a position, for a dispute that starts
@@ -450,6 +451,9 @@ func (r *referee) why(file, text string) (int, error) {
 		} else {
 			fmt.Fprintf(r.out, "  %s\n", e.text)
 		}
+	}
+	if next, err := s.Apply(m); err == nil {
+		fmt.Fprintf(r.out, "\nThe position after it:\n%v", next)
 	}
 	return exitOK, r.drawSVG(s)
 }
