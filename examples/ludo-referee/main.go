@@ -205,7 +205,7 @@ func (r *referee) read(file string) (string, error) {
 
 // scenarioKeys are the keys of the ludo repository's scenario files,
 // skipped when a scenario is read as a position.
-var scenarioKeys = map[string]bool{"pins": true, "says": true, "start": true, "expect": true, "refuse": true, "play": true, "then": true}
+var scenarioKeys = map[string]bool{"pins": true, "says": true, "start": true, "expect": true, "refuse": true, "play": true, "then": true, "bug": true}
 
 // position reads a position with a move due: its die from the text or
 // from -die. says is the dispute of a scenario file, if any.
