@@ -11,6 +11,34 @@ import (
 // place, named by its number there. The transitions are Roll and Apply;
 // tokenMove decides what one token may do with the die.
 
+// rulebook lists the rules and rulings of the README's rulebook, by
+// number, with their titles: C1–C11 from the seed texts, B1–B3 the block
+// rules of the Mongolian text, Q1–Q12 this library's rulings.
+var rulebook = [...]struct{ number, title string }{
+	{"C1", "Players and tokens"}, {"C2", "The yard"}, {"C3", "The track and turn order"},
+	{"C4", "The home column"}, {"C5", "Exact finish"}, {"C6", "Winning and places"},
+	{"C7", "Entering"}, {"C8", "Moving"}, {"C9", "Bonus rolls and the third six"},
+	{"C10", "Must move"}, {"C11", "Capture"},
+	{"B1", "Blocks form"}, {"B2", "Blocks stop opponents"}, {"B3", "Finished tokens stay"},
+	{"Q1", "A bonus roll with no legal move"}, {"Q2", "What the third six undoes"},
+	{"Q3", "Landing on two or more opponents"}, {"Q4", "Entering onto an opponent"},
+	{"Q5", "Seats"}, {"Q6", "Finishing with a 6"}, {"Q7", "Blocks in detail"},
+	{"Q8", "The home column"}, {"Q9", "Alike tokens"}, {"Q10", "When the game ends"},
+	{"Q11", "Landing on your own token without blocks"}, {"Q12", "Who moves first"},
+}
+
+// RuleTitle returns the title of rule (or ruling) number n of the rulebook,
+// as RuleTitle("B2") = "Blocks stop opponents", and false if there is no
+// such rule. [IllegalMoveError.Rule] holds such a number.
+func RuleTitle(n string) (string, bool) {
+	for _, r := range rulebook {
+		if r.number == n {
+			return r.title, true
+		}
+	}
+	return "", false
+}
+
 // ErrIllegalMove is matched by every [*IllegalMoveError].
 var ErrIllegalMove = errors.New("ludo: illegal move")
 

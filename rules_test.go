@@ -2,6 +2,8 @@ package ludo
 
 import (
 	"errors"
+	"os"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -1760,4 +1762,23 @@ func TestMoveCompare(t *testing.T) {
 	g := mustTokenMove(t, buildPos(t, Classic(), testPos{turn: Green, die: 6}), 0)
 	assert.Equal(t, 1, g.Compare(ms[2]), "by colour first")
 	assert.Equal(t, 6, ms[0].Die())
+}
+
+// TestRulebookMatchesREADME keeps the rule titles in one place: the
+// README's rulebook headings ("- **B2 Blocks stop opponents.**") must be
+// exactly RuleTitle's, in the same order.
+func TestRulebookMatchesREADME(t *testing.T) {
+	data, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	heading := regexp.MustCompile(`(?m)^- \*\*([CBQ][0-9]+) ([^*]+)\.\*\*`)
+	found := heading.FindAllStringSubmatch(string(data), -1)
+	require.Len(t, found, len(rulebook), "rulebook headings in README.md")
+	for i, f := range found {
+		assert.Equal(t, rulebook[i].number, f[1], "heading %d", i)
+		title, ok := RuleTitle(f[1])
+		assert.True(t, ok, f[1])
+		assert.Equal(t, title, f[2], "title of %s", f[1])
+	}
+	_, ok := RuleTitle("Z9")
+	assert.False(t, ok)
 }

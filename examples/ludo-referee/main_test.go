@@ -1,0 +1,189 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ludorules/ludo"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden outputs in testdata")
+
+// runCase runs the program with args and stdin and returns its status,
+// stdout and stderr.
+func runCase(args []string, stdin string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	status := run(args, strings.NewReader(stdin), &out, &errOut)
+	return status, out.String(), errOut.String()
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestGolden checks the output of each command on the files in testdata
+// against testdata/*.golden (rewritten with -update).
+func TestGolden(t *testing.T) {
+	dispute := readFile(t, "testdata/dispute.txt")
+	for _, c := range []struct {
+		name   string
+		args   []string
+		stdin  string
+		status int
+	}{
+		{"replay-ok", []string{"replay", "testdata/game-ok.txt"}, "", exitOK},
+		{"replay-illegal", []string{"replay", "testdata/game-illegal.txt"}, "", exitIllegal},
+		{"replay-going-on", []string{"replay", "testdata/game-going-on.txt"}, "", exitOK},
+		{"moves-dispute", []string{"moves", "testdata/dispute.txt"}, "", exitOK},
+		{"moves-die", []string{"moves", "testdata/roll-due.txt", "-die", "4"}, "", exitOK},
+		{"moves-forfeit", []string{"moves", "testdata/forfeit.txt"}, "", exitOK},
+		{"moves-scenario", []string{"moves", "../../testdata/scenarios/q04-enter-captures.txt"}, "", exitOK},
+		{"why-illegal", []string{"why", "testdata/dispute.txt", "0"}, "", exitIllegal},
+		{"why-legal", []string{"why", "testdata/dispute.txt", "1: yard-0 enter"}, "", exitOK},
+		{"why-pass-refused", []string{"why", "-die", "6", "testdata/roll-due.txt", "pass"}, "", exitIllegal},
+		{"why-capture", []string{"why", "-die=4", "testdata/roll-due.txt", "red", "0"}, "", exitOK},
+		{"why-mismatch", []string{"why", "-", "1: yard-0 enter x1"}, dispute, exitIllegal},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			status, out, errOut := runCase(c.args, c.stdin)
+			if status != c.status || errOut != "" {
+				t.Fatalf("status %d, want %d; stderr:\n%s", status, c.status, errOut)
+			}
+			golden := filepath.Join("testdata", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want := readFile(t, golden); out != want {
+				t.Errorf("output differs from %s:\n--- got\n%s--- want\n%s", golden, out, want)
+			}
+		})
+	}
+}
+
+// TestStdin checks that "-" and a missing FILE read standard input.
+func TestStdin(t *testing.T) {
+	dispute := readFile(t, "testdata/dispute.txt")
+	_, want, _ := runCase([]string{"moves", "testdata/dispute.txt"}, "")
+	for _, args := range [][]string{{"moves", "-"}, {"moves"}} {
+		if status, out, errOut := runCase(args, dispute); status != exitOK || out != want {
+			t.Errorf("%q: status %d, stderr %q, output:\n%s", args, status, errOut, out)
+		}
+	}
+	_, want, _ = runCase([]string{"why", "testdata/dispute.txt", "1"}, "")
+	for _, args := range [][]string{{"why", "-", "1"}, {"why", "1"}} {
+		if status, out, errOut := runCase(args, dispute); status != exitOK || out != want {
+			t.Errorf("%q: status %d, stderr %q, output:\n%s", args, status, errOut, out)
+		}
+	}
+}
+
+// TestErrors checks the usage errors and unreadable input: status 2 and
+// a message on stderr.
+func TestErrors(t *testing.T) {
+	for _, c := range []struct {
+		args  []string
+		stdin string
+		err   string // in stderr
+	}{
+		{nil, "", "Usage:"},
+		{[]string{"judge"}, "", `unknown command "judge"`},
+		{[]string{"replay"}, "", "replay takes one FILE"},
+		{[]string{"replay", "a", "b"}, "", "replay takes one FILE"},
+		{[]string{"replay", "-die", "3", "testdata/game-ok.txt"}, "", "flag provided but not defined: -die"},
+		{[]string{"replay", "testdata/no-such-file.txt"}, "", "no-such-file.txt"},
+		{[]string{"replay", "testdata/dispute.txt"}, "", "testdata/dispute.txt: "},
+		{[]string{"moves", "a", "b"}, "", "moves takes at most one FILE"},
+		{[]string{"moves", "testdata/roll-due.txt"}, "", `no die: add a line "die N" or give -die N`},
+		{[]string{"moves", "-die", "7", "testdata/roll-due.txt"}, "", "-die 7"},
+		{[]string{"moves", "-die", "5", "testdata/dispute.txt"}, "", "has die 6 already"},
+		{[]string{"moves", "testdata/game-ok.txt"}, "", "game-ok.txt: "},
+		{[]string{"moves", "-"}, "rules classic\nred 3\ndie 2\nexpect 0: 3-5\nfoo bar\n", `unknown key "foo"`},
+		{[]string{"why", "testdata/dispute.txt"}, "", "ludo-referee: "},
+		{[]string{"why"}, "", "why needs a MOVE"},
+		{[]string{"why", "testdata/dispute.txt", "zz"}, "", `move "zz"`},
+	} {
+		status, out, errOut := runCase(c.args, c.stdin)
+		if status != exitUsage || !strings.Contains(errOut, c.err) {
+			t.Errorf("%q: status %d, stderr %q, want status 2 and %q in stderr (stdout %q)", c.args, status, errOut, c.err, out)
+		}
+	}
+	for _, args := range [][]string{{"help"}, {"-h"}, {"moves", "-h"}} {
+		status, out, errOut := runCase(args, "")
+		if status != exitOK || !strings.Contains(out, "Usage:") || errOut != "" {
+			t.Errorf("%q: status %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
+	}
+}
+
+// TestScenarios runs why on every expect and refuse line of the ludo
+// repository's scenario files: the expected moves are legal, the refused
+// ones illegal by the rule the line names, and moves lists them all.
+func TestScenarios(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/scenarios/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scenario files (%v)", err)
+	}
+	for _, path := range files {
+		text := readFile(t, path)
+		status, moves, errOut := runCase([]string{"moves", path}, "")
+		if status != exitOK {
+			t.Errorf("moves %s: status %d: %s", path, status, errOut)
+			continue
+		}
+		for _, line := range strings.Split(text, "\n") {
+			line, _, _ = strings.Cut(line, "#")
+			w := strings.Fields(line)
+			if len(w) < 2 {
+				continue
+			}
+			switch w[0] {
+			case "expect":
+				mv := strings.Join(w[1:], " ")
+				status, out, errOut := runCase([]string{"why", path, mv}, "")
+				if status != exitOK || !strings.Contains(out, "LEGAL: ") {
+					t.Errorf("why %s %q: status %d, want 0: %s%s", path, mv, status, out, errOut)
+				}
+				if !strings.Contains(moves, ": "+strings.TrimPrefix(mv, "pass")) && !strings.Contains(moves, " "+mv) {
+					t.Errorf("moves %s does not list %q:\n%s", path, mv, moves)
+				}
+			case "refuse":
+				mv, rule := strings.Join(w[1:len(w)-1], " "), w[len(w)-1]
+				status, out, errOut := runCase([]string{"why", path, mv}, "")
+				if status != exitIllegal || !strings.Contains(out, " "+rule+", ") {
+					t.Errorf("why %s %q: status %d, want 1 citing %s: %s%s", path, mv, status, rule, out, errOut)
+				}
+			}
+		}
+	}
+}
+
+// TestSVG checks the -svg option: the position judged is drawn.
+func TestSVG(t *testing.T) {
+	s, err := ludo.ParsePosition(readFile(t, "testdata/dispute.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "p.svg")
+	r := &referee{opt: options{svg: path}}
+	if err := r.drawSVG(s); err != nil {
+		t.Fatal(err)
+	}
+	if data := readFile(t, path); !strings.Contains(data, "<svg") {
+		t.Errorf("%s holds no SVG: %.100q", path, data)
+	}
+	if err := (&referee{}).drawSVG(s); err != nil {
+		t.Errorf("drawSVG without --svg = %v, want nil", err)
+	}
+}

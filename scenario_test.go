@@ -1,0 +1,618 @@
+package ludo
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The scenario suite: testdata/scenarios/*.txt, one disputed position a
+// file, with the rules it pins, the legal moves the rulebook allows and
+// the positions the chosen moves lead to. testdata/scenarios/README.md
+// describes the syntax. Run with -update to rewrite the expect, refuse and
+// then lines from what the code does (only after changing a rule on
+// purpose; the git diff then shows what changed).
+
+const scnDir = "testdata/scenarios"
+
+// scnFile is a scenario file as read.
+type scnFile struct {
+	path   string
+	text   string
+	s      State // the position, a move due
+	pins   []string
+	says   string
+	start  bool // the position is New(rules) rolled with the die
+	expect []scnMove
+	refuse []scnRefuse
+	plays  []*scnPlay
+}
+
+// scnMove is a move written on a line: its text, where it starts.
+type scnMove struct {
+	n, col int
+	text   string
+}
+
+// scnRefuse is a refuse line: a move and the rule that forbids it.
+type scnRefuse struct {
+	scnMove
+	rule string
+}
+
+// scnPlay is a play line and the then lines after it.
+type scnPlay struct {
+	scnMove
+	then []Line
+}
+
+// scnKeys are the keys a scenario adds to a position's.
+var scnKeys = []string{"pins", "says", "start", "expect", "refuse", "play", "then"}
+
+var scnRuleRE = regexp.MustCompile(`^[CBQ][0-9]+$`)
+
+// parseScenario reads a scenario file with ParsePositionFunc, whose extra
+// hook takes the scenario's own keys.
+func parseScenario(path, text string) (*scnFile, error) {
+	sc := &scnFile{path: path, text: text}
+	saysAt, startAt := 0, 0
+	bad := func(l Line, w Word, format string, a ...any) error {
+		return &ParseError{Line: l.N, Col: w.Col, Msg: fmt.Sprintf(format, a...), Err: ErrSyntax}
+	}
+	hook := func(l Line) error {
+		key := strings.ToLower(l.Key.Text)
+		if !slices.Contains(scnKeys, key) {
+			return bad(l, l.Key, "unknown key %q: want a position key or %s", l.Key.Text, strings.Join(scnKeys, ", "))
+		}
+		if key != "start" && len(l.Args) == 0 {
+			return bad(l, l.Key, "%s needs a value", key)
+		}
+		mv := scnMove{n: l.N}
+		if len(l.Args) > 0 {
+			mv.col, mv.text = l.Args[0].Col, l.Rest()
+		}
+		switch key {
+		case "pins":
+			for _, w := range l.Args {
+				r := strings.ToUpper(w.Text)
+				if !scnRuleRE.MatchString(r) {
+					return bad(l, w, "%q is not a rule number, as C9, B2 or Q7", w.Text)
+				}
+				if slices.Contains(sc.pins, r) {
+					return bad(l, w, "%s pinned twice", r)
+				}
+				sc.pins = append(sc.pins, r)
+			}
+		case "says":
+			if saysAt != 0 {
+				return bad(l, l.Key, "a second says line; the first is line %d", saysAt)
+			}
+			saysAt, sc.says = l.N, l.Rest()
+		case "start":
+			if len(l.Args) != 0 {
+				return bad(l, l.Args[0], "start takes no value")
+			}
+			if startAt != 0 {
+				return bad(l, l.Key, "a second start line; the first is line %d", startAt)
+			}
+			startAt, sc.start = l.N, true
+		case "expect":
+			sc.expect = append(sc.expect, mv)
+		case "refuse":
+			last := l.Args[len(l.Args)-1]
+			r := strings.ToUpper(last.Text)
+			if len(l.Args) < 2 || !scnRuleRE.MatchString(r) {
+				return bad(l, last, "refuse takes a move and the rule that forbids it, as \"refuse 1 B2\"")
+			}
+			mv.text = strings.TrimSpace(mv.text[:len(mv.text)-len(last.Text)])
+			sc.refuse = append(sc.refuse, scnRefuse{mv, r})
+		case "play":
+			sc.plays = append(sc.plays, &scnPlay{scnMove: mv})
+		case "then":
+			if len(sc.plays) == 0 {
+				return bad(l, l.Key, "a then line belongs after a play line")
+			}
+			p := sc.plays[len(sc.plays)-1]
+			p.then = append(p.then, l)
+		}
+		return nil
+	}
+	s, err := ParsePositionFunc(text, hook)
+	if err != nil {
+		return nil, err
+	}
+	sc.s = s
+	return sc, nil
+}
+
+// thenText returns the position a play's then lines write, each line at
+// its line number and column in the file so that errors point into it,
+// with the scenario's rules line added unless the block has its own.
+func (sc *scnFile) thenText(p *scnPlay) string {
+	var b strings.Builder
+	n, hasRules := 1, false
+	for _, l := range p.then {
+		for ; n < l.N; n++ {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strings.Repeat(" ", l.Args[0].Col-1))
+		b.WriteString(l.Rest())
+		hasRules = hasRules || strings.EqualFold(l.Args[0].Text, "rules")
+	}
+	if !hasRules {
+		b.WriteString("\nrules " + sc.s.Rules().String())
+	}
+	return b.String()
+}
+
+// scnResult is what the code does with a scenario: what -update writes.
+type scnResult struct {
+	legal      []string         // the legal moves' text, canonical order
+	legalDiffs bool             // the expect lines say otherwise
+	refuse     map[int]string   // by line, where it differs: the rule the code cites, "" if it accepts the move
+	then       map[int][]string // by play line, where it differs: the resulting position's lines
+	stuck      map[int]bool     // lines -update cannot rewrite (the code's answer is not of the line's kind)
+	errs       []string         // what differs from the file
+}
+
+func TestScenarios(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(scnDir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scenario files in %s (%v)", scnDir, err)
+	}
+	for _, path := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, err := parseScenario(path, string(data))
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			res := sc.check()
+			if len(res.errs) == 0 {
+				return
+			}
+			if *update && sc.updatable(res) {
+				if err := os.WriteFile(path, []byte(sc.rewrite(res)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("rewritten from what the code does:\n%s", strings.Join(res.errs, "\n"))
+				return
+			}
+			for _, e := range res.errs {
+				t.Error(e)
+			}
+			if says := sc.says; says != "" {
+				t.Logf("the dispute: %s (pins %s)", says, strings.Join(sc.pins, " "))
+			}
+			t.Logf("the position:\n%v", sc.s)
+		})
+	}
+}
+
+// check compares the scenario with what the code does.
+func (sc *scnFile) check() scnResult {
+	res := scnResult{refuse: map[int]string{}, then: map[int][]string{}, stuck: map[int]bool{}}
+	fail := func(line int, format string, a ...any) {
+		res.errs = append(res.errs, fmt.Sprintf("%s:%d: ", sc.path, line)+fmt.Sprintf(format, a...))
+	}
+	s := sc.s
+	if s.Phase() != PhaseMove {
+		fail(1, "the position has no move due: a scenario needs a die line")
+		return res
+	}
+	if len(sc.pins) == 0 || sc.says == "" || len(sc.expect) == 0 {
+		fail(1, "a scenario needs a pins line, a says line and at least one expect line")
+		res.stuck[1] = true
+	}
+	if sc.start {
+		st, err := New(s.Rules())
+		if err == nil {
+			st, err = st.Roll(s.Die())
+		}
+		if err != nil || st != s {
+			fail(1, "start: the position is not the start of a game under its rules rolled with a %d:\n%s", s.Die(), scnDiff(FormatPosition(st), FormatPosition(s)))
+			res.stuck[1] = true
+		}
+	}
+
+	// The legal moves, as a set of texts (without the colour).
+	for _, m := range s.LegalMoves() {
+		res.legal = append(res.legal, textOf(m).String())
+	}
+	want := map[string]int{}
+	var wantOrder []string
+	for _, e := range sc.expect {
+		mt, perr := parseMoveText(e.text, e.n, e.col)
+		switch {
+		case perr != nil:
+			fail(e.n, "expect: %v", perr)
+			continue
+		case mt.hasColor && mt.color != s.Turn():
+			fail(e.n, "expect: the move is %v's, but %v is to move", mt.color, s.Turn())
+			continue
+		case !mt.pass && !mt.detail:
+			fail(e.n, "expect: write the whole move (as %q), not just the token", "2: 12-18")
+			continue
+		}
+		k := mt.String()
+		if first, dup := want[k]; dup {
+			fail(e.n, "expect: %s is expected twice (first on line %d)", k, first)
+			continue
+		}
+		want[k] = e.n
+		wantOrder = append(wantOrder, k)
+	}
+	for _, k := range wantOrder {
+		if !slices.Contains(res.legal, k) {
+			why := "the code does not list it"
+			if _, err := ParseMove(s, k); err != nil {
+				why = "the code refuses it: " + strings.TrimPrefix(err.Error(), "ludo: illegal move: ")
+			}
+			fail(want[k], "expected legal move %s is missing: %s", k, why)
+			res.legalDiffs = true
+		}
+	}
+	for k, got := range res.legal {
+		if slices.Index(res.legal, got) != k {
+			fail(sc.expect[0].n, "the code lists %s twice", got)
+			res.stuck[sc.expect[0].n] = true
+		} else if _, ok := want[got]; !ok {
+			fail(sc.expect[0].n, "the code lists the move %s, which is not expected", got)
+			res.legalDiffs = true
+		}
+	}
+
+	// Refused moves and the rule cited.
+	for _, r := range sc.refuse {
+		_, err := ParseMove(s, r.text)
+		var ill *IllegalMoveError
+		switch {
+		case err == nil:
+			res.refuse[r.n] = ""
+			fail(r.n, "refuse: the code accepts %s, which rule %s should forbid", r.text, r.rule)
+		case !errors.As(err, &ill) || ill.Rule == "":
+			res.stuck[r.n] = true
+			fail(r.n, "refuse: the code refuses %s, but not by a rule: %v", r.text, err)
+		default:
+			if ill.Rule != r.rule {
+				res.refuse[r.n] = ill.Rule
+				fail(r.n, "refuse: the code refuses %s by rule %s, want rule %s: %s", r.text, ill.Rule, r.rule, ill.Reason)
+			}
+		}
+	}
+
+	// The positions the chosen moves lead to.
+	for _, p := range sc.plays {
+		m, err := ParseMove(s, p.text)
+		var next State
+		if err == nil {
+			next, err = s.Apply(m)
+		}
+		if err != nil {
+			res.stuck[p.n] = true
+			fail(p.n, "play %s: %v", p.text, err)
+			continue
+		}
+		if len(p.then) == 0 {
+			res.then[p.n] = scnBrief(next)
+			fail(p.n, "play %s: no then lines say what position it leads to; the code gives:\n%s", p.text, FormatPosition(next))
+			continue
+		}
+		want, err := ParsePosition(sc.thenText(p))
+		if err != nil {
+			res.stuck[p.n] = true
+			fail(p.n, "play %s: then: %v", p.text, err)
+			continue
+		}
+		if next != want {
+			res.then[p.n] = scnBrief(next)
+			d := scnDiff(FormatPosition(want), FormatPosition(next))
+			if FormatPosition(want) == FormatPosition(next) {
+				d = "(the texts agree, yet the States differ)\n" + FormatPosition(next)
+			}
+			fail(p.n, "play %s (%v) leads elsewhere than the then lines say (- then lines, + the code):\n%s", p.text, m, d)
+		}
+	}
+	return res
+}
+
+// updatable reports whether -update can rewrite every line that differs.
+func (sc *scnFile) updatable(res scnResult) bool {
+	return len(res.stuck) == 0 && sc.s.Phase() == PhaseMove && len(sc.expect) > 0
+}
+
+// rewrite returns the file with its expect, refuse and then lines
+// rewritten from what the code does; other lines stay as they are
+// (comments on rewritten lines are lost).
+func (sc *scnFile) rewrite(res scnResult) string {
+	kind := map[int]string{}
+	for _, e := range sc.expect {
+		kind[e.n] = "expect"
+	}
+	refuse := map[int]scnRefuse{}
+	for _, r := range sc.refuse {
+		kind[r.n], refuse[r.n] = "refuse", r
+	}
+	for _, p := range sc.plays {
+		kind[p.n] = "play"
+		for _, l := range p.then {
+			kind[l.N] = "then"
+		}
+	}
+	playOf := map[int]int{} // then line: its play line
+	for _, p := range sc.plays {
+		for _, l := range p.then {
+			playOf[l.N] = p.n
+		}
+	}
+	var out []string
+	first := true
+	for k, line := range strings.Split(sc.text, "\n") {
+		n := k + 1
+		switch kind[n] {
+		case "expect":
+			if !res.legalDiffs {
+				out = append(out, line)
+			} else if first {
+				for _, m := range res.legal {
+					out = append(out, "expect  "+m)
+				}
+				first = false
+			}
+		case "refuse":
+			if rule, ok := res.refuse[n]; !ok {
+				out = append(out, line)
+			} else if rule != "" {
+				out = append(out, "refuse  "+refuse[n].text+" "+rule)
+			}
+		case "then":
+			if _, ok := res.then[playOf[n]]; !ok {
+				out = append(out, line)
+			}
+		case "play":
+			out = append(out, line)
+			for _, l := range res.then[n] {
+				out = append(out, "then    "+l)
+			}
+		default:
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// scnBrief returns the lines of FormatPosition(s) that a then block
+// needs: no rules line (the scenario's), tokens in the yard at the end of
+// a colour's line left out, and colours all in the yard left out.
+func scnBrief(s State) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSuffix(FormatPosition(s), "\n"), "\n") {
+		key, _, _ := strings.Cut(l, " ")
+		if key == "rules" {
+			continue
+		}
+		if _, ok := ParseColor(key); ok || key == "undo" {
+			for strings.HasSuffix(l, " yard") {
+				l = strings.TrimRight(strings.TrimSuffix(l, " yard"), " ")
+			}
+			if l == key {
+				continue
+			}
+		}
+		out = append(out, strings.TrimRight(l, " "))
+	}
+	return out
+}
+
+// scnDiff returns a line diff of two texts: "  " for lines in both, "- "
+// for lines only in want, "+ " for lines only in got.
+func scnDiff(want, got string) string {
+	a := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
+	b := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+	// Longest common subsequence, by dynamic programming: the texts are a
+	// few lines.
+	lcs := make([][]int, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var d strings.Builder
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case i < len(a) && j < len(b) && a[i] == b[j]:
+			d.WriteString("    " + a[i] + "\n")
+			i, j = i+1, j+1
+		case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
+			d.WriteString("  + " + b[j] + "\n")
+			j++
+		default:
+			d.WriteString("  - " + a[i] + "\n")
+			i++
+		}
+	}
+	return d.String()
+}
+
+// scnRulebook returns the rule numbers of the README's rulebook, in order.
+func scnRulebook(t *testing.T) []string {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rules []string
+	for _, m := range regexp.MustCompile(`(?m)^- \*\*([CBQ][0-9]+) `).FindAllStringSubmatch(string(data), -1) {
+		rules = append(rules, m[1])
+	}
+	return rules
+}
+
+// scnAll reads every scenario file.
+func scnAll(t *testing.T) []*scnFile {
+	files, err := filepath.Glob(filepath.Join(scnDir, "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []*scnFile
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := parseScenario(path, string(data))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		all = append(all, sc)
+	}
+	return all
+}
+
+// TestScenarioCoverage checks that the scenarios pin every rule and ruling
+// of the rulebook under both presets' block rules (the Classic family,
+// without blocks, and the Mongolian family, with them), that they pin
+// nothing else, and that every option value that changes an outcome is
+// played in at least one of them.
+func TestScenarioCoverage(t *testing.T) {
+	book := scnRulebook(t)
+	var want []string
+	for _, p := range []struct {
+		prefix string
+		n      int
+	}{{"C", 11}, {"B", 3}, {"Q", 12}} {
+		for k := 1; k <= p.n; k++ {
+			want = append(want, fmt.Sprintf("%s%d", p.prefix, k))
+		}
+	}
+	for _, r := range want {
+		if !slices.Contains(book, r) {
+			t.Errorf("the README's rulebook has no rule %s (read %v)", r, book)
+		}
+	}
+	all := scnAll(t)
+	if len(all) < 60 {
+		t.Errorf("%d scenarios, want at least 60", len(all))
+	}
+	pinned := map[string]map[string]int{"classic": {}, "mongolian": {}}
+	for _, sc := range all {
+		family := "classic"
+		if sc.s.Rules().Blocks != NoBlocks {
+			family = "mongolian"
+		}
+		for _, r := range sc.pins {
+			if !slices.Contains(book, r) {
+				t.Errorf("%s pins %s, which is not in the rulebook", sc.path, r)
+			}
+			pinned[family][r]++
+		}
+	}
+	for _, r := range book {
+		for _, family := range []string{"classic", "mongolian"} {
+			if pinned[family][r] == 0 {
+				t.Errorf("no %s-family scenario pins %s", family, r)
+			}
+		}
+	}
+	options := []struct {
+		name string
+		has  func(Rules) bool
+	}{
+		{"Players:2", func(r Rules) bool { return r.Players == 2 }},
+		{"Players:3", func(r Rules) bool { return r.Players == 3 }},
+		{"Players:4", func(r Rules) bool { return r.Players == 4 }},
+		{"Seats given", func(r Rules) bool { return r.Seats != 0 }},
+		{"Tokens < 4", func(r Rules) bool { return r.Tokens < 4 }},
+		{"EntryRolls:{1 6}", func(r Rules) bool { return r.EntryRolls == FacesOf(1, 6) }},
+		{"BonusRolls:{}", func(r Rules) bool { return r.BonusRolls == 0 }},
+		{"SixLimit:0", func(r Rules) bool { return r.SixLimit == 0 }},
+		{"SixPenalty:VoidRoll", func(r Rules) bool { return r.SixPenalty == VoidRoll }},
+		{"SixPenalty:UndoTurn", func(r Rules) bool { return r.SixPenalty == UndoTurn }},
+		{"NoMoveForfeitsBonus:false", func(r Rules) bool { return !r.NoMoveForfeitsBonus }},
+		{"NoMoveForfeitsBonus:true", func(r Rules) bool { return r.NoMoveForfeitsBonus }},
+		{"Blocks:NoBlocks", func(r Rules) bool { return r.Blocks == NoBlocks }},
+		{"Blocks:BlocksStopOpponents", func(r Rules) bool { return r.Blocks == BlocksStopOpponents }},
+		{"Blocks:BlocksStopAll", func(r Rules) bool { return r.Blocks == BlocksStopAll }},
+		{"OwnLanding:OwnLandingAllowed", func(r Rules) bool { return r.OwnLanding == OwnLandingAllowed }},
+		{"OwnLanding:OwnLandingForbidden", func(r Rules) bool { return r.OwnLanding == OwnLandingForbidden }},
+		{"MultiCapture:CaptureAll", func(r Rules) bool { return r.MultiCapture == CaptureAll }},
+		{"MultiCapture:CaptureRefused", func(r Rules) bool { return r.MultiCapture == CaptureRefused }},
+		{"Finish:ExactFinish", func(r Rules) bool { return r.Finish == ExactFinish }},
+		{"Finish:BounceFinish", func(r Rules) bool { return r.Finish == BounceFinish }},
+		{"Finish:AnyRollFinishes", func(r Rules) bool { return r.Finish == AnyRollFinishes }},
+		{"End:PlayForAllPlaces", func(r Rules) bool { return r.End == PlayForAllPlaces }},
+		{"End:FirstWinner", func(r Rules) bool { return r.End == FirstWinner }},
+	}
+	for _, o := range options {
+		if !slices.ContainsFunc(all, func(sc *scnFile) bool { return o.has(sc.s.Rules()) }) {
+			t.Errorf("no scenario plays under %s", o.name)
+		}
+	}
+}
+
+// TestScenarioParse checks the scenario reader's errors and -update's
+// rewriting on small texts.
+func TestScenarioParse(t *testing.T) {
+	for _, c := range []struct{ text, err string }{
+		{"rules classic\ndie 3\nthen red 3\n", "line 3, column 1: a then line belongs after a play line"},
+		{"rules classic\ndie 3\npins X1\n", "line 3, column 6: \"X1\" is not a rule number"},
+		{"rules classic\ndie 3\npins C1 c1\n", "line 3, column 9: C1 pinned twice"},
+		{"rules classic\ndie 3\nrefuse 0\n", "line 3, column 8: refuse takes a move and the rule"},
+		{"rules classic\ndie 3\nfoo\n", "line 3, column 1: unknown key \"foo\""},
+		{"rules classic\ndie 3\nsays a\nsays b\n", "line 4, column 1: a second says line"},
+		{"rules classic\ndie 3\nexpect\n", "line 3, column 1: expect needs a value"},
+	} {
+		_, err := parseScenario("x", c.text)
+		if err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("parseScenario(%q) = %v, want an error containing %q", c.text, err, c.err)
+		}
+	}
+
+	// A then block's errors point into the file.
+	sc, err := parseScenario("x", "rules classic\nred 3\ndie 3\npins C8\nsays s\nexpect 0: 3-6\nplay 0\nthen   red 6\nthen   turn purple\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ParsePosition(sc.thenText(sc.plays[0]))
+	if err == nil || !strings.Contains(err.Error(), "line 9, column 13") {
+		t.Errorf("then block error = %v, want it at line 9, column 13", err)
+	}
+
+	// -update rewrites expect, refuse and then lines and keeps the rest.
+	text := "# c\nrules classic\nred 3 10\ndie 3\npins C8\nsays s\nexpect 0: 3-6  # kept? no\nexpect 9: 1-2\nrefuse 1 B2\nrefuse 0 C5\nplay 1\nthen red 3 10\n# end\n"
+	sc, err = parseScenario("x", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := sc.check()
+	if !sc.updatable(res) || len(res.errs) == 0 {
+		t.Fatalf("updatable %v, errors %q", sc.updatable(res), res.errs)
+	}
+	want := "# c\nrules classic\nred 3 10\ndie 3\npins C8\nsays s\nexpect  0: 3-6\nexpect  1: 10-13\nplay 1\nthen    red     3 13\nthen    turn    green\n# end\n"
+	got := sc.rewrite(res)
+	if got != want {
+		t.Errorf("rewrite:\n%s", scnDiff(want, got))
+	}
+	sc, err = parseScenario("x", got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := sc.check(); len(res.errs) != 0 {
+		t.Errorf("the rewritten scenario fails: %q", res.errs)
+	}
+}
