@@ -187,28 +187,12 @@ func (s State) AppendLegalMoves(dst []Move) []Move {
 		return append(dst, passMove(c, int(s.die), true))
 	}
 	n := len(dst)
-	t := &s.tok[c&3]
 	var stop lanes
 	if s.cfg.blocks != NoBlocks {
 		stop = s.stops()
 	}
-	// Tokens that cannot move, skipped here only to save a call: the
-	// rules are tokenMove's.
-	stuck := s.cfg.finish + 1 - s.die // from here on, an exact roll overshoots
-	if s.cfg.finishRule != ExactFinish {
-		stuck = s.cfg.finish + 1
-	}
-	enter := s.cfg.entry.Has(int(s.die))
-tokens:
-	for i := range int(s.cfg.tokens) {
-		if t[i] > stuck || t[i] == 0 && !enter {
-			continue
-		}
-		for j := range i {
-			if t[j] == t[i] {
-				continue tokens // ruling Q9: alike tokens, one move
-			}
-		}
+	for cand := s.candidates(); cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros64(cand) / 16
 		if m, r := s.tokenMove(i, stop); r.rule == legal {
 			dst = append(dst, m)
 		}
@@ -217,6 +201,36 @@ tokens:
 		dst = append(dst, passMove(c, int(s.die), false)) // rule C10
 	}
 	return dst
+}
+
+// candidates returns the tokens of the player to move that tokenMove must
+// judge, as the high bit of 16-bit lane i for token i: not a token that an
+// exact roll would take past the finish or that a finished token is, not a
+// token in the yard unless the die enters, and not a token alike with a
+// lower-numbered one (ruling Q9). It only saves tokenMove's time: the
+// rules are tokenMove's. It is branch-free, as which tokens can move is
+// what a random game makes unpredictable.
+func (s *State) candidates() uint64 {
+	const (
+		h  = 0x8000800080008000 // the high bit of each lane
+		lo = 0x7fff7fff7fff7fff
+		l1 = 0x0001000100010001
+	)
+	t := &s.tok[s.turn&3]
+	x := uint64(t[0]) | uint64(t[1])<<16 | uint64(t[2])<<32 | uint64(t[3])<<48
+	stuck := uint64(s.cfg.finish) + 1 // a finished token never moves (rule B3)
+	if s.cfg.finishRule == ExactFinish {
+		stuck -= uint64(s.die) // past here an exact roll overshoots (rule C5)
+	}
+	cand := ^((x | h) - (stuck+1)*l1) & h // x <= stuck
+	inPlay := ((x | h) - l1) & h          // x >= 1: not in the yard
+	if s.cfg.entry.Has(int(s.die)) {
+		inPlay = h
+	}
+	cand &= inPlay & (h >> (16 * (MaxTokens - uint(s.cfg.tokens))))
+	eq := func(d uint64) uint64 { return ^((d&lo + lo) | d | lo) & h } // lanes that are 0
+	cand &^= eq(x^x<<16)&^0x8000 | eq(x^x<<32)&^0x80008000 | eq(x^x<<48)&^0x800080008000
+	return cand
 }
 
 // LegalMoves returns the legal moves of the position in a new slice; see
