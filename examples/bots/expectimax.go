@@ -18,8 +18,11 @@ import (
 // Depth 1 looks one roll ahead (about 6×4 positions per move), depth 2
 // two rolls (about 600 per move); the bot is deterministic.
 type Expectimax struct {
+	// Depth is the number of rolls searched after the bot's own move.
 	Depth int
-	W     Weights
+	// W are the weights of the evaluation at the horizon.
+	W Weights
+
 	buf   [][]ludo.Successor
 	rules ludo.Rules
 }

@@ -15,6 +15,7 @@ import (
 // token. Ties go to the first move in canonical order, so it needs no
 // randomness.
 type Heuristic struct {
+	// W are the weights of the evaluation it maximises.
 	W Weights
 }
 

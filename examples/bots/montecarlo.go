@@ -13,8 +13,8 @@ type MonteCarloConfig struct {
 	// the legal moves.
 	Playouts int
 	// Plies is the length of a playout in plies (a roll and its move)
-	// before the position reached is scored with [Evaluate]; 0 plays to
-	// the end of the game.
+	// before the position reached is scored with the evaluation; 0 plays
+	// to the end of the game.
 	Plies int
 	// Policy is how every player moves in a playout.
 	Policy PlayoutPolicy
@@ -41,12 +41,18 @@ const (
 var DefaultMonteCarlo = MonteCarloConfig{Playouts: 300, Plies: 6, Policy: QuickPlayouts}
 
 // MonteCarlo scores each legal move by playouts: from the position after
-// the move, it plays the game on with random dice for a number of plies
-// and scores the position reached with [Evaluate] (or the final result);
-// the move with the best mean score is played. Every move is tried
-// against the same dice (common random numbers), so that the comparison
-// between moves is not drowned by luck. Its randomness comes from its
-// seed.
+// the move, it plays the game on with random dice for a few plies, every
+// player moving by the playout policy, and scores the position reached
+// with the evaluation ([Weights]; the final result if the game ends); the
+// move with the best mean score is played. Every move is tried against
+// the same dice (common random numbers), so that the comparison between
+// moves is not drowned by luck. Its randomness comes from its seed.
+//
+// The default budget ([DefaultMonteCarlo]) is many short playouts under
+// the quick policy: measured against [Heuristic], 300 playouts of 6 plies
+// win more than 96 playouts of 24 plies, and playouts in which every
+// player moves at random lose to it clearly (a random player is a poor
+// model of either side).
 type MonteCarlo struct {
 	cfg   MonteCarloConfig
 	rng   *rand.Rand

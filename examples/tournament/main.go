@@ -13,6 +13,9 @@
 // cycles. Game i's dice and bots are seeded from (-seed, i) alone, so the
 // results are the same for any -workers.
 //
+// Also printed: the share of games won from each seat, whoever sat there
+// (the first seat rolls first).
+//
 // A bot's win rate is the share of its seats that took first place; a bot
 // that sits k times in the lineup has k seats per game, and parity is
 // 1/players. The interval is the Wilson score interval at 95%
@@ -70,9 +73,10 @@ type config struct {
 
 // result is what one game left: each lineup index's place, and plies.
 type result struct {
-	place []int8 // place[j] of lineup entry j
-	plies int
-	err   error
+	place  []int8 // place[j] of lineup entry j
+	winner int    // the winner's seat, 0 for the first to roll
+	plies  int
+	err    error
 }
 
 // stats is a bot's record over the series.
@@ -90,6 +94,8 @@ type summary struct {
 	plies   int
 	elapsed time.Duration
 	bots    []stats
+	seats   []ludo.Color
+	winners []int // wins by seat
 }
 
 func run(cfg config, out, progress io.Writer) error {
@@ -152,6 +158,9 @@ func tournament(cfg config, progress io.Writer) (summary, error) {
 		r := result{place: make([]int8, len(lineup)), plies: plies, err: err}
 		for k, c := range seats {
 			r.place[order[k]] = int8(end.Place(c))
+			if end.Place(c) == 1 {
+				r.winner = k
+			}
 		}
 		return r
 	}
@@ -184,7 +193,8 @@ func tournament(cfg config, progress io.Writer) (summary, error) {
 	close(stop)
 	<-bar
 
-	sum := summary{rules: rules, lineup: lineup, orders: len(orders), games: n, elapsed: elapsed}
+	sum := summary{rules: rules, lineup: lineup, orders: len(orders), games: n, elapsed: elapsed,
+		seats: seats, winners: make([]int, len(seats))}
 	index := map[string]int{}
 	for _, name := range lineup {
 		if _, ok := index[name]; !ok {
@@ -197,6 +207,7 @@ func tournament(cfg config, progress io.Writer) (summary, error) {
 			return summary{}, fmt.Errorf("game %d: %w", i, r.err)
 		}
 		sum.plies += r.plies
+		sum.winners[r.winner]++
 		for j, p := range r.place {
 			b := &sum.bots[index[lineup[j]]]
 			b.seats++
@@ -267,7 +278,12 @@ func (s summary) print(w io.Writer, workers int) {
 		fmt.Fprintf(w, "%-12s %6d %7.2f%%  [%5.2f%%, %5.2f%%]  %10.3f\n", b.name, b.seats,
 			100*float64(b.wins)/float64(b.seats), 100*lo, 100*hi, float64(b.places)/float64(b.seats))
 	}
-	fmt.Fprintf(w, "\nparity %.2f%%; mean game length %.1f plies; %.0f moves/s (%d workers, %.1f s)\n",
+	fmt.Fprintf(w, "\nwins by seat:")
+	for k, c := range s.seats {
+		fmt.Fprintf(w, " %v %.2f%%", c, 100*float64(s.winners[k])/float64(s.games))
+	}
+	fmt.Fprintf(w, " (%v rolls first)\n", s.seats[0])
+	fmt.Fprintf(w, "parity %.2f%%; mean game length %.1f plies; %.0f moves/s (%d workers, %.1f s)\n",
 		100/float64(s.rules.Players), float64(s.plies)/float64(s.games),
 		float64(s.plies)/s.elapsed.Seconds(), workers, s.elapsed.Seconds())
 }

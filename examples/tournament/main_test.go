@@ -62,6 +62,7 @@ func TestReproducible(t *testing.T) {
 	assert.Equal(t, 36, seats)
 	assert.Equal(t, 12, wins, "one winner per game")
 	assert.Equal(t, 12*(1+2+3), places)
+	assert.Equal(t, 12, a.winners[0]+a.winners[1]+a.winners[2])
 
 	cfg.seed = 6
 	c, err := tournament(cfg, nil)
@@ -76,6 +77,7 @@ func TestRun(t *testing.T) {
 	text := out.String()
 	assert.Contains(t, text, "classic{Players:2}, 2 players, lineup heuristic,random: 52 games (2 seat orders)")
 	assert.Contains(t, text, "parity 50.00%")
+	assert.Regexp(t, `wins by seat: red \d+\.\d\d% yellow \d+\.\d\d% \(red rolls first\)`, text)
 	assert.Regexp(t, `heuristic\s+52\s+\d+\.\d\d%\s+\[`, text)
 	assert.Contains(t, bar.String(), "52/52 games")
 	assert.Contains(t, bar.String(), "playing 52 games")
