@@ -6,8 +6,10 @@
 //
 // Every bot is deterministic given its seed: the same seed, position and
 // moves give the same choice. A bot keeps state (its random stream, its
-// buffers), so give each game and each goroutine its own, as [Play] and
-// [Parallel] do.
+// buffers), so it is not safe for concurrent use: give each game its own
+// bots, seeded from the game's seed ([GameSeed]), as the tournament does;
+// then a series played with [Parallel] gives the same results on any
+// number of workers.
 package bots
 
 import (
@@ -22,7 +24,9 @@ import (
 // position (a move is due) and its legal moves (never empty, in canonical
 // order); it returns one of them. moves is only valid during the call.
 type Bot interface {
+	// Name returns the bot's name, as [Names] lists it.
 	Name() string
+	// Choose returns the move to play, one of moves.
 	Choose(s ludo.State, moves []ludo.Move) ludo.Move
 }
 
