@@ -167,10 +167,11 @@ func (s State) Observe(o *Observation) {
 				f[0] = 1
 				continue
 			case v <= he:
-				a := int(c)*int(s.cfg.spacing) + int(v) - 1 - startIdx
-				a %= track
+				a := int(c)*int(s.cfg.spacing) + int(v) - 1 - startIdx // in (-track, 2×track)
 				if a < 0 {
 					a += track
+				} else if a >= track {
+					a -= track
 				}
 				f[2] = float32(a+1) / float32(track)
 				for j := range int(s.cfg.tokens) {
@@ -231,11 +232,10 @@ func (s State) Key() uint64 {
 	// Each colour's tokens as a sorted multiset of (progress, progress
 	// when the turn began) pairs, so that alike tokens hash alike.
 	for col := range MaxPlayers {
-		var v [MaxTokens]uint16
-		for i := range MaxTokens {
-			v[i] = uint16(s.tok[col][i])<<8 | uint16(s.begin[col][i])
-		}
-		h = keyMix(h, sort4(v))
+		t, b := &s.tok[col], &s.begin[col]
+		h = keyMix(h, sort4(
+			uint16(t[0])<<8|uint16(b[0]), uint16(t[1])<<8|uint16(b[1]),
+			uint16(t[2])<<8|uint16(b[2]), uint16(t[3])<<8|uint16(b[3])))
 	}
 	t := uint64(s.turn) | uint64(s.die)<<8 | uint64(s.sixes)<<16 | uint64(s.placed)<<24
 	for col := range MaxPlayers {
@@ -269,18 +269,24 @@ func keyMix(h, w uint64) uint64 {
 }
 
 // sort4 returns the four values sorted, packed low to high into a word.
-func sort4(v [MaxTokens]uint16) uint64 {
-	cx := func(i, j int) {
-		if v[i] > v[j] {
-			v[i], v[j] = v[j], v[i]
-		}
+func sort4(a, b, c, d uint16) uint64 {
+	// A sorting network of five compare-exchanges.
+	if a > b {
+		a, b = b, a
 	}
-	cx(0, 1)
-	cx(2, 3)
-	cx(0, 2)
-	cx(1, 3)
-	cx(1, 2)
-	return uint64(v[0]) | uint64(v[1])<<16 | uint64(v[2])<<32 | uint64(v[3])<<48
+	if c > d {
+		c, d = d, c
+	}
+	if a > c {
+		a, c = c, a
+	}
+	if b > d {
+		b, d = d, b
+	}
+	if b > c {
+		b, c = c, b
+	}
+	return uint64(a) | uint64(b)<<16 | uint64(c)<<32 | uint64(d)<<48
 }
 
 func b2u(b bool) uint8 {
