@@ -316,8 +316,8 @@ func (s State) Play(face int, m Move) (State, error) {
 
 // Successor is a legal move and the position it leads to.
 type Successor struct {
-	Move  Move
-	State State
+	Move  Move  // a legal move of the position
+	State State // the position after it
 }
 
 // AppendSuccessors appends each legal move of the position, in the order
