@@ -1,0 +1,499 @@
+package ludo
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// variety returns rule sets that exercise every option the encodings
+// look at.
+func variety() []Rules {
+	two := Classic()
+	two.Players = 2
+	three := Mongolian()
+	three.Players = 3
+	undo := Classic()
+	undo.SixPenalty = UndoTurn
+	bounce := Mongolian()
+	bounce.Finish = BounceFinish
+	bounce.Tokens = 3
+	nolimit := Classic()
+	nolimit.SixLimit = 0
+	forbid := Classic()
+	forbid.OwnLanding = OwnLandingForbidden
+	return []Rules{Classic(), Mongolian(), two, three, undo, bounce, nolimit, forbid}
+}
+
+// eachState calls f on every position of n seeded random games under r.
+func eachState(t *testing.T, r Rules, games int, f func(s State)) {
+	t.Helper()
+	for g := range games {
+		s, err := New(r)
+		require.NoError(t, err)
+		d := SeededDice(uint64(g))
+		rng := rand.New(rand.NewPCG(uint64(g), 99))
+		for s.Phase() != PhaseOver {
+			f(s)
+			s, err = s.Roll(d.Roll())
+			require.NoError(t, err)
+			f(s)
+			moves := s.LegalMoves()
+			s, err = s.Apply(moves[rng.IntN(len(moves))])
+			require.NoError(t, err)
+		}
+		f(s)
+	}
+}
+
+func games(t *testing.T) int {
+	if testing.Short() {
+		return 3
+	}
+	return 12
+}
+
+func TestMoveAction(t *testing.T) {
+	assert.Equal(t, -1, Move{}.Action())
+	assert.Equal(t, PassAction, passMove(Red, 3, false).Action())
+	assert.Equal(t, PassAction, passMove(Red, 6, true).Action())
+	assert.Equal(t, 2, newMove(Blue, 2, 5, 3).Action())
+}
+
+// TestActionMaskAndActionMove checks the mask and the action ids against
+// the legal moves in every position of random games under many rules.
+func TestActionMaskAndActionMove(t *testing.T) {
+	for _, r := range variety() {
+		eachState(t, r, games(t), func(s State) {
+			mask := s.ActionMask()
+			moves := s.LegalMoves()
+			if s.Phase() != PhaseMove {
+				require.Equal(t, [NumActions]bool{}, mask, "%v", s)
+				for a := range NumActions {
+					_, err := s.ActionMove(a)
+					require.Error(t, err)
+					if s.Phase() == PhaseRoll {
+						require.ErrorIs(t, err, ErrWrongPhase)
+					} else {
+						require.ErrorIs(t, err, ErrGameOver)
+					}
+				}
+				return
+			}
+			n := 0
+			for _, ok := range mask {
+				if ok {
+					n++
+				}
+			}
+			require.Equal(t, len(moves), n, "%v\n%v", s, moves)
+			for _, m := range moves {
+				require.True(t, mask[m.Action()], "%v: %v not marked", s, m)
+				got, err := s.ActionMove(m.Action())
+				require.NoError(t, err)
+				require.Equal(t, m, got)
+			}
+			for a := range MaxTokens {
+				got, err := s.ActionMove(a)
+				tm, terr := s.TokenMove(a)
+				require.Equal(t, terr == nil, err == nil, "%v token %d: %v vs %v", s, a, err, terr)
+				if err != nil {
+					require.ErrorIs(t, err, ErrIllegalMove)
+					continue
+				}
+				require.Equal(t, tm, got)
+				require.Equal(t, a, got.Action())
+				_, err = s.Apply(got)
+				require.NoError(t, err, "%v: %v", s, got)
+			}
+			pass, err := s.ActionMove(PassAction)
+			if moves[0].IsPass() {
+				require.NoError(t, err)
+				require.Equal(t, moves[0], pass)
+			} else {
+				var ill *IllegalMoveError
+				require.ErrorAs(t, err, &ill)
+				require.Contains(t, []string{"C10", "C9"}, ill.Rule)
+			}
+			for _, a := range []int{-1, NumActions, 100} {
+				_, err := s.ActionMove(a)
+				require.ErrorIs(t, err, ErrIllegalMove)
+			}
+		})
+	}
+}
+
+func TestActionMoveAlikeTokens(t *testing.T) {
+	s, _ := New(Classic())
+	u := s.Setup()
+	u.Tokens[Red] = [4]int{10, 10, -1, 56}
+	u.Die = 3
+	s, err := u.State()
+	require.NoError(t, err)
+	assert.Equal(t, [NumActions]bool{true, false, false, false, false}, s.ActionMask())
+	m, err := s.ActionMove(1) // alike with token 0: the same move, by token 1
+	require.NoError(t, err)
+	assert.Equal(t, 1, m.Token())
+	assert.Equal(t, 13, m.To())
+	next, err := s.Apply(m)
+	require.NoError(t, err)
+	assert.Equal(t, 13, next.Progress(Red, 1))
+	_, err = s.ActionMove(3) // finished (rule B3)
+	var ill *IllegalMoveError
+	require.ErrorAs(t, err, &ill)
+	assert.Equal(t, "B3", ill.Rule)
+	_, err = s.ActionMove(PassAction)
+	require.ErrorAs(t, err, &ill)
+	assert.Equal(t, "C10", ill.Rule)
+}
+
+// rotate returns s with every colour moved k seats clockwise: the same
+// position turned round the board.
+func rotate(t *testing.T, s State, k int) State {
+	t.Helper()
+	u := s.Setup()
+	v := u
+	shift := func(c Color) Color { return Color((int(c) + k) % MaxPlayers) }
+	for c := range Color(MaxPlayers) {
+		v.Tokens[shift(c)] = u.Tokens[c]
+	}
+	v.Turn = shift(u.Turn)
+	v.Ranking = nil
+	for _, c := range u.Ranking {
+		v.Ranking = append(v.Ranking, shift(c))
+	}
+	r, err := v.State()
+	require.NoError(t, err, "rotating\n%v", s)
+	return r
+}
+
+// TestObservationRotation checks that positions that are rotations of each
+// other (built with Setup by shifting the colours, four players) observe
+// alike, and that the observation is not blind: a changed position
+// observes differently.
+func TestObservationRotation(t *testing.T) {
+	for _, r := range []Rules{Classic(), Mongolian()} {
+		seen := 0
+		eachState(t, r, games(t), func(s State) {
+			var want, got Observation
+			s.Observe(&want)
+			for k := 1; k < MaxPlayers; k++ {
+				rs := rotate(t, s, k)
+				rs.Observe(&got)
+				require.Equal(t, want, got, "rotation by %d of\n%v\nobserves differently from\n%v", k, s, rs)
+				require.Equal(t, s.ActionMask(), rs.ActionMask())
+			}
+			// Moving one token of the player to move elsewhere changes what
+			// it sees.
+			u := s.Setup()
+			if s.Phase() == PhaseOver {
+				return
+			}
+			if p := u.Tokens[s.Turn()][0]; p >= 0 && p < 50 {
+				u.Tokens[s.Turn()][0]++
+				if o, err := u.State(); err == nil {
+					o.Observe(&got)
+					require.NotEqual(t, want, got)
+					seen++
+				}
+			}
+		})
+		require.Positive(t, seen)
+	}
+}
+
+func TestObservationFields(t *testing.T) {
+	s, _ := New(Mongolian())
+	u := s.Setup()
+	u.Turn = Green
+	u.Die, u.Sixes = 6, 2
+	u.Tokens[Green] = [4]int{-1, 5, 5, 53}    // yard, a block on square 19, home column 3
+	u.Tokens[Blue] = [4]int{0, 56, -1, -1}    // on square 40, finished
+	u.Tokens[Red] = [4]int{56, 56, 56, 56}    // all home: first place
+	u.Tokens[Yellow] = [4]int{-1, -1, -1, -1} // all in the yard
+	u.Ranking = []Color{Red}
+	s, err := u.State()
+	require.NoError(t, err)
+	var o Observation
+	s.Observe(&o)
+	tok := func(k, i int) []float32 {
+		at := k*ObsSeatFields + 2 + i*ObsTokenFields
+		return o[at : at+ObsTokenFields]
+	}
+	// Seat 0: green, the player to move.
+	assert.Equal(t, []float32{1, 0}, o[0:2])
+	assert.Equal(t, []float32{1, 0, 0, 0, 0, 0}, tok(0, 0))
+	assert.Equal(t, []float32{0, 5.0 / 56, 6.0 / 52, 0, 0, 1}, tok(0, 1))
+	assert.Equal(t, []float32{0, 5.0 / 56, 6.0 / 52, 0, 0, 1}, tok(0, 2))
+	assert.Equal(t, []float32{0, 53.0 / 56, 0, 1, 0, 0}, tok(0, 3))
+	// Seat 1: yellow, all in the yard.
+	assert.Equal(t, []float32{1, 0}, o[ObsSeatFields:ObsSeatFields+2])
+	for i := range MaxTokens {
+		assert.Equal(t, []float32{1, 0, 0, 0, 0, 0}, tok(1, i))
+	}
+	// Seat 2: blue, one on its start square 40: 26 steps from green's 14.
+	assert.Equal(t, []float32{0, 0, 27.0 / 52, 0, 0, 0}, tok(2, 0))
+	assert.Equal(t, []float32{0, 1, 0, 0, 1, 0}, tok(2, 1))
+	// Seat 3: red, first of four.
+	assert.Equal(t, []float32{1, 0.25}, o[3*ObsSeatFields:3*ObsSeatFields+2])
+	assert.Equal(t, []float32{0, 1, 0, 0, 1, 0}, tok(3, 0))
+	g := o[ObsGlobal:]
+	assert.Equal(t, []float32{0, 1, 0, 0, 0, 0, 0, 0, 1, 2.0 / 3, 0}, g)
+
+	// The third six: a forfeit.
+	u.Die, u.Sixes = 6, 3
+	s, err = u.State()
+	require.NoError(t, err)
+	s.Observe(&o)
+	assert.Equal(t, float32(1), o[ObsGlobal+10])
+
+	// Two players: seats of colours that do not play are zero.
+	r := Classic()
+	r.Players = 2
+	s, _ = New(r)
+	s.Observe(&o)
+	assert.Equal(t, float32(1), o[0])
+	assert.Equal(t, make([]float32, ObsSeatFields), o[ObsSeatFields:2*ObsSeatFields])
+	assert.Equal(t, float32(1), o[2*ObsSeatFields])
+	assert.Equal(t, float32(1), o[ObsGlobal]) // roll due
+
+	var zero State
+	o[0] = 7
+	zero.Observe(&o)
+	assert.Equal(t, Observation{}, o)
+}
+
+func TestObservationRange(t *testing.T) {
+	for _, r := range variety() {
+		eachState(t, r, 2, func(s State) {
+			var o Observation
+			s.Observe(&o)
+			for i, v := range o {
+				require.True(t, v >= 0 && v <= 1, "entry %d is %v in\n%v", i, v, s)
+			}
+		})
+	}
+}
+
+// TestKeyGolden freezes the key: it is promised stable across processes
+// and Go versions. Do not change the golden values.
+func TestKeyGolden(t *testing.T) {
+	s, _ := New(Classic())
+	m, _ := New(Mongolian())
+	two := Classic()
+	two.Players = 2
+	t2, _ := New(two)
+	u := s.Setup()
+	u.Tokens[Red] = [4]int{-1, 3, 53, 10}
+	u.Tokens[Blue] = [4]int{7, 7, -1, -1}
+	u.Turn, u.Die, u.Sixes = Blue, 6, 1
+	mid, err := u.State()
+	require.NoError(t, err)
+	got := []uint64{s.Key(), m.Key(), t2.Key(), mid.Key()}
+	want := []uint64{0xba0716f972676813, 0xaf14fe7a52c4e516, 0xa957adbab9a48c, 0x67bbc6cbca4d9dde}
+	assert.Equal(t, want, got, "%#x", got)
+	assert.Equal(t, uint64(0), State{}.Key())
+}
+
+// canonical writes a position out with each colour's tokens sorted: two
+// positions are the same game position exactly when their canonical forms
+// are equal (under VoidRoll, where no turn start is kept).
+func canonical(s State) string {
+	u := s.Setup()
+	for c := range u.Tokens {
+		slices.Sort(u.Tokens[c][:])
+	}
+	return fmt.Sprint(u)
+}
+
+func TestKeyIdentifiesPositions(t *testing.T) {
+	keys := map[uint64]string{}
+	for _, r := range []Rules{Classic(), Mongolian()} {
+		eachState(t, r, games(t), func(s State) {
+			c := canonical(s)
+			k := s.Key()
+			if prev, ok := keys[k]; ok {
+				require.Equal(t, prev, c, "two positions share key %#x", k)
+			}
+			keys[k] = c
+			// Permuting the tokens of each colour keeps the key.
+			u := s.Setup()
+			for col := range u.Tokens {
+				slices.Reverse(u.Tokens[col][:])
+			}
+			p, err := u.State()
+			require.NoError(t, err)
+			require.Equal(t, k, p.Key(), "%v\n%v", s, p)
+		})
+	}
+	require.Greater(t, len(keys), 1000)
+}
+
+func TestKeySeparates(t *testing.T) {
+	s, _ := New(Classic())
+	u := s.Setup()
+	u.Tokens[Red][0] = 5
+	a, _ := u.State()
+	u.Tokens[Red][0] = -1
+	u.Tokens[Green][0] = 5
+	b, _ := u.State()
+	u.Tokens[Green][0] = -1
+	u.Turn = Green
+	c, _ := u.State()
+	m := u
+	m.Rules = Mongolian()
+	d, _ := m.State()
+	u.Die, u.Sixes = 6, 1
+	e, _ := u.State()
+	keys := []uint64{s.Key(), a.Key(), b.Key(), c.Key(), d.Key(), e.Key()}
+	slices.Sort(keys)
+	assert.Len(t, slices.Compact(keys), 6)
+
+	// Seats spelled out or left to the default: the same game.
+	r := Classic()
+	r.Seats = ColorsOf(Red, Green, Yellow, Blue)
+	x, _ := New(r)
+	assert.Equal(t, s.Key(), x.Key())
+
+	// Under UndoTurn the start of the turn is part of the position.
+	undo := Classic()
+	undo.SixPenalty = UndoTurn
+	p, _ := New(undo)
+	p1, _ := p.Roll(6)
+	p2, err := p1.Apply(p1.LegalMoves()[0])
+	require.NoError(t, err)
+	v := p2.Setup()
+	q, _ := v.State() // the turn taken to begin now
+	assert.Equal(t, p2.Setup(), q.Setup())
+	assert.NotEqual(t, p2.Key(), q.Key())
+}
+
+func TestPlayAndSuccessors(t *testing.T) {
+	for _, r := range variety() {
+		eachState(t, r, 2, func(s State) {
+			if s.Phase() == PhaseMove {
+				succ := s.AppendSuccessors(nil)
+				moves := s.LegalMoves()
+				require.Len(t, succ, len(moves))
+				for i, c := range succ {
+					require.Equal(t, moves[i], c.Move)
+					want, err := s.Apply(c.Move)
+					require.NoError(t, err)
+					require.Equal(t, want, c.State)
+				}
+				_, err := s.Play(1, moves[0])
+				require.ErrorIs(t, err, ErrWrongPhase)
+				return
+			}
+			require.Empty(t, s.AppendSuccessors(nil))
+			if s.Phase() != PhaseRoll {
+				return
+			}
+			for _, o := range Outcomes() {
+				rolled, err := s.Roll(o.Face)
+				require.NoError(t, err)
+				for _, m := range rolled.LegalMoves() {
+					want, err := rolled.Apply(m)
+					require.NoError(t, err)
+					got, err := s.Play(o.Face, m)
+					require.NoError(t, err)
+					require.Equal(t, want, got)
+				}
+			}
+			got, err := s.Play(7, Move{})
+			require.ErrorIs(t, err, ErrBadFace)
+			require.Equal(t, s, got)
+		})
+	}
+	s, _ := New(Classic())
+	got, err := s.Play(5, newMove(Red, 0, -1, 5))
+	require.ErrorIs(t, err, ErrIllegalMove)
+	require.Equal(t, s, got, "an error leaves the position")
+}
+
+func TestEncodingsAllocateNothing(t *testing.T) {
+	for _, r := range []Rules{Classic(), Mongolian()} {
+		s := midgame(t, r, 1, 60)
+		var o Observation
+		var mask [NumActions]bool
+		var key uint64
+		buf := make([]Successor, 0, MaxTokens)
+		for name, f := range map[string]func(){
+			"Observe":          func() { s.Observe(&o) },
+			"ActionMask":       func() { mask = s.ActionMask() },
+			"Key":              func() { key = s.Key() },
+			"AppendSuccessors": func() { buf = s.AppendSuccessors(buf[:0]) },
+		} {
+			if n := testing.AllocsPerRun(100, f); n != 0 {
+				t.Errorf("%v: %s allocates %v times", r, name, n)
+			}
+		}
+		a := s.LegalMoves()[0].Action()
+		if n := testing.AllocsPerRun(100, func() { _, _ = s.ActionMove(a) }); n != 0 {
+			t.Errorf("%v: ActionMove of a legal id allocates %v times", r, n)
+		}
+		_, _ = mask, key
+	}
+}
+
+func BenchmarkObserve(b *testing.B) {
+	benchRules(b, func(b *testing.B, r Rules) {
+		var states [64]State
+		for i := range states {
+			states[i] = midgame(b, r, uint64(i), 40+i*3)
+		}
+		var o Observation
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			states[i&63].Observe(&o)
+		}
+	})
+}
+
+func BenchmarkActionMask(b *testing.B) {
+	benchRules(b, func(b *testing.B, r Rules) {
+		var states [64]State
+		for i := range states {
+			states[i] = midgame(b, r, uint64(i), 40+i*3)
+		}
+		var sink [NumActions]bool
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			sink = states[i&63].ActionMask()
+		}
+		_ = sink
+	})
+}
+
+func BenchmarkKey(b *testing.B) {
+	benchRules(b, func(b *testing.B, r Rules) {
+		var states [64]State
+		for i := range states {
+			states[i] = midgame(b, r, uint64(i), 40+i*3)
+		}
+		var sink uint64
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			sink += states[i&63].Key()
+		}
+		_ = sink
+	})
+}
+
+func BenchmarkAppendSuccessors(b *testing.B) {
+	benchRules(b, func(b *testing.B, r Rules) {
+		var states [64]State
+		for i := range states {
+			states[i] = midgame(b, r, uint64(i), 40+i*3)
+		}
+		buf := make([]Successor, 0, MaxTokens)
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			buf = states[i&63].AppendSuccessors(buf[:0])
+		}
+	})
+}

@@ -1,0 +1,75 @@
+// Package bots holds example Ludo players built on package ludo: a random
+// player, a greedy heuristic player, an expectimax searcher and a Monte
+// Carlo player, with helpers to play seeded games between them, one at a
+// time or across all cores, with results that do not depend on the number
+// of workers. The tournament program (examples/tournament) uses it.
+//
+// Every bot is deterministic given its seed: the same seed, position and
+// moves give the same choice. A bot keeps state (its random stream, its
+// buffers), so it is not safe for concurrent use: give each game its own
+// bots, seeded from the game's seed ([GameSeed]), as the tournament does;
+// then a series played with [Parallel] gives the same results on any
+// number of workers.
+package bots
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ludorules/ludo"
+)
+
+// Bot is a player. Choose is called when the bot is to move, with the
+// position (a move is due) and its legal moves (never empty, in canonical
+// order); it returns one of them. moves is only valid during the call.
+type Bot interface {
+	// Name returns the bot's name, as [Names] lists it.
+	Name() string
+	// Choose returns the move to play, one of moves.
+	Choose(s ludo.State, moves []ludo.Move) ludo.Move
+}
+
+// A Factory makes a bot from a seed.
+type Factory func(seed uint64) Bot
+
+// registry holds the bots by name: the search bots at the budgets of the
+// measured tables.
+var registry = map[string]Factory{
+	"random":      func(seed uint64) Bot { return NewRandom(seed) },
+	"heuristic":   func(uint64) Bot { return NewHeuristic() },
+	"expectimax":  func(uint64) Bot { return NewExpectimax(2) },
+	"expectimax1": func(uint64) Bot { return NewExpectimax(1) },
+	"montecarlo":  func(seed uint64) Bot { return NewMonteCarlo(seed, DefaultMonteCarlo) },
+}
+
+// Names returns the names [New] knows, sorted: "random" ([Random]),
+// "heuristic" ([Heuristic]), "expectimax" ([Expectimax], two rolls
+// ahead), "expectimax1" (one roll ahead) and "montecarlo" ([MonteCarlo]
+// with [DefaultMonteCarlo]).
+func Names() []string {
+	var n []string
+	for k := range registry {
+		n = append(n, k)
+	}
+	sort.Strings(n)
+	return n
+}
+
+// Lookup returns the factory of the bot with the given name (see [Names]).
+func Lookup(name string) (Factory, error) {
+	f, ok := registry[strings.ToLower(name)]
+	if !ok {
+		return nil, fmt.Errorf("unknown bot %q (want one of %s)", name, strings.Join(Names(), ", "))
+	}
+	return f, nil
+}
+
+// New returns the bot with the given name, seeded.
+func New(name string, seed uint64) (Bot, error) {
+	f, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return f(seed), nil
+}

@@ -1,0 +1,94 @@
+package bots
+
+import (
+	"math"
+
+	"github.com/ludorules/ludo"
+)
+
+// Expectimax searches a fixed number of rolls ahead with the die as a
+// chance node ([ludo.Outcomes]): after each of its own legal moves, it
+// averages over the six faces of the next roll, whoever makes it; at each
+// face the player to move (itself after a 6, an opponent otherwise) picks
+// the move best for them, and so on for Depth rolls. Positions at the
+// horizon are scored with [Evaluate]. With more than two players this is
+// max-n search: every player is assumed to maximise its own score, and
+// the values carried up the tree are a score per player.
+//
+// Depth 1 looks one roll ahead (about 6×4 positions per move), depth 2
+// two rolls (about 600 per move); the bot is deterministic.
+type Expectimax struct {
+	// Depth is the number of rolls searched after the bot's own move.
+	Depth int
+	// W are the weights of the evaluation at the horizon.
+	W Weights
+
+	buf   [][]ludo.Successor
+	rules ludo.Rules
+}
+
+// NewExpectimax returns an expectimax player searching depth rolls ahead
+// (at least 1).
+func NewExpectimax(depth int) *Expectimax {
+	depth = max(depth, 1)
+	e := &Expectimax{Depth: depth, W: DefaultWeights, buf: make([][]ludo.Successor, depth+1)}
+	for i := range e.buf {
+		e.buf[i] = make([]ludo.Successor, 0, ludo.MaxTokens)
+	}
+	return e
+}
+
+// Name returns "expectimax" (depth 2) or "expectimax1" (depth 1), and so
+// on for other depths.
+func (e *Expectimax) Name() string {
+	if e.Depth == 2 {
+		return "expectimax"
+	}
+	return "expectimax" + string(rune('0'+e.Depth%10))
+}
+
+// Choose returns the move with the best expected score.
+func (e *Expectimax) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
+	if len(moves) == 1 {
+		return moves[0]
+	}
+	e.rules = s.Rules()
+	me := s.Turn()
+	best, bestV := 0, math.Inf(-1)
+	for i, m := range moves {
+		next, err := s.Apply(m)
+		if err != nil {
+			continue
+		}
+		if v := e.chance(next, e.Depth)[me]; v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return moves[best]
+}
+
+// chance returns the expected scores of s, where a roll is due, searching
+// depth rolls ahead.
+func (e *Expectimax) chance(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
+	if depth == 0 || s.Phase() == ludo.PhaseOver {
+		return e.W.scores(s, &e.rules)
+	}
+	var acc [ludo.MaxPlayers]float64
+	for _, o := range ludo.Outcomes() {
+		r, _ := s.Roll(o.Face)
+		succ := r.AppendSuccessors(e.buf[depth][:0])
+		mover := r.Turn()
+		var best [ludo.MaxPlayers]float64
+		bestV := math.Inf(-1)
+		for _, c := range succ {
+			v := e.chance(c.State, depth-1)
+			if v[mover] > bestV {
+				best, bestV = v, v[mover]
+			}
+		}
+		for c := range acc {
+			acc[c] += o.Prob * best[c]
+		}
+	}
+	return acc
+}
