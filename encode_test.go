@@ -367,8 +367,11 @@ func TestKeySeparates(t *testing.T) {
 	p2, err := p1.Apply(p1.LegalMoves()[0])
 	require.NoError(t, err)
 	v := p2.Setup()
-	q, _ := v.State() // the turn taken to begin now
-	assert.Equal(t, p2.Setup(), q.Setup())
+	require.NotNil(t, v.TurnStart, "red entered this turn")
+	v.TurnStart = nil
+	q, err := v.State() // the same tokens, the turn taken to begin now
+	require.NoError(t, err)
+	assert.NotEqual(t, p2, q)
 	assert.NotEqual(t, p2.Key(), q.Key())
 }
 
