@@ -24,7 +24,18 @@
 // [ErrInvalidRules] or [ErrInvalidSetup]. No input makes the package panic.
 //
 // Geometry is data ([Board], [Ludo52]); positions can be built by hand
-// with [Setup].
+// with [Setup], written and read as text ([FormatPosition],
+// [ParsePosition]) or JSON, and drawn ([State.WriteSVG]). A whole game is
+// a [Record], which [Record.Replay] checks ply by ply, naming the rule an
+// illegal ply breaks; [WriteReplayHTML] makes a page that steps through
+// one. [RuleTitle] names the rules by their rulebook numbers.
+//
+// For bots and learning code, [State.Play] and [State.AppendSuccessors]
+// walk the game tree with the die as a chance node ([Outcomes]);
+// [Move.Action], [State.ActionMask] and [State.ActionMove] give moves
+// dense ids; [State.Observe] fills a fixed-size [Observation] from the
+// point of view of the player to move; and [State.Key] hashes a position
+// for transposition tables.
 package ludo
 
 import (
