@@ -9,11 +9,11 @@ package main
 import (
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"strings"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/seeded"
 )
 
 func main() {
@@ -29,39 +29,31 @@ func main() {
 }
 
 func run(players int, preset string, seed uint64, quiet bool) error {
-	rules, ok := ludo.Preset(preset)
-	if !ok {
-		return fmt.Errorf("unknown preset %q (want classic or mongolian)", preset)
-	}
-	rules.Players = players
-	s, err := ludo.New(rules)
+	rules, err := seeded.Rules(preset, players)
 	if err != nil {
 		return err
 	}
-	dice := ludo.SeededDice(seed)
-	choose := rand.New(rand.NewPCG(seed, 0x5eed))
+	frames, final, err := seeded.Play(rules, seed)
+	if err != nil {
+		return err
+	}
 	fmt.Printf("%v, %d players, seed %d\n\n", rules, players, seed)
-	var buf []ludo.Move
-	for turn := 1; s.Phase() != ludo.PhaseOver; turn++ {
-		face := dice.Roll()
-		if s, err = s.Roll(face); err != nil {
-			return err
+	for n, f := range frames {
+		if quiet {
+			break
 		}
-		buf = s.AppendLegalMoves(buf[:0])
-		m := buf[choose.IntN(len(buf))]
-		before := s
-		if s, err = s.Apply(m); err != nil {
-			return err
+		m := f.Move
+		fmt.Printf("%4d  %-6v rolls %d: %s\n", n+1, m.Color(), f.Roll, describe(f.Before, m))
+		after := final
+		if n+1 < len(frames) {
+			after = frames[n+1].Before
 		}
-		if !quiet {
-			fmt.Printf("%4d  %-6v rolls %d: %s\n", turn, m.Color(), face, describe(before, m))
-		}
-		if before.Place(m.Color()) == 0 && s.Place(m.Color()) > 0 && !quiet {
-			fmt.Printf("      %v finishes in place %d\n", m.Color(), s.Place(m.Color()))
+		if f.Before.Place(m.Color()) == 0 && after.Place(m.Color()) > 0 {
+			fmt.Printf("      %v finishes in place %d\n", m.Color(), after.Place(m.Color()))
 		}
 	}
-	fmt.Printf("\n%v\n", s)
-	for place, c := range s.Ranking() {
+	fmt.Printf("\n%v\n", final)
+	for place, c := range final.Ranking() {
 		fmt.Printf("%d. %v\n", place+1, c)
 	}
 	return nil

@@ -13,10 +13,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/seeded"
 )
 
 func main() {
@@ -32,12 +32,11 @@ func main() {
 }
 
 func run(players int, preset string, seed uint64, out string) (err error) {
-	rules, ok := ludo.Preset(preset)
-	if !ok {
-		return fmt.Errorf("unknown preset %q (want classic or mongolian)", preset)
+	rules, err := seeded.Rules(preset, players)
+	if err != nil {
+		return err
 	}
-	rules.Players = players
-	frames, final, err := play(rules, seed)
+	frames, final, err := seeded.Play(rules, seed)
 	if err != nil {
 		return err
 	}
@@ -60,31 +59,4 @@ func run(players int, preset string, seed uint64, out string) (err error) {
 		return err
 	}
 	return bw.Flush()
-}
-
-// play plays the seeded game of examples/playout: the dice from
-// SeededDice(seed), each move picked uniformly from the legal moves by a
-// PCG source seeded with (seed, 0x5eed).
-func play(rules ludo.Rules, seed uint64) ([]ludo.ReplayFrame, ludo.State, error) {
-	s, err := ludo.New(rules)
-	if err != nil {
-		return nil, s, err
-	}
-	dice := ludo.SeededDice(seed)
-	choose := rand.New(rand.NewPCG(seed, 0x5eed))
-	var frames []ludo.ReplayFrame
-	var buf []ludo.Move
-	for s.Phase() != ludo.PhaseOver {
-		before, face := s, dice.Roll()
-		if s, err = s.Roll(face); err != nil {
-			return nil, s, err
-		}
-		buf = s.AppendLegalMoves(buf[:0])
-		m := buf[choose.IntN(len(buf))]
-		if s, err = s.Apply(m); err != nil {
-			return nil, s, err
-		}
-		frames = append(frames, ludo.ReplayFrame{Before: before, Roll: face, Move: m})
-	}
-	return frames, s, nil
 }

@@ -15,7 +15,6 @@ import (
 	"flag"
 	"fmt"
 	"html"
-	"math/rand/v2"
 	"os"
 	"regexp"
 	"slices"
@@ -23,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/seeded"
 )
 
 func main() {
@@ -72,36 +72,26 @@ type game struct {
 	at    []ludo.State // the position with ply n's die cast
 }
 
-// newGame plays the game of examples/replay-html (and examples/playout):
-// dice from SeededDice(seed), moves picked uniformly by a PCG source
-// seeded with (seed, 0x5eed).
+// newGame plays the game of examples/replay-html and examples/playout
+// (internal/seeded).
 func newGame(preset string, players int, seed uint64) (*game, error) {
-	r, ok := ludo.Preset(preset)
-	if !ok {
-		return nil, fmt.Errorf("unknown preset %q", preset)
-	}
-	r.Players = players
-	s, err := ludo.New(r)
+	r, err := seeded.Rules(preset, players)
 	if err != nil {
 		return nil, err
 	}
-	g := &game{after: []ludo.State{s}}
-	dice := ludo.SeededDice(seed)
-	choose := rand.New(rand.NewPCG(seed, 0x5eed))
-	var buf []ludo.Move
-	for s.Phase() != ludo.PhaseOver {
-		face := dice.Roll()
-		if s, err = s.Roll(face); err != nil {
-			return nil, err
-		}
-		buf = s.AppendLegalMoves(buf[:0])
-		m := buf[choose.IntN(len(buf))]
-		g.rolls, g.moves, g.at = append(g.rolls, face), append(g.moves, m), append(g.at, s)
-		if s, err = s.Apply(m); err != nil {
-			return nil, err
-		}
-		g.after = append(g.after, s)
+	frames, final, err := seeded.Play(r, seed)
+	if err != nil {
+		return nil, err
 	}
+	g := &game{}
+	for _, f := range frames {
+		at, err := f.Before.Roll(f.Roll)
+		if err != nil {
+			return nil, err
+		}
+		g.after, g.rolls, g.moves, g.at = append(g.after, f.Before), append(g.rolls, f.Roll), append(g.moves, f.Move), append(g.at, at)
+	}
+	g.after = append(g.after, final)
 	return g, nil
 }
 

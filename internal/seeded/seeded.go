@@ -1,0 +1,52 @@
+// Package seeded plays the seeded random game that the example programs
+// share (examples/playout prints it, examples/replay-html writes its
+// replay page, internal/replaycheck checks that page in a browser), so
+// that the same flags give the same game in all three.
+package seeded
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/ludorules/ludo"
+)
+
+// Rules returns the preset named by preset ("classic" or "mongolian") for
+// the given number of players.
+func Rules(preset string, players int) (ludo.Rules, error) {
+	r, ok := ludo.Preset(preset)
+	if !ok {
+		return r, fmt.Errorf("unknown preset %q (want classic or mongolian)", preset)
+	}
+	r.Players = players
+	return r, r.Validate()
+}
+
+// Play plays one whole game under r between random players: the dice are
+// ludo.SeededDice(seed), and each move is picked uniformly from the legal
+// moves by a PCG source seeded with (seed, 0x5eed). It returns every ply
+// as a frame (the position with the roll due, the face, the move) and the
+// final position.
+func Play(r ludo.Rules, seed uint64) ([]ludo.ReplayFrame, ludo.State, error) {
+	s, err := ludo.New(r)
+	if err != nil {
+		return nil, s, err
+	}
+	dice := ludo.SeededDice(seed)
+	choose := rand.New(rand.NewPCG(seed, 0x5eed))
+	var frames []ludo.ReplayFrame
+	var buf []ludo.Move
+	for s.Phase() != ludo.PhaseOver {
+		before, face := s, dice.Roll()
+		if s, err = s.Roll(face); err != nil {
+			return nil, s, err
+		}
+		buf = s.AppendLegalMoves(buf[:0])
+		m := buf[choose.IntN(len(buf))]
+		if s, err = s.Apply(m); err != nil {
+			return nil, s, err
+		}
+		frames = append(frames, ludo.ReplayFrame{Before: before, Roll: face, Move: m})
+	}
+	return frames, s, nil
+}
