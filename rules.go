@@ -220,7 +220,9 @@ func (s *State) candidates() uint64 {
 	x := uint64(t[0]) | uint64(t[1])<<16 | uint64(t[2])<<32 | uint64(t[3])<<48
 	stuck := uint64(s.cfg.finish) + 1 // a finished token never moves (rule B3)
 	if s.cfg.finishRule == ExactFinish {
-		stuck -= uint64(s.die) // past here an exact roll overshoots (rule C5)
+		// Past here an exact roll overshoots (rule C5); on a board shorter
+		// than the die, from anywhere on it.
+		stuck -= min(uint64(s.die), stuck)
 	}
 	cand := ^((x | h) - (stuck+1)*l1) & h // x <= stuck
 	inPlay := ((x | h) - l1) & h          // x >= 1: not in the yard

@@ -1782,3 +1782,41 @@ func TestRulebookMatchesREADME(t *testing.T) {
 	_, ok := RuleTitle("Z9")
 	assert.False(t, ok)
 }
+
+// TestTinyBoard plays on the smallest board Validate accepts, where the
+// finish is 2 steps from the start: a die larger than the whole way must
+// leave entering as the only move (rule C5), and a 1 or 2 must still move.
+func TestTinyBoard(t *testing.T) {
+	r := Classic()
+	r.Board = Board{Track: 8, StartSpacing: 2, HomeEntry: 1, HomeColumn: 0}
+	require.NoError(t, r.Validate())
+	s, err := New(r)
+	require.NoError(t, err)
+	u := s.Setup()
+	u.Tokens[Red] = [4]int{0, 1, -1, 2}
+	u.Die, u.Sixes = 6, 1
+	six, err := u.State()
+	require.NoError(t, err)
+	moves := six.LegalMoves()
+	require.Len(t, moves, 1)
+	assert.True(t, moves[0].Enters(), "%v", moves)
+	u.Die, u.Sixes = 1, 0
+	one, err := u.State()
+	require.NoError(t, err)
+	assert.Len(t, one.LegalMoves(), 2, "0-1 and 1-2 finish") // token 1's 1-2 and token 0's 0-1
+	u.Die = 2
+	two, err := u.State()
+	require.NoError(t, err)
+	got := two.LegalMoves()
+	require.Len(t, got, 1)
+	assert.Equal(t, 2, got[0].To())
+	// A random game on it ends.
+	d := SeededDice(5)
+	for n := 0; s.Phase() != PhaseOver; n++ {
+		require.Less(t, n, 10000, "the game does not end:\n%v", s)
+		s, err = s.Roll(d.Roll())
+		require.NoError(t, err)
+		s, err = s.Apply(s.LegalMoves()[0])
+		require.NoError(t, err)
+	}
+}
