@@ -36,7 +36,16 @@ func propFacesGen(nonEmpty bool) *rapid.Generator[Faces] {
 
 // propRulesGen draws valid Rules with every option picked at random.
 var propRulesGen = rapid.Custom(func(t *rapid.T) Rules {
-	r := Rules{Board: Ludo52()}
+	// Mostly the classic board; sometimes another geometry, from one
+	// shorter than a die to one whose finish needs more than 7 bits.
+	r := Rules{Board: rapid.SampledFrom([]Board{
+		Ludo52(), Ludo52(), Ludo52(), Ludo52(),
+		{Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 4}, // dots, four goal squares
+		{Track: 68, StartSpacing: 17, HomeEntry: 63, HomeColumn: 7}, // a long cross
+		{Track: 20, StartSpacing: 5, HomeEntry: 18, HomeColumn: 5},
+		{Track: 8, StartSpacing: 2, HomeEntry: 1, HomeColumn: 0}, // the finish 2 steps from the start
+		{Track: 128, StartSpacing: 32, HomeEntry: 126, HomeColumn: 9},
+	}).Draw(t, "Board")}
 	r.Players = rapid.IntRange(2, MaxPlayers).Draw(t, "Players")
 	if rapid.Bool().Draw(t, "givenSeats") {
 		perm := rapid.Permutation([]Color{Red, Green, Yellow, Blue}).Draw(t, "seatPerm")
@@ -60,6 +69,9 @@ var propRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	}
 	r.MultiCapture = rapid.SampledFrom([]MultiCapture{CaptureAll, CaptureRefused}).Draw(t, "MultiCapture")
 	r.Finish = rapid.SampledFrom([]FinishRule{ExactFinish, BounceFinish, AnyRollFinishes}).Draw(t, "Finish")
+	if r.Finish == BounceFinish && r.Board.HomeColumn < 5 {
+		r.Finish = ExactFinish // a bounce of 5 would leave the home column: Validate refuses it
+	}
 	r.End = rapid.SampledFrom([]EndRule{PlayForAllPlaces, FirstWinner}).Draw(t, "End")
 	return r
 })
