@@ -140,6 +140,8 @@ type rollError struct {
 	face int
 }
 
+// Unwrap returns the sentinel the refusal matches: ErrNoGame,
+// ErrGameOver, ErrWrongPhase or ErrBadFace.
 func (e rollError) Unwrap() error {
 	switch {
 	case !e.s.IsValid():
@@ -152,6 +154,7 @@ func (e rollError) Unwrap() error {
 	return ErrBadFace
 }
 
+// Error says why the roll was refused.
 func (e rollError) Error() string {
 	err := e.Unwrap()
 	switch err {
