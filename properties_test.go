@@ -182,20 +182,7 @@ func (g *propGame) play(p *propPlayer, plies int) error {
 // reached is the last of states, and pool holds the legal moves of the
 // whole game.
 func propDrawGame(t *rapid.T) *propGame {
-	r := propRulesGen.Draw(t, "rules")
-	if err := r.Validate(); err != nil {
-		t.Fatalf("drawn rules %v do not validate: %v", r, err)
-	}
-	s := propMustNew(t, r)
-	p := &propPlayer{
-		rng:    rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 7)),
-		policy: rapid.IntRange(0, 3).Draw(t, "policy"),
-		loaded: rapid.Bool().Draw(t, "loaded"),
-	}
-	g := &propGame{rules: r, states: []State{s}}
-	if err := g.play(p, propEndPlies); err != nil {
-		t.Fatalf("rules %v: %v", r, err)
-	}
+	g, p := propPlay(t, propEndPlies, 7)
 	// Drawn numbers favour the small, which would favour the opening: most
 	// cuts are uniform over the game instead, by the playout's randomness.
 	k := p.rng.IntN(len(g.states))
@@ -1122,10 +1109,21 @@ func TestPropRollFaces(t *testing.T) {
 // propPlayToEnd plays a random game from the start to its end, failing after
 // limit transitions.
 func propPlayToEnd(t *rapid.T, limit int) *propGame {
+	g, _ := propPlay(t, limit, 11)
+	return g
+}
+
+// propPlay draws rules and a player (whose random stream is told apart by
+// stream) and plays a game from the start to its end, failing after limit
+// transitions.
+func propPlay(t *rapid.T, limit int, stream uint64) (*propGame, *propPlayer) {
 	r := propRulesGen.Draw(t, "rules")
+	if err := r.Validate(); err != nil {
+		t.Fatalf("drawn rules %v do not validate: %v", r, err)
+	}
 	s := propMustNew(t, r)
 	p := &propPlayer{
-		rng:    rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 11)),
+		rng:    rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), stream)),
 		policy: rapid.IntRange(0, 3).Draw(t, "policy"),
 		loaded: rapid.Bool().Draw(t, "loaded"),
 	}
@@ -1133,7 +1131,7 @@ func propPlayToEnd(t *rapid.T, limit int) *propGame {
 	if err := g.play(p, limit); err != nil {
 		t.Fatalf("rules %v: %v", r, err)
 	}
-	return g
+	return g, p
 }
 
 func TestPropGameEnds(t *testing.T) {

@@ -445,11 +445,6 @@ var colorLanes = [MaxPlayers]lanes{
 	{0x80808080, 0}, {0x80808080 << 32, 0}, {0, 0x80808080}, {0, 0x80808080 << 32},
 }
 
-func (l lanes) get(c Color, i int) uint8 {
-	k := 4*int(c) + i
-	return uint8(l[k>>3] >> (8 * (k & 7)))
-}
-
 func (l *lanes) set(c Color, i int, v uint8) {
 	k := 4*int(c) + i
 	sh := 8 * (k & 7)

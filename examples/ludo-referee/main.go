@@ -327,17 +327,27 @@ func (r *referee) replay(file string) (int, error) {
 	return exitIllegal, r.drawSVG(shown)
 }
 
-// ----- moves -----
-
-func (r *referee) moves(file string) (int, error) {
+// show reads the position of file and prints it, after the dispute it
+// states, if any.
+func (r *referee) show(file string) (ludo.State, error) {
 	s, says, err := r.position(file)
 	if err != nil {
-		return 0, err
+		return s, err
 	}
 	if says != "" {
 		fmt.Fprintf(r.out, "The dispute: %s\n\n", says)
 	}
 	fmt.Fprintf(r.out, "%v\n", s)
+	return s, nil
+}
+
+// ----- moves -----
+
+func (r *referee) moves(file string) (int, error) {
+	s, err := r.show(file)
+	if err != nil {
+		return 0, err
+	}
 	r.listMoves(s, fmt.Sprintf("%v rolled %d; legal moves", s.Turn(), s.Die()))
 	// Why the other tokens cannot move.
 	var notes []string
@@ -420,14 +430,10 @@ func alike(s ludo.State, i int) int {
 // ----- why -----
 
 func (r *referee) why(file, text string) (int, error) {
-	s, says, err := r.position(file)
+	s, err := r.show(file)
 	if err != nil {
 		return 0, err
 	}
-	if says != "" {
-		fmt.Fprintf(r.out, "The dispute: %s\n\n", says)
-	}
-	fmt.Fprintf(r.out, "%v\n", s)
 	m, err := ludo.ParseMove(s, text)
 	var ill *ludo.IllegalMoveError
 	var perr *ludo.ParseError
