@@ -183,7 +183,7 @@ func (s State) Players() Colors { return s.cfg.seats }
 // Phase returns what the position waits for.
 func (s State) Phase() Phase {
 	switch {
-	case !s.IsValid() || s.over():
+	case s.cfg.players == 0 || s.placed == s.cfg.players || s.cfg.end == FirstWinner && s.placed > 0: // !s.IsValid() || s.over(), without copying s
 		return PhaseOver
 	case s.die == 0:
 		return PhaseRoll
@@ -191,7 +191,7 @@ func (s State) Phase() Phase {
 	return PhaseMove
 }
 
-func (s State) over() bool {
+func (s *State) over() bool {
 	return s.placed == s.cfg.players || (s.cfg.end == FirstWinner && s.placed > 0)
 }
 
@@ -222,7 +222,7 @@ func (s State) Square(c Color, i int) Square {
 	return s.board().Square(c, s.Progress(c, i))
 }
 
-func (s State) hasToken(c Color, i int) bool {
+func (s *State) hasToken(c Color, i int) bool {
 	return s.cfg.seats.Has(c) && i >= 0 && i < int(s.cfg.tokens)
 }
 

@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"iter"
@@ -168,7 +169,7 @@ func (e rollError) Error() string {
 
 // forfeit reports whether the die being played has reached the six limit
 // and must be forfeited (rule C9).
-func (s State) forfeit() bool {
+func (s *State) forfeit() bool {
 	return s.cfg.sixLimit > 0 && s.sixes >= s.cfg.sixLimit
 }
 
@@ -182,6 +183,10 @@ func (s State) forfeit() bool {
 // the lowest-indexed is listed (ruling Q9). AppendLegalMoves allocates
 // nothing when dst has room for [MaxTokens] more moves.
 func (s State) AppendLegalMoves(dst []Move) []Move {
+	return s.appendLegal(dst) // small enough to inline
+}
+
+func (s *State) appendLegal(dst []Move) []Move {
 	if s.die == 0 { // no move is due; the die is 0 in every other phase
 		return dst
 	}
@@ -189,21 +194,21 @@ func (s State) AppendLegalMoves(dst []Move) []Move {
 	if s.forfeit() {
 		return append(dst, passMove(c, int(s.die), true))
 	}
-	n := len(dst)
 	var stop lanes
 	if s.cfg.blocks != NoBlocks {
 		stop = s.stops()
 	}
+	n := len(dst)
 	for cand := s.candidates(); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros64(cand) / 16
 		if m, r := s.tokenMove(i, stop); r.rule == legal {
 			dst = append(dst, m)
 		}
 	}
-	if len(dst) == n {
-		dst = append(dst, passMove(c, int(s.die), false)) // rule C10
+	if len(dst) > n {
+		return dst
 	}
-	return dst
+	return append(dst, passMove(c, int(s.die), false)) // rule C10
 }
 
 // candidates returns the tokens of the player to move that tokenMove must
@@ -216,26 +221,24 @@ func (s State) AppendLegalMoves(dst []Move) []Move {
 func (s *State) candidates() uint64 {
 	const (
 		h  = 0x8000800080008000 // the high bit of each lane
-		lo = 0x7fff7fff7fff7fff
 		l1 = 0x0001000100010001
 	)
-	t := &s.tok[s.turn&3]
-	x := uint64(t[0]) | uint64(t[1])<<16 | uint64(t[2])<<32 | uint64(t[3])<<48
-	stuck := uint64(s.cfg.finish) + 1 // a finished token never moves (rule B3)
+	w := uint64(binary.LittleEndian.Uint32(s.tok[s.turn&3][:]))
+	x := (w | w<<16) & 0x0000ffff0000ffff
+	x = (x | x<<8) & 0x00ff00ff00ff00ff // token i's byte in lane i
+	stuck := uint64(s.cfg.finish) + 1   // a finished token never moves (rule B3)
 	if s.cfg.finishRule == ExactFinish {
 		// Past here an exact roll overshoots (rule C5); on a board shorter
 		// than the die, from anywhere on it.
 		stuck -= min(uint64(s.die), stuck)
 	}
-	cand := ^((x | h) - (stuck+1)*l1) & h // x <= stuck
-	inPlay := ((x | h) - l1) & h          // x >= 1: not in the yard
-	if s.cfg.entry.Has(int(s.die)) {
-		inPlay = h
-	}
+	cand := ^((x | h) - (stuck+1)*l1) & h                      // x <= stuck
+	inPlay := ((x|h)-l1)&h | -(uint64(s.cfg.entry>>s.die)&1)&h // x >= 1 (not in the yard), or the die enters
 	cand &= inPlay & (h >> (16 * (MaxTokens - uint(s.cfg.tokens))))
-	eq := func(d uint64) uint64 { return ^((d&lo + lo) | d | lo) & h } // lanes that are 0
-	cand &^= eq(x^x<<16)&^0x8000 | eq(x^x<<32)&^0x80008000 | eq(x^x<<48)&^0x800080008000
-	return cand
+	// Lanes of x differ from those 1, 2 and 3 lanes lower where the
+	// difference has a bit below the lane's high bit.
+	differ := func(k uint) uint64 { return ((x ^ x<<(16*k)) | h) - l1 }
+	return cand & (differ(1) | 0x8000) & (differ(2) | 0x80008000) & (differ(3) | 0x800080008000)
 }
 
 // LegalMoves returns the legal moves of the position in a new slice; see
@@ -306,35 +309,31 @@ func (s *State) trackSquare(c Color, p int) uint8 {
 }
 
 // tokenMove decides the move token i of the player to move makes with the
-// die, where stop holds the tokens of the blocks that stop it ([State.stops]): the rules of movement C3 to C5, C7, C8, C11, B2 and B3, and the
-// rulings Q3, Q4, Q7, Q8 and Q11.
+// die, where stop holds the tokens of the blocks that stop it
+// ([State.stops]): the rules of movement C3 to C5, C7, C8, C11, B2 and
+// B3, and the rulings Q3, Q4, Q7, Q8 and Q11. The common case, a token
+// on its way that lands on an empty square, makes no call (and the calls
+// it makes are its last act, so that its values stay in registers).
 func (s *State) tokenMove(i int, stop lanes) (Move, refusal) {
-	c, d := s.turn, int(s.die)
-	from := int(s.tok[c&3][i&3]) - 1
+	c, d := s.turn&3, int(s.die)
+	from := int(s.tok[c][i&3]) - 1
 	fin := int(s.cfg.finish)
 	m := newMove(c, i, from, d)
-	var no refusal
 	to := from + d
-	switch {
-	case from == fin: // rule B3
-		no.rule = refFinished
-		return m, no
-	case from < 0: // rule C7: only an entry roll brings a token onto its start square
-		if !s.cfg.entry.Has(d) {
-			no.rule = refEntry
-			return m, no
-		}
-		to = 0
-		m = m.with(flagEnter)
-	case to > fin: // rule C5
-		switch s.cfg.finishRule {
-		case ExactFinish:
-			no.rule, no.at = refOvershoot, uint16(to-fin)
-			return m, no
-		case BounceFinish:
-			to = 2*fin - to
-			m = m.with(flagBounce)
-		case AnyRollFinishes:
+	if uint(from) >= uint(fin) || to > fin { // in the yard, finished, or past the finish
+		switch {
+		case from == fin: // rule B3
+			return m, refusal{rule: refFinished}
+		case from < 0: // rule C7: only an entry roll brings a token onto its start square
+			if !s.cfg.entry.Has(d) {
+				return m, refusal{rule: refEntry}
+			}
+			to, m = 0, m.with(flagEnter)
+		case s.cfg.finishRule == ExactFinish: // rule C5
+			return m, refusal{refOvershoot, uint16(to - fin)}
+		case s.cfg.finishRule == BounceFinish:
+			to, m = 2*fin-to, m.with(flagBounce)
+		default: // AnyRollFinishes
 			to = fin
 		}
 	}
@@ -343,53 +342,63 @@ func (s *State) tokenMove(i int, stop lanes) (Move, refusal) {
 		m = m.with(flagFinish)
 	}
 	he := int(s.cfg.homeEntry)
-	// Rule B2: no token passes a block that stops it, on its way to the
-	// home column too. Only track squares hold blocks; a token entering
-	// passes nothing.
-	if stop != (lanes{}) {
+	if !stop.empty() {
+		// Rule B2: no token passes a block that stops it, on its way to
+		// the home column too. Only track squares hold blocks; a token
+		// entering passes nothing.
 		for p := from + 1; p < to && p <= he; p++ {
-			if sq := s.trackSquare(c, p); s.at.match(sq).and(stop) != (lanes{}) {
-				no.rule, no.at = refPassBlock, uint16(sq)
-				return m, no
+			if sq := s.trackSquare(c, p); !s.at.match(sq).and(stop).empty() {
+				return m, refusal{refPassBlock, uint16(sq)}
 			}
 		}
 	}
 	if to > he { // home column or finish: the owner's own squares
-		if to < fin && s.cfg.ownLanding == OwnLandingForbidden && s.holds(c, i, to) {
-			no.rule, no.at = refOwnLanding, uint16(to) // rulings Q8, Q11
+		if to < fin && s.cfg.ownLanding == OwnLandingForbidden {
+			return s.homeLanding(m)
 		}
-		return m, no
+		return m, refusal{}
 	}
 	sq := s.trackSquare(c, to)
-	here := s.at.match(sq)
-	if here == (lanes{}) {
-		return m, no
+	if !s.at.has(sq) {
+		return m, refusal{}
 	}
-	own := colorLanes[c]
-	if here.and(own) != (lanes{}) {
+	return s.landOn(m, sq, s.at.match(sq), stop)
+}
+
+// homeLanding decides move m into the home column where a token may not
+// end on a square its owner holds (rulings Q8, Q11).
+func (s *State) homeLanding(m Move) (Move, refusal) {
+	if s.holds(m.Color(), m.Token(), m.To()) {
+		return m, refusal{refOwnLanding, uint16(m.To())}
+	}
+	return m, refusal{}
+}
+
+// landOn decides move m of the player to move onto track square sq, which
+// the tokens here hold: join its own colour (ruling Q11, rule B1), or
+// capture opponents (rule C11) unless they form a block (rule B2, ruling
+// Q7) or are two or more where that is refused (ruling Q3).
+func (s *State) landOn(m Move, sq uint8, here, stop lanes) (Move, refusal) {
+	if !here.and(colorLanes[m.Color()&3]).empty() {
 		if s.cfg.ownLanding == OwnLandingForbidden { // ruling Q11
-			no.rule, no.at = refOwnLanding, uint16(to)
-			return m, no
+			return m, refusal{refOwnLanding, uint16(m.To())}
 		}
 		if s.cfg.blocks != NoBlocks { // rule B1
 			m = m.with(flagBlock)
 		}
-		return m, no
+		return m, refusal{}
 	}
 	// Opponents only, as a square holds one colour (rule C11).
 	n := here.count()
-	if here.and(stop) != (lanes{}) { // rule B2, ruling Q7
-		no.rule, no.at = refLandBlock, uint16(sq)
-		return m, no
+	if !here.and(stop).empty() { // rule B2, ruling Q7
+		return m, refusal{refLandBlock, uint16(sq)}
 	}
 	if n >= 2 && s.cfg.multiCapture == CaptureRefused { // ruling Q3
-		no.rule, no.at = refMultiLand, uint16(n<<8|int(sq))
-		return m, no
+		return m, refusal{refMultiLand, uint16(n<<8 | int(sq))}
 	}
 	// Rule C11 (and ruling Q4 for a token entering): landing on opponents
 	// captures them.
-	m = m.withCaptures(n)
-	return m, no
+	return m.withCaptures(n), refusal{}
 }
 
 // stops returns the tokens of the blocks that the player to move may not
@@ -402,19 +411,23 @@ func (s *State) stops() lanes {
 	if s.cfg.blocks == NoBlocks {
 		return b
 	}
-	for w, x := range s.at {
-		// A byte equal to another byte of its colour's 32-bit half.
-		for half := 0; half < 64; half += 32 {
-			h := uint32(x >> half)
-			same := zeroBytes32(h^bits.RotateLeft32(h, 8)) | zeroBytes32(h^bits.RotateLeft32(h, 16)) | zeroBytes32(h^bits.RotateLeft32(h, 24))
-			same &^= zeroBytes32(h) // off the track
-			b[w] |= uint64(same) << half
-		}
-	}
+	b = lanes{paired(s.at.lo), paired(s.at.hi)}
 	if s.cfg.blocks == BlocksStopOpponents {
-		own := colorLanes[s.turn]
-		b[0] &^= own[0]
-		b[1] &^= own[1]
+		b = b.andNot(colorLanes[s.turn&3])
+	}
+	return b
+}
+
+// paired returns the high bit of each byte of x that is not 0 and equals
+// another byte of its 32-bit half: the tokens of two colours' lanes that
+// share a track square with another of their colour.
+func paired(x uint64) uint64 {
+	var b uint64
+	for half := 0; half < 64; half += 32 {
+		h := uint32(x >> half)
+		same := zeroBytes32(h^bits.RotateLeft32(h, 8)) | zeroBytes32(h^bits.RotateLeft32(h, 16)) | zeroBytes32(h^bits.RotateLeft32(h, 24))
+		same &^= zeroBytes32(h) // off the track
+		b |= uint64(same) << half
 	}
 	return b
 }
@@ -431,9 +444,10 @@ func (s *State) holds(c Color, i, p int) bool {
 }
 
 // lanes holds one byte for each token, colour by colour (token i of colour
-// c in byte 4c+i), so that a question about every token on the board is a
-// few word operations.
-type lanes [2]uint64
+// c in byte 4c+i, Red's and Green's tokens in lo, Yellow's and Blue's in
+// hi), so that a question about every token on the board is a few word
+// operations. A struct of two words, not an array, travels in registers.
+type lanes struct{ lo, hi uint64 }
 
 const (
 	ones = 0x0101010101010101
@@ -445,16 +459,27 @@ var colorLanes = [MaxPlayers]lanes{
 	{0x80808080, 0}, {0x80808080 << 32, 0}, {0, 0x80808080}, {0, 0x80808080 << 32},
 }
 
+// set sets the byte of token i of colour c to v.
 func (l *lanes) set(c Color, i int, v uint8) {
-	k := 4*int(c) + i
-	sh := 8 * (k & 7)
-	l[k>>3] = l[k>>3]&^(0xff<<sh) | uint64(v)<<sh
+	sh := 32*uint(c&1) + 8*uint(i&3)
+	w := &l.lo
+	if c >= 2 {
+		w = &l.hi
+	}
+	*w = *w&^(0xff<<sh) | uint64(v)<<sh
 }
 
 // match returns the high bit of every byte equal to v.
 func (l lanes) match(v uint8) lanes {
 	b := uint64(v) * ones
-	return lanes{zeroBytes(l[0] ^ b), zeroBytes(l[1] ^ b)}
+	return lanes{zeroBytes(l.lo ^ b), zeroBytes(l.hi ^ b)}
+}
+
+// has reports whether any byte equals v.
+func (l lanes) has(v uint8) bool {
+	b := uint64(v) * ones
+	x, y := l.lo^b, l.hi^b
+	return (x-ones)&^x&^low7|(y-ones)&^y&^low7 != 0
 }
 
 // zeroBytes returns the high bit of every zero byte of x, exactly.
@@ -462,9 +487,10 @@ func zeroBytes(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
 
 func zeroBytes32(x uint32) uint32 { return ^((x&0x7f7f7f7f + 0x7f7f7f7f) | x | 0x7f7f7f7f) }
 
-func (l lanes) and(m lanes) lanes { return lanes{l[0] & m[0], l[1] & m[1]} }
-
-func (l lanes) count() int { return bits.OnesCount64(l[0]) + bits.OnesCount64(l[1]) }
+func (l lanes) and(m lanes) lanes    { return lanes{l.lo & m.lo, l.hi & m.hi} }
+func (l lanes) andNot(m lanes) lanes { return lanes{l.lo &^ m.lo, l.hi &^ m.hi} }
+func (l lanes) empty() bool          { return l.lo|l.hi == 0 }
+func (l lanes) count() int           { return bits.OnesCount64(l.lo) + bits.OnesCount64(l.hi) }
 
 // Apply plays move m and returns the next position. It always validates:
 // m must be a legal move of s (a move from [State.LegalMoves] or
@@ -480,45 +506,48 @@ func (l lanes) count() int { return bits.OnesCount64(l[0]) + bits.OnesCount64(l[
 // [Rules.NoMoveForfeitsBonus] (ruling Q1); a forfeiting pass applies
 // [Rules.SixPenalty] and passes the turn (rule C9, ruling Q2).
 func (s State) Apply(m Move) (State, error) {
+	err := s.apply(m) // small enough to inline: s is the caller's copy
+	return s, err
+}
+
+// apply is Apply on s in place. It changes s only when m is legal.
+func (s *State) apply(m Move) error {
 	if s.die == 0 {
-		return s, s.moveDue()
+		return s.moveDue()
 	}
 	c := s.turn
-	illegal := func(rule, format string, a ...any) (State, error) {
-		return s, &IllegalMoveError{Move: m, Rule: rule, Reason: fmt.Sprintf(format, a...)}
-	}
 	switch {
 	case !m.has(flagValid):
-		return illegal("", "the zero Move is no move")
+		return s.illegal(m, "", "the zero Move is no move")
 	case m.Color() != c:
-		return illegal("C3", "it is %v's turn, not %v's", c, m.Color())
+		return s.illegal(m, "C3", "it is %v's turn, not %v's", c, m.Color())
 	case m.Die() != int(s.die):
-		return illegal("C8", "the move plays a %d but the die shows %d", m.Die(), s.die)
+		return s.illegal(m, "C8", "the move plays a %d but the die shows %d", m.Die(), s.die)
 	}
 	if s.forfeit() {
 		if m.IsPass() && m.Forfeits() {
 			s.applyForfeit()
-			return s, nil
+			return nil
 		}
-		return s, s.forfeitError(m)
+		return s.forfeitError(m)
 	}
 	if m.IsPass() {
 		if m.Forfeits() {
-			return illegal("C9", "%v has not reached the six limit, so nothing is forfeited", c)
+			return s.illegal(m, "C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
 		var buf [MaxTokens]Move
-		if mv := s.AppendLegalMoves(buf[:0])[0]; !mv.IsPass() {
-			return illegal("C10", "%v must move when a token can: %v", c, mv)
+		if mv := s.appendLegal(buf[:0])[0]; !mv.IsPass() {
+			return s.illegal(m, "C10", "%v must move when a token can: %v", c, mv)
 		}
 		s.applyPass()
-		return s, nil
+		return nil
 	}
 	i := m.Token()
 	if !s.hasToken(c, i) {
-		return s, refusal{rule: refWrongTokens}.err(m, s)
+		return refusal{rule: refWrongTokens}.err(m, *s)
 	}
-	if int(s.tok[c][i])-1 != m.From() {
-		return illegal("", "%v token %d is at %s, not %s", c, i, progressString(int(s.tok[c][i])-1), progressString(m.From()))
+	if from := int(s.tok[c][i]) - 1; from != m.From() {
+		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
 	}
 	var stop lanes
 	if s.cfg.blocks != NoBlocks {
@@ -526,13 +555,19 @@ func (s State) Apply(m Move) (State, error) {
 	}
 	want, r := s.tokenMove(i, stop)
 	if r.rule != legal {
-		return s, r.err(m, s)
+		return r.err(m, *s)
 	}
 	if want != m {
-		return illegal("", "the move does not match the position: with a %d, %v token %d makes %v", s.die, c, i, want)
+		return s.illegal(m, "", "the move does not match the position: with a %d, %v token %d makes %v", s.die, c, i, want)
 	}
 	s.applyToken(want)
-	return s, nil
+	return nil
+}
+
+// illegal returns the error refusing m for breaking rule (empty where m
+// does not fit the position at all), with the reason in words.
+func (s *State) illegal(m Move, rule, format string, a ...any) error {
+	return &IllegalMoveError{Move: m, Rule: rule, Reason: fmt.Sprintf(format, a...)}
 }
 
 // applyToken plays a legal token move.
@@ -544,15 +579,15 @@ func (s *State) applyToken(m Move) {
 		sq = s.trackSquare(c, to)
 	}
 	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
-		caught := s.at.match(sq)
-		caught[0] &^= colorLanes[c][0]
-		caught[1] &^= colorLanes[c][1]
-		for w, x := range caught {
-			s.at[w] &^= (x >> 7) * 0xff
-			for ; x != 0; x &= x - 1 {
-				k := 8*w + bits.TrailingZeros64(x)/8
-				s.tok[k/4][k%4] = 0
-			}
+		caught := s.at.match(sq).andNot(colorLanes[c&3])
+		s.at = s.at.andNot(lanes{(caught.lo >> 7) * 0xff, (caught.hi >> 7) * 0xff})
+		for x := caught.lo; x != 0; x &= x - 1 {
+			k := bits.TrailingZeros64(x) / 8
+			s.tok[k/4][k%4] = 0
+		}
+		for x := caught.hi; x != 0; x &= x - 1 {
+			k := bits.TrailingZeros64(x) / 8
+			s.tok[2+k/4][k%4] = 0
 		}
 	}
 	s.at.set(c, i, sq)
