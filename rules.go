@@ -119,14 +119,21 @@ func (r refusal) err(m Move, s State) *IllegalMoveError {
 // [ErrWrongPhase] while a move is due, [ErrGameOver] once the game has
 // ended, and [ErrNoGame] on the zero State; s is never changed.
 func (s State) Roll(face int) (State, error) {
+	err := s.roll(face) // small enough to inline: s is the caller's copy
+	return s, err
+}
+
+// roll is Roll on s in place. It changes s only when the roll is
+// accepted.
+func (s *State) roll(face int) error {
 	if s.die != 0 || uint(face-1) > 5 || !s.rolling() {
-		return s, rollError{s, face}
+		return rollError{*s, face}
 	}
 	s.die = uint8(face)
 	if s.sixes < 255 { // the count saturates where SixLimit is 0
 		s.sixes += uint8(s.cfg.bonus>>face) & 1
 	}
-	return s, nil
+	return nil
 }
 
 // rolling reports whether the game is on.
