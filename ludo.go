@@ -89,10 +89,13 @@ func (p Phase) String() string { return enumName(uint8(p), "roll", "move", "over
 // return zero values, and transitions return an error matching
 // [ErrNoGame].
 type State struct {
-	cfg    config
+	// The words first, each in its own 16 bytes of the struct, so that a
+	// word or a colour's 4 tokens read just after the State is copied (16
+	// bytes at a time) come from one store.
 	tok    [MaxPlayers][MaxTokens]uint8 // 0 in the yard, else progress+1
 	at     lanes                        // each token's track square, 0 off the track: derived from tok, kept so that no rule scans the board
 	begin  [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn
+	cfg    config
 	turn   Color
 	die    uint8 // 0 while a roll is due
 	sixes  uint8

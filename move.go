@@ -24,6 +24,10 @@ type Move struct {
 
 type moveFlags uint8
 
+// moveOwner masks the bytes of a Move that say whose move it is: the
+// colour, the die and the flag set on every move.
+const moveOwner = 0xff | 0xff<<32 | uint64(flagValid)<<40
+
 const (
 	flagValid moveFlags = 1 << iota // set on every move the rules produce
 	flagEnter

@@ -523,12 +523,13 @@ func (s *State) apply(m Move) error {
 		return s.moveDue()
 	}
 	c := s.turn
-	switch {
-	case !m.has(flagValid):
-		return s.illegal(m, "", "the zero Move is no move")
-	case m.Color() != c:
-		return s.illegal(m, "C3", "it is %v's turn, not %v's", c, m.Color())
-	case m.Die() != int(s.die):
+	if m.v&moveOwner != newMove(c, 0, 0, int(s.die)).v&moveOwner {
+		switch {
+		case !m.has(flagValid):
+			return s.illegal(m, "", "the zero Move is no move")
+		case m.Color() != c:
+			return s.illegal(m, "C3", "it is %v's turn, not %v's", c, m.Color())
+		}
 		return s.illegal(m, "C8", "the move plays a %d but the die shows %d", m.Die(), s.die)
 	}
 	if s.forfeit() {
@@ -550,10 +551,10 @@ func (s *State) apply(m Move) error {
 		return nil
 	}
 	i := m.Token()
-	if !s.hasToken(c, i) {
+	if uint(i) >= uint(s.cfg.tokens) {
 		return refusal{rule: refWrongTokens}.err(m, *s)
 	}
-	if from := int(s.tok[c][i]) - 1; from != m.From() {
+	if from := int(s.tok[c&3][i&3]) - 1; from != m.From() {
 		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
 	}
 	var stop lanes
@@ -579,14 +580,14 @@ func (s *State) illegal(m Move, rule, format string, a ...any) error {
 
 // applyToken plays a legal token move.
 func (s *State) applyToken(m Move) {
-	c, i, to := m.Color(), m.Token(), m.To()
+	c, i, to := m.Color()&3, m.Token()&3, m.To()
 	s.tok[c][i] = uint8(to + 1)
 	var sq uint8
 	if to <= int(s.cfg.homeEntry) {
 		sq = s.trackSquare(c, to)
 	}
 	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
-		caught := s.at.match(sq).andNot(colorLanes[c&3])
+		caught := s.at.match(sq).andNot(colorLanes[c])
 		s.at = s.at.andNot(lanes{(caught.lo >> 7) * 0xff, (caught.hi >> 7) * 0xff})
 		for x := caught.lo; x != 0; x &= x - 1 {
 			k := bits.TrailingZeros64(x) / 8
@@ -607,7 +608,7 @@ func (s *State) applyToken(m Move) {
 		s.nextTurn() // ruling Q6: no bonus roll with nothing left to move
 		return
 	}
-	if s.cfg.bonus.Has(m.Die()) { // rule C9: a bonus roll
+	if s.cfg.bonus>>m.Die()&1 != 0 { // rule C9: a bonus roll
 		s.die = 0
 		return
 	}
@@ -675,11 +676,11 @@ func (s *State) nextTurn() {
 	if s.over() {
 		return
 	}
-	for k := Color(1); k < MaxPlayers; k++ {
-		o := (s.turn + k) % MaxPlayers
-		if s.cfg.seats.Has(o) && s.places[o] == 0 {
-			s.turn = o
-			break
-		}
-	}
+	// The colours still playing, as bits 0-3 and again as bits 4-7, so
+	// that the first one after the turn is the lowest bit from there.
+	places := binary.LittleEndian.Uint32(s.places[:])
+	placed := (places&0x7f7f7f7f + 0x7f7f7f7f | places) & 0x80808080 // a byte's high bit when it is not 0
+	playing := uint(s.cfg.seats) &^ uint((placed>>7)*0x01020408>>24)
+	playing |= playing << 4
+	s.turn = (s.turn + 1 + Color(bits.TrailingZeros(playing>>(s.turn+1)))) & 3
 }
