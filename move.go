@@ -40,14 +40,8 @@ const (
 // newMove returns the move of token i (-1 for a pass) of colour c from
 // progress from with die face d, going nowhere yet.
 func newMove(c Color, i, from, d int) Move {
-	return makeMove(c, i, from, from, d, 0)
-}
-
-// makeMove returns the move of token i of colour c from progress from to
-// progress to with die face d and flags f.
-func makeMove(c Color, i, from, to, d int, f moveFlags) Move {
-	return Move{uint64(c) | uint64(uint8(int8(i)))<<8 | uint64(uint8(from+1))<<16 | uint64(uint8(to+1))<<24 |
-		uint64(d)<<32 | uint64(f|flagValid)<<40}
+	p := uint64(uint8(from + 1))
+	return Move{uint64(c) | uint64(uint8(i))<<8 | p*(1<<16|1<<24) | uint64(d)<<32 | uint64(flagValid)<<40}
 }
 
 // passMove returns the pass of colour c on die face d.

@@ -323,9 +323,8 @@ func (s *State) trackSquare(c Color, p int) uint8 {
 // it makes are its last act, so that its values stay in registers).
 func (s *State) tokenMove(i int, stop lanes) (Move, refusal) {
 	c, d := s.turn&3, int(s.die)
-	t := s.tok[c][i&3] // progress+1
-	from, fin := int(t)-1, int(s.cfg.finish)
-	m := Move{uint64(c) | uint64(i&3)<<8 | uint64(t)*(1<<16|1<<24) | uint64(d)<<32 | uint64(flagValid)<<40} // going nowhere yet
+	from, fin := int(s.tok[c][i&3])-1, int(s.cfg.finish)
+	m := newMove(c, i&3, from, d)
 	to := from + d
 	if uint(from) < uint(fin) && to <= fin { // rule C8: on its way, and not past the finish
 		m.v += uint64(d) << 24
