@@ -677,11 +677,11 @@ func (s *State) nextTurn() {
 	if s.over() {
 		return
 	}
-	// The colours still playing, as bits 0-3 and again as bits 4-7, so
-	// that the first one after the turn is the lowest bit from there.
-	places := binary.LittleEndian.Uint32(s.places[:])
-	placed := (places&0x7f7f7f7f + 0x7f7f7f7f | places) & 0x80808080 // a byte's high bit when it is not 0
-	playing := uint(s.cfg.seats) &^ uint((placed>>7)*0x01020408>>24)
-	playing |= playing << 4
-	s.turn = (s.turn + 1 + Color(bits.TrailingZeros(playing>>(s.turn+1)))) & 3
+	for k := Color(1); k < MaxPlayers; k++ {
+		o := (s.turn + k) & (MaxPlayers - 1)
+		if s.cfg.seats>>o&1 != 0 && s.places[o] == 0 {
+			s.turn = o
+			break
+		}
+	}
 }
