@@ -101,6 +101,11 @@ type State struct {
 	sixes  uint8
 	places [MaxPlayers]uint8 // 1 for first place, 0 while playing
 	placed uint8
+	// The tokens that share their track square with another of their
+	// colour, so form blocks (rule B1), bit 4c+i for token i of colour c:
+	// derived from at, and kept only where blocks are played, so that no
+	// move has to look for them.
+	blocked uint16
 }
 
 // config is a validated Rules, packed small for a State to carry.

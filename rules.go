@@ -419,25 +419,37 @@ func (s *State) stops() lanes {
 	if s.cfg.blocks == NoBlocks {
 		return b
 	}
-	b = lanes{paired(s.at.lo), paired(s.at.hi)}
+	b = lanes{scatter(uint8(s.blocked)), scatter(uint8(s.blocked >> 8))}
 	if s.cfg.blocks == BlocksStopOpponents {
 		b = b.andNot(colorLanes[s.turn&3])
 	}
 	return b
 }
 
+// findBlocks sets blocked from at (rule B1), for Red's and Green's tokens
+// where words has bit 0, for Yellow's and Blue's where it has bit 1. Only
+// games with blocks call it.
+func (s *State) findBlocks(words uint) {
+	if words&1 != 0 {
+		s.blocked = s.blocked&0xff00 | uint16(gather(paired(s.at.lo)))
+	}
+	if words&2 != 0 {
+		s.blocked = s.blocked&0xff | uint16(gather(paired(s.at.hi)))<<8
+	}
+}
+
 // paired returns the high bit of each byte of x that is not 0 and equals
 // another byte of its 32-bit half: the tokens of two colours' lanes that
 // share a track square with another of their colour.
 func paired(x uint64) uint64 {
-	var b uint64
-	for half := 0; half < 64; half += 32 {
-		h := uint32(x >> half)
-		same := zeroBytes32(h^bits.RotateLeft32(h, 8)) | zeroBytes32(h^bits.RotateLeft32(h, 16)) | zeroBytes32(h^bits.RotateLeft32(h, 24))
-		same &^= zeroBytes32(h) // off the track
-		b |= uint64(same) << half
+	// rot(k) turns each 32-bit half of x by k bytes, so that byte j of the
+	// result is byte j-k (mod 4) of the same half.
+	rot := func(k uint) uint64 {
+		lo := ^uint64(0) / 0xffffffff * (0xffffffff << (8 * k) & 0xffffffff) // the bytes that do not wrap
+		return x<<(8*k)&lo | x>>(32-8*k)&^lo
 	}
-	return b
+	same := zeroBytes(x^rot(1)) | zeroBytes(x^rot(2)) | zeroBytes(x^rot(3))
+	return same &^ zeroBytes(x) // off the track
 }
 
 // holds reports whether a token of colour c other than token i has
@@ -460,6 +472,7 @@ type lanes struct{ lo, hi uint64 }
 const (
 	ones = 0x0101010101010101
 	low7 = 0x7f7f7f7f7f7f7f7f
+	high = 0x8080808080808080
 )
 
 // colorLanes[c] has the high bit of each of colour c's bytes set.
@@ -488,6 +501,16 @@ func (l lanes) has(v uint8) bool {
 	b := uint64(v) * ones
 	x, y := l.lo^b, l.hi^b
 	return (x-ones)&^x&^low7|(y-ones)&^y&^low7 != 0
+}
+
+// gather packs the high bits of the 8 bytes of x into a byte, byte j's
+// as bit j.
+func gather(x uint64) uint8 { return uint8(x & high * 0x0002040810204081 >> 56) }
+
+// scatter is gather undone: bit j of b as the high bit of byte j.
+func scatter(b uint8) uint64 {
+	y := uint64(b) * ones & 0x8040201008040201 // bit j of b, in byte j
+	return (y + low7 | y) & high
 }
 
 // zeroBytes returns the high bit of every zero byte of x, exactly.
@@ -600,6 +623,13 @@ func (s *State) applyToken(m Move) {
 		}
 	}
 	s.at.set(c, i, sq)
+	if s.cfg.blocks != NoBlocks {
+		words := uint(1) << (c >> 1) // the mover's colour
+		if m.Captures() > 0 {
+			words = 3 // and the captured tokens' colour
+		}
+		s.findBlocks(words)
+	}
 	if m.Finishes() && s.allFinished(c) { // rule C6
 		s.placed++
 		s.places[c] = s.placed
@@ -655,6 +685,9 @@ func (s *State) locate() {
 				s.at.set(c, i, s.trackSquare(c, p))
 			}
 		}
+	}
+	if s.cfg.blocks != NoBlocks {
+		s.findBlocks(3)
 	}
 }
 
