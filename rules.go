@@ -567,9 +567,11 @@ func (s *State) apply(m Move) error {
 		if m.Forfeits() {
 			return s.illegal(m, "C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
-		var buf [MaxTokens]Move
-		if mv := s.appendLegal(buf[:0])[0]; !mv.IsPass() {
-			return s.illegal(m, "C10", "%v must move when a token can: %v", c, mv)
+		if s.candidates() != 0 { // a token might move: see whether one can
+			var buf [MaxTokens]Move
+			if mv := s.appendLegal(buf[:0])[0]; !mv.IsPass() {
+				return s.illegal(m, "C10", "%v must move when a token can: %v", c, mv)
+			}
 		}
 		s.applyPass()
 		return nil
