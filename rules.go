@@ -201,14 +201,10 @@ func (s *State) appendLegal(dst []Move) []Move {
 	if s.forfeit() {
 		return append(dst, passMove(c, int(s.die), true))
 	}
-	var stop lanes
-	if s.cfg.blocks != NoBlocks {
-		stop = s.stops()
-	}
 	n := len(dst)
 	for cand := s.candidates(); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros64(cand) / 16
-		if m, r := s.tokenMove(i, stop); r.rule == legal {
+		if m, r := s.tokenMove(i); r.rule == legal {
 			dst = append(dst, m)
 		}
 	}
@@ -281,7 +277,7 @@ func (s State) TokenMove(i int) (Move, error) {
 	if s.forfeit() {
 		return Move{}, s.forfeitError(m)
 	}
-	m, r := s.tokenMove(i, s.stops())
+	m, r := s.tokenMove(i)
 	if r.rule != legal {
 		return Move{}, r.err(m, s)
 	}
@@ -316,12 +312,11 @@ func (s *State) trackSquare(c Color, p int) uint8 {
 }
 
 // tokenMove decides the move token i of the player to move makes with the
-// die, where stop holds the tokens of the blocks that stop it
-// ([State.stops]): the rules of movement C3 to C5, C7, C8, C11, B2 and
+// die: the rules of movement C3 to C5, C7, C8, C11, B2 and
 // B3, and the rulings Q3, Q4, Q7, Q8 and Q11. The common case, a token
 // on its way that lands on an empty square, makes no call (and the calls
 // it makes are its last act, so that its values stay in registers).
-func (s *State) tokenMove(i int, stop lanes) (Move, refusal) {
+func (s *State) tokenMove(i int) (Move, refusal) {
 	c, d := s.turn&3, int(s.die)
 	from, fin := int(s.tok[c][i&3])-1, int(s.cfg.finish)
 	m := newMove(c, i&3, from, d)
@@ -350,11 +345,13 @@ func (s *State) tokenMove(i int, stop lanes) (Move, refusal) {
 		m = m.with(flagFinish)
 	}
 	he := int(s.cfg.homeEntry)
-	if !stop.empty() {
+	var stop lanes // the tokens of the blocks that stop this one
+	if s.blocked != 0 {
+		stop = s.stops()
 		// Rule B2: no token passes a block that stops it, on its way to
 		// the home column too. Only track squares hold blocks; a token
 		// entering passes nothing.
-		for p := from + 1; p < to && p <= he; p++ {
+		for p := from + 1; p < to && p <= he && !stop.empty(); p++ {
 			if sq := s.trackSquare(c, p); !s.at.match(sq).and(stop).empty() {
 				return m, refusal{refPassBlock, uint16(sq)}
 			}
@@ -410,20 +407,15 @@ func (s *State) landOn(m Move, sq uint8, here, stop lanes) (Move, refusal) {
 }
 
 // stops returns the tokens of the blocks that the player to move may not
-// pass (rule B2): every token that shares its track square with another of
-// its colour (rule B1), of the opponents' colours, or with [BlocksStopAll]
-// of every colour. Without blocks it is empty. The hot paths skip the call
-// where blocks are off.
+// pass (rule B2): every token in a block (rule B1), of the opponents'
+// colours, or with [BlocksStopAll] of every colour. Without blocks it is
+// empty.
 func (s *State) stops() lanes {
-	var b lanes
-	if s.cfg.blocks == NoBlocks {
-		return b
-	}
-	b = lanes{scatter(uint8(s.blocked)), scatter(uint8(s.blocked >> 8))}
+	b := s.blocked
 	if s.cfg.blocks == BlocksStopOpponents {
-		b = b.andNot(colorLanes[s.turn&3])
+		b &^= 0xf << (4 * (s.turn & 3))
 	}
-	return b
+	return lanes{scatter(uint8(b)), scatter(uint8(b >> 8))}
 }
 
 // findBlocks sets blocked from at (rule B1), for Red's and Green's tokens
@@ -583,11 +575,7 @@ func (s *State) apply(m Move) error {
 	if from := int(s.tok[c&3][i&3]) - 1; from != m.From() {
 		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
 	}
-	var stop lanes
-	if s.cfg.blocks != NoBlocks {
-		stop = s.stops()
-	}
-	want, r := s.tokenMove(i, stop)
+	want, r := s.tokenMove(i)
 	if r.rule != legal {
 		return r.err(m, *s)
 	}
