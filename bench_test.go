@@ -3,6 +3,7 @@ package ludo
 import (
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // midgame returns a position after n random plies of a seeded game under r,
@@ -44,6 +45,14 @@ func playout(s State, d Dice, pick *rand.PCG, buf []Move) (State, int) {
 		n++
 	}
 	return s, n
+}
+
+// TestStateSize keeps the State as small as the README says: every call of
+// a State method copies it.
+func TestStateSize(t *testing.T) {
+	if n := unsafe.Sizeof(State{}); n != 80 {
+		t.Errorf("a State is %d bytes, not 80", n)
+	}
 }
 
 func TestHotPathsAllocateNothing(t *testing.T) {

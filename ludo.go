@@ -122,9 +122,14 @@ type config struct {
 	multiCapture                                  MultiCapture
 	finishRule                                    FinishRule
 	end                                           EndRule
+	endsAt                                        uint8 // the number of places at which the game ends: 1 under FirstWinner, else players
 }
 
 func pack(r Rules) config {
+	endsAt := r.Players
+	if r.End == FirstWinner {
+		endsAt = 1
+	}
 	return config{
 		track: uint8(r.Board.Track), spacing: uint8(r.Board.StartSpacing),
 		homeEntry: uint8(r.Board.HomeEntry), homeColumn: uint8(r.Board.HomeColumn),
@@ -136,6 +141,7 @@ func pack(r Rules) config {
 		noMoveForfeitsBonus: r.NoMoveForfeitsBonus,
 		blocks:              r.Blocks, ownLanding: r.OwnLanding,
 		multiCapture: r.MultiCapture, finishRule: r.Finish, end: r.End,
+		endsAt: uint8(endsAt),
 	}
 }
 
@@ -191,7 +197,7 @@ func (s State) Players() Colors { return s.cfg.seats }
 // Phase returns what the position waits for.
 func (s State) Phase() Phase {
 	switch {
-	case s.cfg.players == 0 || s.placed == s.cfg.players || s.cfg.end == FirstWinner && s.placed > 0: // !s.IsValid() || s.over(), without copying s
+	case s.placed >= s.cfg.endsAt: // s.over(), without copying s; the zero State too
 		return PhaseOver
 	case s.die == 0:
 		return PhaseRoll
@@ -199,9 +205,7 @@ func (s State) Phase() Phase {
 	return PhaseMove
 }
 
-func (s *State) over() bool {
-	return s.placed == s.cfg.players || (s.cfg.end == FirstWinner && s.placed > 0)
-}
+func (s *State) over() bool { return s.placed >= s.cfg.endsAt }
 
 // Turn returns the colour to roll or move. Once the game is over it is the
 // colour that moved last.

@@ -138,7 +138,7 @@ func (s *State) roll(face int) error {
 
 // rolling reports whether the game is on.
 func (s *State) rolling() bool {
-	return s.placed < s.cfg.players && (s.placed == 0 || s.cfg.end != FirstWinner)
+	return s.placed < s.cfg.endsAt
 }
 
 // rollError is the error of a refused roll. It is built without a call, so
