@@ -122,7 +122,7 @@ type config struct {
 	multiCapture                                  MultiCapture
 	finishRule                                    FinishRule
 	end                                           EndRule
-	endsAt                                        uint8 // the number of places at which the game ends: 1 under FirstWinner, else players
+	endsAt                                        uint8 // the number of places at which the game ends (ruling Q10): 1 under FirstWinner, else players
 }
 
 func pack(r Rules) config {
@@ -197,7 +197,7 @@ func (s State) Players() Colors { return s.cfg.seats }
 // Phase returns what the position waits for.
 func (s State) Phase() Phase {
 	switch {
-	case s.placed >= s.cfg.endsAt: // s.over(), without copying s; the zero State too
+	case s.placed >= s.cfg.endsAt: // the test of over(); the zero State (endsAt 0) reads as over
 		return PhaseOver
 	case s.die == 0:
 		return PhaseRoll

@@ -193,6 +193,7 @@ func (s State) AppendLegalMoves(dst []Move) []Move {
 	return s.appendLegal(dst) // small enough to inline
 }
 
+// appendLegal is AppendLegalMoves on s, which it does not change.
 func (s *State) appendLegal(dst []Move) []Move {
 	if s.die == 0 { // no move is due; the die is 0 in every other phase
 		return dst
@@ -229,11 +230,11 @@ func (s *State) candidates() uint64 {
 	w := uint64(binary.LittleEndian.Uint32(s.tok[s.turn&3][:]))
 	x := (w | w<<16) & 0x0000ffff0000ffff
 	x = (x | x<<8) & 0x00ff00ff00ff00ff // token i's byte in lane i
-	stuck := uint64(s.cfg.finish) + 1   // a finished token never moves (rule B3)
+	stuck := uint64(s.cfg.finish)       // the highest x that may move: a finished token never does (rule B3)
 	if s.cfg.finishRule == ExactFinish {
 		// Past here an exact roll overshoots (rule C5); on a board shorter
 		// than the die, from anywhere on it.
-		stuck -= min(uint64(s.die), stuck)
+		stuck -= min(uint64(s.die)-1, stuck)
 	}
 	cand := ^((x | h) - (stuck+1)*l1) & h                      // x <= stuck
 	inPlay := ((x|h)-l1)&h | -(uint64(s.cfg.entry>>s.die)&1)&h // x >= 1 (not in the yard), or the die enters
@@ -334,9 +335,9 @@ func (s *State) tokenMove(i int) (Move, refusal) {
 			to, m = 0, m.with(flagEnter)
 		case s.cfg.finishRule == ExactFinish: // rule C5
 			return m, refusal{refOvershoot, uint16(to - fin)}
-		case s.cfg.finishRule == BounceFinish:
+		case s.cfg.finishRule == BounceFinish: // rule C5
 			to, m = 2*fin-to, m.with(flagBounce)
-		default: // AnyRollFinishes
+		default: // rule C5, AnyRollFinishes
 			to = fin
 		}
 		m = m.withTo(to)
@@ -507,8 +508,6 @@ func scatter(b uint8) uint64 {
 
 // zeroBytes returns the high bit of every zero byte of x, exactly.
 func zeroBytes(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
-
-func zeroBytes32(x uint32) uint32 { return ^((x&0x7f7f7f7f + 0x7f7f7f7f) | x | 0x7f7f7f7f) }
 
 func (l lanes) and(m lanes) lanes    { return lanes{l.lo & m.lo, l.hi & m.hi} }
 func (l lanes) andNot(m lanes) lanes { return lanes{l.lo &^ m.lo, l.hi &^ m.hi} }
