@@ -31,6 +31,16 @@ func midgame(tb testing.TB, r Rules, seed uint64, n int) State {
 	return s
 }
 
+// midgames returns 64 positions from seeded games under r, each with a
+// move due, for the benchmarks to cycle through.
+func midgames(tb testing.TB, r Rules) *[64]State {
+	var states [64]State
+	for i := range states {
+		states[i] = midgame(tb, r, uint64(i), 40+i*3)
+	}
+	return &states
+}
+
 // playout plays one random game to the end and returns the number of
 // moves made (passes included). It picks each move with 32 bits of pick
 // (multiply and shift: each of at most 4 moves is picked with a
@@ -90,10 +100,7 @@ func benchRules(b *testing.B, f func(b *testing.B, r Rules)) {
 
 func BenchmarkLegalMoves(b *testing.B) {
 	benchRules(b, func(b *testing.B, r Rules) {
-		var states [64]State
-		for i := range states {
-			states[i] = midgame(b, r, uint64(i), 40+i*3)
-		}
+		states := midgames(b, r)
 		buf := make([]Move, 0, MaxTokens)
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
@@ -104,11 +111,10 @@ func BenchmarkLegalMoves(b *testing.B) {
 
 func BenchmarkApply(b *testing.B) {
 	benchRules(b, func(b *testing.B, r Rules) {
-		var states [64]State
+		states := midgames(b, r)
 		var moves [64]Move
-		for i := range states {
-			states[i] = midgame(b, r, uint64(i), 40+i*3)
-			moves[i] = states[i].LegalMoves()[0]
+		for i, s := range states {
+			moves[i] = s.LegalMoves()[0]
 		}
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {

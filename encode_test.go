@@ -445,10 +445,7 @@ func TestEncodingsAllocateNothing(t *testing.T) {
 
 func BenchmarkObserve(b *testing.B) {
 	benchRules(b, func(b *testing.B, r Rules) {
-		var states [64]State
-		for i := range states {
-			states[i] = midgame(b, r, uint64(i), 40+i*3)
-		}
+		states := midgames(b, r)
 		var o Observation
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
@@ -459,10 +456,7 @@ func BenchmarkObserve(b *testing.B) {
 
 func BenchmarkActionMask(b *testing.B) {
 	benchRules(b, func(b *testing.B, r Rules) {
-		var states [64]State
-		for i := range states {
-			states[i] = midgame(b, r, uint64(i), 40+i*3)
-		}
+		states := midgames(b, r)
 		var sink [NumActions]bool
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
@@ -474,10 +468,7 @@ func BenchmarkActionMask(b *testing.B) {
 
 func BenchmarkKey(b *testing.B) {
 	benchRules(b, func(b *testing.B, r Rules) {
-		var states [64]State
-		for i := range states {
-			states[i] = midgame(b, r, uint64(i), 40+i*3)
-		}
+		states := midgames(b, r)
 		var sink uint64
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
@@ -489,10 +480,7 @@ func BenchmarkKey(b *testing.B) {
 
 func BenchmarkAppendSuccessors(b *testing.B) {
 	benchRules(b, func(b *testing.B, r Rules) {
-		var states [64]State
-		for i := range states {
-			states[i] = midgame(b, r, uint64(i), 40+i*3)
-		}
+		states := midgames(b, r)
 		buf := make([]Successor, 0, MaxTokens)
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
