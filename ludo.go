@@ -92,9 +92,14 @@ type State struct {
 	// The words first, each in its own 16 bytes of the struct, so that a
 	// word or a colour's 4 tokens read just after the State is copied (16
 	// bytes at a time) come from one store.
-	tok    [MaxPlayers][MaxTokens]uint8 // 0 in the yard, else progress+1
-	at     lanes                        // each token's track square, 0 off the track: derived from tok, kept so that no rule scans the board
-	begin  [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn
+	tok   [MaxPlayers][MaxTokens]uint8 // 0 in the yard, else progress+1
+	at    lanes                        // each token's track square, 0 off the track: derived from tok, kept so that no rule scans the board
+	begin [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn
+	// The legal token moves of the die being played, judged once when it
+	// is rolled (see judge): 16 bits for token i at bit 16i, 0 where token
+	// i does not move, else what [Move.judged] keeps. 0 while a roll is
+	// due, and where the only legal move is a pass.
+	moves  uint64
 	cfg    config
 	turn   Color
 	die    uint8 // 0 while a roll is due
@@ -601,5 +606,8 @@ func (u *Setup) check(s *State) *SetupError {
 	}
 	s.turn, s.die, s.sixes = t, uint8(u.Die), uint8(u.Sixes)
 	s.locate()
+	if s.die != 0 {
+		s.moves = s.judge()
+	}
 	return nil
 }

@@ -16,32 +16,35 @@ import (
 // The zero Move is no move at all; [State.Apply] rejects it.
 type Move struct {
 	// v packs the move into one word, so that it travels in a register:
-	// byte 0 the colour, 1 the token (-1 for a pass), 2 and 3 the progress
-	// from and to plus one (0 for the yard), 4 the die, 5 the flags, 6 the
-	// number of captures.
+	// byte 0 the colour, 1 the token (-1 for a pass), 2 the progress from
+	// plus one (0 for the yard), 3 the die, 4 the progress to plus one, 5
+	// the flags in its bits 0 to 4 and the number of captures (at most 4)
+	// in bits 5 to 7, 6 the forfeit flag. Bytes 4 and 5 are what the
+	// position alone does not say, which the State keeps (Move.judged).
 	v uint64
 }
 
-type moveFlags uint8
+// moveFlags are the flags of a Move, from its byte 5 on.
+type moveFlags uint16
 
 // moveOwner masks the bytes of a Move that say whose move it is: the
 // colour, the die and the flag set on every move.
-const moveOwner = 0xff | 0xff<<32 | uint64(flagValid)<<40
+const moveOwner = 0xff | 0xff<<24 | uint64(flagValid)<<40
 
 const (
-	flagValid moveFlags = 1 << iota // set on every move the rules produce
-	flagEnter
-	flagFinish
-	flagBlock
-	flagBounce
-	flagForfeit
+	flagValid   moveFlags = 1 << 0 // set on every move the rules produce
+	flagEnter   moveFlags = 1 << 1
+	flagFinish  moveFlags = 1 << 2
+	flagBlock   moveFlags = 1 << 3
+	flagBounce  moveFlags = 1 << 4
+	flagForfeit moveFlags = 1 << 8 // bits 5 to 7 are the captures
 )
 
 // newMove returns the move of token i (-1 for a pass) of colour c from
 // progress from with die face d, going nowhere yet.
 func newMove(c Color, i, from, d int) Move {
 	p := uint64(uint8(from + 1))
-	return Move{uint64(c) | uint64(uint8(i))<<8 | p*(1<<16|1<<24) | uint64(d)<<32 | uint64(flagValid)<<40}
+	return Move{uint64(c) | uint64(uint8(i))<<8 | p*(1<<16|1<<32) | uint64(d)<<24 | uint64(flagValid)<<40}
 }
 
 // passMove returns the pass of colour c on die face d.
@@ -53,11 +56,22 @@ func passMove(c Color, d int, forfeit bool) Move {
 	return m
 }
 
+// judged returns what a legal token move m says beyond its colour,
+// token, start and die, for a lane of [State] moves: its bytes 4 and 5,
+// where it goes, its flags and its captures (the valid flag in bit 8).
+func (m Move) judged() uint64 { return m.v >> 32 & 0xffff }
+
+// judgedMove is judged undone: the move of token i of colour c from
+// progress from with die d that lane describes.
+func judgedMove(c Color, i, from, d int, lane uint64) Move {
+	return Move{uint64(c) | uint64(i)<<8 | uint64(uint8(from+1))<<16 | uint64(d)<<24 | lane<<32}
+}
+
 func (m Move) with(f moveFlags) Move   { return Move{m.v | uint64(f)<<40} }
 func (m Move) has(f moveFlags) bool    { return m.flags()&f != 0 }
 func (m Move) flags() moveFlags        { return moveFlags(m.v >> 40) }
-func (m Move) withTo(to int) Move      { return Move{m.v&^(0xff<<24) | uint64(uint8(to+1))<<24} }
-func (m Move) withCaptures(n int) Move { return Move{m.v&^(0xff<<48) | uint64(n)<<48} }
+func (m Move) withTo(to int) Move      { return Move{m.v&^(0xff<<32) | uint64(uint8(to+1))<<32} }
+func (m Move) withCaptures(n int) Move { return Move{m.v&^(7<<45) | uint64(n&7)<<45} }
 
 // Color returns the colour of the player who makes the move.
 func (m Move) Color() Color { return Color(m.v) }
@@ -71,10 +85,10 @@ func (m Move) Token() int { return int(int8(m.v >> 8)) }
 func (m Move) From() int { return int(uint8(m.v>>16)) - 1 }
 
 // To returns the token's progress after the move; 0 for a pass.
-func (m Move) To() int { return int(uint8(m.v>>24)) - 1 }
+func (m Move) To() int { return int(uint8(m.v>>32)) - 1 }
 
 // Die returns the die face the move plays.
-func (m Move) Die() int { return int(uint8(m.v >> 32)) }
+func (m Move) Die() int { return int(uint8(m.v >> 24)) }
 
 // IsPass reports whether the move is a pass.
 func (m Move) IsPass() bool { return m.Token() < 0 }
@@ -89,7 +103,7 @@ func (m Move) Enters() bool { return m.has(flagEnter) }
 
 // Captures returns the number of opponent tokens the move sends to their
 // yards (rule C11).
-func (m Move) Captures() int { return int(uint8(m.v >> 48)) }
+func (m Move) Captures() int { return int(m.v >> 45 & 7) }
 
 // Finishes reports whether the move brings the token to the finish.
 func (m Move) Finishes() bool { return m.has(flagFinish) }

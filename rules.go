@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"slices"
 )
 
 // This file holds every rule of the rulebook (README.md), each in one
@@ -133,7 +134,84 @@ func (s *State) roll(face int) error {
 	if s.sixes < 255 { // the count saturates where SixLimit is 0
 		s.sixes += uint8(s.cfg.bonus>>face) & 1
 	}
+	s.moves = s.judge()
 	return nil
+}
+
+// judge returns the legal token moves of the die being played, as the
+// moves field keeps them, so that AppendLegalMoves only unpacks them and
+// Apply only compares. A token alike with a lower-numbered one is left out
+// (ruling Q9), and so is every token when the roll is forfeited (rule C9).
+//
+// tokenMove is the rule. judge decides the commonest case without the
+// call, as tokenMove would: a token on its way (rule C8) where no block
+// stands (rule B2), landing on an empty track square, at the finish, or
+// in its home column where its own tokens do not matter (ruling Q11).
+// TestPropLegalMovesAreTokenMoves holds the two to agreeing.
+func (s *State) judge() uint64 {
+	if s.forfeit() {
+		return 0
+	}
+	var moves uint64
+	c, d := s.turn&3, int(s.die)
+	fin, he := int(s.cfg.finish), int(s.cfg.homeEntry)
+	// The tokens tokenMove must judge, as the high bit of 16-bit lane i
+	// for token i: not a token that an exact roll would take past the
+	// finish or that a finished token is, not a token in the yard unless
+	// the die enters, and not a token alike with a lower-numbered one
+	// (ruling Q9). Worked out for all four at once without a branch, as
+	// which tokens can move is what a random game makes unpredictable.
+	const (
+		h  = 0x8000800080008000 // the high bit of each lane
+		l1 = 0x0001000100010001
+	)
+	w := uint64(binary.LittleEndian.Uint32(s.tok[c][:]))
+	x := (w | w<<16) & 0x0000ffff0000ffff
+	x = (x | x<<8) & 0x00ff00ff00ff00ff // token i's byte in lane i
+	stuck := uint64(fin)                // the highest x that may move: a finished token never does (rule B3)
+	if s.cfg.finishRule == ExactFinish {
+		// Past here an exact roll overshoots (rule C5); on a board shorter
+		// than the die, from anywhere on it.
+		stuck -= min(uint64(d)-1, stuck)
+	}
+	cand := ^((x | h) - (stuck+1)*l1) & h                  // x <= stuck
+	inPlay := ((x|h)-l1)&h | -(uint64(s.cfg.entry>>d)&1)&h // x >= 1 (not in the yard), or the die enters
+	cand &= inPlay & (h >> (16 * (MaxTokens - uint(s.cfg.tokens))))
+	// Lanes of x differ from those 1, 2 and 3 lanes lower where the
+	// difference has a bit below the lane's high bit.
+	differ := func(k uint) uint64 { return ((x ^ x<<(16*k)) | h) - l1 }
+	cand &= (differ(1) | 0x8000) & (differ(2) | 0x80008000) & (differ(3) | 0x800080008000)
+	for ; cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros64(cand) / 16
+		from := int(s.tok[c][i&3]) - 1
+		to := from + d
+		var lane uint64
+		switch {
+		case uint(from) >= uint(fin) || to > fin || s.blocked != 0:
+		case to <= he:
+			if !s.at.has(s.trackSquare(c, to)) {
+				lane = uint64(to+1) | uint64(flagValid)<<8
+			}
+		case to == fin:
+			lane = uint64(to+1) | uint64(flagValid|flagFinish)<<8
+		case s.cfg.ownLanding != OwnLandingForbidden:
+			lane = uint64(to+1) | uint64(flagValid)<<8
+		}
+		if lane == 0 {
+			if m, r := s.tokenMove(i); r.rule == legal {
+				lane = m.judged()
+			}
+		}
+		moves |= lane << (16 * i)
+	}
+	return moves
+}
+
+// judgedMove returns token i's move as judged, which is legal if its
+// valid flag is set.
+func (s *State) judgedMove(i int) Move {
+	c := s.turn & 3
+	return judgedMove(c, i&3, int(s.tok[c][i&3])-1, int(s.die), s.moves>>(16*(i&3))&0xffff)
 }
 
 // rolling reports whether the game is on.
@@ -193,56 +271,36 @@ func (s State) AppendLegalMoves(dst []Move) []Move {
 	return s.appendLegal(dst) // small enough to inline
 }
 
-// appendLegal is AppendLegalMoves on s, which it does not change.
+// appendLegal is AppendLegalMoves on s, which it does not change: it
+// unpacks the moves judged when the die was rolled.
 func (s *State) appendLegal(dst []Move) []Move {
 	if s.die == 0 { // no move is due; the die is 0 in every other phase
 		return dst
 	}
-	c := s.turn
-	if s.forfeit() {
-		return append(dst, passMove(c, int(s.die), true))
+	if s.moves == 0 { // rule C9 forfeits the roll, or rule C10: no token can move
+		return append(dst, passMove(s.turn, int(s.die), s.forfeit()))
 	}
 	n := len(dst)
-	for cand := s.candidates(); cand != 0; cand &= cand - 1 {
-		i := bits.TrailingZeros64(cand) / 16
-		if m, r := s.tokenMove(i); r.rule == legal {
-			dst = append(dst, m)
-		}
+	if cap(dst)-n < MaxTokens {
+		dst = slices.Grow(dst, MaxTokens)
 	}
-	if len(dst) > n {
-		return dst
+	// Every lane in turn, written over the last if it holds no move: no
+	// branch for the number of moves to mispredict.
+	out := (*[MaxTokens]Move)(dst[n : n+MaxTokens])
+	c := s.turn & 3
+	base := judgedMove(c, 0, -1, int(s.die), 0).v
+	from := uint64(binary.LittleEndian.Uint32(s.tok[c][:])) // each token's progress+1, as a move keeps it
+	moves, k := s.moves, 0
+	put := func(i uint) {
+		lane := moves >> (16 * i) & 0xffff
+		out[k&(MaxTokens-1)] = Move{base | uint64(i)<<8 | from>>(8*i)&0xff<<16 | lane<<32}
+		k += int(lane >> 8 & 1)
 	}
-	return append(dst, passMove(c, int(s.die), false)) // rule C10
-}
-
-// candidates returns the tokens of the player to move that tokenMove must
-// judge, as the high bit of 16-bit lane i for token i: not a token that an
-// exact roll would take past the finish or that a finished token is, not a
-// token in the yard unless the die enters, and not a token alike with a
-// lower-numbered one (ruling Q9). It only saves tokenMove's time: the
-// rules are tokenMove's. It is branch-free, as which tokens can move is
-// what a random game makes unpredictable.
-func (s *State) candidates() uint64 {
-	const (
-		h  = 0x8000800080008000 // the high bit of each lane
-		l1 = 0x0001000100010001
-	)
-	w := uint64(binary.LittleEndian.Uint32(s.tok[s.turn&3][:]))
-	x := (w | w<<16) & 0x0000ffff0000ffff
-	x = (x | x<<8) & 0x00ff00ff00ff00ff // token i's byte in lane i
-	stuck := uint64(s.cfg.finish)       // the highest x that may move: a finished token never does (rule B3)
-	if s.cfg.finishRule == ExactFinish {
-		// Past here an exact roll overshoots (rule C5); on a board shorter
-		// than the die, from anywhere on it.
-		stuck -= min(uint64(s.die)-1, stuck)
-	}
-	cand := ^((x | h) - (stuck+1)*l1) & h                      // x <= stuck
-	inPlay := ((x|h)-l1)&h | -(uint64(s.cfg.entry>>s.die)&1)&h // x >= 1 (not in the yard), or the die enters
-	cand &= inPlay & (h >> (16 * (MaxTokens - uint(s.cfg.tokens))))
-	// Lanes of x differ from those 1, 2 and 3 lanes lower where the
-	// difference has a bit below the lane's high bit.
-	differ := func(k uint) uint64 { return ((x ^ x<<(16*k)) | h) - l1 }
-	return cand & (differ(1) | 0x8000) & (differ(2) | 0x80008000) & (differ(3) | 0x800080008000)
+	put(0)
+	put(1)
+	put(2)
+	put(3)
+	return dst[:n+k]
 }
 
 // LegalMoves returns the legal moves of the position in a new slice; see
@@ -323,7 +381,7 @@ func (s *State) tokenMove(i int) (Move, refusal) {
 	m := newMove(c, i&3, from, d)
 	to := from + d
 	if uint(from) < uint(fin) && to <= fin { // rule C8: on its way, and not past the finish
-		m.v += uint64(d) << 24
+		m.v += uint64(d) << 32
 	} else {
 		switch {
 		case from == fin: // rule B3
@@ -476,11 +534,10 @@ var colorLanes = [MaxPlayers]lanes{
 // set sets the byte of token i of colour c to v.
 func (l *lanes) set(c Color, i int, v uint8) {
 	sh := 32*uint(c&1) + 8*uint(i&3)
-	w := &l.lo
-	if c >= 2 {
-		w = &l.hi
-	}
-	*w = *w&^(0xff<<sh) | uint64(v)<<sh
+	hi := -uint64(c >> 1 & 1) // all ones for the word of Yellow and Blue: no branch for the turn to mispredict
+	clear, val := uint64(0xff)<<sh, uint64(v)<<sh
+	l.lo = l.lo&^(clear&^hi) | val&^hi
+	l.hi = l.hi&^(clear&hi) | val&hi
 }
 
 // match returns the high bit of every byte equal to v.
@@ -534,6 +591,12 @@ func (s State) Apply(m Move) (State, error) {
 
 // apply is Apply on s in place. It changes s only when m is legal.
 func (s *State) apply(m Move) error {
+	if i := m.Token(); s.moves>>(16*(i&3))&0x100 != 0 && m == s.judgedMove(i) { // judged legal
+		s.applyToken(m)
+		return nil
+	}
+	// Not a move listed: a pass, an alike token's move (ruling Q9), or an
+	// illegal move, which tokenMove says why.
 	if s.die == 0 {
 		return s.moveDue()
 	}
@@ -558,11 +621,8 @@ func (s *State) apply(m Move) error {
 		if m.Forfeits() {
 			return s.illegal(m, "C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
-		if s.candidates() != 0 { // a token might move: see whether one can
-			var buf [MaxTokens]Move
-			if mv := s.appendLegal(buf[:0])[0]; !mv.IsPass() {
-				return s.illegal(m, "C10", "%v must move when a token can: %v", c, mv)
-			}
+		if s.moves != 0 {
+			return s.illegal(m, "C10", "%v must move when a token can: %v", c, s.judgedMove(bits.TrailingZeros64(s.moves)/16))
 		}
 		s.applyPass()
 		return nil
@@ -629,7 +689,7 @@ func (s *State) applyToken(m Move) {
 		return
 	}
 	if s.cfg.bonus>>m.Die()&1 != 0 { // rule C9: a bonus roll
-		s.die = 0
+		s.die, s.moves = 0, 0
 		return
 	}
 	s.nextTurn()
@@ -638,7 +698,7 @@ func (s *State) applyToken(m Move) {
 // applyPass plays a pass that rule C10 forces.
 func (s *State) applyPass() {
 	if s.cfg.bonus.Has(int(s.die)) && !s.cfg.noMoveForfeitsBonus { // ruling Q1
-		s.die = 0
+		s.die = 0 // and moves is 0
 		return
 	}
 	s.nextTurn()
@@ -692,7 +752,7 @@ func (s *State) allFinished(c Color) bool {
 // nextTurn passes the turn clockwise to the next player still playing
 // (rule C3), unless the game is over.
 func (s *State) nextTurn() {
-	s.die, s.sixes = 0, 0
+	s.die, s.sixes, s.moves = 0, 0, 0
 	if s.cfg.penalty == UndoTurn {
 		s.begin = s.tok // the next turn begins here (at game over too)
 	}
