@@ -89,28 +89,30 @@ func (p Phase) String() string { return enumName(uint8(p), "roll", "move", "over
 // return zero values, and transitions return an error matching
 // [ErrNoGame].
 type State struct {
-	// The words first, each in its own 16 bytes of the struct, so that a
-	// word or a colour's 4 tokens read just after the State is copied (16
-	// bytes at a time) come from one store.
-	tok   [MaxPlayers][MaxTokens]uint8 // 0 in the yard, else progress+1
-	at    lanes                        // each token's track square, 0 off the track: derived from tok, kept so that no rule scans the board
-	begin [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn
+	// The fields are laid out for the copies: Go copies a State 16 bytes
+	// at a time, and a copy of 16 bytes just written in smaller pieces
+	// waits for those writes to reach the cache. So what a roll or a move
+	// writes shares as few 16-byte blocks as can be: the tokens, their
+	// squares, and one block for the rest of the turn.
+	tok [MaxPlayers][MaxTokens]uint8 // 0 in the yard, else progress+1
+	at  lanes                        // each token's track square, 0 off the track: derived from tok, kept so that no rule scans the board
 	// The legal token moves of the die being played, judged once when it
-	// is rolled (see judge): 16 bits for token i at bit 16i, 0 where token
+	// is rolled (see roll): 16 bits for token i at bit 16i, 0 where token
 	// i does not move, else what [Move.judged] keeps. 0 while a roll is
 	// due, and where the only legal move is a pass.
 	moves  uint64
-	cfg    config
 	turn   Color
 	die    uint8 // 0 while a roll is due
 	sixes  uint8
-	places [MaxPlayers]uint8 // 1 for first place, 0 while playing
 	placed uint8
 	// The tokens that share their track square with another of their
 	// colour, so form blocks (rule B1), bit 4c+i for token i of colour c:
 	// derived from at, and kept only where blocks are played, so that no
 	// move has to look for them.
 	blocked uint16
+	begin   [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn
+	cfg     config
+	places  [MaxPlayers]uint8 // 1 for first place, 0 while playing
 }
 
 // config is a validated Rules, packed small for a State to carry.
@@ -604,10 +606,13 @@ func (u *Setup) check(s *State) *SetupError {
 			}
 		}
 	}
-	s.turn, s.die, s.sixes = t, uint8(u.Die), uint8(u.Sixes)
+	s.turn, s.sixes = t, uint8(u.Sixes)
 	s.locate()
-	if s.die != 0 {
-		s.moves = s.judge()
+	if u.Die != 0 {
+		// Roll the die again, to judge the moves, with the six count it
+		// had before it.
+		s.sixes -= uint8(s.cfg.bonus>>u.Die) & 1
+		_ = s.roll(u.Die) // accepted: the game, the turn and the die are checked above
 	}
 	return nil
 }

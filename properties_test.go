@@ -706,6 +706,45 @@ func TestPropMatchesReference(t *testing.T) {
 	})
 }
 
+// TestPropLegalMovesAreTokenMoves holds Roll's judgement of every token
+// (kept in the State, unpacked by AppendLegalMoves) to TokenMove, the
+// rule: the legal moves are exactly the TokenMove of each token not alike
+// with a lower-numbered one (ruling Q9), in token order, or the one pass
+// where there is none; and Apply accepts each alike token's move too.
+func TestPropLegalMovesAreTokenMoves(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		propForPositions(t, func(s State) {
+			if s.Phase() != PhaseMove {
+				return
+			}
+			c, r := s.Turn(), s.Rules()
+			var want []Move
+			for i := range r.Tokens {
+				alike := false
+				for j := range i {
+					alike = alike || s.Progress(c, j) == s.Progress(c, i)
+				}
+				m, err := s.TokenMove(i)
+				switch {
+				case err != nil:
+				case alike:
+					if _, err := s.Apply(m); err != nil {
+						t.Fatalf("Apply(%v) of an alike token: %v\n%v", m, err, s)
+					}
+				default:
+					want = append(want, m)
+				}
+			}
+			if len(want) == 0 {
+				want = append(want, passMove(c, s.Die(), propForfeiting(s)))
+			}
+			if got := s.LegalMoves(); !slices.Equal(got, want) {
+				t.Fatalf("LegalMoves() = %v, want the TokenMoves %v\n%v", got, want, s)
+			}
+		})
+	})
+}
+
 func TestPropIllegalMovesRejected(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawMoveGame(t)

@@ -126,6 +126,16 @@ func (s State) Roll(face int) (State, error) {
 
 // roll is Roll on s in place. It changes s only when the roll is
 // accepted.
+//
+// It judges the move of every token with the die, once, and keeps the
+// legal ones in the moves field, so that AppendLegalMoves only unpacks
+// them and Apply only compares. A token alike with a lower-numbered one is
+// left out (ruling Q9), and so is every token when the roll is forfeited
+// (rule C9). tokenMove is the rule; roll decides the commonest case
+// without the call, as tokenMove would: a token on its way (rule C8) where
+// no block stands (rule B2), landing on an empty track square, at the
+// finish, or in its home column where its own tokens do not matter
+// (ruling Q11). TestPropLegalMovesAreTokenMoves holds the two to agreeing.
 func (s *State) roll(face int) error {
 	if s.die != 0 || uint(face-1) > 5 || !s.rolling() {
 		return rollError{*s, face}
@@ -134,23 +144,8 @@ func (s *State) roll(face int) error {
 	if s.sixes < 255 { // the count saturates where SixLimit is 0
 		s.sixes += uint8(s.cfg.bonus>>face) & 1
 	}
-	s.moves = s.judge()
-	return nil
-}
-
-// judge returns the legal token moves of the die being played, as the
-// moves field keeps them, so that AppendLegalMoves only unpacks them and
-// Apply only compares. A token alike with a lower-numbered one is left out
-// (ruling Q9), and so is every token when the roll is forfeited (rule C9).
-//
-// tokenMove is the rule. judge decides the commonest case without the
-// call, as tokenMove would: a token on its way (rule C8) where no block
-// stands (rule B2), landing on an empty track square, at the finish, or
-// in its home column where its own tokens do not matter (ruling Q11).
-// TestPropLegalMovesAreTokenMoves holds the two to agreeing.
-func (s *State) judge() uint64 {
 	if s.forfeit() {
-		return 0
+		return nil
 	}
 	var moves uint64
 	c, d := s.turn&3, int(s.die)
@@ -204,7 +199,8 @@ func (s *State) judge() uint64 {
 		}
 		moves |= lane << (16 * i)
 	}
-	return moves
+	s.moves = moves
+	return nil
 }
 
 // judgedMove returns token i's move as judged, which is legal if its
