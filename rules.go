@@ -131,11 +131,12 @@ func (s State) Roll(face int) (State, error) {
 // legal ones in the moves field, so that AppendLegalMoves only unpacks
 // them and Apply only compares. A token alike with a lower-numbered one is
 // left out (ruling Q9), and so is every token when the roll is forfeited
-// (rule C9). tokenMove is the rule; roll decides the commonest case
-// without the call, as tokenMove would: a token on its way (rule C8) where
-// no block stands (rule B2), landing on an empty track square, at the
-// finish, or in its home column where its own tokens do not matter
-// (ruling Q11). TestPropLegalMovesAreTokenMoves holds the two to agreeing.
+// (rule C9). tokenMove is the rule; roll decides the commonest cases
+// without the call, as tokenMove would: a token entering (rule C7) onto
+// an empty start square, or on its way (rule C8) where no block stands
+// (rule B2) and landing on an empty track square, at the finish, or in its
+// home column where its own tokens do not matter (ruling Q11).
+// TestPropLegalMovesAreTokenMoves holds the two to agreeing.
 func (s *State) roll(face int) error {
 	if s.die != 0 || uint(face-1) > 5 || !s.rolling() {
 		return rollError{*s, face}
@@ -183,6 +184,11 @@ func (s *State) roll(face int) error {
 		var lane uint64
 		switch {
 		case uint(from) >= uint(fin) || to > fin || s.blocked != 0:
+			// Rule C7: the die enters it (or it would not be a candidate),
+			// passing nothing, so no block stops it (rule B2).
+			if from < 0 && !s.at.has(s.trackSquare(c, 0)) {
+				lane = 1 | uint64(flagValid|flagEnter)<<8
+			}
 		case to <= he:
 			if !s.at.has(s.trackSquare(c, to)) {
 				lane = uint64(to+1) | uint64(flagValid)<<8
