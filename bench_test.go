@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -49,15 +50,17 @@ func midgames(tb testing.TB, r Rules) *[64]State {
 // through rand.Rand.IntN, whose interface call and rejection test cost
 // about 25 more instructions a ply.
 func playout(s State, d Dice, pick *rand.PCG, buf []Move) (end State, plies, moves int) {
-	for s.Phase() != PhaseOver {
-		s, _ = s.Roll(d.Roll())
-		buf = s.AppendLegalMoves(buf[:0])
+	for {
+		r, err := s.Roll(d.Roll())
+		if err != nil { // the game is over
+			return s, plies, moves
+		}
+		buf = r.AppendLegalMoves(buf[:0])
 		m := buf[uint64(uint32(pick.Uint64()))*uint64(len(buf))>>32]
-		s, _ = s.Apply(m)
+		s, _ = r.Apply(m)
 		plies++
 		moves += int(^m.v >> 15 & 1) // not a pass: the token byte's top bit is clear
 	}
-	return s, plies, moves
 }
 
 // TestStateSize keeps the State as small as the README says: every call of
@@ -87,6 +90,10 @@ func TestHotPathsAllocateNothing(t *testing.T) {
 		d := SeededDice(3)
 		if n := testing.AllocsPerRun(100, func() { d.Roll() }); n != 0 {
 			t.Errorf("Dice.Roll allocates %v times", n)
+		}
+		over, _, _ := playout(roll, d, rand.NewPCG(1, 2), buf)
+		if n := testing.AllocsPerRun(100, func() { _, err = over.Roll(4) }); n != 0 || !errors.Is(err, ErrGameOver) {
+			t.Errorf("%v: Roll after the end allocates %v times (err %v), so a loop cannot roll until the game is over", r, n, err)
 		}
 		if n := testing.AllocsPerRun(100, func() { _, _ = s.TokenMove(0) }); n != 0 && s.Progress(s.Turn(), 0) >= 0 {
 			t.Logf("%v: TokenMove allocates %v times (only an error should)", r, n)
@@ -271,6 +278,7 @@ func yardstick(d Dice, pick *rand.PCG) (plies, moves int) {
 			next()
 		}
 	}
+	d.Roll() // as playout's last roll, which finds the game over
 	return plies, moves
 }
 

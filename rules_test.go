@@ -5,6 +5,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -271,6 +272,7 @@ func TestRollBadFace(t *testing.T) {
 		before := s
 		got, err := s.Roll(face)
 		assert.ErrorIs(t, err, ErrBadFace, "face %d", face)
+		assert.EqualError(t, err, "ludo: die face out of range: "+strconv.Itoa(face))
 		assert.True(t, got == s, "Roll(%d) returned a changed State", face)
 		assert.True(t, before == s)
 	}
@@ -298,6 +300,7 @@ func TestRollWhileMoveDue(t *testing.T) {
 		got, err := s.Roll(face)
 		assert.ErrorIs(t, err, ErrWrongPhase)
 		assert.NotErrorIs(t, err, ErrIllegalMove)
+		assert.EqualError(t, err, "ludo: wrong phase: red must move the 4 before rolling again")
 		assert.True(t, got == s)
 	}
 }
