@@ -305,8 +305,10 @@ func (s *State) appendLegal(dst []Move) []Move {
 		dst = slices.Grow(dst, MaxTokens)
 	}
 	// Every lane in turn, written over the last if it holds no move: no
-	// branch for the number of moves to mispredict.
+	// branch for the number of moves to mispredict. The one slot past the
+	// moves that may have been written is then put back as it was.
 	out := (*[MaxTokens]Move)(dst[n : n+MaxTokens])
+	was := *out
 	c := s.turn & 3
 	base := judgedMove(c, 0, -1, int(s.die), 0).v
 	from := uint64(binary.LittleEndian.Uint32(s.tok[c][:])) // each token's progress+1, as a move keeps it
@@ -320,6 +322,9 @@ func (s *State) appendLegal(dst []Move) []Move {
 	put(1)
 	put(2)
 	put(3)
+	if k < MaxTokens {
+		out[k] = was[k]
+	}
 	return dst[:n+k]
 }
 

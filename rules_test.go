@@ -305,6 +305,24 @@ func TestRollWhileMoveDue(t *testing.T) {
 	}
 }
 
+// TestAppendLegalMovesAppendsOnly checks that AppendLegalMoves leaves
+// the caller's buffer as it was past the moves it appends.
+func TestAppendLegalMovesAppendsOnly(t *testing.T) {
+	mark := mustTokenMove(t, buildPos(t, Classic(), testPos{die: 6}), 0)
+	for _, tok := range [][]int{{10}, {10, 20}, {10, 20, 30}, {10, 20, 30, 40}, {-1, -1, -1, -1}} {
+		s := buildPos(t, Classic(), testPos{turn: Green, die: 3, tok: map[Color][]int{Green: tok}})
+		buf := make([]Move, 12)
+		for i := range buf {
+			buf[i] = mark
+		}
+		got := s.AppendLegalMoves(buf[:2])
+		assert.Equal(t, s.LegalMoves(), got[2:], "tokens %v", tok)
+		for i := len(got); i < len(buf); i++ {
+			assert.Equal(t, mark, buf[i], "tokens %v: slot %d past the moves changed", tok, i)
+		}
+	}
+}
+
 func TestMoveWhileRollDue(t *testing.T) {
 	s := buildPos(t, Classic(), testPos{tok: map[Color][]int{Red: {10}}})
 	require.Equal(t, PhaseRoll, s.Phase())
