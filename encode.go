@@ -156,7 +156,7 @@ func (s State) Observe(o *Observation) {
 		seat := o[k*ObsSeatFields : (k+1)*ObsSeatFields]
 		seat[0] = 1
 		if p := s.places[c]; p > 0 {
-			seat[1] = float32(p) / float32(s.cfg.players)
+			seat[1] = float32(p) / float32(s.cfg.players())
 		}
 		t := &s.tok[c]
 		for i := range int(s.cfg.tokens) {
@@ -221,11 +221,11 @@ func (s State) Key() uint64 {
 	}
 	c := &s.cfg
 	// The rules, byte by byte in a fixed order.
-	r0 := uint64(c.track) | uint64(c.spacing)<<8 | uint64(c.homeEntry)<<16 | uint64(c.homeColumn)<<24 |
-		uint64(c.players)<<32 | uint64(c.tokens)<<40 | uint64(c.seats)<<48 | uint64(c.entry)<<56
-	r1 := uint64(c.bonus) | uint64(c.sixLimit)<<8 | uint64(c.penalty)<<16 | uint64(b2u(c.noMoveForfeitsBonus))<<24 |
-		uint64(c.blocks)<<32 | uint64(c.ownLanding)<<40 | uint64(c.multiCapture)<<48 | uint64(c.finishRule)<<56
-	r2 := uint64(c.end)
+	r0 := uint64(c.track) | uint64(c.spacing)<<8 | uint64(c.homeEntry)<<16 | uint64(c.homeColumn())<<24 |
+		uint64(c.players())<<32 | uint64(c.tokens)<<40 | uint64(c.seats)<<48 | uint64(c.entry)<<56
+	r1 := uint64(c.bonus) | uint64(c.sixLimit)<<8 | uint64(c.penalty())<<16 | uint64(b2u(c.has(optNoMoveForfeitsBonus)))<<24 |
+		uint64(c.blocks)<<32 | uint64(c.ownLanding())<<40 | uint64(c.multiCapture())<<48 | uint64(c.finishRule)<<56
+	r2 := uint64(c.end())
 	h := keyMix(keySeed, r0)
 	h = keyMix(h, r1)
 	h = keyMix(h, r2)

@@ -42,6 +42,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -115,41 +116,92 @@ type State struct {
 	places  [MaxPlayers]uint8 // 1 for first place, 0 while playing
 }
 
-// config is a validated Rules, packed small for a State to carry.
+// config is a validated Rules, packed small for a State to carry (14
+// bytes, so that a State is 80: a multiple of the 16 bytes Go copies at a
+// time, which keeps every State of a slice aligned to them).
 type config struct {
-	track, spacing, homeEntry, homeColumn, finish uint8
-	players, tokens                               uint8
-	seats, givenSeats                             Colors
-	entry, bonus                                  Faces
-	sixLimit                                      uint8
-	penalty                                       SixPenalty
-	noMoveForfeitsBonus                           bool
-	blocks                                        BlockRule
-	ownLanding                                    OwnLanding
-	multiCapture                                  MultiCapture
-	finishRule                                    FinishRule
-	end                                           EndRule
-	endsAt                                        uint8 // the number of places at which the game ends (ruling Q10): 1 under FirstWinner, else players
+	track, spacing, homeEntry, finish uint8
+	tokens                            uint8
+	seats, givenSeats                 Colors
+	entry, bonus                      Faces
+	sixLimit                          uint8
+	blocks                            BlockRule
+	finishRule                        FinishRule
+	opts                              options // the options with two values
+	endsAt                            uint8   // the number of places at which the game ends (ruling Q10): 1 under FirstWinner, else players
 }
 
+// options are the Rules options that have two values, one bit each, set
+// for the value that is not the zero one.
+type options uint8
+
+const (
+	optUndoTurn            options = 1 << iota // SixPenalty: UndoTurn
+	optNoMoveForfeitsBonus                     // NoMoveForfeitsBonus
+	optOwnLandingForbidden                     // OwnLanding: OwnLandingForbidden
+	optCaptureRefused                          // MultiCapture: CaptureRefused
+	optFirstWinner                             // End: FirstWinner
+)
+
 func pack(r Rules) config {
-	endsAt := r.Players
-	if r.End == FirstWinner {
-		endsAt = 1
-	}
-	return config{
+	c := config{
 		track: uint8(r.Board.Track), spacing: uint8(r.Board.StartSpacing),
-		homeEntry: uint8(r.Board.HomeEntry), homeColumn: uint8(r.Board.HomeColumn),
-		finish:  uint8(r.Board.Finish()),
-		players: uint8(r.Players), tokens: uint8(r.Tokens),
-		seats: r.seats(), givenSeats: r.Seats,
+		homeEntry: uint8(r.Board.HomeEntry), finish: uint8(r.Board.Finish()),
+		tokens: uint8(r.Tokens),
+		seats:  r.seats(), givenSeats: r.Seats,
 		entry: r.EntryRolls, bonus: r.BonusRolls,
-		sixLimit: uint8(r.SixLimit), penalty: r.SixPenalty,
-		noMoveForfeitsBonus: r.NoMoveForfeitsBonus,
-		blocks:              r.Blocks, ownLanding: r.OwnLanding,
-		multiCapture: r.MultiCapture, finishRule: r.Finish, end: r.End,
-		endsAt: uint8(endsAt),
+		sixLimit: uint8(r.SixLimit), blocks: r.Blocks, finishRule: r.Finish,
+		endsAt: uint8(r.Players),
 	}
+	set := func(o options, on bool) {
+		if on {
+			c.opts |= o
+		}
+	}
+	set(optUndoTurn, r.SixPenalty == UndoTurn)
+	set(optNoMoveForfeitsBonus, r.NoMoveForfeitsBonus)
+	set(optOwnLandingForbidden, r.OwnLanding == OwnLandingForbidden)
+	set(optCaptureRefused, r.MultiCapture == CaptureRefused)
+	set(optFirstWinner, r.End == FirstWinner)
+	if r.End == FirstWinner {
+		c.endsAt = 1
+	}
+	return c
+}
+
+func (c *config) has(o options) bool { return c.opts&o != 0 }
+
+// players returns the number of players, the seats taken.
+func (c *config) players() uint8 { return uint8(bits.OnesCount8(uint8(c.seats))) }
+
+func (c *config) homeColumn() uint8 { return c.finish - c.homeEntry - 1 }
+
+func (c *config) penalty() SixPenalty {
+	if c.has(optUndoTurn) {
+		return UndoTurn
+	}
+	return VoidRoll
+}
+
+func (c *config) ownLanding() OwnLanding {
+	if c.has(optOwnLandingForbidden) {
+		return OwnLandingForbidden
+	}
+	return OwnLandingAllowed
+}
+
+func (c *config) multiCapture() MultiCapture {
+	if c.has(optCaptureRefused) {
+		return CaptureRefused
+	}
+	return CaptureAll
+}
+
+func (c *config) end() EndRule {
+	if c.has(optFirstWinner) {
+		return FirstWinner
+	}
+	return PlayForAllPlaces
 }
 
 // New returns the start position of a game under r: every token in its
@@ -168,7 +220,7 @@ func New(r Rules) (State, error) {
 }
 
 // IsValid reports whether s is a game, not the zero State.
-func (s State) IsValid() bool { return s.cfg.players != 0 }
+func (s State) IsValid() bool { return s.cfg.seats != 0 }
 
 // Rules returns the rules the game is played under.
 func (s State) Rules() Rules {
@@ -177,25 +229,25 @@ func (s State) Rules() Rules {
 		return Rules{}
 	}
 	return Rules{
-		Board:               Board{Track: int(c.track), StartSpacing: int(c.spacing), HomeEntry: int(c.homeEntry), HomeColumn: int(c.homeColumn)},
-		Players:             int(c.players),
+		Board:               Board{Track: int(c.track), StartSpacing: int(c.spacing), HomeEntry: int(c.homeEntry), HomeColumn: int(c.homeColumn())},
+		Players:             int(c.players()),
 		Seats:               c.givenSeats,
 		Tokens:              int(c.tokens),
 		EntryRolls:          c.entry,
 		BonusRolls:          c.bonus,
 		SixLimit:            int(c.sixLimit),
-		SixPenalty:          c.penalty,
-		NoMoveForfeitsBonus: c.noMoveForfeitsBonus,
+		SixPenalty:          c.penalty(),
+		NoMoveForfeitsBonus: c.has(optNoMoveForfeitsBonus),
 		Blocks:              c.blocks,
-		OwnLanding:          c.ownLanding,
-		MultiCapture:        c.multiCapture,
+		OwnLanding:          c.ownLanding(),
+		MultiCapture:        c.multiCapture(),
 		Finish:              c.finishRule,
-		End:                 c.end,
+		End:                 c.end(),
 	}
 }
 
 func (s State) board() Board {
-	return Board{Track: int(s.cfg.track), StartSpacing: int(s.cfg.spacing), HomeEntry: int(s.cfg.homeEntry), HomeColumn: int(s.cfg.homeColumn)}
+	return Board{Track: int(s.cfg.track), StartSpacing: int(s.cfg.spacing), HomeEntry: int(s.cfg.homeEntry), HomeColumn: int(s.cfg.homeColumn())}
 }
 
 // Players returns the colours that play.
@@ -449,7 +501,7 @@ func (s State) Setup() Setup {
 		}
 	}
 	unpack(&u.Tokens, &s.tok)
-	if s.cfg.penalty == UndoTurn && s.begin != s.tok {
+	if s.cfg.has(optUndoTurn) && s.begin != s.tok {
 		u.TurnStart = new([MaxPlayers][MaxTokens]int)
 		unpack(u.TurnStart, &s.begin)
 	}
@@ -478,7 +530,7 @@ func (u *Setup) check(s *State) *SetupError {
 	seats, fin := s.cfg.seats, int(s.cfg.finish)
 	begin := &u.Tokens
 	if u.TurnStart != nil {
-		if s.cfg.penalty != UndoTurn {
+		if !s.cfg.has(optUndoTurn) {
 			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2)")
 		}
 		begin = u.TurnStart
@@ -518,8 +570,8 @@ func (u *Setup) check(s *State) *SetupError {
 				switch {
 				case o.c != b.c:
 					return bad(field, b.c, b.i, "%s%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", pre, o.c, o.i, b.c, b.i, sq)
-				case s.cfg.ownLanding == OwnLandingForbidden:
-					return bad(field, b.c, b.i, "%s%v tokens %d and %d share %v, but OwnLanding is %v (ruling Q11)", pre, b.c, o.i, b.i, sq, s.cfg.ownLanding)
+				case s.cfg.has(optOwnLandingForbidden):
+					return bad(field, b.c, b.i, "%s%v tokens %d and %d share %v, but OwnLanding is %v (ruling Q11)", pre, b.c, o.i, b.i, sq, OwnLandingForbidden)
 				}
 			}
 		}
@@ -527,7 +579,7 @@ func (u *Setup) check(s *State) *SetupError {
 	for c := range MaxPlayers {
 		for i := range MaxTokens {
 			s.tok[c][i] = uint8(u.Tokens[c][i] + 1)
-			if s.cfg.penalty == UndoTurn {
+			if s.cfg.has(optUndoTurn) {
 				s.begin[c][i] = uint8(begin[c][i] + 1)
 			}
 		}
@@ -535,13 +587,13 @@ func (u *Setup) check(s *State) *SetupError {
 	// Ranking (rule C6, ruling Q10).
 	for k, c := range u.Ranking {
 		switch {
-		case k > 0 && s.cfg.end == FirstWinner:
+		case k > 0 && s.cfg.has(optFirstWinner):
 			return bad("Ranking", c, k, "End is FirstWinner: the game stops at the first winner, so the ranking lists one colour")
 		case !seats.Has(c):
 			return bad("Ranking", c, k, "the ranking lists %v, who does not play", c)
 		case s.places[c] != 0:
 			return bad("Ranking", c, k, "the ranking lists %v twice", c)
-		case !s.allFinished(c) && k < int(s.cfg.players)-1:
+		case !s.allFinished(c) && k < int(s.cfg.players())-1:
 			return bad("Ranking", c, k, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
 		}
 		s.placed++
@@ -552,7 +604,7 @@ func (u *Setup) check(s *State) *SetupError {
 			return bad("Tokens", c, -1, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
 		}
 	}
-	if s.cfg.end == PlayForAllPlaces && s.placed == s.cfg.players-1 {
+	if !s.cfg.has(optFirstWinner) && s.placed == s.cfg.players()-1 {
 		s.rankLast() // ruling Q10
 	}
 	// Turn, die and sixes (rules C3, C9).

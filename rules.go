@@ -197,7 +197,7 @@ func (s *State) roll(face int) error {
 			}
 		case to == fin:
 			lane = uint64(to+1) | uint64(flagValid|flagFinish)<<8
-		case s.cfg.ownLanding != OwnLandingForbidden:
+		case !s.cfg.has(optOwnLandingForbidden):
 			lane = uint64(to+1) | uint64(flagValid)<<8
 		}
 		if lane == 0 {
@@ -442,7 +442,7 @@ func (s *State) tokenMove(i int) (Move, refusal) {
 		}
 	}
 	if to > he { // home column or finish: the owner's own squares
-		if to < fin && s.cfg.ownLanding == OwnLandingForbidden {
+		if to < fin && s.cfg.has(optOwnLandingForbidden) {
 			return s.homeLanding(m)
 		}
 		return m, refusal{}
@@ -469,7 +469,7 @@ func (s *State) homeLanding(m Move) (Move, refusal) {
 // Q7) or are two or more where that is refused (ruling Q3).
 func (s *State) landOn(m Move, sq uint8, here, stop lanes) (Move, refusal) {
 	if !here.and(colorLanes[m.Color()&3]).empty() {
-		if s.cfg.ownLanding == OwnLandingForbidden { // ruling Q11
+		if s.cfg.has(optOwnLandingForbidden) { // ruling Q11
 			return m, refusal{refOwnLanding, uint16(m.To())}
 		}
 		if s.cfg.blocks != NoBlocks { // rule B1
@@ -482,7 +482,7 @@ func (s *State) landOn(m Move, sq uint8, here, stop lanes) (Move, refusal) {
 	if !here.and(stop).empty() { // rule B2, ruling Q7
 		return m, refusal{refLandBlock, uint16(sq)}
 	}
-	if n >= 2 && s.cfg.multiCapture == CaptureRefused { // ruling Q3
+	if n >= 2 && s.cfg.has(optCaptureRefused) { // ruling Q3
 		return m, refusal{refMultiLand, uint16(n<<8 | int(sq))}
 	}
 	// Rule C11 (and ruling Q4 for a token entering): landing on opponents
@@ -707,7 +707,7 @@ func (s *State) applyToken(m Move) {
 	if m.Finishes() && s.allFinished(c) { // rule C6
 		s.placed++
 		s.places[c] = s.placed
-		if s.cfg.end == PlayForAllPlaces && s.placed == s.cfg.players-1 {
+		if !s.cfg.has(optFirstWinner) && s.placed == s.cfg.players()-1 {
 			s.rankLast() // ruling Q10
 		}
 		s.nextTurn() // ruling Q6: no bonus roll with nothing left to move
@@ -722,7 +722,7 @@ func (s *State) applyToken(m Move) {
 
 // applyPass plays a pass that rule C10 forces.
 func (s *State) applyPass() {
-	if s.cfg.bonus.Has(int(s.die)) && !s.cfg.noMoveForfeitsBonus { // ruling Q1
+	if s.cfg.bonus.Has(int(s.die)) && !s.cfg.has(optNoMoveForfeitsBonus) { // ruling Q1
 		s.die = 0 // and moves is 0
 		return
 	}
@@ -732,7 +732,7 @@ func (s *State) applyPass() {
 // applyForfeit plays the forfeiting pass of rule C9 with its penalty
 // (ruling Q2).
 func (s *State) applyForfeit() {
-	if s.cfg.penalty == UndoTurn {
+	if s.cfg.has(optUndoTurn) {
 		s.tok = s.begin
 		s.locate()
 	}
@@ -778,7 +778,7 @@ func (s *State) allFinished(c Color) bool {
 // (rule C3), unless the game is over.
 func (s *State) nextTurn() {
 	s.die, s.sixes, s.moves = 0, 0, 0
-	if s.cfg.penalty == UndoTurn {
+	if s.cfg.has(optUndoTurn) {
 		s.begin = s.tok // the next turn begins here (at game over too)
 	}
 	if s.over() {
