@@ -778,7 +778,7 @@ func (s *State) allFinished(c Color) bool {
 // (rule C3), unless the game is over.
 func (s *State) nextTurn() {
 	s.die, s.sixes, s.moves = 0, 0, 0
-	if s.cfg.has(optUndoTurn) {
+	if s.cfg.opts&optUndoTurn != 0 { // not has(): nextTurn stays small enough to inline
 		s.begin = s.tok // the next turn begins here (at game over too)
 	}
 	if s.over() {
