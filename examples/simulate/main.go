@@ -77,7 +77,7 @@ func run(w io.Writer, games, players int, preset string, seed uint64, workers in
 	}
 	fmt.Fprintf(w, "\nmean game length %.1f plies, %.2f captures and %.2f forfeited third sixes per game\n",
 		float64(plies)/n, float64(captures)/n, float64(forfeits)/n)
-	fmt.Fprintf(w, "%.0f moves/s, %.0f games/s (%d workers)\n", float64(plies)/elapsed.Seconds(), n/elapsed.Seconds(), workers)
+	fmt.Fprintf(w, "%.0f plies/s, %.0f games/s (%d workers)\n", float64(plies)/elapsed.Seconds(), n/elapsed.Seconds(), workers)
 	return nil
 }
 

@@ -283,7 +283,7 @@ func (s summary) print(w io.Writer, workers int) {
 		fmt.Fprintf(w, " %v %.2f%%", c, 100*float64(s.winners[k])/float64(s.games))
 	}
 	fmt.Fprintf(w, " (%v rolls first)\n", s.seats[0])
-	fmt.Fprintf(w, "parity %.2f%%; mean game length %.1f plies; %.0f moves/s (%d workers, %.1f s)\n",
+	fmt.Fprintf(w, "parity %.2f%%; mean game length %.1f plies; %.0f plies/s (%d workers, %.1f s)\n",
 		100/float64(s.rules.Players), float64(s.plies)/float64(s.games),
 		float64(s.plies)/s.elapsed.Seconds(), workers, s.elapsed.Seconds())
 }
