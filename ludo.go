@@ -661,8 +661,9 @@ func (u *Setup) check(s *State) *SetupError {
 	s.turn, s.sixes = t, uint8(u.Sixes)
 	s.locate()
 	if u.Die != 0 {
-		// Roll the die again, to judge the moves, with the six count it
-		// had before it.
+		// Roll the die again, to judge the moves, from the six count it
+		// had before it: one less if it earns a bonus roll, which the
+		// checks above make at least 1 then.
 		s.sixes -= uint8(s.cfg.bonus>>u.Die) & 1
 		_ = s.roll(u.Die) // accepted: the game, the turn and the die are checked above
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
-	"slices"
 )
 
 // This file holds every rule of the rulebook (README.md), each in one
@@ -263,7 +262,7 @@ func (e rollError) Error() string {
 	if err := e.Unwrap(); err != ErrWrongPhase {
 		return err.Error()
 	}
-	return fmt.Sprintf("%v: %v must move the %d before rolling again", ErrWrongPhase, Color(e>>2&3), e>>4&7)
+	return fmt.Sprintf("%v: %v must move the %d before rolling again", ErrWrongPhase, Color(e>>2&3), int(e>>4&7))
 }
 
 // Unwrap returns [ErrBadFace].
@@ -286,7 +285,9 @@ func (s *State) forfeit() bool {
 // The moves come in canonical order ([Move.Compare]). Tokens of one colour
 // on one square are alike, so where several could make the same move only
 // the lowest-indexed is listed (ruling Q9). AppendLegalMoves allocates
-// nothing when dst has room for [MaxTokens] more moves.
+// nothing when dst has room for the moves; given room for [MaxTokens]
+// more, it is quickest, and may use that room while it works, but leaves
+// the slots past the moves it appends as they were.
 func (s State) AppendLegalMoves(dst []Move) []Move {
 	return s.appendLegal(dst) // small enough to inline
 }
@@ -301,8 +302,11 @@ func (s *State) appendLegal(dst []Move) []Move {
 		return append(dst, passMove(s.turn, int(s.die), s.forfeit()))
 	}
 	n := len(dst)
-	if cap(dst)-n < MaxTokens {
-		dst = slices.Grow(dst, MaxTokens)
+	if cap(dst)-n < MaxTokens { // too little room to write every slot: append the moves
+		for valid := s.moves & 0x0100_0100_0100_0100; valid != 0; valid &= valid - 1 { // the valid flag of each lane
+			dst = append(dst, s.judgedMove(bits.TrailingZeros64(valid)/16))
+		}
+		return dst
 	}
 	// Every lane in turn, written over the last if it holds no move: no
 	// branch for the number of moves to mispredict. The one slot past the

@@ -320,6 +320,14 @@ func TestAppendLegalMovesAppendsOnly(t *testing.T) {
 		for i := len(got); i < len(buf); i++ {
 			assert.Equal(t, mark, buf[i], "tokens %v: slot %d past the moves changed", tok, i)
 		}
+		// With room for the moves but not for MaxTokens, it appends in
+		// place as append does, allocating nothing.
+		want := len(s.LegalMoves())
+		small := buf[:2:2+want]
+		got = s.AppendLegalMoves(small)
+		assert.Equal(t, s.LegalMoves(), got[2:], "tokens %v", tok)
+		assert.Same(t, &buf[0], &got[0], "tokens %v: the moves fit in dst, but it was not appended to in place", tok)
+		assert.Zero(t, testing.AllocsPerRun(10, func() { got = s.AppendLegalMoves(small) }), "tokens %v", tok)
 	}
 }
 
