@@ -323,7 +323,7 @@ func TestAppendLegalMovesAppendsOnly(t *testing.T) {
 		// With room for the moves but not for MaxTokens, it appends in
 		// place as append does, allocating nothing.
 		want := len(s.LegalMoves())
-		small := buf[:2:2+want]
+		small := buf[: 2 : 2+want]
 		got = s.AppendLegalMoves(small)
 		assert.Equal(t, s.LegalMoves(), got[2:], "tokens %v", tok)
 		assert.Same(t, &buf[0], &got[0], "tokens %v: the moves fit in dst, but it was not appended to in place", tok)
