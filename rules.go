@@ -315,6 +315,8 @@ func (s *State) appendLegal(dst []Move) []Move {
 	was := *out
 	c := s.turn & 3
 	base := judgedMove(c, 0, -1, int(s.die), 0).v
+	// judgedMove's packing, written out over the word of the four tokens:
+	// calling it per slot costs about 9 instructions a ply more.
 	from := uint64(binary.LittleEndian.Uint32(s.tok[c][:])) // each token's progress+1, as a move keeps it
 	moves, k := s.moves, 0
 	put := func(i uint) {
