@@ -9,19 +9,25 @@ import (
 )
 
 // Color is a player's colour, which is also their seat on the board. The
-// colours sit clockwise in the order Red, Green, Yellow, Blue, and play
-// passes clockwise (rule C3).
+// colours sit clockwise in the order Red, Green, Yellow, Blue, then, on a
+// board with six arms, Purple and Orange; play passes clockwise (rule C3).
 type Color uint8
 
-// The four colours, in clockwise order.
+// The colours, in clockwise order. A board with [Board.Arms] arms seats
+// the first Arms of them.
 const (
 	Red Color = iota
 	Green
 	Yellow
 	Blue
+	Purple
+	Orange
 )
 
-var colorNames = [MaxPlayers]string{"red", "green", "yellow", "blue"}
+var colorNames = [MaxPlayers]string{"red", "green", "yellow", "blue", "purple", "orange"}
+
+// colorList is the colour names as a list for error messages.
+var colorList = "red, green, yellow, blue, purple or orange"
 
 // String returns the colour's name in lower case, as "red".
 func (c Color) String() string {
@@ -34,13 +40,32 @@ func (c Color) String() string {
 // ParseColor returns the colour named s ("red", or its initial "r"), in
 // any case.
 func ParseColor(s string) (Color, bool) {
-	s = strings.ToLower(s)
 	for c, name := range colorNames {
-		if s == name || s == name[:1] {
+		if strings.EqualFold(s, name) || strings.EqualFold(s, name[:1]) {
 			return Color(c), true
 		}
 	}
 	return 0, false
+}
+
+// MarshalText writes the colour's name, as [Color.String]; a value that is
+// not a colour is an error.
+func (c Color) MarshalText() ([]byte, error) {
+	if c >= MaxPlayers {
+		return nil, fmt.Errorf("ludo: %v is not a colour", c)
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText reads a colour as [ParseColor] does. On error c is left
+// unchanged.
+func (c *Color) UnmarshalText(text []byte) error {
+	v, ok := ParseColor(string(text))
+	if !ok {
+		return &ParseError{Err: ErrSyntax, Msg: fmt.Sprintf("%s is not a colour: want %s", quote(string(text)), colorList)}
+	}
+	*c = v
+	return nil
 }
 
 // Colors is a set of colours, as a bit set: colour c is in the set when
@@ -49,11 +74,14 @@ type Colors uint8
 
 const allColors Colors = 1<<MaxPlayers - 1
 
-// ColorsOf returns the set of the given colours.
+// ColorsOf returns the set of the given colours; values that are not
+// colours are left out.
 func ColorsOf(cs ...Color) Colors {
 	var s Colors
 	for _, c := range cs {
-		s |= 1 << c
+		if c < MaxPlayers {
+			s |= 1 << c
+		}
 	}
 	return s
 }
@@ -62,7 +90,7 @@ func ColorsOf(cs ...Color) Colors {
 func (s Colors) Has(c Color) bool { return c < MaxPlayers && s&(1<<c) != 0 }
 
 // Len returns the number of colours in the set.
-func (s Colors) Len() int { return bits.OnesCount8(uint8(s)) }
+func (s Colors) Len() int { return bits.OnesCount8(uint8(s & allColors)) }
 
 // All yields the colours in the set in clockwise order from Red.
 func (s Colors) All() iter.Seq[Color] {
@@ -89,9 +117,47 @@ func (s Colors) String() string {
 	return b.String()
 }
 
+// Offsets is a set of distances from 0 to 63, as a bit set: offset n is in
+// the set when bit n is. A [Board] marks its special track squares with
+// offsets from each colour's start square, so that every arm of the board
+// is marked alike.
+type Offsets uint64
+
+// OffsetsOf returns the set of the given offsets; values outside 0 to 63
+// are left out.
+func OffsetsOf(ns ...int) Offsets {
+	var s Offsets
+	for _, n := range ns {
+		if n >= 0 && n < 64 {
+			s |= 1 << n
+		}
+	}
+	return s
+}
+
+// Has reports whether offset n is in the set.
+func (s Offsets) Has(n int) bool { return n >= 0 && n < 64 && s&(1<<n) != 0 }
+
+// String lists the set, as "{0 8}".
+func (s Offsets) String() string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for n := range 64 {
+		if s.Has(n) {
+			if b.Len() > 1 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa(n))
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
 // Board is the geometry of a board, as data: a ring of track squares
 // shared by all, a start square for each colour, and a home column of each
-// colour's own squares ending at its finish.
+// colour's own squares ending at its finish; and the track squares that
+// are special, marked the same way on every arm.
 //
 // A token's progress is the number of steps it has taken from its start
 // square: 0 on the start square, up to HomeEntry on the track, then
@@ -101,7 +167,10 @@ func (s Colors) String() string {
 // Track squares are numbered 1 to Track clockwise, Red's start square
 // being 1; colour c starts on square 1 + c×StartSpacing.
 type Board struct {
-	// Track is the number of squares on the shared track, at most 128.
+	// Arms is the number of colours the board seats, 2 to [MaxPlayers]:
+	// 4 on the usual cross, 6 on a six-player board.
+	Arms int
+	// Track is the number of squares on the shared track, at most 250.
 	Track int
 	// StartSpacing is the number of squares from one colour's start square
 	// to the next colour's, clockwise.
@@ -112,15 +181,23 @@ type Board struct {
 	// HomeColumn is the number of squares in a home column, the finish
 	// not counted.
 	HomeColumn int
+	// Safe marks the safe squares (rule S1) by their offsets from every
+	// start square: {0 8} is each start square and the square eight on.
+	Safe Offsets
+	// Stars marks the star squares (rule D2) by their offsets from every
+	// start square: a token that ends its move on a star jumps on to the
+	// next star.
+	Stars Offsets
 }
 
 // Ludo52 returns the board of classic Ludo: a cross of 15×15 squares whose
 // track has 52 squares, start squares 13 apart, and home columns of five
 // squares before the finish. A token turns into its home column from the
 // track square two before its own start square (progress 50: square 51
-// for Red), so the finish is 56 steps from its start square.
+// for Red), so the finish is 56 steps from its start square. No square
+// is marked.
 func Ludo52() Board {
-	return Board{Track: 52, StartSpacing: 13, HomeEntry: 50, HomeColumn: 5}
+	return Board{Arms: 4, Track: 52, StartSpacing: 13, HomeEntry: 50, HomeColumn: 5}
 }
 
 // Finish returns the progress of a token at the finish.
@@ -129,25 +206,20 @@ func (b Board) Finish() int { return b.HomeEntry + b.HomeColumn + 1 }
 // StartSquare returns the number of colour c's start square.
 func (b Board) StartSquare(c Color) int { return 1 + int(c)*b.StartSpacing }
 
-func (b Board) validate() error {
-	switch {
-	case b.Track < 2*MaxPlayers || b.Track > 128:
-		return fmt.Errorf("board Track is %d, want %d to 128", b.Track, 2*MaxPlayers)
-	case b.StartSpacing < 1 || b.StartSpacing*MaxPlayers > b.Track:
-		return fmt.Errorf("board StartSpacing is %d, want 1 to Track/%d", b.StartSpacing, MaxPlayers)
-	case b.HomeEntry < 1 || b.HomeEntry >= b.Track:
-		return fmt.Errorf("board HomeEntry is %d, want 1 to Track-1", b.HomeEntry)
-	case b.HomeColumn < 0 || b.Finish() > 200:
-		return fmt.Errorf("board HomeColumn is %d, want 0 to %d", b.HomeColumn, 200-1-b.HomeEntry)
-	}
-	return nil
+// valid reports whether the board's numbers can be used to place squares
+// (Validate says what is wrong with them).
+func (b Board) valid() bool {
+	return b.Arms >= 2 && b.Arms <= MaxPlayers && b.Track >= 2*b.Arms && b.Track <= 250 &&
+		b.StartSpacing >= 1 && b.StartSpacing*b.Arms <= b.Track &&
+		b.HomeEntry >= 1 && b.HomeEntry < b.Track && b.HomeColumn >= 0 && b.Finish() <= 250
 }
 
 // Square returns where a token of colour c with the given progress stands.
-// A progress below 0 is the yard, and above the finish the finish.
+// A progress below 0 is the yard, and above the finish the finish. On a
+// board that is not valid every token is in its yard.
 func (b Board) Square(c Color, progress int) Square {
 	switch {
-	case progress < 0:
+	case progress < 0 || !b.valid():
 		return Square{zone: YardZone, color: c}
 	case progress <= b.HomeEntry:
 		return Square{zone: TrackZone, n: uint8(1 + (int(c)*b.StartSpacing+progress)%b.Track)}
@@ -159,15 +231,18 @@ func (b Board) Square(c Color, progress int) Square {
 
 // Progress returns the progress a token of colour c has on square sq, and
 // false if a token of that colour never stands there: another colour's
-// yard, home column or finish, or the track squares between c's home entry
-// and its start square.
+// yard, home column or finish, the track squares between c's home entry
+// and its start square, or any square of a board that is not valid.
 func (b Board) Progress(c Color, sq Square) (int, bool) {
+	if !b.valid() {
+		return 0, false
+	}
 	switch sq.zone {
 	case TrackZone:
 		if sq.n < 1 || int(sq.n) > b.Track {
 			return 0, false
 		}
-		p := (int(sq.n) - b.StartSquare(c) + b.Track) % b.Track
+		p := (int(sq.n) - b.StartSquare(c) + MaxPlayers*b.Track) % b.Track
 		return p, p <= b.HomeEntry
 	case YardZone:
 		return -1, sq.color == c
@@ -177,6 +252,20 @@ func (b Board) Progress(c Color, sq Square) (int, bool) {
 		return b.Finish(), sq.color == c
 	}
 	return 0, false
+}
+
+// offset returns how far track square n lies past the start square before
+// it: the offset by which [Board.Safe] and [Board.Stars] mark it.
+func (b Board) offset(n int) int { return (n - 1) % b.StartSpacing }
+
+// IsSafe reports whether track square sq is a safe square (rule S1).
+func (b Board) IsSafe(sq Square) bool {
+	return sq.zone == TrackZone && b.valid() && int(sq.n) >= 1 && int(sq.n) <= b.Track && b.Safe.Has(b.offset(int(sq.n)))
+}
+
+// IsStar reports whether track square sq is a star (rule D2).
+func (b Board) IsStar(sq Square) bool {
+	return sq.zone == TrackZone && b.valid() && int(sq.n) >= 1 && int(sq.n) <= b.Track && b.Stars.Has(b.offset(int(sq.n)))
 }
 
 // Zone is the part of the board a [Square] lies in.
@@ -198,7 +287,7 @@ func (z Zone) String() string {
 // Square is a place on the board: a numbered track square, a square of a
 // colour's home column, or a colour's yard or finish. It is comparable;
 // build one with [TrackSquare], [HomeSquare], [YardOf] or [FinishOf], or
-// get one from [Board.Square].
+// get one from [Board.Square]. The zero Square is Red's yard.
 type Square struct {
 	zone  Zone
 	color Color
@@ -216,6 +305,45 @@ func YardOf(c Color) Square { return Square{zone: YardZone, color: c} }
 
 // FinishOf returns colour c's finish.
 func FinishOf(c Color) Square { return Square{zone: FinishZone, color: c} }
+
+// MarshalText writes the square as [Square.String] names it.
+func (sq Square) MarshalText() ([]byte, error) { return []byte(sq.String()), nil }
+
+// UnmarshalText reads a square as [Square.String] names it: "17", "red
+// home 3", "red yard" or "red finish". On error sq is left unchanged.
+func (sq *Square) UnmarshalText(text []byte) error {
+	v, ok := parseSquare(string(text))
+	if !ok {
+		return &ParseError{Err: ErrSyntax, Msg: fmt.Sprintf("%s is not a square: want a track number, as 17, or a colour's yard, home N or finish, as red home 3", quote(string(text)))}
+	}
+	*sq = v
+	return nil
+}
+
+func parseSquare(s string) (Square, bool) {
+	f := strings.Fields(s)
+	switch {
+	case len(f) == 1:
+		n, ok := number(f[0])
+		return TrackSquare(n), ok && n >= 1 && n <= 255
+	case len(f) < 2:
+		return Square{}, false
+	}
+	c, ok := ParseColor(f[0])
+	if !ok {
+		return Square{}, false
+	}
+	switch zone := strings.ToLower(f[1]); {
+	case zone == "yard" && len(f) == 2:
+		return YardOf(c), true
+	case zone == "finish" && len(f) == 2:
+		return FinishOf(c), true
+	case zone == "home" && len(f) == 3:
+		n, ok := number(f[2])
+		return HomeSquare(c, n), ok && n >= 1 && n <= 255
+	}
+	return Square{}, false
+}
 
 // Zone returns the zone the square lies in.
 func (sq Square) Zone() Zone { return sq.zone }

@@ -11,14 +11,14 @@ var testBoards = []struct {
 	b    Board
 }{
 	{"ludo52", Ludo52()},
-	{"small", Board{Track: 20, StartSpacing: 5, HomeEntry: 15, HomeColumn: 3}},
-	{"tight", Board{Track: 8, StartSpacing: 2, HomeEntry: 7, HomeColumn: 0}},
-	{"uneven", Board{Track: 30, StartSpacing: 6, HomeEntry: 24, HomeColumn: 6}},
+	{"small", Board{Arms: 4, Track: 20, StartSpacing: 5, HomeEntry: 15, HomeColumn: 3}},
+	{"tight", Board{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 7, HomeColumn: 0}},
+	{"uneven", Board{Arms: 4, Track: 30, StartSpacing: 6, HomeEntry: 24, HomeColumn: 6}},
 }
 
 func TestLudo52(t *testing.T) {
 	b := Ludo52()
-	assert.Equal(t, Board{Track: 52, StartSpacing: 13, HomeEntry: 50, HomeColumn: 5}, b)
+	assert.Equal(t, Board{Arms: 4, Track: 52, StartSpacing: 13, HomeEntry: 50, HomeColumn: 5}, b)
 	assert.Equal(t, 56, b.Finish())
 	for c, want := range map[Color]int{Red: 1, Green: 14, Yellow: 27, Blue: 40} {
 		assert.Equal(t, want, b.StartSquare(c))

@@ -12,26 +12,38 @@ import (
 // Action ids: every move of the player to move has a dense integer id, for
 // learning code with a fixed-size policy output. The id of a token move is
 // the token's index (0 to [MaxTokens]-1); the id of a pass, forced or
-// forfeiting, is [PassAction]. A colour need not be given: it is always
-// the player to move's.
+// forfeiting, is [PassAction]; the id of a token's second move, where a
+// token has two (the run of rule F1), is [SecondAction] plus its index. A
+// colour need not be given: it is always the player to move's.
 const (
 	// NumActions is the number of action ids.
-	NumActions = MaxTokens + 1
+	NumActions = 2*MaxTokens + 1
 	// PassAction is the id of a pass.
 	PassAction = MaxTokens
+	// SecondAction is the id of token 0's second move; token i's is
+	// SecondAction+i.
+	SecondAction = MaxTokens + 1
 )
 
-// Action returns the move's action id: its token's index, or [PassAction]
-// for a pass. It returns -1 for the zero Move.
+// Action returns the move's action id: its token's index, [PassAction]
+// for a pass, or [SecondAction] plus the index for a token's second move
+// (rule F1: the run straight to progress 5). It returns -1 for the zero
+// Move.
 func (m Move) Action() int {
 	switch {
-	case !m.has(flagValid):
+	case !m.IsValid():
 		return -1
 	case m.IsPass():
 		return PassAction
+	case m.isSecond():
+		return SecondAction + m.Token()
 	}
 	return m.Token()
 }
+
+// isSecond reports whether m is a token's second move: an entry that goes
+// on past the start square (rule F1).
+func (m Move) isSecond() bool { return m.Enters() && m.To() > 0 && !m.SendsMoverHome() }
 
 // ActionMask reports which action ids are legal: entry a is true when a
 // move of [State.LegalMoves] has id a. The mask marks one id per legal
@@ -41,7 +53,7 @@ func (m Move) Action() int {
 // ActionMask allocates nothing.
 func (s State) ActionMask() [NumActions]bool {
 	var mask [NumActions]bool
-	var buf [MaxTokens]Move
+	var buf [MaxTokens + 1]Move
 	for _, m := range s.AppendLegalMoves(buf[:0]) {
 		mask[m.Action()] = true
 	}
@@ -49,11 +61,12 @@ func (s State) ActionMask() [NumActions]bool {
 }
 
 // ActionMove returns the move with action id a in the position: token a's
-// move, as [State.TokenMove] returns it, or the pass for [PassAction].
-// Every id marked by [State.ActionMask] resolves to a legal move, the one
-// [State.LegalMoves] lists. So does the id of a token standing with a
-// marked one (alike tokens, ruling Q9): it resolves to the same move made
-// by that token, which [State.Apply] accepts just the same.
+// move, as [State.TokenMove] returns it, a token's second move, or the
+// pass for [PassAction]. Every id marked by [State.ActionMask] resolves
+// to a legal move, the one [State.LegalMoves] lists. So does the id of a
+// token standing with a marked one (alike tokens, ruling Q9): it resolves
+// to the same move made by that token, which [State.Apply] accepts just
+// the same.
 //
 // An id that names no legal move returns an [*IllegalMoveError] naming the
 // rule that forbids it (for a pass while a token can move, rule C10); an
@@ -67,15 +80,24 @@ func (s State) ActionMove(a int) (Move, error) {
 	switch {
 	case a >= 0 && a < MaxTokens:
 		return s.TokenMove(a)
+	case a >= SecondAction && a < NumActions:
+		i := a - SecondAction
+		if s.extra != 0 && s.hasToken(s.turn, i) {
+			if m, ok := s.decideExtra(i); ok {
+				return m, nil
+			}
+		}
+		return Move{}, &IllegalMoveError{Move: newMove(s.turn, i, -1, int(s.count), s.moveDie()), Rule: "F1",
+			Reason: fmt.Sprintf("token %d has no second move: only an entering 6 gives one", i)}
 	case a != PassAction:
 		return Move{}, &IllegalMoveError{Reason: fmt.Sprintf("action %d is not an action id (0 to %d)", a, NumActions-1)}
 	}
-	var buf [MaxTokens]Move
+	var buf [MaxTokens + 1]Move
 	moves := s.AppendLegalMoves(buf[:0])
 	if m := moves[0]; m.IsPass() {
 		return m, nil
 	}
-	return Move{}, &IllegalMoveError{Move: passMove(s.turn, int(s.die), false), Rule: "C10",
+	return Move{}, &IllegalMoveError{Move: passMove(s.turn, int(s.count), s.moveDie(), false), Rule: "C10",
 		Reason: fmt.Sprintf("%v must move when a token can: %v", s.turn, moves[0])}
 }
 
@@ -83,14 +105,15 @@ func (s State) ActionMove(a int) (Move, error) {
 // vector of numbers for learning code; fill one with [State.Observe].
 //
 // Colours are seen relative to the player to move: seat block k (k = 0 to
-// 3) describes the colour k places clockwise from that player, so its own
-// tokens come first, then the colours that follow it in turn order. Seat
-// blocks of colours that do not play are all zero. Track squares are
-// counted from the player to move's start square. So two positions that
-// are the same up to a rotation of the colours round the board (with all
-// four colours seated, or seats rotated alike) have equal observations.
-// Tokens keep their index within a seat block, so that entry i of the own
-// block describes the token that action id i moves.
+// MaxPlayers-1) describes the colour k arms clockwise from that player,
+// so its own tokens come first, then the colours that follow it round the
+// board. Seat blocks of arms the board does not have, or of colours that
+// do not play, are all zero. Track squares are counted from the player to
+// move's start square. So two positions that are the same up to a
+// rotation of the colours round the board (with all colours seated, or
+// seats rotated alike) have equal observations. Tokens keep their index
+// within a seat block, so that entry i of the own block describes the
+// token that action id i moves.
 //
 // Every value lies in [0, 1]. The layout, with the offsets as constants:
 //
@@ -98,11 +121,13 @@ func (s State) ActionMove(a int) (Move, error) {
 //	  +0  seated: 1 if the colour plays in this game
 //	  +1  place: the colour's finishing place divided by Players
 //	      (1/Players for the winner), 0 while it plays
-//	  +2  token block i at +2 + i×ObsTokenFields, for i = 0 to MaxTokens-1
+//	  +2  captured: 1 if the colour has captured (rule K4)
+//	  +3  token block i at +3 + i×ObsTokenFields, for i = 0 to MaxTokens-1
 //	      (all zero for a token past Rules.Tokens):
 //	        +0  yard: 1 if the token is in its yard
 //	        +1  progress: its progress divided by the board's Finish
-//	            (0 on its start square, 1 at the finish; 0 in the yard)
+//	            (0 on its start square, 1 at the finish; 0 in the yard;
+//	            going round again (rule K4), its progress on the lap)
 //	        +2  track: for a token on the shared track, the number of
 //	            steps from the player to move's start square to its square,
 //	            plus one, divided by the track's length (in (0, 1]); 0
@@ -111,6 +136,7 @@ func (s State) ActionMove(a int) (Move, error) {
 //	        +4  finished: 1 if the token is at the finish
 //	        +5  doubled: 1 if another token of its colour stands on the
 //	            same track square (a block, where blocks are on)
+//	        +6  safe: 1 if the token stands on a safe square (rule K1)
 //	at ObsGlobal:
 //	  +0  roll: 1 if a roll is due ([PhaseRoll])
 //	  +1  move: 1 if a move is due ([PhaseMove])
@@ -121,6 +147,8 @@ func (s State) ActionMove(a int) (Move, error) {
 //	      is no limit), at most 1
 //	  +10 forfeit: 1 if the die being played reaches the six limit, so
 //	      the one legal move is the forfeiting pass (rule C9)
+//	  +11 bonus: 1 if the move due is a bonus move (rule P8)
+//	  +12 count: the steps the move due counts, divided by 50
 //
 // The zero State observes as all zeros.
 type Observation [ObservationSize]float32
@@ -128,79 +156,97 @@ type Observation [ObservationSize]float32
 // The layout of an [Observation].
 const (
 	// ObsTokenFields is the number of entries per token.
-	ObsTokenFields = 6
+	ObsTokenFields = 7
 	// ObsSeatFields is the number of entries per seat block.
-	ObsSeatFields = 2 + MaxTokens*ObsTokenFields
+	ObsSeatFields = 3 + MaxTokens*ObsTokenFields
 	// ObsGlobal is the offset of the entries about the turn and the die.
 	ObsGlobal = MaxPlayers * ObsSeatFields
 	// ObservationSize is the number of entries of an Observation.
-	ObservationSize = ObsGlobal + 11
+	ObservationSize = ObsGlobal + 13
 )
 
 // Observe fills o with the position as the player to move sees it; see
-// [Observation] for the layout. It allocates nothing.
+// [Observation] for the layout. A nil o is left alone. It allocates
+// nothing.
 func (s State) Observe(o *Observation) {
-	*o = Observation{}
-	if !s.IsValid() {
+	if o == nil {
 		return
 	}
-	fin := float32(s.cfg.finish)
-	track := int(s.cfg.track)
-	he := s.cfg.homeEntry + 1 // tok value of the last track square
-	startIdx := int(s.turn) * int(s.cfg.spacing)
-	for k := range MaxPlayers {
-		c := Color((int(s.turn) + k) % MaxPlayers)
-		if !s.cfg.seats.Has(c) {
+	*o = Observation{}
+	rs := s.rs
+	if rs == nil {
+		return
+	}
+	b := rs.rules.Board
+	fin := float32(rs.finish)
+	track := int(rs.track)
+	startIdx := int(rs.base[s.turn])
+	for k := range b.Arms {
+		c := Color((int(s.turn) + k) % b.Arms)
+		if !rs.seats.Has(c) {
 			continue
 		}
 		seat := o[k*ObsSeatFields : (k+1)*ObsSeatFields]
 		seat[0] = 1
 		if p := s.places[c]; p > 0 {
-			seat[1] = float32(p) / float32(s.cfg.players())
+			seat[1] = float32(p) / float32(rs.players)
+		}
+		if s.captured.Has(c) {
+			seat[2] = 1
 		}
 		t := &s.tok[c]
-		for i := range int(s.cfg.tokens) {
-			f := seat[2+i*ObsTokenFields : 2+(i+1)*ObsTokenFields]
+		for i := range int(rs.tokens) {
+			f := seat[3+i*ObsTokenFields : 3+(i+1)*ObsTokenFields]
 			v := t[i]
+			p := int(v) - 1
 			switch {
 			case v == 0:
 				f[0] = 1
 				continue
-			case v <= he:
-				a := int(c)*int(s.cfg.spacing) + int(v) - 1 - startIdx // in (-track, 2×track)
+			case p <= int(rs.homeEntry) || p > int(rs.finish):
+				sq := s.at.byteOf(c, i)
+				a := int(sq) - 1 - startIdx
 				if a < 0 {
 					a += track
-				} else if a >= track {
-					a -= track
 				}
 				f[2] = float32(a+1) / float32(track)
-				for j := range int(s.cfg.tokens) {
+				for j := range int(rs.tokens) {
 					if j != i && t[j] == v {
 						f[5] = 1
 						break
 					}
 				}
-			case v == s.cfg.finish+1:
+				if rs.square[sq]&squareSafe != 0 {
+					f[6] = 1
+				}
+				if p > int(rs.finish) {
+					p += int(rs.homeEntry) - int(rs.finish)
+				}
+			case v == rs.finish+1:
 				f[4] = 1
 			default:
 				f[3] = 1
 			}
-			f[1] = float32(v-1) / fin
+			f[1] = float32(p) / fin
 		}
 	}
 	g := o[ObsGlobal:]
 	g[s.Phase()] = 1
-	if s.die != 0 {
+	if s.count != 0 {
 		g[3+s.die-1] = 1
 	}
-	limit := float32(s.cfg.sixLimit)
+	limit := float32(rs.sixLimit)
 	if limit == 0 {
 		limit = 3
 	}
 	g[9] = min(float32(s.sixes)/limit, 1)
-	if s.die != 0 && s.forfeit() {
+	if s.count != 0 && s.forfeit() {
 		g[10] = 1
 	}
+	if s.IsBonusMove() {
+		g[11] = 1
+	}
+	g[12] = min(float32(s.count)/50, 1)
 }
 
 // Key returns a 64-bit hash of the position for transposition tables and
@@ -211,37 +257,44 @@ func (s State) Observe(o *Observation) {
 // Equal States have equal keys, and so do positions that differ only by
 // which of a colour's alike tokens is which (ruling Q9: tokens of one
 // colour with the same progress are interchangeable). The key covers the
-// rules as played (the Seats field's default and its explicit spelling
-// hash alike), every token, the turn, the die, the six count and the
-// places. Different positions collide with probability about 2⁻⁶⁴.
-// The zero State's key is 0.
+// rules as played (every option, as the README's options table lists
+// them; the Seats field's default and its explicit spelling hash alike),
+// every token, the state of the turn and the places. Different positions
+// collide with probability about 2⁻⁶⁴. The zero State's key is 0.
 func (s State) Key() uint64 {
-	if !s.IsValid() {
+	rs := s.rs
+	if rs == nil {
 		return 0
 	}
-	c := &s.cfg
-	// The rules, byte by byte in a fixed order.
-	r0 := uint64(c.track) | uint64(c.spacing)<<8 | uint64(c.homeEntry)<<16 | uint64(c.homeColumn())<<24 |
-		uint64(c.players())<<32 | uint64(c.tokens)<<40 | uint64(c.seats)<<48 | uint64(c.entry)<<56
-	r1 := uint64(c.bonus) | uint64(c.sixLimit)<<8 | uint64(c.penalty())<<16 | uint64(b2u(c.has(optNoMoveForfeitsBonus)))<<24 |
-		uint64(c.blocks)<<32 | uint64(c.ownLanding())<<40 | uint64(c.multiCapture())<<48 | uint64(c.finishRule)<<56
-	r2 := uint64(c.end())
-	h := keyMix(keySeed, r0)
-	h = keyMix(h, r1)
-	h = keyMix(h, r2)
+	h := uint64(keySeed)
+	for i := 0; i < len(rs.rules.Preset); i++ {
+		h = keyMix(h, uint64(rs.rules.Preset[i]))
+	}
+	for i := range options {
+		v := options[i].get(&rs.rules)
+		if i == seatsOption {
+			v = uint64(rs.seats) // the default hashes as its colours
+		}
+		h = keyMix(h, v)
+	}
 	// Each colour's tokens as a sorted multiset of (progress, progress
-	// when the turn began) pairs, so that alike tokens hash alike.
-	for col := range MaxPlayers {
-		t, b := &s.tok[col], &s.begin[col]
-		h = keyMix(h, sort4(
-			uint16(t[0])<<8|uint16(b[0]), uint16(t[1])<<8|uint16(b[1]),
-			uint16(t[2])<<8|uint16(b[2]), uint16(t[3])<<8|uint16(b[3])))
+	// when the turn began, arrived last) triples, so that alike tokens
+	// hash alike.
+	for c := range MaxPlayers {
+		var k [MaxTokens]uint32
+		for i := range MaxTokens {
+			k[i] = uint32(s.tok[c][i])<<16 | uint32(s.begin[c][i])<<8 | uint32(s.later>>(c*MaxTokens+i)&1)
+		}
+		h = keyMix(h, sortKeys(k))
 	}
-	t := uint64(s.turn) | uint64(s.die)<<8 | uint64(s.sixes)<<16 | uint64(s.placed)<<24
-	for col := range MaxPlayers {
-		t |= uint64(s.places[col]) << (32 + 8*col)
-	}
+	t := uint64(s.turn) | uint64(s.die)<<8 | uint64(s.count)<<16 | uint64(s.sixes)<<24 |
+		uint64(s.placed)<<32 | uint64(s.tries)<<40 | uint64(s.flags)<<48 | uint64(s.captured)<<56
 	h = keyMix(h, t)
+	var places uint64
+	for c := range MaxPlayers {
+		places |= uint64(s.places[c]) << (8 * c)
+	}
+	h = keyMix(h, places|uint64(s.lastKey())<<56)
 	// Finalise (the SplitMix64 finaliser) so that every input bit reaches
 	// every output bit.
 	h ^= h >> 30
@@ -253,6 +306,15 @@ func (s State) Key() uint64 {
 		h = 1 // 0 is the zero State's
 	}
 	return h
+}
+
+// lastKey returns the progress of the token moved last this turn, plus
+// one (0 for none): which alike token it was does not matter.
+func (s *State) lastKey() uint8 {
+	if s.last == 0 {
+		return 0
+	}
+	return s.tok[s.turn][(s.last-1)%MaxTokens] + 1
 }
 
 // keySeed and keyMul are fixed constants of the key hash: changing them
@@ -268,32 +330,18 @@ func keyMix(h, w uint64) uint64 {
 	return hi ^ lo ^ h>>29
 }
 
-// sort4 returns the four values sorted, packed low to high into a word.
-func sort4(a, b, c, d uint16) uint64 {
-	// A sorting network of five compare-exchanges.
-	if a > b {
-		a, b = b, a
+// sortKeys returns the values sorted and folded into a word.
+func sortKeys(k [MaxTokens]uint32) uint64 {
+	for i := 1; i < len(k); i++ {
+		for j := i; j > 0 && k[j] < k[j-1]; j-- {
+			k[j], k[j-1] = k[j-1], k[j]
+		}
 	}
-	if c > d {
-		c, d = d, c
+	var w uint64
+	for _, v := range k {
+		w = w*0x100000001b3 ^ uint64(v)
 	}
-	if a > c {
-		a, c = c, a
-	}
-	if b > d {
-		b, d = d, b
-	}
-	if b > c {
-		b, c = c, b
-	}
-	return uint64(a) | uint64(b)<<16 | uint64(c)<<32 | uint64(d)<<48
-}
-
-func b2u(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
+	return w
 }
 
 // Play returns the position after rolling face and playing move m: the
@@ -325,20 +373,12 @@ type Successor struct {
 // the extended slice: the children of a decision node. It appends nothing
 // unless a move is due; at a chance node ([PhaseRoll]) roll each of
 // [Outcomes] first. It allocates nothing when dst has room for
-// [MaxTokens] more.
+// [MaxTokens]+1 more.
 func (s State) AppendSuccessors(dst []Successor) []Successor {
-	var buf [MaxTokens]Move
+	var buf [MaxTokens + 1]Move
 	for _, m := range s.AppendLegalMoves(buf[:0]) {
 		next := s
-		if m.IsPass() {
-			if m.Forfeits() {
-				next.applyForfeit()
-			} else {
-				next.applyPass()
-			}
-		} else {
-			next.applyToken(m)
-		}
+		_ = next.apply(m) // legal: it is listed
 		dst = append(dst, Successor{m, next})
 	}
 	return dst

@@ -26,7 +26,7 @@ func ExampleState_ActionMask() {
 	_, err := s.ActionMove(ludo.PassAction)
 	fmt.Println(err)
 	// Output:
-	// [false true false false false]
+	// [false true false false false false false false false]
 	// 1 red 1: 20-24
 	// ludo: illegal move: red must move when a token can: red 1: 20-24 (rule C10)
 }
@@ -44,14 +44,14 @@ func ExampleState_Observe() {
 	var o ludo.Observation
 	s.Observe(&o)
 	tok := func(seat, i int) []float32 {
-		at := seat*ludo.ObsSeatFields + 2 + i*ludo.ObsTokenFields
+		at := seat*ludo.ObsSeatFields + 3 + i*ludo.ObsTokenFields
 		return o[at : at+ludo.ObsTokenFields]
 	}
 	fmt.Println("own token 0:", tok(0, 0))         // seat 0 is yellow
 	fmt.Println("red token 0:", tok(2, 0)[2]*52-1) // red is two seats on; its square, counted from yellow's start
 	fmt.Println("roll due:", o[ludo.ObsGlobal])
 	// Output:
-	// own token 0: [0 0 0.01923077 0 0 0]
+	// own token 0: [0 0 0.01923077 0 0 0 0]
 	// red token 0: 4
 	// roll due: 1
 }
@@ -69,7 +69,7 @@ func ExampleState_Key() {
 	fmt.Printf("%#x\n", a.Key())
 	// Output:
 	// false true
-	// 0xcede1deaffe55ac5
+	// 0x9e1bc91ba3625292
 }
 
 // One ply of expectimax: the die is a chance node whose outcomes are

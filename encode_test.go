@@ -59,9 +59,9 @@ func games(t *testing.T) int {
 
 func TestMoveAction(t *testing.T) {
 	assert.Equal(t, -1, Move{}.Action())
-	assert.Equal(t, PassAction, passMove(Red, 3, false).Action())
-	assert.Equal(t, PassAction, passMove(Red, 6, true).Action())
-	assert.Equal(t, 2, newMove(Blue, 2, 5, 3).Action())
+	assert.Equal(t, PassAction, passMove(Red, 3, 3, false).Action())
+	assert.Equal(t, PassAction, passMove(Red, 6, 6, true).Action())
+	assert.Equal(t, 2, newMove(Blue, 2, 5, 3, 3).Action())
 }
 
 // TestActionMaskAndActionMove checks the mask and the action ids against
@@ -157,8 +157,9 @@ func rotate(t *testing.T, s State, k int) State {
 	t.Helper()
 	u := s.Setup()
 	v := u
-	shift := func(c Color) Color { return Color((int(c) + k) % MaxPlayers) }
-	for c := range Color(MaxPlayers) {
+	arms := u.Rules.Board.Arms
+	shift := func(c Color) Color { return Color((int(c) + k) % arms) }
+	for c := range Color(arms) {
 		v.Tokens[shift(c)] = u.Tokens[c]
 	}
 	v.Turn = shift(u.Turn)
@@ -181,7 +182,7 @@ func TestObservationRotation(t *testing.T) {
 		eachState(t, r, games(t), func(s State) {
 			var want, got Observation
 			s.Observe(&want)
-			for k := 1; k < MaxPlayers; k++ {
+			for k := 1; k < r.Board.Arms; k++ {
 				rs := rotate(t, s, k)
 				rs.Observe(&got)
 				require.Equal(t, want, got, "rotation by %d of\n%v\nobserves differently from\n%v", k, s, rs)
@@ -221,31 +222,49 @@ func TestObservationFields(t *testing.T) {
 	var o Observation
 	s.Observe(&o)
 	tok := func(k, i int) []float32 {
-		at := k*ObsSeatFields + 2 + i*ObsTokenFields
+		at := k*ObsSeatFields + 3 + i*ObsTokenFields
 		return o[at : at+ObsTokenFields]
 	}
 	// Seat 0: green, the player to move.
-	assert.Equal(t, []float32{1, 0}, o[0:2])
-	assert.Equal(t, []float32{1, 0, 0, 0, 0, 0}, tok(0, 0))
-	assert.Equal(t, []float32{0, 5.0 / 56, 6.0 / 52, 0, 0, 1}, tok(0, 1))
-	assert.Equal(t, []float32{0, 5.0 / 56, 6.0 / 52, 0, 0, 1}, tok(0, 2))
-	assert.Equal(t, []float32{0, 53.0 / 56, 0, 1, 0, 0}, tok(0, 3))
+	assert.Equal(t, []float32{1, 0, 0}, o[0:3])
+	assert.Equal(t, []float32{1, 0, 0, 0, 0, 0, 0}, tok(0, 0))
+	assert.Equal(t, []float32{0, 5.0 / 56, 6.0 / 52, 0, 0, 1, 0}, tok(0, 1))
+	assert.Equal(t, []float32{0, 5.0 / 56, 6.0 / 52, 0, 0, 1, 0}, tok(0, 2))
+	assert.Equal(t, []float32{0, 53.0 / 56, 0, 1, 0, 0, 0}, tok(0, 3))
 	// Seat 1: yellow, all in the yard.
-	assert.Equal(t, []float32{1, 0}, o[ObsSeatFields:ObsSeatFields+2])
+	assert.Equal(t, []float32{1, 0, 0}, o[ObsSeatFields:ObsSeatFields+3])
 	for i := range MaxTokens {
-		assert.Equal(t, []float32{1, 0, 0, 0, 0, 0}, tok(1, i))
+		assert.Equal(t, []float32{1, 0, 0, 0, 0, 0, 0}, tok(1, i))
 	}
 	// Seat 2: blue, one on its start square 40: 26 steps from green's 14.
-	assert.Equal(t, []float32{0, 0, 27.0 / 52, 0, 0, 0}, tok(2, 0))
-	assert.Equal(t, []float32{0, 1, 0, 0, 1, 0}, tok(2, 1))
+	assert.Equal(t, []float32{0, 0, 27.0 / 52, 0, 0, 0, 0}, tok(2, 0))
+	assert.Equal(t, []float32{0, 1, 0, 0, 1, 0, 0}, tok(2, 1))
 	// Seat 3: red, first of four.
-	assert.Equal(t, []float32{1, 0.25}, o[3*ObsSeatFields:3*ObsSeatFields+2])
-	assert.Equal(t, []float32{0, 1, 0, 0, 1, 0}, tok(3, 0))
+	assert.Equal(t, []float32{1, 0.25, 0}, o[3*ObsSeatFields:3*ObsSeatFields+3])
+	assert.Equal(t, []float32{0, 1, 0, 0, 1, 0, 0}, tok(3, 0))
+	// Seats 4 and 5: the board has four arms.
+	assert.Equal(t, make([]float32, 2*ObsSeatFields), o[4*ObsSeatFields:6*ObsSeatFields])
 	g := o[ObsGlobal:]
-	assert.Equal(t, []float32{0, 1, 0, 0, 0, 0, 0, 0, 1, 2.0 / 3, 0}, g)
+	assert.Equal(t, []float32{0, 1, 0, 0, 0, 0, 0, 0, 1, 2.0 / 3, 0, 0, 6.0 / 50}, g)
+
+	// A token on a safe square (rule K1), and a bonus move (rule P8).
+	k := withRules(mustPreset("ludoking"), func(r *Rules) { r.CaptureBonus = BonusMove(20) })
+	s, err = Setup{Rules: k, Turn: Red, Die: 3, Bonus: 20, Sixes: 0, Tokens: allYard(func(t *[MaxPlayers][MaxTokens]int) {
+		t[Red][0], t[Red][1] = 8, 20
+	})}.State()
+	require.NoError(t, err)
+	s.Observe(&o)
+	assert.Equal(t, float32(1), tok(0, 0)[6], "square 9 is a star")
+	assert.Equal(t, float32(0), tok(0, 1)[6])
+	assert.Equal(t, []float32{1, 20.0 / 50}, o[ObsGlobal+11:ObsGlobal+13])
 
 	// The third six: a forfeit.
-	u.Die, u.Sixes = 6, 3
+	u = Setup{Rules: Mongolian(), Turn: Green, Die: 6, Sixes: 3, Tokens: u.Tokens, Ranking: u.Ranking}
+	for c := range u.Tokens {
+		if c >= 4 {
+			u.Tokens[c] = [MaxTokens]int{-1, -1, -1, -1}
+		}
+	}
 	s, err = u.State()
 	require.NoError(t, err)
 	s.Observe(&o)
@@ -294,7 +313,7 @@ func TestKeyGolden(t *testing.T) {
 	mid, err := u.State()
 	require.NoError(t, err)
 	got := []uint64{s.Key(), m.Key(), t2.Key(), mid.Key()}
-	want := []uint64{0xba0716f972676813, 0xaf14fe7a52c4e516, 0xa957adbab9a48c, 0x67bbc6cbca4d9dde}
+	want := []uint64{0xfb3571024ec4423f, 0xa3fd200aa17109d4, 0x6d73d4c5702bea9, 0xc3f064777cbacef4}
 	assert.Equal(t, want, got, "%#x", got)
 	assert.Equal(t, uint64(0), State{}.Key())
 }
@@ -413,7 +432,7 @@ func TestPlayAndSuccessors(t *testing.T) {
 		})
 	}
 	s, _ := New(Classic())
-	got, err := s.Play(5, newMove(Red, 0, -1, 5))
+	got, err := s.Play(5, newMove(Red, 0, -1, 5, 5))
 	require.ErrorIs(t, err, ErrIllegalMove)
 	require.Equal(t, s, got, "an error leaves the position")
 }

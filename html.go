@@ -160,10 +160,10 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 		views = append(views, v)
 	}
 
-	b := start.board()
+	b := start.Board()
 	g := svgGeometry(b)
 	d := replayData{
-		Tokens: int(start.cfg.tokens), Blocks: start.cfg.blocks != NoBlocks,
+		Tokens: int(start.Rules().Tokens), Blocks: start.Rules().Blocks != NoBlocks,
 		HomeEntry: b.HomeEntry, Rules: start.Rules().String(),
 		Strip: [3]int{g.strip, g.w, svgStripH}, R: svgTokenR, Views: views,
 	}
@@ -175,7 +175,7 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 			d.Pips[f] = append(d.Pips[f], [2]int{p.x, p.y})
 		}
 	}
-	for c := range Color(MaxPlayers) {
+	for c := range Color(b.Arms) {
 		d.Names[c], d.Strong[c], d.Ink[c] = c.String(), svgPalette[c].strong, svgPalette[c].ink
 		for p := 0; p <= b.Finish(); p++ {
 			at := g.center(c, p)
@@ -208,7 +208,7 @@ func replayView(s State) replayViewData {
 		v.T = -1
 	}
 	for c := range s.Players().All() {
-		for i := range int(s.cfg.tokens) {
+		for i := range s.Rules().Tokens {
 			v.P = append(v.P, s.Progress(c, i))
 		}
 		if s.Place(c) > 0 && v.Pl == nil {
@@ -245,7 +245,7 @@ func describeOne(s State, m Move) string {
 	case m.IsPass():
 		return "no token can move, pass"
 	}
-	b := s.board()
+	b := s.Board()
 	from, to := b.Square(m.Color(), m.From()), b.Square(m.Color(), m.To())
 	var t strings.Builder
 	t.WriteString("token " + strconv.Itoa(m.Token()))

@@ -136,7 +136,7 @@ func TestReplayHTML(t *testing.T) {
 			t.Fatalf("view %d: text %q", n, v.Tx)
 		}
 	}
-	for c := range Color(MaxPlayers) {
+	for c := range Color(4) {
 		for p := 0; p <= 56; p++ {
 			if d.Sq[c][p] != Ludo52().Square(c, p).String() {
 				t.Fatalf("%v progress %d named %q", c, p, d.Sq[c][p])

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -18,45 +19,16 @@ import (
 // forms are checked (the same code does it), and a value is changed only
 // when all of it is good.
 
-// boardJSON is a Board in JSON; a missing field keeps the preset's.
-type boardJSON struct {
-	Track        *int `json:",omitempty"`
-	StartSpacing *int `json:",omitempty"`
-	HomeEntry    *int `json:",omitempty"`
-	HomeColumn   *int `json:",omitempty"`
-}
-
-// rulesJSON is Rules in JSON; a missing field keeps the preset's.
-type rulesJSON struct {
-	Preset              *string    `json:",omitempty"`
-	Board               *boardJSON `json:",omitempty"`
-	Players             *int       `json:",omitempty"`
-	Seats               *[]string  `json:",omitempty"`
-	Tokens              *int       `json:",omitempty"`
-	EntryRolls          *[]int     `json:",omitempty"`
-	BonusRolls          *[]int     `json:",omitempty"`
-	SixLimit            *int       `json:",omitempty"`
-	SixPenalty          *string    `json:",omitempty"`
-	NoMoveForfeitsBonus *bool      `json:",omitempty"`
-	Blocks              *string    `json:",omitempty"`
-	OwnLanding          *string    `json:",omitempty"`
-	MultiCapture        *string    `json:",omitempty"`
-	Finish              *string    `json:",omitempty"`
-	End                 *string    `json:",omitempty"`
-}
-
-func ptr[T any](v T) *T { return &v }
-
-// MarshalJSON writes the rules as an object with every option, named as
-// the fields of [Rules], the constants by name, the sets as arrays, and
-// Preset, the preset [Rules.String] names (Seats is left out when it is
-// the default):
+// MarshalJSON writes the rules as an object: Preset, the preset
+// [Rules.String] names, then every option of the option table (the
+// README's options table) by name, in its order: numbers, true or false,
+// sets as arrays (colours by name), constants by name, and bonuses as
+// "none", "roll" or a number of steps (Seats is left out when it is the
+// default):
 //
-//	{"Preset":"classic","Board":{"Track":52,"StartSpacing":13,"HomeEntry":50,"HomeColumn":5},
-//	 "Players":2,"Tokens":4,"EntryRolls":[6],"BonusRolls":[6],"SixLimit":3,
-//	 "SixPenalty":"VoidRoll","NoMoveForfeitsBonus":false,"Blocks":"NoBlocks",
-//	 "OwnLanding":"OwnLandingAllowed","MultiCapture":"CaptureAll",
-//	 "Finish":"ExactFinish","End":"PlayForAllPlaces"}
+//	{"Preset":"classic","Arms":4,"Track":52,"StartSpacing":13,"HomeEntry":50,
+//	 "HomeColumn":5,"Safe":[],"Stars":[],"Players":2,"Teams":"NoTeams",
+//	 "Tokens":4,…,"End":"PlayForAllPlaces"}
 //
 // The zero Rules is null; other rules that are not valid are an error
 // matching [ErrInvalidRules].
@@ -67,49 +39,66 @@ func (r Rules) MarshalJSON() ([]byte, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	preset, _, _ := strings.Cut(r.String(), "{")
-	faces := func(f Faces) *[]int {
-		list := []int{}
-		for n := 1; n <= 6; n++ {
-			if f.Has(n) {
-				list = append(list, n)
+	b := []byte(`{"Preset":`)
+	b = strconv.AppendQuote(b, r.Preset)
+	for i := range options {
+		o := &options[i]
+		v := o.get(&r)
+		if o.name == "Seats" && v == 0 {
+			continue
+		}
+		b = append(b, ',')
+		b = strconv.AppendQuote(b, o.name)
+		b = append(b, ':')
+		b = o.appendJSON(b, v)
+	}
+	return append(b, '}'), nil
+}
+
+// appendJSON appends value v of the option as JSON.
+func (o *option) appendJSON(b []byte, v uint64) []byte {
+	list := func(max int, item func(b []byte, n int) []byte) []byte {
+		b = append(b, '[')
+		first := true
+		for n := 0; n <= max; n++ {
+			if v&(1<<n) != 0 {
+				if !first {
+					b = append(b, ',')
+				}
+				first = false
+				b = item(b, n)
 			}
 		}
-		return &list
+		return append(b, ']')
 	}
-	j := rulesJSON{
-		Preset:              &preset,
-		Board:               &boardJSON{&r.Board.Track, &r.Board.StartSpacing, &r.Board.HomeEntry, &r.Board.HomeColumn},
-		Players:             &r.Players,
-		Tokens:              &r.Tokens,
-		EntryRolls:          faces(r.EntryRolls),
-		BonusRolls:          faces(r.BonusRolls),
-		SixLimit:            &r.SixLimit,
-		SixPenalty:          ptr(r.SixPenalty.String()),
-		NoMoveForfeitsBonus: &r.NoMoveForfeitsBonus,
-		Blocks:              ptr(r.Blocks.String()),
-		OwnLanding:          ptr(r.OwnLanding.String()),
-		MultiCapture:        ptr(r.MultiCapture.String()),
-		Finish:              ptr(r.Finish.String()),
-		End:                 ptr(r.End.String()),
-	}
-	if r.Seats != 0 {
-		var seats []string
-		for c := range r.Seats.All() {
-			seats = append(seats, c.String())
+	number := func(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
+	switch o.kind {
+	case kindBool:
+		return strconv.AppendBool(b, v != 0)
+	case kindFaces:
+		return list(6, number)
+	case kindOffsets:
+		return list(63, number)
+	case kindColors:
+		return list(MaxPlayers-1, func(b []byte, n int) []byte { return strconv.AppendQuote(b, Color(n).String()) })
+	case kindEnum:
+		return strconv.AppendQuote(b, o.format(v))
+	case kindBonus:
+		if Bonus(v).Steps() > 0 {
+			return number(b, int(v))
 		}
-		j.Seats = &seats
+		return strconv.AppendQuote(b, o.format(v))
 	}
-	return json.Marshal(j)
+	return number(b, int(v))
 }
 
 // UnmarshalJSON reads rules as [Rules.MarshalJSON] writes them. Preset
 // (default "classic") gives the options that are left out, so
-// {"Preset":"mongolian","Players":2} is enough; names and constants may be
-// written in any case. Unknown fields are refused, and the rules are
-// validated: the error is a [*ParseError] matching [ErrSyntax] or
-// [ErrInvalidRules]. On error r is left unchanged; null leaves it
-// unchanged too.
+// {"Preset":"mongolian","Players":2} is enough; option names, colours and
+// constants may be written in any case. Unknown fields are refused, and
+// the rules are validated: the error is a [*ParseError] matching
+// [ErrSyntax] or [ErrInvalidRules]. On error r is left unchanged; null
+// leaves it unchanged too.
 func (r *Rules) UnmarshalJSON(data []byte) error {
 	if isNull(data) {
 		return nil
@@ -186,88 +175,38 @@ func decodeRules(data []byte, path string) (Rules, *ParseError) {
 	if isNull(data) {
 		return Rules{}, loc{path: strings.TrimSuffix(path, ".")}.errorf(ErrSyntax, "no rules")
 	}
-	var j rulesJSON
-	if err := decodeStrict(data, &j, path); err != nil {
+	var fields map[string]json.RawMessage
+	if err := decodeStrict(data, &fields, path); err != nil {
 		return Rules{}, err
 	}
 	at := func(field string) loc { return loc{path: path + field} }
 	r := Classic()
-	if j.Preset != nil {
-		var ok bool
-		if r, ok = Preset(*j.Preset); !ok {
-			return Rules{}, at("Preset").errorf(ErrSyntax, "unknown preset %q: want classic or mongolian", *j.Preset)
-		}
-	}
-	if b := j.Board; b != nil {
-		for _, f := range []struct {
-			v   *int
-			dst *int
-		}{{b.Track, &r.Board.Track}, {b.StartSpacing, &r.Board.StartSpacing}, {b.HomeEntry, &r.Board.HomeEntry}, {b.HomeColumn, &r.Board.HomeColumn}} {
-			if f.v != nil {
-				*f.dst = *f.v
+	keys := slices.Sorted(maps.Keys(fields))
+	for _, k := range keys {
+		if strings.EqualFold(k, "Preset") {
+			var name string
+			if err := decodeStrict(fields[k], &name, path+k); err != nil {
+				return Rules{}, err
+			}
+			var ok bool
+			if r, ok = Preset(name); !ok {
+				return Rules{}, at(k).errorf(ErrSyntax, "unknown preset %s: want one of %s", quote(name), strings.Join(Presets(), ", "))
 			}
 		}
 	}
-	for _, f := range []struct {
-		v   *int
-		dst *int
-	}{{j.Players, &r.Players}, {j.Tokens, &r.Tokens}, {j.SixLimit, &r.SixLimit}} {
-		if f.v != nil {
-			*f.dst = *f.v
-		}
-	}
-	if j.Seats != nil {
-		r.Seats = 0
-		for k, name := range *j.Seats {
-			c, ok := ParseColor(name)
-			if !ok {
-				return Rules{}, at(fmt.Sprintf("Seats[%d]", k)).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", name)
-			}
-			if r.Seats.Has(c) {
-				return Rules{}, at(fmt.Sprintf("Seats[%d]", k)).errorf(ErrSyntax, "%v given twice", c)
-			}
-			r.Seats |= ColorsOf(c)
-		}
-	}
-	for _, f := range []struct {
-		name string
-		v    *[]int
-		dst  *Faces
-	}{{"EntryRolls", j.EntryRolls, &r.EntryRolls}, {"BonusRolls", j.BonusRolls, &r.BonusRolls}} {
-		if f.v == nil {
+	for _, k := range keys {
+		if strings.EqualFold(k, "Preset") {
 			continue
 		}
-		*f.dst = 0
-		for k, n := range *f.v {
-			switch {
-			case n < 1 || n > 6:
-				return Rules{}, at(fmt.Sprintf("%s[%d]", f.name, k)).errorf(ErrSyntax, "%d is not a die face 1 to 6", n)
-			case f.dst.Has(n):
-				return Rules{}, at(fmt.Sprintf("%s[%d]", f.name, k)).errorf(ErrSyntax, "face %d given twice", n)
-			}
-			*f.dst |= FacesOf(n)
+		o, ok := optionByName(k)
+		if !ok {
+			return Rules{}, loc{path: strings.TrimSuffix(path, ".")}.errorf(ErrSyntax, "unknown field %s: want Preset or one of %s", quote(k), strings.Join(optionNames(), ", "))
 		}
-	}
-	if j.NoMoveForfeitsBonus != nil {
-		r.NoMoveForfeitsBonus = *j.NoMoveForfeitsBonus
-	}
-	for _, f := range []struct {
-		name string
-		v    *string
-		set  func(*Rules, string) string
-	}{
-		{"SixPenalty", j.SixPenalty, enumField(func(r *Rules) *SixPenalty { return &r.SixPenalty })},
-		{"Blocks", j.Blocks, enumField(func(r *Rules) *BlockRule { return &r.Blocks })},
-		{"OwnLanding", j.OwnLanding, enumField(func(r *Rules) *OwnLanding { return &r.OwnLanding })},
-		{"MultiCapture", j.MultiCapture, enumField(func(r *Rules) *MultiCapture { return &r.MultiCapture })},
-		{"Finish", j.Finish, enumField(func(r *Rules) *FinishRule { return &r.Finish })},
-		{"End", j.End, enumField(func(r *Rules) *EndRule { return &r.End })},
-	} {
-		if f.v != nil {
-			if msg := f.set(&r, *f.v); msg != "" {
-				return Rules{}, at(f.name).errorf(ErrSyntax, "%s", msg)
-			}
+		v, err := o.decodeJSON(fields[k], path+k)
+		if err != nil {
+			return Rules{}, err
 		}
+		o.set(&r, v)
 	}
 	if err := r.Validate(); err != nil {
 		return Rules{}, loc{path: strings.TrimSuffix(path, ".")}.wrap(err)
@@ -275,34 +214,148 @@ func decodeRules(data []byte, path string) (Rules, *ParseError) {
 	return r, nil
 }
 
-// tokensJSON holds a progress array for each colour.
-type tokensJSON struct {
-	Red    []int `json:"red,omitempty"`
-	Green  []int `json:"green,omitempty"`
-	Yellow []int `json:"yellow,omitempty"`
-	Blue   []int `json:"blue,omitempty"`
+// decodeJSON reads a value of the option as appendJSON writes it, found at
+// path.
+func (o *option) decodeJSON(data []byte, path string) (uint64, *ParseError) {
+	at := loc{path: path}
+	bad := func(msg string) (uint64, *ParseError) { return 0, at.errorf(ErrSyntax, "%s", msg) }
+	switch o.kind {
+	case kindBool:
+		var v bool
+		if err := decodeStrict(data, &v, path); err != nil {
+			return 0, err
+		}
+		return uint64(b2u(v)), nil
+	case kindFaces, kindOffsets, kindColors:
+		var items []json.RawMessage
+		if err := decodeStrict(data, &items, path); err != nil {
+			return 0, err
+		}
+		var v uint64
+		for k, item := range items {
+			at := fmt.Sprintf("%s[%d]", path, k)
+			var n int
+			var word string
+			if o.kind == kindColors {
+				if err := decodeStrict(item, &word, at); err != nil {
+					return 0, err
+				}
+			} else {
+				if err := decodeStrict(item, &n, at); err != nil {
+					return 0, err
+				}
+				word = strconv.Itoa(n)
+			}
+			one, msg := o.parse("{" + word + "}")
+			if msg != "" || strings.ContainsAny(word, "{} \t") {
+				if msg == "" {
+					msg = fmt.Sprintf("%s is not one value", quote(word))
+				}
+				return 0, loc{path: at}.errorf(ErrSyntax, "%s", msg)
+			}
+			if v&one != 0 {
+				what := word
+				if o.kind == kindFaces {
+					what = "face " + word
+				}
+				return 0, loc{path: at}.errorf(ErrSyntax, "%s given twice", what)
+			}
+			v |= one
+		}
+		return v, nil
+	case kindEnum:
+		var name string
+		if err := decodeStrict(data, &name, path); err != nil {
+			return 0, err
+		}
+		v, msg := o.parse(name)
+		if msg != "" {
+			return bad(msg)
+		}
+		return v, nil
+	case kindBonus:
+		var x any
+		if err := decodeStrict(data, &x, path); err != nil {
+			return 0, err
+		}
+		text := ""
+		switch x := x.(type) {
+		case string:
+			text = x
+		case float64:
+			text = strconv.FormatFloat(x, 'f', -1, 64)
+		default:
+			return bad(`want "none", "roll" or a number of steps`)
+		}
+		v, msg := o.parse(text)
+		if msg != "" {
+			return bad(msg)
+		}
+		return v, nil
+	}
+	var n int
+	if err := decodeStrict(data, &n, path); err != nil {
+		return 0, err
+	}
+	if n < 0 {
+		return bad(fmt.Sprintf("%d is below 0", n))
+	}
+	return uint64(n), nil
 }
 
-func (t *tokensJSON) of(c Color) *[]int {
-	return [MaxPlayers]*[]int{&t.Red, &t.Green, &t.Yellow, &t.Blue}[c]
+// colorMap is a JSON object keyed by colour names, written in the
+// colours' order.
+type colorMap[T any] [MaxPlayers]*T
+
+// MarshalJSON writes the colours that have a value, red first.
+func (m colorMap[T]) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for c, v := range m {
+		if v == nil {
+			continue
+		}
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, Color(c).String())
+		b = append(b, ':')
+		j, err := json.Marshal(*v)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, j...)
+	}
+	return append(b, '}'), nil
 }
+
+func (m colorMap[T]) empty() bool { return m == colorMap[T]{} }
 
 // stateJSON is a State in JSON.
 type stateJSON struct {
-	Rules   json.RawMessage
-	Tokens  *tokensJSON `json:",omitempty"`
-	Ranking []string    `json:",omitempty"`
-	Turn    *string     `json:",omitempty"`
-	Die     *int        `json:",omitempty"`
-	Sixes   *int        `json:",omitempty"`
-	Undo    *tokensJSON `json:",omitempty"`
+	Rules     json.RawMessage
+	Tokens    colorMap[[]int]
+	Ranking   []string         `json:",omitempty"`
+	Turn      string           `json:",omitempty"`
+	Die       int              `json:",omitempty"`
+	Bonus     int              `json:",omitempty"`
+	Sixes     int              `json:",omitempty"`
+	Tries     int              `json:",omitempty"`
+	LastMoved *int             `json:",omitempty"`
+	ExtraRoll bool             `json:",omitempty"`
+	Captured  []string         `json:",omitempty"`
+	Undo      *colorMap[[]int] `json:",omitempty"`
+	Later     *colorMap[[]int] `json:",omitempty"`
 }
 
 // MarshalJSON writes the position as an object with the same content as
 // [FormatPosition]'s text: Rules (as [Rules.MarshalJSON] writes them),
 // Tokens (each colour's progress array, -1 for the yard, token 0 first),
-// Ranking, Turn, Die and Sixes (left out when 0), and under [UndoTurn] Undo
-// (where tokens stood when the turn began, for colours where it differs):
+// Ranking, Turn, Die, Bonus, Sixes and Tries (left out when 0),
+// LastMoved (left out for none), ExtraRoll (left out when false),
+// Captured (the colours that have captured, rule K4), under [UndoTurn]
+// Undo (where tokens stood when the turn began, for colours where it
+// differs), and under [EntryCapturesLast] Later (the indices of each
+// colour's tokens that arrived last on a shared square, rule P4):
 //
 //	{"Rules":{…},"Tokens":{"red":[10,-1,53,56],"yellow":[45,45,-1,-1]},
 //	 "Turn":"red","Die":6,"Sixes":1}
@@ -317,25 +370,40 @@ func (s State) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	u := s.Setup()
-	j := stateJSON{Rules: rules, Tokens: &tokensJSON{}, Turn: ptr(s.turn.String())}
-	for c := range s.cfg.seats.All() {
-		*j.Tokens.of(c) = u.Tokens[c][:s.cfg.tokens]
+	n := int(s.rs.tokens)
+	j := stateJSON{Rules: rules, Turn: s.turn.String(), Die: u.Die, Bonus: u.Bonus, Sixes: u.Sixes, Tries: u.Tries, ExtraRoll: u.ExtraRoll}
+	for c := range s.Players().All() {
+		t := u.Tokens[c][:n]
+		j.Tokens[c] = &t
+		if u.TurnStart != nil && u.TurnStart[c] != u.Tokens[c] {
+			if j.Undo == nil {
+				j.Undo = &colorMap[[]int]{}
+			}
+			b := u.TurnStart[c][:n]
+			j.Undo[c] = &b
+		}
+		var later []int
+		for i, l := range u.Later[c] {
+			if l {
+				later = append(later, i)
+			}
+		}
+		if later != nil {
+			if j.Later == nil {
+				j.Later = &colorMap[[]int]{}
+			}
+			j.Later[c] = &later
+		}
 	}
 	for _, c := range u.Ranking {
 		j.Ranking = append(j.Ranking, c.String())
 	}
-	if s.die != 0 {
-		j.Die = ptr(int(s.die))
+	for c := range u.Captured.All() {
+		j.Captured = append(j.Captured, c.String())
 	}
-	if s.sixes != 0 {
-		j.Sixes = ptr(int(s.sixes))
-	}
-	for c := range s.cfg.seats.All() {
-		if u.TurnStart != nil && u.TurnStart[c] != u.Tokens[c] {
-			if j.Undo == nil {
-				j.Undo = &tokensJSON{}
-			}
-			*j.Undo.of(c) = u.TurnStart[c][:s.cfg.tokens]
+	for i, l := range u.LastMoved {
+		if l {
+			j.LastMoved = &i
 		}
 	}
 	return json.Marshal(j)
@@ -361,16 +429,22 @@ func (s *State) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// stateJSONIn is a State in JSON as read: the colours of Tokens and Undo
-// are checked here, to say which is wrong.
+// stateJSONIn is a State in JSON as read: the colours of Tokens, Undo and
+// Later are checked here, to say which is wrong.
 type stateJSONIn struct {
-	Rules   json.RawMessage
-	Tokens  map[string][]int
-	Ranking []string
-	Turn    *string
-	Die     *int
-	Sixes   *int
-	Undo    map[string][]int
+	Rules     json.RawMessage
+	Tokens    map[string][]int
+	Ranking   []string
+	Turn      *string
+	Die       *int
+	Bonus     *int
+	Sixes     *int
+	Tries     *int
+	LastMoved *int
+	ExtraRoll *bool
+	Captured  []string
+	Undo      map[string][]int
+	Later     map[string][]int
 }
 
 // decodeState reads position JSON found at path ("" at the top).
@@ -388,14 +462,21 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		return State{}, err
 	}
 	sp := newPosSpec(r, at("Rules"))
-	for k, t := range [2]map[string][]int{j.Tokens, j.Undo} {
-		field := [2]string{"Tokens", "Undo"}[k]
+	color := func(name, field string) (Color, *ParseError) {
+		c, ok := ParseColor(name)
+		if !ok {
+			return 0, at(field).errorf(ErrSyntax, "%s is not a colour: want %s", quote(name), colorList)
+		}
+		return c, nil
+	}
+	for k, t := range [3]map[string][]int{j.Tokens, j.Undo, j.Later} {
+		field := [3]string{"Tokens", "Undo", "Later"}[k]
 		var seen Colors
 		for _, key := range slices.Sorted(maps.Keys(t)) {
-			c, ok := ParseColor(key)
+			c, err := color(key, field)
 			switch {
-			case !ok:
-				return State{}, at(field).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", key)
+			case err != nil:
+				return State{}, err
 			case seen.Has(c):
 				return State{}, at(field).errorf(ErrSyntax, "%v given twice", c)
 			}
@@ -405,17 +486,16 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 			for i := range locs {
 				locs[i] = at(fmt.Sprintf("%s[%d]", name, i))
 			}
+			if k == 2 {
+				if err := sp.setLater(c, t[key], locs); err != nil {
+					return State{}, err
+				}
+				continue
+			}
 			if err := sp.setTokens(k, c, at(name), t[key], locs); err != nil {
 				return State{}, err
 			}
 		}
-	}
-	color := func(name, field string) (Color, *ParseError) {
-		c, ok := ParseColor(name)
-		if !ok {
-			return 0, at(field).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", name)
-		}
-		return c, nil
 	}
 	if j.Turn != nil {
 		if sp.u.Turn, err = color(*j.Turn, "Turn"); err != nil {
@@ -423,11 +503,38 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		}
 		sp.turnAt = at("Turn")
 	}
-	if j.Die != nil {
-		sp.u.Die, sp.dieAt = *j.Die, at("Die")
+	for _, f := range []struct {
+		v    *int
+		name string
+		dst  *int
+		at   *loc
+	}{
+		{j.Die, "Die", &sp.u.Die, &sp.dieAt}, {j.Bonus, "Bonus", &sp.u.Bonus, &sp.bonusAt},
+		{j.Sixes, "Sixes", &sp.u.Sixes, &sp.sixesAt}, {j.Tries, "Tries", &sp.u.Tries, &sp.triesAt},
+	} {
+		if f.v != nil {
+			*f.dst, *f.at = *f.v, at(f.name)
+		}
 	}
-	if j.Sixes != nil {
-		sp.u.Sixes, sp.sixesAt = *j.Sixes, at("Sixes")
+	if j.LastMoved != nil {
+		if err := sp.setLast(*j.LastMoved, at("LastMoved")); err != nil {
+			return State{}, err
+		}
+	}
+	if j.ExtraRoll != nil {
+		sp.u.ExtraRoll, sp.extraAt = *j.ExtraRoll, at("ExtraRoll")
+	}
+	for k, name := range j.Captured {
+		field := fmt.Sprintf("Captured[%d]", k)
+		c, err := color(name, field)
+		if err != nil {
+			return State{}, err
+		}
+		if sp.u.Captured.Has(c) {
+			return State{}, at(field).errorf(ErrSyntax, "%v given twice", c)
+		}
+		sp.u.Captured |= ColorsOf(c)
+		sp.capturedAt = at(field)
 	}
 	for k, name := range j.Ranking {
 		field := fmt.Sprintf("Ranking[%d]", k)
@@ -451,20 +558,18 @@ type plyJSON struct {
 // recordJSON is a Record in JSON.
 type recordJSON struct {
 	Start json.RawMessage
-	Seed  *uint64    `json:",omitempty"`
-	Names *namesJSON `json:",omitempty"`
+	Seed  *uint64           `json:",omitempty"`
+	Names *colorMap[string] `json:",omitempty"`
 	Plies []plyJSON
 }
 
-type namesJSON struct {
-	Red    string `json:"red,omitempty"`
-	Green  string `json:"green,omitempty"`
-	Yellow string `json:"yellow,omitempty"`
-	Blue   string `json:"blue,omitempty"`
-}
-
-func (n *namesJSON) of(c Color) *string {
-	return [MaxPlayers]*string{&n.Red, &n.Green, &n.Yellow, &n.Blue}[c]
+// recordJSONIn is a Record in JSON as read: the colours of Names are
+// checked here.
+type recordJSONIn struct {
+	Start json.RawMessage
+	Seed  *uint64
+	Names map[string]string
+	Plies []plyJSON
 }
 
 // MarshalJSON writes the record as an object: Start (as
@@ -486,9 +591,9 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	for c, name := range r.Names {
 		if name != "" {
 			if j.Names == nil {
-				j.Names = &namesJSON{}
+				j.Names = &colorMap[string]{}
 			}
-			*j.Names.of(Color(c)) = name
+			j.Names[c] = &name
 		}
 	}
 	for _, p := range r.Plies {
@@ -504,7 +609,7 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 	if isNull(data) {
 		return nil
 	}
-	var j recordJSON
+	var j recordJSONIn
 	if err := decodeStrict(data, &j, ""); err != nil {
 		return err
 	}
@@ -523,25 +628,28 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 		rec.Seeded, rec.Seed = true, *j.Seed
 	}
 	seats := start.Players()
-	if j.Names != nil {
-		for c := range Color(MaxPlayers) {
-			name := *j.Names.of(c)
-			if name != "" && !seats.Has(c) {
-				return loc{path: "Names." + c.String()}.errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
-			}
-			rec.Names[c] = name
+	for _, key := range slices.Sorted(maps.Keys(j.Names)) {
+		c, ok := ParseColor(key)
+		switch {
+		case !ok:
+			return loc{path: "Names"}.errorf(ErrSyntax, "%s is not a colour: want %s", quote(key), colorList)
+		case !seats.Has(c):
+			return loc{path: "Names." + c.String()}.errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
+		case rec.Names[c] != "":
+			return loc{path: "Names"}.errorf(ErrSyntax, "%v given twice", c)
 		}
+		rec.Names[c] = j.Names[key]
 	}
 	for k, p := range j.Plies {
 		at := func(field string) loc { return loc{path: fmt.Sprintf("Plies[%d].%s", k, field)} }
 		c, ok := ParseColor(p.Player)
 		switch {
 		case !ok:
-			return at("Player").errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", p.Player)
+			return at("Player").errorf(ErrSyntax, "%s is not a colour: want %s", quote(p.Player), colorList)
 		case !seats.Has(c):
 			return at("Player").errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
-		case p.Face < 1 || p.Face > 6:
-			return at("Face").errorf(ErrBadFace, "face %d: want 1 to 6", p.Face)
+		case p.Face < 0 || p.Face > 6:
+			return at("Face").errorf(ErrBadFace, "face %d: want 1 to 6, or 0 for a bonus move", p.Face)
 		}
 		mt, perr := parseMoveText(p.Move, 0, 0)
 		if perr != nil {

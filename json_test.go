@@ -23,16 +23,22 @@ func TestRulesJSON(t *testing.T) {
 	r.Players = 2
 	data, err := json.Marshal(r)
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"Preset":"classic","Board":{"Track":52,"StartSpacing":13,"HomeEntry":50,"HomeColumn":5},
-		"Players":2,"Tokens":4,"EntryRolls":[6],"BonusRolls":[6],"SixLimit":3,"SixPenalty":"VoidRoll",
-		"NoMoveForfeitsBonus":false,"Blocks":"NoBlocks","OwnLanding":"OwnLandingAllowed",
-		"MultiCapture":"CaptureAll","Finish":"ExactFinish","End":"PlayForAllPlaces"}`, string(data))
+	assert.JSONEq(t, `{"Preset":"classic","Arms":4,"Track":52,"StartSpacing":13,"HomeEntry":50,"HomeColumn":5,
+		"Safe":[],"Stars":[],"Players":2,"Teams":"NoTeams","Tokens":4,"StartOut":0,"EntryRolls":[6],
+		"SixEntry":"SixEntersOne","EntryCompulsory":false,"ClearStart":false,"Tries":1,"BonusRolls":[6],
+		"SixLimit":3,"SixPenalty":"VoidRoll","NoMoveForfeitsBonus":false,"SixValue":6,
+		"CaptureBonus":"none","HomeBonus":"none","Blocks":"NoBlocks","BreakOnSix":false,"SquareLimit":0,
+		"OwnLanding":"OwnLandingAllowed","MultiCapture":"CaptureAll","SafeSquares":"SafeShare",
+		"EntryCapture":"EntryLands","CaptureDuty":"CaptureOptional","CaptureBeforeHome":false,
+		"Overtake":"OvertakeAll","HomeJumps":"HomeJumpsAllowed","Finish":"ExactFinish","Goal":"GoalFinish",
+		"HomeSteps":false,"FinishTokens":0,"End":"PlayForAllPlaces"}`, string(data))
 
 	// Left-out options are the preset's; names in any case.
 	var got ludo.Rules
-	require.NoError(t, json.Unmarshal([]byte(`{"preset":"Mongolian","players":2,"seats":["green","b"],"finish":"bouncefinish","board":{"HomeColumn":6}}`), &got))
+	require.NoError(t, json.Unmarshal([]byte(`{"preset":"Mongolian","players":2,"seats":["green","b"],"finish":"bouncefinish","homecolumn":6,"capturebonus":"roll"}`), &got))
 	want := ludo.Mongolian()
 	want.Players, want.Seats, want.Finish, want.Board.HomeColumn = 2, ludo.ColorsOf(ludo.Green, ludo.Blue), ludo.BounceFinish, 6
+	want.CaptureBonus = ludo.BonusRoll
 	assert.Equal(t, want, got)
 	require.NoError(t, json.Unmarshal([]byte(`{}`), &got))
 	assert.Equal(t, ludo.Classic(), got)
@@ -72,8 +78,10 @@ func TestRulesJSONErrors(t *testing.T) {
 		{`{"Colour":"red"}`, "", syn, `unknown field "Colour"`},
 		{`{"Players":"two"}`, "Players", syn, "want a whole number, not string"},
 		{`{"Players":2.5}`, "Players", syn, "want a whole number"},
-		{`{"Board":{"Track":true}}`, "Board.Track", syn, "want a whole number, not bool"},
-		{`{"Board":{"Size":3}}`, "", syn, `unknown field "Size"`},
+		{`{"Track":true}`, "Track", syn, "want a whole number, not bool"},
+		{`{"Board":{"Track":52}}`, "", syn, `unknown field "Board"`},
+		{`{"CaptureBonus":"lots"}`, "CaptureBonus", syn, `"lots" is not a bonus`},
+		{`{"Safe":[64]}`, "Safe[0]", syn, "is not an offset"},
 		{`{"Preset":"chess"}`, "Preset", syn, `unknown preset "chess"`},
 		{`{"Seats":["red","pink"]}`, "Seats[1]", syn, `"pink" is not a colour`},
 		{`{"Seats":["red","red"]}`, "Seats[1]", syn, "red given twice"},
@@ -173,7 +181,7 @@ func TestStateJSONErrorsMatchText(t *testing.T) {
 		{`{"Rules":{},"Turn":"pink"}`, "Turn", ludo.ErrSyntax, `"pink" is not a colour`},
 		{`{"Rules":{},"Ranking":["pink"]}`, "Ranking[0]", ludo.ErrSyntax, `"pink" is not a colour`},
 		{`{"Rules":{"Foo":1}}`, "Rules", ludo.ErrSyntax, `unknown field "Foo"`},
-		{`{"Rules":{"Board":{"Track":"x"}}}`, "Rules.Board.Track", ludo.ErrSyntax, "want a whole number"},
+		{`{"Rules":{"Track":"x"}}`, "Rules.Track", ludo.ErrSyntax, "want a whole number"},
 		{`{"Rules":{},"Phase":"roll"}`, "", ludo.ErrSyntax, `unknown field "Phase"`},
 	} {
 		var s ludo.State
@@ -201,7 +209,7 @@ func TestRecordJSON(t *testing.T) {
 		{`{"Start":` + string(startJSON) + `,"Names":{"blue":"Eve"}}`, "Names.blue", ludo.ErrInvalidSetup, "blue does not play"},
 		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"pink","Face":1,"Move":"pass"}]}`, "Plies[0].Player", ludo.ErrSyntax, "not a colour"},
 		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"blue","Face":1,"Move":"pass"}]}`, "Plies[0].Player", ludo.ErrInvalidSetup, "blue does not play"},
-		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"red","Face":0,"Move":"pass"}]}`, "Plies[0].Face", ludo.ErrBadFace, "face 0"},
+		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"red","Face":7,"Move":"pass"}]}`, "Plies[0].Face", ludo.ErrBadFace, "face 7"},
 		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"red","Face":1,"Move":"jump"}]}`, "Plies[0].Move", ludo.ErrSyntax, `"jump" is not a move`},
 		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"red","Face":1,"Move":"green 1"}]}`, "Plies[0].Move", ludo.ErrSyntax, "the move is green's"},
 		{`{"Start":` + string(startJSON) + `,"Seed":-1}`, "Seed", ludo.ErrSyntax, "want a whole number 0 or more"},

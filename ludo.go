@@ -1,16 +1,19 @@
 // Package ludo knows the rules of Ludo and its relatives exactly: an
 // immutable game [State], the legal moves of a position, and the
 // transitions [State.Roll] and [State.Apply], under options ([Rules]) that
-// cover the rules tables argue about.
+// cover the rules tables argue about, and presets for the family's
+// rulesets ([Preset]: classic Ludo, Mongolian, Ludo King, Mensch ärgere
+// Dich nicht, Danish, Parchís with one die, Fia, Cờ cá ngựa).
 //
 // A game is a sequence of values. [New] returns the start position for a
-// set of [Rules] (start from [Classic] or [Mongolian]). The player to move
-// rolls with [State.Roll], giving a die face (from [Dice], from a real
-// die, or each of [Outcomes] in turn for search), then picks one of
-// [State.LegalMoves] and plays it with [State.Apply]. Where the rules
-// force a pass, the pass is a legal [Move] like any other, so no step is
-// ever hidden. Every transition validates its input and returns a new
-// State, never changing the one it was called on.
+// set of [Rules]. The player to move rolls with [State.Roll], giving a die
+// face (from [Dice], from a real die, or each of [Outcomes] in turn for
+// search), then picks one of [State.LegalMoves] and plays it with
+// [State.Apply]. Where the rules force a pass, the pass is a legal [Move]
+// like any other, so no step is ever hidden; where a move earns a bonus
+// move (Parchís counts 20 for a capture), the next move is due without a
+// roll. Every transition validates its input and returns a new State,
+// never changing the one it was called on.
 //
 // For hot loops, [State.AppendLegalMoves] appends into a caller's buffer;
 // it, Roll and Apply allocate nothing. [State.LegalMovesSeq] yields the same
@@ -19,9 +22,10 @@
 // An illegal move is rejected with an [*IllegalMoveError] whose text names
 // the rule it breaks, as numbered in the README's rulebook (for example
 // "token 2 cannot pass the block on square 17 (rule B2)"); it matches
-// [ErrIllegalMove] with [errors.Is]. Other bad input is rejected with
-// errors matching [ErrBadFace], [ErrWrongPhase], [ErrGameOver],
-// [ErrInvalidRules] or [ErrInvalidSetup]. No input makes the package panic.
+// [ErrIllegalMove] with [errors.Is], and [RuleText] quotes the rule. Other
+// bad input is rejected with errors matching [ErrBadFace],
+// [ErrWrongPhase], [ErrGameOver], [ErrInvalidRules] or [ErrInvalidSetup].
+// No input makes the package panic.
 //
 // Geometry is data ([Board], [Ludo52]); positions can be built by hand
 // with [Setup], written and read as text ([FormatPosition],
@@ -66,212 +70,178 @@ type Phase uint8
 const (
 	// PhaseRoll: the player to move must roll ([State.Roll]).
 	PhaseRoll Phase = iota
-	// PhaseMove: the die is cast; the player to move must play one of the
-	// legal moves ([State.Apply]), which is a pass where no token can move.
+	// PhaseMove: the player to move must play one of the legal moves
+	// ([State.Apply]), which is a pass where no token can move: with the
+	// die they rolled, or a bonus move they earned (rule P8).
 	PhaseMove
 	// PhaseOver: the game has ended; see [State.Ranking].
 	PhaseOver
 )
 
+var phaseNames = []string{"roll", "move", "over"}
+
 // String returns "roll", "move" or "over".
-func (p Phase) String() string { return enumName(uint8(p), "roll", "move", "over") }
+func (p Phase) String() string { return enumName(uint8(p), phaseNames...) }
+
+// MarshalText writes the phase's name, as [Phase.String]; a value that is
+// not a phase is an error.
+func (p Phase) MarshalText() ([]byte, error) {
+	if int(p) >= len(phaseNames) {
+		return nil, fmt.Errorf("ludo: %v is not a phase", p)
+	}
+	return []byte(p.String()), nil
+}
+
+// UnmarshalText reads a phase's name ("roll", "move" or "over", in any
+// case). On error p is left unchanged.
+func (p *Phase) UnmarshalText(text []byte) error {
+	for v, name := range phaseNames {
+		if strings.EqualFold(string(text), name) {
+			*p = Phase(v)
+			return nil
+		}
+	}
+	return &ParseError{Err: ErrSyntax, Msg: fmt.Sprintf("%s is not a phase: want roll, move or over", quote(string(text)))}
+}
 
 // State is a position of a game: the rules, where every token stands, whose
 // turn it is, the die being played and the sixes rolled this turn, and the
-// players who have finished, in order.
+// players who have finished, in order; and what the rules in play remember
+// of the game (who has captured, which token moved last, …).
 //
-// A State is a small value with no pointers, slices or maps inside: copy
-// it freely, compare it with == (two States are equal when the rules, the
-// position of every token (by index), the turn, the die and the six count
-// are), use it as a map key, and share it between goroutines without
-// locks. Methods never change it; transitions return a new State.
+// A State is a small value: copy it, compare it with == (two States are
+// equal when the rules, the position of every token (by index) and the
+// state of the turn are), use it as a map key, and share it between
+// goroutines without locks. Methods never change it; transitions return a
+// new State. It holds one pointer, to the rules it is played under, which
+// are shared and never change (equal Rules give the same pointer, so ==
+// works); it holds no slices or maps.
 //
 // The zero State is not a game: [State.IsValid] reports false, queries
 // return zero values, and transitions return an error matching
 // [ErrNoGame].
 type State struct {
-	// The fields are laid out for the copies: Go copies a State 16 bytes
-	// at a time, and a copy of 16 bytes just written in smaller pieces
-	// waits for those writes to reach the cache. So what a roll or a move
-	// writes shares as few 16-byte blocks as can be: the tokens, their
-	// squares, and one block for the rest of the turn.
 	tok [MaxPlayers][MaxTokens]uint8 // 0 in the yard, else progress+1
-	at  lanes                        // each token's track square, 0 off the track: derived from tok, kept so that no rule scans the board
-	// The legal token moves of the die being played, judged once when it
-	// is rolled (see roll): 16 bits for token i at bit 16i, 0 where token
-	// i does not move, else what [Move.judged] keeps. 0 while a roll is
-	// due, and where the only legal move is a pass.
-	moves  uint64
-	turn   Color
-	die    uint8 // 0 while a roll is due
-	sixes  uint8
-	placed uint8
-	// The tokens that share their track square with another of their
-	// colour, so form blocks (rule B1), bit 4c+i for token i of colour c:
-	// derived from at, and kept only where blocks are played, so that no
-	// move has to look for them.
-	blocked uint16
-	begin   [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn
-	cfg     config
-	places  [MaxPlayers]uint8 // 1 for first place, 0 while playing
+	at  lanes                        // each token's track square, 0 off the track: derived from tok, so that no rule scans the board
+	// The legal moves of the count being played, judged once when it is
+	// rolled (see judge): moves[i] is token i's lane (see Move.lane), 0
+	// where it has no legal move; extra (below) is a second move of the
+	// token it names (rule F1). All 0 while a roll is due, and where the
+	// only legal move is a pass.
+	moves [MaxTokens]uint32
+	rs    *ruleset
+	begin [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn (ruling Q2)
+	extra uint32
+	// blocked has a bit for every token that shares its track square with
+	// another of its colour, so forms a block (rule B1), bit
+	// MaxTokens×c+i for token i of colour c: derived from at, and kept
+	// only where blocks are played. later has a bit for every token that
+	// arrived on its square after the token it shares it with (rule P4),
+	// kept only under EntryCapturesLast.
+	blocked, later uint32
+	turn           Color
+	die            uint8 // the face being played; 0 while a roll is due
+	count          uint8 // the steps the move due counts
+	sixes          uint8
+	placed         uint8
+	endsAt         uint8  // the ruleset's endsAt, here so that the zero State is over
+	tries          uint8  // rolls this turn that left no move (rule M4)
+	last           uint8  // the token moved last this turn, plus one; 0 for none (rule P9)
+	flags          uint8  // see stateBonusMove
+	captured       Colors // the colours that have captured (rule K4)
+	done           Colors // the colours with a place: derived from places, kept for nextTurn
+	places         [MaxPlayers]uint8
 }
 
-// config is a validated Rules, packed small for a State to carry (14
-// bytes, so that a State is 80: a multiple of the 16 bytes Go copies at a
-// time, which keeps every State of a slice aligned to them).
-type config struct {
-	track, spacing, homeEntry, finish uint8
-	tokens                            uint8
-	seats, givenSeats                 Colors
-	entry, bonus                      Faces
-	sixLimit                          uint8
-	blocks                            BlockRule
-	finishRule                        FinishRule
-	opts                              options // the options with two values
-	endsAt                            uint8   // the number of places at which the game ends (ruling Q10): 1 under FirstWinner, else players
-}
-
-// options are the Rules options that have two values, one bit each, set
-// for the value that is not the zero one.
-type options uint8
-
+// State flags.
 const (
-	optUndoTurn            options = 1 << iota // SixPenalty: UndoTurn
-	optNoMoveForfeitsBonus                     // NoMoveForfeitsBonus
-	optOwnLandingForbidden                     // OwnLanding: OwnLandingForbidden
-	optCaptureRefused                          // MultiCapture: CaptureRefused
-	optFirstWinner                             // End: FirstWinner
+	stateBonusMove uint8 = 1 << iota // the move due is a bonus move (rule P8)
+	stateExtraRoll                   // a bonus roll is owed after the move due (rules K2, K3)
 )
 
-func pack(r Rules) config {
-	c := config{
-		track: uint8(r.Board.Track), spacing: uint8(r.Board.StartSpacing),
-		homeEntry: uint8(r.Board.HomeEntry), finish: uint8(r.Board.Finish()),
-		tokens: uint8(r.Tokens),
-		seats:  r.seats(), givenSeats: r.Seats,
-		entry: r.EntryRolls, bonus: r.BonusRolls,
-		sixLimit: uint8(r.SixLimit), blocks: r.Blocks, finishRule: r.Finish,
-		endsAt: uint8(r.Players),
-	}
-	set := func(o options, on bool) {
-		if on {
-			c.opts |= o
-		}
-	}
-	set(optUndoTurn, r.SixPenalty == UndoTurn)
-	set(optNoMoveForfeitsBonus, r.NoMoveForfeitsBonus)
-	set(optOwnLandingForbidden, r.OwnLanding == OwnLandingForbidden)
-	set(optCaptureRefused, r.MultiCapture == CaptureRefused)
-	set(optFirstWinner, r.End == FirstWinner)
-	if r.End == FirstWinner {
-		c.endsAt = 1
-	}
-	return c
-}
-
-func (c *config) has(o options) bool { return c.opts&o != 0 }
-
-// players returns the number of players, the seats taken.
-func (c *config) players() uint8 { return uint8(bits.OnesCount8(uint8(c.seats))) }
-
-func (c *config) homeColumn() uint8 { return c.finish - c.homeEntry - 1 }
-
-func (c *config) penalty() SixPenalty {
-	if c.has(optUndoTurn) {
-		return UndoTurn
-	}
-	return VoidRoll
-}
-
-func (c *config) ownLanding() OwnLanding {
-	if c.has(optOwnLandingForbidden) {
-		return OwnLandingForbidden
-	}
-	return OwnLandingAllowed
-}
-
-func (c *config) multiCapture() MultiCapture {
-	if c.has(optCaptureRefused) {
-		return CaptureRefused
-	}
-	return CaptureAll
-}
-
-func (c *config) end() EndRule {
-	if c.has(optFirstWinner) {
-		return FirstWinner
-	}
-	return PlayForAllPlaces
-}
-
 // New returns the start position of a game under r: every token in its
-// yard (rule C2), and the first seated colour clockwise from Red to roll.
-// It returns an error matching [ErrInvalidRules] if r is not valid.
+// yard (rule C2) but those StartOut puts on their start squares, and the
+// first seated colour clockwise from Red to roll. It returns an error
+// matching [ErrInvalidRules] if r is not valid.
 func New(r Rules) (State, error) {
 	if err := r.Validate(); err != nil {
 		return State{}, err
 	}
-	s := State{cfg: pack(r)}
-	for c := range s.cfg.seats.All() {
+	rs := compile(r)
+	s := State{rs: rs, endsAt: rs.endsAt}
+	for c := range rs.seats.All() {
+		for i := range r.StartOut {
+			s.tok[c][i] = 1
+		}
+	}
+	for c := range rs.seats.All() {
 		s.turn = c
 		break
+	}
+	s.locate()
+	if rs.has(featUndo) {
+		s.begin = s.tok
 	}
 	return s, nil
 }
 
 // IsValid reports whether s is a game, not the zero State.
-func (s State) IsValid() bool { return s.cfg.seats != 0 }
+func (s State) IsValid() bool { return s.rs != nil }
 
 // Rules returns the rules the game is played under.
 func (s State) Rules() Rules {
-	c := s.cfg
-	if !s.IsValid() {
+	if s.rs == nil {
 		return Rules{}
 	}
-	return Rules{
-		Board:               Board{Track: int(c.track), StartSpacing: int(c.spacing), HomeEntry: int(c.homeEntry), HomeColumn: int(c.homeColumn())},
-		Players:             int(c.players()),
-		Seats:               c.givenSeats,
-		Tokens:              int(c.tokens),
-		EntryRolls:          c.entry,
-		BonusRolls:          c.bonus,
-		SixLimit:            int(c.sixLimit),
-		SixPenalty:          c.penalty(),
-		NoMoveForfeitsBonus: c.has(optNoMoveForfeitsBonus),
-		Blocks:              c.blocks,
-		OwnLanding:          c.ownLanding(),
-		MultiCapture:        c.multiCapture(),
-		Finish:              c.finishRule,
-		End:                 c.end(),
-	}
+	return s.rs.rules
 }
 
-func (s State) board() Board {
-	return Board{Track: int(s.cfg.track), StartSpacing: int(s.cfg.spacing), HomeEntry: int(s.cfg.homeEntry), HomeColumn: int(s.cfg.homeColumn())}
-}
+// Board returns the board the game is played on.
+func (s State) Board() Board { return s.Rules().Board }
 
 // Players returns the colours that play.
-func (s State) Players() Colors { return s.cfg.seats }
+func (s State) Players() Colors {
+	if s.rs == nil {
+		return 0
+	}
+	return s.rs.seats
+}
 
 // Phase returns what the position waits for.
 func (s State) Phase() Phase {
 	switch {
-	case s.placed >= s.cfg.endsAt: // the test of over(); the zero State (endsAt 0) reads as over
+	case s.placed >= s.endsAt: // the zero State (endsAt 0) reads as over
 		return PhaseOver
-	case s.die == 0:
+	case s.count == 0:
 		return PhaseRoll
 	}
 	return PhaseMove
 }
 
-func (s *State) over() bool { return s.placed >= s.cfg.endsAt }
+func (s *State) over() bool { return s.placed >= s.endsAt }
 
 // Turn returns the colour to roll or move. Once the game is over it is the
 // colour that moved last.
 func (s State) Turn() Color { return s.turn }
 
 // Die returns the face being played while a move is due, and 0 otherwise.
-func (s State) Die() int { return int(s.die) }
+// During a bonus move (rule P8) it is the face of the roll that led to
+// it, which may still earn a bonus roll.
+func (s State) Die() int {
+	if s.count == 0 {
+		return 0
+	}
+	return int(s.die)
+}
+
+// Count returns the steps the move due counts: the die; what a 6 counts
+// under [Rules.SixValue]; or the steps of a bonus move (rule P8). It is 0
+// while no move is due.
+func (s State) Count() int { return int(s.count) }
+
+// IsBonusMove reports whether the move due is a bonus move earned by a
+// capture or a token brought home (rule P8), not a roll's.
+func (s State) IsBonusMove() bool { return s.count != 0 && s.flags&stateBonusMove != 0 }
 
 // Sixes returns the number of consecutive bonus-earning rolls (sixes, by
 // default) the player to move has rolled this turn, counting the die being
@@ -290,31 +260,46 @@ func (s State) Progress(c Color, i int) int {
 
 // Square returns where token i of colour c stands.
 func (s State) Square(c Color, i int) Square {
-	return s.board().Square(c, s.Progress(c, i))
+	if s.rs == nil {
+		return YardOf(c)
+	}
+	return s.rs.rules.Board.Square(c, s.Progress(c, i))
 }
 
 func (s *State) hasToken(c Color, i int) bool {
-	return s.cfg.seats.Has(c) && i >= 0 && i < int(s.cfg.tokens)
+	return s.rs != nil && s.rs.seats.Has(c) && i >= 0 && i < int(s.rs.tokens)
 }
 
-// At returns the colour and number of the tokens on square sq, or a count
-// of 0 if it is empty. In every rule set so far a square holds tokens of
-// one colour only (a landing token captures, rule C11).
-func (s State) At(sq Square) (Color, int) {
-	b := s.board()
-	for c := range s.cfg.seats.All() {
+// On returns how many tokens of each colour stand on square sq. On a safe
+// square, or where partners or pairs share a square, there may be tokens
+// of several colours; elsewhere of one at most.
+func (s State) On(sq Square) [MaxPlayers]int {
+	var n [MaxPlayers]int
+	if s.rs == nil {
+		return n
+	}
+	b := s.rs.rules.Board
+	for c := range s.rs.seats.All() {
 		p, ok := b.Progress(c, sq)
 		if !ok {
 			continue
 		}
-		n := 0
-		for i := range int(s.cfg.tokens) {
+		for i := range int(s.rs.tokens) {
 			if int(s.tok[c][i])-1 == p {
-				n++
+				n[c]++
 			}
 		}
+	}
+	return n
+}
+
+// At returns the colour and number of the tokens on square sq, or a count
+// of 0 if it is empty. Where tokens of several colours share the square
+// (see [State.On]) it returns the first of them clockwise from Red.
+func (s State) At(sq Square) (Color, int) {
+	for c, n := range s.On(sq) {
 		if n > 0 {
-			return c, n
+			return Color(c), n
 		}
 	}
 	return 0, 0
@@ -325,20 +310,27 @@ func (s State) At(sq Square) (Color, int) {
 // (rule B1).
 func (s State) Blocks() iter.Seq2[Square, Color] {
 	return func(yield func(Square, Color) bool) {
-		if s.cfg.blocks == NoBlocks {
+		if s.rs == nil || s.rs.rules.Blocks == NoBlocks {
 			return
 		}
-		for n := 1; n <= int(s.cfg.track); n++ {
+		for n := 1; n <= int(s.rs.track); n++ {
 			sq := TrackSquare(n)
-			if c, k := s.At(sq); k >= 2 && !yield(sq, c) {
-				return
+			for c, k := range s.On(sq) {
+				if k >= 2 && !yield(sq, Color(c)) {
+					return
+				}
 			}
 		}
 	}
 }
 
+// Captured reports whether colour c has captured a token in this game,
+// which under [Rules.CaptureBeforeHome] opens its home column (rule K4).
+func (s State) Captured(c Color) bool { return s.captured.Has(c) }
+
 // Place returns colour c's finishing place (1 for the winner), or 0 while
-// c is still playing.
+// c is still playing. With partners ([Partners]) both colours of a team
+// have the team's place.
 func (s State) Place(c Color) int {
 	if c >= MaxPlayers {
 		return 0
@@ -346,10 +338,11 @@ func (s State) Place(c Color) int {
 	return int(s.places[c])
 }
 
-// Winner returns the colour in first place, and false while nobody has
-// finished.
+// Winner returns the colour in first place (with partners, the first
+// colour clockwise from Red of the winning team), and false while nobody
+// has finished.
 func (s State) Winner() (Color, bool) {
-	for c := range s.cfg.seats.All() {
+	for c := range s.Players().All() {
 		if s.places[c] == 1 {
 			return c, true
 		}
@@ -357,25 +350,38 @@ func (s State) Winner() (Color, bool) {
 	return 0, false
 }
 
-// Ranking returns the colours that have a place, first place first. Once
-// the game is over under [PlayForAllPlaces] it lists every player once.
+// Ranking returns the colours that have a place, first place first (with
+// partners, a team's colours together, clockwise from Red). Once the game
+// is over under [PlayForAllPlaces] it lists every player once.
 func (s State) Ranking() []Color {
-	r := make([]Color, s.placed)
-	for c := range s.cfg.seats.All() {
-		if p := s.places[c]; p > 0 {
-			r[p-1] = c
+	r := make([]Color, 0, s.placed)
+	for p := uint8(1); int(p) <= MaxPlayers; p++ {
+		for c := range s.Players().All() {
+			if s.places[c] == p {
+				r = append(r, c)
+			}
 		}
 	}
 	return r
+}
+
+// Team returns the colours on colour c's side: its partners and itself
+// under [Partners], else c alone (rule T1).
+func (s State) Team(c Color) Colors {
+	if s.rs == nil || c >= MaxPlayers {
+		return 0
+	}
+	return s.rs.mates[c]
 }
 
 // String draws the position as text: a header with the phase, a line for
 // the track (groups of squares, each starting at a colour's start square
 // and headed by its number) and a line per player with its yard, home
 // column and finish. A token is the colour's initial: lower case for one,
-// upper case for two or more on one square.
+// upper case for two or more on one square; '+' marks a square that
+// tokens of several colours share.
 func (s State) String() string {
-	if !s.IsValid() {
+	if s.rs == nil {
 		return "ludo.State{}"
 	}
 	var b strings.Builder
@@ -386,7 +392,14 @@ func (s State) String() string {
 	case PhaseRoll:
 		fmt.Fprintf(&b, ": %v to roll", s.turn)
 	case PhaseMove:
-		fmt.Fprintf(&b, ": %v to move, die %d", s.turn, s.die)
+		if s.IsBonusMove() {
+			fmt.Fprintf(&b, ": %v to move, bonus %d", s.turn, s.count)
+		} else {
+			fmt.Fprintf(&b, ": %v to move, die %d", s.turn, s.die)
+			if int(s.count) != int(s.die) {
+				fmt.Fprintf(&b, " (counts %d)", s.count)
+			}
+		}
 	}
 	if s.Phase() != PhaseOver {
 		if s.sixes > 0 {
@@ -394,32 +407,40 @@ func (s State) String() string {
 		}
 		b.WriteByte('\n')
 	}
-	board := s.board()
-	mark := func(c Color, n int) byte {
+	board := s.rs.rules.Board
+	mark := func(on [MaxPlayers]int) byte {
+		colours, c, n := 0, 0, 0
+		for k, m := range on {
+			if m > 0 {
+				colours, c, n = colours+1, k, m
+			}
+		}
 		switch {
-		case n == 0:
+		case colours == 0:
 			return '.'
+		case colours > 1:
+			return '+'
 		case n == 1:
 			return colorNames[c][0]
 		}
 		return colorNames[c][0] - 'a' + 'A'
 	}
 	for n := 1; n <= board.Track; n++ {
-		if (n-1)%board.StartSpacing == 0 && (n-1)/board.StartSpacing < MaxPlayers {
+		if (n-1)%board.StartSpacing == 0 && (n-1)/board.StartSpacing < board.Arms {
 			if n > 1 {
 				b.WriteByte(' ')
 			}
 			fmt.Fprintf(&b, "%d:", n)
 		}
-		b.WriteByte(mark(s.At(TrackSquare(n))))
+		b.WriteByte(mark(s.On(TrackSquare(n))))
 	}
 	b.WriteByte('\n')
-	for c := range s.cfg.seats.All() {
-		_, yard := s.At(YardOf(c))
-		_, fin := s.At(FinishOf(c))
+	for c := range s.rs.seats.All() {
+		yard := s.On(YardOf(c))[c]
+		fin := s.On(FinishOf(c))[c]
 		fmt.Fprintf(&b, "%-6s yard %d  home ", c, yard)
 		for n := 1; n <= board.HomeColumn; n++ {
-			b.WriteByte(mark(s.At(HomeSquare(c, n))))
+			b.WriteByte(mark(s.On(HomeSquare(c, n))))
 		}
 		fmt.Fprintf(&b, "  finish %d", fin)
 		if p := s.places[c]; p > 0 {
@@ -430,6 +451,148 @@ func (s State) String() string {
 	return b.String()
 }
 
+// ---------------------------------------------------------------------
+// lanes
+
+// lanes holds one byte for each token, colour by colour (token i of colour
+// c in byte MaxTokens×c+i of the words, counting from the low byte of the
+// first), so that a question about every token on the board is a few word
+// operations.
+type lanes [laneWords]uint64
+
+// laneWords is the number of words lanes takes.
+const laneWords = (MaxPlayers*MaxTokens + 7) / 8
+
+const (
+	ones = 0x0101010101010101
+	low7 = 0x7f7f7f7f7f7f7f7f
+	high = 0x8080808080808080
+)
+
+// laneOf returns the word and the shift of token i of colour c's byte.
+func laneOf(c Color, i int) (int, uint) {
+	k := int(c)*MaxTokens + i%MaxTokens
+	return k / 8, uint(k%8) * 8
+}
+
+// colorLanes[c] has the high bit of each of colour c's bytes set.
+var colorLanes = func() (l [MaxPlayers]lanes) {
+	for c := range Color(MaxPlayers) {
+		for i := range MaxTokens {
+			w, sh := laneOf(c, i)
+			l[c][w] |= 0x80 << sh
+		}
+	}
+	return l
+}()
+
+// set sets the byte of token i of colour c to v.
+func (l *lanes) set(c Color, i int, v uint8) {
+	w, sh := laneOf(c, i)
+	l[w] = l[w]&^(0xff<<sh) | uint64(v)<<sh
+}
+
+// match returns the high bit of every byte equal to v.
+func (l *lanes) match(v uint8) (m lanes) {
+	b := uint64(v) * ones
+	for w := range l {
+		m[w] = zeroBytes(l[w] ^ b)
+	}
+	return m
+}
+
+// has reports whether any byte equals v.
+func (l *lanes) has(v uint8) bool {
+	b := uint64(v) * ones
+	x := l[0] ^ b
+	any := (x - ones) &^ x
+	if laneWords > 1 {
+		x = l[1] ^ b
+		any |= (x - ones) &^ x
+	}
+	if laneWords > 2 {
+		x = l[2] ^ b
+		any |= (x - ones) &^ x
+	}
+	for w := 3; w < laneWords; w++ {
+		x = l[w] ^ b
+		any |= (x - ones) &^ x
+	}
+	return any&high != 0
+}
+
+// bits packs the high bits of l into a word, token by token: bit
+// MaxTokens×c+i for token i of colour c.
+func (l lanes) bits() uint32 {
+	var b uint32
+	for w := range l {
+		b |= uint32(gather(l[w])) << (8 * w)
+	}
+	return b
+}
+
+// lanesOf is bits undone: the high bit of the byte of every token whose
+// bit is set.
+func lanesOf(b uint32) (l lanes) {
+	for w := range l {
+		l[w] = scatter(uint8(b >> (8 * w)))
+	}
+	return l
+}
+
+func (l lanes) and(m lanes) (r lanes) {
+	for w := range l {
+		r[w] = l[w] & m[w]
+	}
+	return r
+}
+
+func (l lanes) andNot(m lanes) (r lanes) {
+	for w := range l {
+		r[w] = l[w] &^ m[w]
+	}
+	return r
+}
+
+func (l lanes) empty() bool {
+	var x uint64
+	for w := range l {
+		x |= l[w]
+	}
+	return x == 0
+}
+
+func (l lanes) count() int {
+	n := 0
+	for w := range l {
+		n += bits.OnesCount64(l[w])
+	}
+	return n
+}
+
+// gather packs the high bits of the 8 bytes of x into a byte, byte j's
+// as bit j.
+func gather(x uint64) uint8 { return uint8(x & high * 0x0002040810204081 >> 56) }
+
+// scatter is gather undone: bit j of b as the high bit of byte j.
+func scatter(b uint8) uint64 {
+	y := uint64(b) * ones & 0x8040201008040201 // bit j of b, in byte j
+	return (y + low7 | y) & high
+}
+
+// zeroBytes returns the high bit of every zero byte of x, exactly.
+func zeroBytes(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
+
+// tokenBit returns the bit of token i of colour c in a token bit set
+// (blocked, later).
+func tokenBit(c Color, i int) uint32 { return 1 << (int(c)*MaxTokens + i%MaxTokens) }
+
+// colorBits returns the bits of colour c's tokens in a token bit set.
+func colorBits(c Color) uint32 { return (1<<MaxTokens - 1) << (int(c) * MaxTokens) }
+
+// ---------------------------------------------------------------------
+// Setup
+
 // ErrInvalidSetup is matched by the error of [Setup.State] for a position
 // that cannot occur under its rules.
 var ErrInvalidSetup = errors.New("ludo: invalid setup")
@@ -439,15 +602,16 @@ var ErrInvalidSetup = errors.New("ludo: invalid setup")
 // about, and why. It matches [ErrInvalidSetup]. The text and JSON parsers
 // turn it into a [*ParseError] at the word or field it is about.
 type SetupError struct {
-	// Field is the field at fault: "Tokens", "TurnStart", "Ranking",
-	// "Turn", "Die" or "Sixes".
+	// Field is the field at fault: "Tokens", "TurnStart", "Later",
+	// "Ranking", "Turn", "Die", "Bonus", "Sixes", "Tries", "LastMoved",
+	// "Captured" or "ExtraRoll".
 	Field string
-	// Color is the colour of the token at fault (Tokens, TurnStart), the
-	// colour listed (Ranking), or the colour to move (Turn, Die, Sixes).
+	// Color is the colour of the token at fault (Tokens, TurnStart,
+	// Later), the colour listed (Ranking, Captured), or the colour to move.
 	Color Color
 	// Token is the token's index in Tokens[Color] or TurnStart[Color],
 	// or the index in Ranking; -1 when the problem is not one token's (a
-	// colour's tokens as a whole, Turn, Die, Sixes).
+	// colour's tokens as a whole, Turn, Die, Sixes, …).
 	Token int
 	// Reason says what is wrong, naming the rule where there is one, as
 	// "red token 0 has progress 57, want -1 (yard) to 56 (finish)".
@@ -455,15 +619,20 @@ type SetupError struct {
 }
 
 // Error returns "ludo: invalid setup: " and the reason.
-func (e *SetupError) Error() string { return ErrInvalidSetup.Error() + ": " + e.Reason }
+func (e *SetupError) Error() string {
+	if e == nil {
+		return ErrInvalidSetup.Error()
+	}
+	return ErrInvalidSetup.Error() + ": " + e.Reason
+}
 
 // Unwrap returns [ErrInvalidSetup].
 func (e *SetupError) Unwrap() error { return ErrInvalidSetup }
 
 // Setup is a position written out field by field, for building a State by
 // hand (a puzzle, a disputed position, a test) and for reading one back.
-// Get one from [State.Setup] (from [New] for an empty board), change it,
-// and turn it into a State with [Setup.State], which checks it.
+// Get one from [State.Setup] (from [New] for the start), change it, and
+// turn it into a State with [Setup.State], which checks it.
 //
 // Setup.State is where every position is checked: [ParsePosition] and
 // the JSON decoder build a Setup and call it, and accept exactly the
@@ -472,11 +641,28 @@ type Setup struct {
 	Rules Rules
 	// Turn is the colour to roll or move.
 	Turn Color
-	// Die is the face being played, or 0 when a roll is due.
+	// Die is the face being played, or 0 when a roll is due; during a
+	// bonus move, the face of the roll before it.
 	Die int
+	// Bonus is the steps of the bonus move due (rule P8), or 0 when the
+	// move due plays the die (or a roll is due).
+	Bonus int
 	// Sixes is the number of consecutive bonus-earning rolls this turn,
 	// counting Die (see [State.Sixes]).
 	Sixes int
+	// Tries is the number of rolls this turn that left no legal move,
+	// under [Rules.Tries] (rule M4).
+	Tries int
+	// LastMoved marks the token the player to move moved last this turn
+	// (at most one); it matters under [LastMovedHome] (rule P9).
+	LastMoved [MaxTokens]bool
+	// ExtraRoll is true when a capture or a token brought home earned a
+	// bonus roll this turn that comes after the bonus move due (rules K2,
+	// K3).
+	ExtraRoll bool
+	// Captured is the colours that have captured, which matters under
+	// [Rules.CaptureBeforeHome] (rule K4).
+	Captured Colors
 	// Tokens holds each token's progress (see [Board]), -1 for the yard.
 	// Tokens of colours that do not play, and tokens past Rules.Tokens,
 	// must be in the yard.
@@ -485,6 +671,9 @@ type Setup struct {
 	// turn began, which the forfeit of rule C9 puts them back to (ruling
 	// Q2), in the form of Tokens. Nil means where they stand now.
 	TurnStart *[MaxPlayers][MaxTokens]int
+	// Later marks, under [EntryCapturesLast], each token that arrived on
+	// its square after the other token there (rule P4).
+	Later [MaxPlayers][MaxTokens]bool
 	// Ranking lists the players who have finished, first place first.
 	Ranking []Color
 }
@@ -492,7 +681,14 @@ type Setup struct {
 // Setup returns the position written out; [Setup.State] turns it back
 // into s. TurnStart is set only where it differs from Tokens.
 func (s State) Setup() Setup {
-	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: int(s.die), Sixes: int(s.sixes), Ranking: s.Ranking()}
+	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: s.Die(), Sixes: int(s.sixes), Tries: int(s.tries),
+		ExtraRoll: s.flags&stateExtraRoll != 0, Captured: s.captured, Ranking: s.Ranking()}
+	if s.IsBonusMove() {
+		u.Bonus = int(s.count)
+	}
+	if s.last != 0 {
+		u.LastMoved[(s.last-1)%MaxTokens] = true
+	}
 	unpack := func(dst *[MaxPlayers][MaxTokens]int, src *[MaxPlayers][MaxTokens]uint8) {
 		for c := range MaxPlayers {
 			for i := range MaxTokens {
@@ -501,9 +697,14 @@ func (s State) Setup() Setup {
 		}
 	}
 	unpack(&u.Tokens, &s.tok)
-	if s.cfg.has(optUndoTurn) && s.begin != s.tok {
+	if s.rs != nil && s.rs.has(featUndo) && s.begin != s.tok {
 		u.TurnStart = new([MaxPlayers][MaxTokens]int)
 		unpack(u.TurnStart, &s.begin)
+	}
+	for c := range MaxPlayers {
+		for i := range MaxTokens {
+			u.Later[c][i] = s.later&tokenBit(Color(c), i) != 0
+		}
 	}
 	return u
 }
@@ -527,88 +728,132 @@ func (u *Setup) check(s *State) *SetupError {
 	bad := func(field string, c Color, i int, format string, a ...any) *SetupError {
 		return &SetupError{Field: field, Color: c, Token: i, Reason: fmt.Sprintf(format, a...)}
 	}
-	seats, fin := s.cfg.seats, int(s.cfg.finish)
+	rs := s.rs
+	r := &rs.rules
+	seats, fin := rs.seats, int(rs.finish)
 	begin := &u.Tokens
 	if u.TurnStart != nil {
-		if !s.cfg.has(optUndoTurn) {
+		if !rs.has(featUndo) {
 			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2)")
 		}
 		begin = u.TurnStart
 	}
-	// Tokens, then TurnStart: in the game, on the board, no two colours on
-	// a square (rule C11), no colour twice where OwnLanding forbids it
-	// (ruling Q11).
+	// Tokens, then TurnStart: in the game and on the board.
 	for _, field := range []string{"Tokens", "TurnStart"} {
 		tok, pre := &u.Tokens, ""
 		if field == "TurnStart" {
 			tok, pre = begin, "when the turn began, "
 		}
-		type holder struct {
-			c Color
-			i int
-		}
-		held := map[Square]holder{}
 		for c := range Color(MaxPlayers) {
 			for i, p := range tok[c] {
 				switch {
 				case !s.hasToken(c, i) && p != -1:
-					return bad(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, s.cfg.tokens, p)
+					return bad(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, rs.tokens, p)
 				case p < -1 || p > fin:
 					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)", pre, c, i, p, fin)
-				case p == -1 || p == fin:
-					continue
-				}
-				sq, b := s.board().Square(c, p), holder{c, i}
-				o, ok := held[sq]
-				if !ok {
-					held[sq] = b
-					continue
-				}
-				if field == "TurnStart" && p == u.Tokens[c][i] {
-					o, b = b, o // blame the token that moved this turn
-				}
-				switch {
-				case o.c != b.c:
-					return bad(field, b.c, b.i, "%s%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", pre, o.c, o.i, b.c, b.i, sq)
-				case s.cfg.has(optOwnLandingForbidden):
-					return bad(field, b.c, b.i, "%s%v tokens %d and %d share %v, but OwnLanding is %v (ruling Q11)", pre, b.c, o.i, b.i, sq, OwnLandingForbidden)
 				}
 			}
+		}
+		if e := u.checkSquares(s, field, tok, pre); e != nil {
+			return e
 		}
 	}
 	for c := range MaxPlayers {
 		for i := range MaxTokens {
 			s.tok[c][i] = uint8(u.Tokens[c][i] + 1)
-			if s.cfg.has(optUndoTurn) {
+			if rs.has(featUndo) {
 				s.begin[c][i] = uint8(begin[c][i] + 1)
 			}
 		}
 	}
-	// Ranking (rule C6, ruling Q10).
+	s.locate()
+	// Who arrived last on a shared square (rule P4).
+	for c := range Color(MaxPlayers) {
+		for i, l := range u.Later[c] {
+			if !l {
+				continue
+			}
+			if !rs.has(featLater) {
+				return bad("Later", c, i, "who arrived last matters only with EntryCapture:EntryCapturesLast (rule P4)")
+			}
+			if !s.hasToken(c, i) || s.tok[c][i] == 0 || int(s.tok[c][i])-1 > int(rs.homeEntry) {
+				return bad("Later", c, i, "%v token %d is not on the track, so it arrived on no shared square (rule P4)", c, i)
+			}
+			here := s.at.match(s.at.byteOf(c, i))
+			if here.count() != 2 {
+				return bad("Later", c, i, "%v token %d arrived after another token only where it shares its square with one other (rule P4)", c, i)
+			}
+			if s.later&here.bits() != 0 {
+				return bad("Later", c, i, "two tokens on square %d cannot both have arrived last (rule P4)", s.at.byteOf(c, i))
+			}
+			s.later |= tokenBit(c, i)
+		}
+	}
+	// Ranking (rule C6, ruling Q10, rule T1).
+	teams := rs.has(featTeams)
 	for k, c := range u.Ranking {
 		switch {
-		case k > 0 && s.cfg.has(optFirstWinner):
-			return bad("Ranking", c, k, "End is FirstWinner: the game stops at the first winner, so the ranking lists one colour")
 		case !seats.Has(c):
 			return bad("Ranking", c, k, "the ranking lists %v, who does not play", c)
-		case s.places[c] != 0:
+		case slices.Contains(u.Ranking[:k], c):
 			return bad("Ranking", c, k, "the ranking lists %v twice", c)
-		case !s.allFinished(c) && k < int(s.cfg.players())-1:
-			return bad("Ranking", c, k, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
-		}
-		s.placed++
-		s.places[c] = s.placed
-	}
-	for c := range seats.All() {
-		if s.places[c] == 0 && s.allFinished(c) {
-			return bad("Tokens", c, -1, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
 		}
 	}
-	if !s.cfg.has(optFirstWinner) && s.placed == s.cfg.players()-1 {
-		s.rankLast() // ruling Q10
+	if teams {
+		if e := u.rankTeams(s); e != nil {
+			return e
+		}
+	} else {
+		for k, c := range u.Ranking {
+			switch {
+			case k > 0 && rs.has(featFirstWinner):
+				return bad("Ranking", c, k, "End is FirstWinner: the game stops at the first winner, so the ranking lists one colour")
+			case !s.finished(c) && k < int(rs.players)-1:
+				return bad("Ranking", c, k, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
+			}
+			s.placed++
+			s.places[c] = s.placed
+			s.done |= 1 << c
+		}
+		for c := range seats.All() {
+			if s.places[c] == 0 && s.finished(c) {
+				return bad("Tokens", c, -1, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
+			}
+		}
+		if !rs.has(featFirstWinner) && s.placed == rs.players-1 {
+			s.rankLast() // ruling Q10
+		}
 	}
-	// Turn, die and sixes (rules C3, C9).
-	over, limit, bonus := s.over(), int(s.cfg.sixLimit), s.cfg.bonus
+	for c := range u.Captured.All() {
+		switch {
+		case !seats.Has(c):
+			return bad("Captured", c, -1, "%v does not play, so it has captured nothing", c)
+		case !r.CaptureBeforeHome:
+			return bad("Captured", c, -1, "who has captured matters only with CaptureBeforeHome (rule K4)")
+		}
+	}
+	if u.Captured&^allColors != 0 {
+		return bad("Captured", Red, -1, "Captured %#x names a colour that does not exist", uint8(u.Captured))
+	}
+	s.captured = u.Captured
+	if rs.has(featCircle) {
+		for c := range seats.All() {
+			for i := range int(rs.tokens) {
+				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && !s.captured.Has(c) {
+					return bad("Tokens", c, i, "%v token %d is past its home entry, but %v has not captured, so its tokens go round again (rule K4)", c, i, c)
+				}
+			}
+		}
+	}
+	// Turn, die, bonus, sixes and the rest of the turn (rules C3, C9, M4,
+	// P8, P9, K2, K3).
+	over, limit, bonus := s.over(), int(rs.sixLimit), rs.bonus
+	last, lastCount := -1, 0
+	for i, l := range u.LastMoved {
+		if l {
+			last, lastCount = i, lastCount+1
+		}
+	}
 	maxSixes := limit
 	if limit == 0 {
 		maxSixes = 255
@@ -617,15 +862,21 @@ func (u *Setup) check(s *State) *SetupError {
 	switch {
 	case !seats.Has(t):
 		return bad("Turn", t, -1, "the turn is %v's, who does not play", t)
-	case over && u.Die != 0:
+	case over && (u.Die != 0 || u.Bonus != 0):
 		return bad("Die", t, -1, "the game is over, so no die is being played")
 	case over && u.Sixes != 0:
 		return bad("Sixes", t, -1, "the game is over, so no sixes count")
+	case over && (u.Tries != 0 || last >= 0 || u.ExtraRoll):
+		return bad("Tries", t, -1, "the game is over, so no turn is under way")
 	case over: // nothing is under way
-	case s.places[t] != 0:
+	case s.places[t] != 0 || s.finished(t):
 		return bad("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)
 	case u.Die < 0 || u.Die > 6:
 		return bad("Die", t, -1, "die %d: want 1 to 6 (or 0: a roll is due)", u.Die)
+	case u.Bonus != 0 && u.Bonus != r.CaptureBonus.Steps() && u.Bonus != r.HomeBonus.Steps():
+		return bad("Bonus", t, -1, "a bonus move of %d: the rules give bonus moves of %v for a capture and %v for a token home (rule P8)", u.Bonus, r.CaptureBonus, r.HomeBonus)
+	case u.Bonus != 0 && u.Die == 0:
+		return bad("Bonus", t, -1, "a bonus move comes after a roll: give the die it followed (rule P8)")
 	case u.Sixes < 0 || u.Sixes > maxSixes:
 		return bad("Sixes", t, -1, "sixes %d: want 0 to %d (rule C9)", u.Sixes, maxSixes)
 	case bonus == 0 && u.Sixes > 0:
@@ -636,6 +887,24 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Sixes", t, -1, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Sixes)
 	case limit > 0 && u.Sixes == limit && !bonus.Has(u.Die):
 		return bad("Sixes", t, -1, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Sixes, u.Die)
+	case limit > 0 && u.Sixes == limit && u.Bonus != 0:
+		return bad("Bonus", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Sixes)
+	case u.Tries < 0 || u.Tries >= r.Tries:
+		return bad("Tries", t, -1, "tries %d: want 0 to %d (rule M4)", u.Tries, r.Tries-1)
+	case u.Tries > 0 && !s.nothingInPlay(t):
+		return bad("Tries", t, -1, "%v has a token that can move, so it has no tries (rule M4)", t)
+	case lastCount > 1:
+		return bad("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", lastCount)
+	case last >= int(rs.tokens):
+		return bad("LastMoved", t, last, "%v has no token %d", t, last)
+	case last >= 0 && !rs.has(featLastMoved):
+		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
+	case last >= 0 && u.Sixes == 0 && u.Bonus == 0:
+		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
+	case u.ExtraRoll && u.Bonus == 0:
+		return bad("ExtraRoll", t, -1, "a bonus roll owed after a bonus move needs a bonus move due (rules K2, K3)")
+	case u.ExtraRoll && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll:
+		return bad("ExtraRoll", t, -1, "the rules earn no bonus roll for a capture or a token home (rules K2, K3)")
 	}
 	// Where the turn began (ruling Q2): the turn's moves and captures lead
 	// from there to here.
@@ -645,9 +914,9 @@ func (u *Setup) check(s *State) *SetupError {
 			continue
 		case over:
 			return bad("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
-		case u.Sixes == 0:
+		case u.Sixes == 0 && u.Bonus == 0:
 			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
-		case slices.Equal(begin[c][:s.cfg.tokens], slices.Repeat([]int{fin}, int(s.cfg.tokens))) != (s.places[c] != 0):
+		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places[c] != 0):
 			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
 		case c == t:
 			continue
@@ -658,14 +927,195 @@ func (u *Setup) check(s *State) *SetupError {
 			}
 		}
 	}
-	s.turn, s.sixes = t, uint8(u.Sixes)
-	s.locate()
-	if u.Die != 0 {
+	s.turn, s.sixes, s.tries = t, uint8(u.Sixes), uint8(u.Tries)
+	s.last = uint8(last + 1)
+	if u.ExtraRoll {
+		s.flags |= stateExtraRoll
+	}
+	if over {
+		return nil
+	}
+	switch {
+	case u.Bonus != 0:
+		s.die = uint8(u.Die)
+		s.startCount(u.Bonus, true)
+	case u.Die != 0:
 		// Roll the die again, to judge the moves, from the six count it
 		// had before it: one less if it earns a bonus roll, which the
 		// checks above make at least 1 then.
-		s.sixes -= uint8(s.cfg.bonus>>u.Die) & 1
+		s.sixes -= uint8(rs.bonus>>u.Die) & 1
 		_ = s.roll(u.Die) // accepted: the game, the turn and the die are checked above
 	}
 	return nil
+}
+
+// checkSquares checks that tokens share squares only as the rules let
+// them: one colour on a square but where a safe square, a pair or
+// partners let others share it (rules C11, K1, K5, T1), no more than
+// SquareLimit (rule P2), no colour twice where OwnLanding forbids it
+// (ruling Q11) but on the start square where two enter together (rule
+// F1), one token a goal square (rule M1).
+func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens]int, pre string) *SetupError {
+	rs := s.rs
+	b := rs.rules.Board
+	type holder struct {
+		c Color
+		i int
+	}
+	held := map[Square][]holder{}
+	for c := range rs.seats.All() {
+		for i := range int(rs.tokens) {
+			p := tok[c][i]
+			if p == -1 || (p == int(rs.finish) && !rs.has(featSlots)) {
+				continue
+			}
+			sq := b.Square(c, p)
+			held[sq] = append(held[sq], holder{c, i})
+		}
+	}
+	bad := func(h holder, format string, a ...any) *SetupError {
+		return &SetupError{Field: field, Color: h.c, Token: h.i, Reason: pre + fmt.Sprintf(format, a...)}
+	}
+	for _, sq := range slices.SortedFunc(func(yield func(Square) bool) {
+		for sq := range held {
+			if !yield(sq) {
+				return
+			}
+		}
+	}, func(a, b Square) int {
+		return int(a.zone)<<16 | int(a.color)<<8 | int(a.n) - (int(b.zone)<<16 | int(b.color)<<8 | int(b.n))
+	}) {
+		hs := held[sq]
+		if len(hs) < 2 {
+			continue
+		}
+		last, first := hs[len(hs)-1], hs[0]
+		if field == "TurnStart" {
+			// Blame a token that moved this turn, if one did.
+			for _, h := range hs {
+				if tok[h.c][h.i] != u.Tokens[h.c][h.i] {
+					last = h
+				}
+			}
+		}
+		if first == last {
+			first = hs[len(hs)-1]
+		}
+		if sq.zone != TrackZone {
+			if rs.has(featSlots) {
+				return bad(last, "%v tokens %d and %d share %v, but a goal square holds one token (rule M1)", last.c, first.i, last.i, sq)
+			}
+			if rs.has(featOwnForbidden) {
+				return bad(last, "%v tokens %d and %d share %v, but OwnLanding is %v (ruling Q11)", last.c, first.i, last.i, sq, OwnLandingForbidden)
+			}
+			continue
+		}
+		if rs.squareLimit != 0 && len(hs) > int(rs.squareLimit) {
+			return bad(last, "%d tokens share square %v, but a square holds at most %d (rule P2)", len(hs), sq, rs.squareLimit)
+		}
+		var count [MaxPlayers]int
+		for _, h := range hs {
+			count[h.c]++
+		}
+		for _, h := range hs {
+			if count[h.c] >= 2 && rs.has(featOwnForbidden) {
+				start := rs.has(featPairEntry) && tok[h.c][h.i] == 0 && count[h.c] == 2
+				if !start {
+					return bad(last, "%v tokens share %v, but OwnLanding is %v (ruling Q11)", h.c, sq, OwnLandingForbidden)
+				}
+			}
+		}
+		// Colours may share a square only where nobody is captured.
+		colours := 0
+		for _, n := range count {
+			colours += min(n, 1)
+		}
+		if colours < 2 {
+			continue
+		}
+		shared := b.IsSafe(sq) && rs.rules.SafeSquares == SafeShare
+		if !shared {
+			// Partners share; so do pairs that cannot be captured, with
+			// the single tokens that landed on them (rule K5).
+			groups, pairs := 0, 0
+			seen := Colors(0)
+			for c, n := range count {
+				if n == 0 || seen&rs.mates[c] != 0 {
+					continue
+				}
+				seen |= rs.mates[c]
+				groups++
+				if n >= 2 {
+					pairs++
+				}
+			}
+			shared = groups < 2 || (rs.rules.MultiCapture == CaptureNone && pairs > 0)
+		}
+		if !shared {
+			return bad(last, "%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", first.c, first.i, last.c, last.i, sq)
+		}
+	}
+	return nil
+}
+
+// rankTeams checks and sets the ranking under partnerships (rule T1): it
+// is empty while no team has finished; once one has, it lists the winning
+// team's colours and then the other's, and the game is over.
+func (u *Setup) rankTeams(s *State) *SetupError {
+	rs := s.rs
+	bad := func(c Color, k int, format string, a ...any) *SetupError {
+		return &SetupError{Field: "Ranking", Color: c, Token: k, Reason: fmt.Sprintf(format, a...)}
+	}
+	var winners Colors
+	for c := range rs.seats.All() {
+		if s.teamFinished(c) {
+			winners = rs.mates[c]
+		}
+	}
+	for c := range rs.seats.All() {
+		if s.teamFinished(c) && rs.mates[c] != winners {
+			return bad(c, -1, "both teams have finished, but the game ends when the first does (rule T1)")
+		}
+	}
+	if len(u.Ranking) == 0 {
+		if winners != 0 {
+			c := Color(bits.TrailingZeros8(uint8(winners)))
+			return &SetupError{Field: "Tokens", Color: c, Token: -1, Reason: fmt.Sprintf("every token of %v's team has finished, so the ranking must list the team (rule T1)", c)}
+		}
+		return nil
+	}
+	if len(u.Ranking) != int(rs.players) {
+		return bad(u.Ranking[0], 0, "with partners the ranking lists every player, the winning team first (rule T1)")
+	}
+	for k, c := range u.Ranking {
+		want := k < winners.Len()
+		if winners.Has(c) != want {
+			return bad(c, k, "the ranking lists the team whose tokens have all finished first (rule T1)")
+		}
+	}
+	s.placeTeams(winners)
+	return nil
+}
+
+// roll itself and the rest of the rules are in rules.go.
+
+// locate sets the track square of every token from its progress, and the
+// blocks.
+func (s *State) locate() {
+	s.at = lanes{}
+	rs := s.rs
+	for c := range rs.seats.All() {
+		for i := range int(rs.tokens) {
+			if p := int(s.tok[c][i]) - 1; p >= 0 && p <= int(rs.homeEntry) {
+				s.at.set(c, i, rs.trackSquare(c, p))
+			}
+		}
+	}
+	s.findBlocks()
+}
+
+// byteOf returns token i of colour c's byte: its track square.
+func (l *lanes) byteOf(c Color, i int) uint8 {
+	w, sh := laneOf(c, i)
+	return uint8(l[w] >> sh)
 }

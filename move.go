@@ -6,106 +6,156 @@ import (
 	"strings"
 )
 
-// Move is one legal action of the player to move: a token's move by the
-// die, or a pass where the rules force one (ruling C10: no token can move;
-// rule C9: the roll is forfeited). It is a small comparable value that
-// describes itself: whose token, from where to where, and what the move
-// does.
+// Move is one legal action of the player to move: a token's move, or a
+// pass where the rules force one (rule C10: no token can move; rule C9:
+// the roll is forfeited). It is a small comparable value that describes
+// itself: whose token, from where to where, with which roll, and what the
+// move does.
 //
-// Moves come from [State.LegalMoves] and its twins, or [State.TokenMove].
-// The zero Move is no move at all; [State.Apply] rejects it.
+// Moves come from [State.LegalMoves] and its twins, [State.TokenMove] or
+// [ParseMove]. The zero Move is no move at all: it names no token and no
+// colour's pass, and [State.Apply] rejects it.
 type Move struct {
-	// v packs the move into one word, so that it travels in a register:
-	// byte 0 the colour, 1 the token (-1 for a pass), 2 the progress from
-	// plus one (0 for the yard), 3 the die, 4 the progress to plus one, 5
-	// the flags in its bits 0 to 4 and the number of captures (at most 4)
-	// in bits 5 to 7, 6 the forfeit flag. Bytes 4 and 5 are what the
-	// position alone does not say, which the State keeps (Move.judged).
-	v uint64
+	v uint64 // the fields below, packed so that a Move travels in a register
 }
 
-// moveFlags are the flags of a Move, from its byte 5 on.
+// The layout of a Move, field by field: the bit each starts at and its
+// width. The fields from mTo on are what the position alone does not
+// say, which the State keeps for each token when it judges the die (a
+// lane, see lane).
+const (
+	mColor    = 0  // 4 bits: the colour
+	mDie      = 4  // 4 bits: the face the move plays, 0 for a bonus move
+	mToken    = 8  // 8 bits: the token's index plus one; 0 for a pass
+	mFrom     = 16 // 8 bits: the progress from plus one; 0 for the yard
+	mCount    = 24 // 8 bits: the steps the move counts
+	mTo       = 32 // 8 bits: the progress to plus one
+	mFlags    = 40 // 12 bits: the flags below
+	mCaptures = 52 // 4 bits: the opponent tokens sent to their yards
+	mLaneTok  = 56 // 3 bits: in a State's extra lane, the token it is for
+
+	laneShift = mTo // a lane is the Move's bits from here
+)
+
+// moveFlags are the flags of a Move.
 type moveFlags uint16
 
-// moveOwner masks the bytes of a Move that say whose move it is: the
-// colour, the die and the flag set on every move.
-const moveOwner = 0xff | 0xff<<24 | uint64(flagValid)<<40
-
 const (
-	flagValid   moveFlags = 1 << 0 // set on every move the rules produce
-	flagEnter   moveFlags = 1 << 1
-	flagFinish  moveFlags = 1 << 2
-	flagBlock   moveFlags = 1 << 3
-	flagBounce  moveFlags = 1 << 4
-	flagForfeit moveFlags = 1 << 8 // bits 5 to 7 are the captures
+	flagValid     moveFlags = 1 << iota // set on every move the rules produce
+	flagEnter                           // from the yard onto the board (rule C7)
+	flagFinish                          // reaches home (rules C5, M1)
+	flagBlock                           // ends on its own colour where blocks are played (rule B1)
+	flagBounce                          // overshot the finish and counted back (rule C5)
+	flagForfeit                         // the pass that forfeits a roll (rule C9)
+	flagJump                            // landed on a star and jumped (rule D2)
+	flagMoverHome                       // the mover is sent to its yard (rules D1, D3)
+	flagPair                            // a second token enters with it (rule F1)
+	flagCircle                          // goes round the track again (rule K4)
+	flagOpens                           // leaves a block of its colour (rule P7)
 )
 
 // newMove returns the move of token i (-1 for a pass) of colour c from
-// progress from with die face d, going nowhere yet.
-func newMove(c Color, i, from, d int) Move {
+// progress from, counting count steps with die face d (0 for a bonus
+// move), going nowhere yet.
+func newMove(c Color, i, from, count, d int) Move {
 	p := uint64(uint8(from + 1))
-	return Move{uint64(c) | uint64(uint8(i))<<8 | p*(1<<16|1<<32) | uint64(d)<<24 | uint64(flagValid)<<40}
+	return Move{uint64(c)&0xf<<mColor | uint64(d)&0xf<<mDie | uint64(uint8(i+1))<<mToken |
+		p<<mFrom | uint64(uint8(count))<<mCount | p<<mTo | uint64(flagValid)<<mFlags}
 }
 
-// passMove returns the pass of colour c on die face d.
-func passMove(c Color, d int, forfeit bool) Move {
-	m := newMove(c, -1, 0, d)
+// passMove returns the pass of colour c on a move of count steps with die
+// face d.
+func passMove(c Color, count, d int, forfeit bool) Move {
+	m := newMove(c, -1, 0, count, d)
 	if forfeit {
 		m = m.with(flagForfeit)
 	}
 	return m
 }
 
-// judged returns what a legal token move m says beyond its colour,
-// token, start and die, for a lane of [State] moves: its bytes 4 and 5,
-// where it goes, its flags and its captures (the valid flag in bit 8).
-func (m Move) judged() uint64 { return m.v >> 32 & 0xffff }
+// lane returns what a legal token move says beyond its colour, die, token,
+// start and count: where it goes, its flags and its captures, as a State
+// keeps it for the token (bit 8 is the valid flag, so a lane is 0 where
+// the token has no legal move).
+func (m Move) lane() uint32 { return uint32(m.v >> laneShift) }
 
-// judgedMove is judged undone: the move of token i of colour c from
-// progress from with die d that lane describes.
-func judgedMove(c Color, i, from, d int, lane uint64) Move {
-	return Move{uint64(c) | uint64(i)<<8 | uint64(uint8(from+1))<<16 | uint64(d)<<24 | lane<<32}
+// laneMove is lane undone: the move of token i of colour c from progress
+// from, counting count with die d, that lane describes.
+func laneMove(c Color, i, from, count, d int, lane uint32) Move {
+	m := newMove(c, i, from, count, d)
+	return Move{m.v&(1<<laneShift-1) | uint64(lane)<<laneShift&^(7<<mLaneTok)}
 }
 
-func (m Move) with(f moveFlags) Move   { return Move{m.v | uint64(f)<<40} }
-func (m Move) has(f moveFlags) bool    { return m.flags()&f != 0 }
-func (m Move) flags() moveFlags        { return moveFlags(m.v >> 40) }
-func (m Move) withTo(to int) Move      { return Move{m.v&^(0xff<<32) | uint64(uint8(to+1))<<32} }
-func (m Move) withCaptures(n int) Move { return Move{m.v&^(7<<45) | uint64(n&7)<<45} }
+// laneValid is the valid flag as it sits in a lane, and laneTokMask the
+// token a State's extra lane is for.
+const (
+	laneValid   = uint32(flagValid) << (mFlags - laneShift)
+	laneTokMask = uint32(7) << (mLaneTok - laneShift)
+)
+
+func (m Move) with(f moveFlags) Move    { return Move{m.v | uint64(f)<<mFlags} }
+func (m Move) without(f moveFlags) Move { return Move{m.v &^ (uint64(f) << mFlags)} }
+func (m Move) has(f moveFlags) bool     { return m.flags()&f != 0 }
+func (m Move) flags() moveFlags         { return moveFlags(m.v >> mFlags & 0xfff) }
+func (m Move) withTo(to int) Move       { return Move{m.v&^(0xff<<mTo) | uint64(uint8(to+1))<<mTo} }
+func (m Move) withCaptures(n int) Move {
+	return Move{m.v&^(0xf<<mCaptures) | uint64(min(n, 15))<<mCaptures}
+}
+
+// IsValid reports whether m is a move the rules produced, not the zero
+// Move.
+func (m Move) IsValid() bool { return m.has(flagValid) }
 
 // Color returns the colour of the player who makes the move.
-func (m Move) Color() Color { return Color(m.v) }
+func (m Move) Color() Color { return Color(m.v >> mColor & 0xf) }
 
 // Token returns the index (0 to Tokens-1) of the token that moves, or -1
-// for a pass.
-func (m Move) Token() int { return int(int8(m.v >> 8)) }
+// for a pass and for the zero Move.
+func (m Move) Token() int { return int(uint8(m.v>>mToken)) - 1 }
 
 // From returns the token's progress before the move, -1 for the yard (see
 // [Board] for what progress is); 0 for a pass.
-func (m Move) From() int { return int(uint8(m.v>>16)) - 1 }
+func (m Move) From() int { return int(uint8(m.v>>mFrom)) - 1 }
 
-// To returns the token's progress after the move; 0 for a pass.
-func (m Move) To() int { return int(uint8(m.v>>32)) - 1 }
+// To returns the token's progress after the move, -1 for the yard (a
+// mover sent home, rules D1 and D3); 0 for a pass.
+func (m Move) To() int { return int(uint8(m.v>>mTo)) - 1 }
 
-// Die returns the die face the move plays.
-func (m Move) Die() int { return int(uint8(m.v >> 24)) }
+// Die returns the die face the move plays, or 0 for a bonus move (rule
+// P8), which plays no roll.
+func (m Move) Die() int { return int(m.v >> mDie & 0xf) }
+
+// Count returns the number of steps the move counts: the die, what a 6
+// counts under [Rules.SixValue], or a bonus move's steps. The steps
+// walked may differ: an entering token, a bounce, a star jump.
+func (m Move) Count() int { return int(uint8(m.v >> mCount)) }
 
 // IsPass reports whether the move is a pass.
-func (m Move) IsPass() bool { return m.Token() < 0 }
+func (m Move) IsPass() bool { return m.IsValid() && m.Token() < 0 }
+
+// IsBonus reports whether the move plays a bonus move of steps earned by
+// a capture or a token brought home (rule P8), not a roll.
+func (m Move) IsBonus() bool { return m.IsValid() && m.Die() == 0 }
 
 // Forfeits reports whether the move is the pass that forfeits a roll at
 // the six limit (rule C9).
 func (m Move) Forfeits() bool { return m.has(flagForfeit) }
 
-// Enters reports whether the move brings the token from its yard onto its
-// start square (rule C7).
+// Enters reports whether the move brings the token from its yard onto the
+// board (rule C7).
 func (m Move) Enters() bool { return m.has(flagEnter) }
+
+// EntersPair reports whether a second token of the yard enters with this
+// one onto the start square (rule F1): the lowest-numbered other token in
+// the yard.
+func (m Move) EntersPair() bool { return m.has(flagPair) }
 
 // Captures returns the number of opponent tokens the move sends to their
 // yards (rule C11).
-func (m Move) Captures() int { return int(m.v >> 45 & 7) }
+func (m Move) Captures() int { return int(m.v >> mCaptures & 0xf) }
 
-// Finishes reports whether the move brings the token to the finish.
+// Finishes reports whether the move brings the token home: to the finish,
+// or under [GoalSlots] into the goal (rules C5, M1).
 func (m Move) Finishes() bool { return m.has(flagFinish) }
 
 // FormsBlock reports whether the move ends on a track square the mover
@@ -117,62 +167,132 @@ func (m Move) FormsBlock() bool { return m.has(flagBlock) }
 // ([BounceFinish]).
 func (m Move) Bounces() bool { return m.has(flagBounce) }
 
+// Jumps reports whether the token landed on a star and jumped on to the
+// next (rule D2).
+func (m Move) Jumps() bool { return m.has(flagJump) }
+
+// Circles reports whether the token went on round the track instead of
+// into its home column, its colour not having captured yet (rule K4).
+func (m Move) Circles() bool { return m.has(flagCircle) }
+
+// SendsMoverHome reports whether the move ends with the moving token sent
+// to its own yard, for landing on a safe opponent or a pair (rules D1,
+// D3).
+func (m Move) SendsMoverHome() bool { return m.has(flagMoverHome) }
+
 // String describes the move in progress terms, as "red 2: 12-18",
 // "red 0: yard-0 enter", "red 1: 50-56 finish", "green 3: 4-10 x1"
-// (one capture) or "blue pass".
+// (one capture), "red 0: 10-30 bonus" (a bonus move of 20, rule P8) or
+// "blue pass". It is the move's text form: [Move.MarshalText] writes it
+// and [Move.UnmarshalText] reads it back.
 func (m Move) String() string {
-	if !m.has(flagValid) {
-		return "no move"
-	}
-	if m.IsPass() {
-		if m.Forfeits() {
-			return m.Color().String() + " pass (forfeit)"
-		}
-		return m.Color().String() + " pass"
-	}
-	var b strings.Builder
-	b.WriteString(m.Color().String())
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(m.Token()))
-	b.WriteString(": ")
-	b.WriteString(progressString(m.From()))
-	b.WriteByte('-')
-	b.WriteString(progressString(m.To()))
-	switch {
-	case m.Enters():
-		b.WriteString(" enter")
-	case m.Finishes():
-		b.WriteString(" finish")
-	}
-	if m.Bounces() {
-		b.WriteString(" bounce")
-	}
-	if n := m.Captures(); n > 0 {
-		b.WriteString(" x")
-		b.WriteString(strconv.Itoa(n))
-	}
-	if m.FormsBlock() {
-		b.WriteString(" block")
-	}
-	return b.String()
+	return string(m.appendText(nil))
 }
 
-func progressString(p int) string {
-	if p < 0 {
-		return "yard"
+func (m Move) appendText(b []byte) []byte {
+	if !m.IsValid() {
+		return append(b, "no move"...)
 	}
-	return strconv.Itoa(p)
+	b = append(b, m.Color().String()...)
+	if m.IsPass() {
+		b = append(b, " pass"...)
+		if m.Forfeits() {
+			b = append(b, " (forfeit)"...)
+		}
+		return b
+	}
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(m.Token()), 10)
+	b = append(b, ": "...)
+	b = appendProgress(b, m.From())
+	b = append(b, '-')
+	b = appendProgress(b, m.To())
+	for _, w := range moveWords {
+		if m.has(w.flag) {
+			b = append(b, ' ')
+			b = append(b, w.word...)
+		}
+	}
+	if n := m.Captures(); n > 0 {
+		b = append(b, " x"...)
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	if m.IsBonus() {
+		b = append(b, " bonus"...)
+	}
+	return b
 }
+
+// moveWords are the words a move's text gives its flags, in order.
+var moveWords = [...]struct {
+	flag moveFlags
+	word string
+}{
+	{flagEnter, "enter"}, {flagPair, "pair"}, {flagCircle, "circle"}, {flagJump, "jump"},
+	{flagFinish, "finish"}, {flagBounce, "bounce"}, {flagBlock, "block"},
+	{flagMoverHome, "home"},
+}
+
+func appendProgress(b []byte, p int) []byte {
+	if p < 0 {
+		return append(b, "yard"...)
+	}
+	return strconv.AppendInt(b, int64(p), 10)
+}
+
+func progressString(p int) string { return string(appendProgress(nil, p)) }
 
 // Compare orders moves canonically, returning -1, 0 or +1: by colour,
 // then by token index (a pass, index -1, first), then by progress from and
-// to, then by die face. [State.LegalMoves] lists moves in this order.
+// to, then by the flags, then by count and die face.
+// [State.LegalMoves] lists moves in this order.
 func (m Move) Compare(o Move) int {
 	return cmp.Or(
 		cmp.Compare(m.Color(), o.Color()),
 		cmp.Compare(m.Token(), o.Token()),
 		cmp.Compare(m.From(), o.From()),
 		cmp.Compare(m.To(), o.To()),
+		cmp.Compare(m.v>>mFlags, o.v>>mFlags),
+		cmp.Compare(m.Count(), o.Count()),
 		cmp.Compare(m.Die(), o.Die()),
 	)
+}
+
+// MarshalText writes the move's full text: [Move.String]'s, then its die
+// and, where it differs from the die or for a bonus move, its count:
+// "red 2: 12-18 die 6", "red 0: 10-30 bonus count 20", "blue pass die 3".
+// [Move.UnmarshalText] reads it back to the same Move. The zero Move is
+// the empty text. So a Move, and a slice of moves, marshal to JSON as
+// strings.
+func (m Move) MarshalText() ([]byte, error) {
+	if !m.IsValid() {
+		return nil, nil
+	}
+	b := m.appendText(nil)
+	if d := m.Die(); d != 0 {
+		b = append(b, " die "...)
+		b = strconv.AppendInt(b, int64(d), 10)
+	}
+	if m.Count() != m.Die() {
+		b = append(b, " count "...)
+		b = strconv.AppendInt(b, int64(m.Count()), 10)
+	}
+	return b, nil
+}
+
+// UnmarshalText reads a move's full text as [Move.MarshalText] writes it;
+// the empty text is the zero Move. It reads a move without a position, so
+// it checks only the text: [State.Apply] checks the move. The error is a
+// [*ParseError] matching [ErrSyntax]; on error m is left unchanged.
+func (m *Move) UnmarshalText(text []byte) error {
+	if len(strings.TrimSpace(string(text))) == 0 {
+		*m = Move{}
+		return nil
+	}
+	v, err := parseStandaloneMove(string(text))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
 }

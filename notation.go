@@ -277,22 +277,25 @@ func (c *cursor) word(stop string) string {
 
 // rulesOption is one option of the rules text, with where it was written.
 type rulesOption struct {
-	name string // the field's name, as spelt in Rules
+	name string // the option's name, as the option table spells it
 	at   loc
 }
 
-// parseRules reads rules text that starts at the given line and column.
+// parseRules reads rules text that starts at the given line and column:
+// a preset's name and, in braces, the options that differ from it, each
+// Name:value with the names and values of the option table.
 func parseRules(text string, line, col int) (Rules, *ParseError) {
 	c := &cursor{s: text, line: line, col: col}
 	c.skipSpace()
 	start := c.at()
 	name := c.word("{}:")
+	presetList := strings.Join(Presets(), ", ")
 	if name == "" {
-		return Rules{}, start.errorf(ErrSyntax, "no rules: want a preset, classic or mongolian, and the options that differ from it, as mongolian{Players:2}")
+		return Rules{}, start.errorf(ErrSyntax, "no rules: want a preset (%s) and the options that differ from it, as mongolian{Players:2}", presetList)
 	}
 	r, ok := Preset(name)
 	if !ok {
-		return Rules{}, start.errorf(ErrSyntax, "unknown preset %q: want classic or mongolian", name)
+		return Rules{}, start.errorf(ErrSyntax, "unknown preset %s: want one of %s", quote(name), presetList)
 	}
 	var given []rulesOption
 	c.skipSpace()
@@ -309,12 +312,15 @@ func parseRules(text string, line, col int) (Rules, *ParseError) {
 			}
 			at := c.at()
 			key := c.word("{}:")
-			opt, ok := rulesOptionByName(key)
+			opt, ok := optionByName(key)
+			if strings.EqualFold(key, "Board") {
+				opt, ok = &boardOption, true // the shorthand for the four numbers
+			}
 			if !ok {
 				if key == "" {
 					return Rules{}, at.errorf(ErrSyntax, "want an option name before %q", c.peek())
 				}
-				return Rules{}, at.errorf(ErrSyntax, "unknown option %q: want one of %s", key, strings.Join(rulesOptionNames(), ", "))
+				return Rules{}, at.errorf(ErrSyntax, "unknown option %s: want one of %s", quote(key), strings.Join(optionNames(), ", "))
 			}
 			for _, g := range given {
 				if g.name == opt.name {
@@ -346,14 +352,19 @@ func parseRules(text string, line, col int) (Rules, *ParseError) {
 			if value == "" {
 				return Rules{}, vat.errorf(ErrSyntax, "want a value for %s", opt.name)
 			}
-			if msg := opt.set(&r, value); msg != "" {
+			v, msg := opt.parse(value)
+			if opt == &boardOption {
+				v, msg = parseBoardShorthand(value)
+			}
+			if msg != "" {
 				return Rules{}, vat.errorf(ErrSyntax, "%s: %s", opt.name, msg)
 			}
+			opt.set(&r, v)
 		}
 	}
 	c.skipSpace()
 	if !c.done() {
-		return Rules{}, c.at().errorf(ErrSyntax, "unexpected %q after the rules", c.s[c.i:])
+		return Rules{}, c.at().errorf(ErrSyntax, "unexpected %s after the rules", quote(c.s[c.i:]))
 	}
 	if err := r.Validate(); err != nil {
 		// Point at the last option the complaint names, or at the preset.
@@ -368,158 +379,43 @@ func parseRules(text string, line, col int) (Rules, *ParseError) {
 	return r, nil
 }
 
-// rulesField is an option of the rules text: a field of Rules and how to
-// set it from its text form.
-type rulesField struct {
-	name string
-	set  func(r *Rules, v string) string // returns what is wrong, or ""
+// boardOption is the rules text's shorthand Board:{Track StartSpacing
+// HomeEntry HomeColumn}, which sets those four options at once (the board
+// keeps its arms, safe squares and stars). [Rules.String] writes the
+// options one by one.
+var boardOption = option{name: "Board", kind: kindInt,
+	get: func(r *Rules) uint64 { return 0 },
+	set: func(r *Rules, v uint64) {
+		b := &r.Board
+		b.Track, b.StartSpacing, b.HomeEntry, b.HomeColumn = int(v&0xffff), int(v>>16&0xffff), int(v>>32&0xffff), int(v>>48&0xffff)
+	},
 }
 
-var rulesFields = []rulesField{
-	{"Board", func(r *Rules, v string) string {
-		f, ok := braced(v)
-		if !ok || len(f) != 4 {
-			return fmt.Sprintf("%q is not a board: want {Track StartSpacing HomeEntry HomeColumn}, as {52 13 50 5}", v)
-		}
-		var n [4]int
-		for i, s := range f {
-			if n[i], ok = number(s); !ok {
-				return fmt.Sprintf("%q is not a number", s)
-			}
-		}
-		r.Board = Board{Track: n[0], StartSpacing: n[1], HomeEntry: n[2], HomeColumn: n[3]}
-		return ""
-	}},
-	{"Players", intField(func(r *Rules) *int { return &r.Players })},
-	{"Seats", func(r *Rules, v string) string {
-		f, ok := braced(v)
-		if !ok {
-			return fmt.Sprintf("%q is not a set of colours: want them in braces, as {red yellow}", v)
-		}
-		var set Colors
-		for _, s := range f {
-			c, ok := ParseColor(s)
-			if !ok {
-				return fmt.Sprintf("%q is not a colour: want red, green, yellow or blue", s)
-			}
-			if set.Has(c) {
-				return fmt.Sprintf("%v given twice", c)
-			}
-			set |= ColorsOf(c)
-		}
-		r.Seats = set
-		return ""
-	}},
-	{"Tokens", intField(func(r *Rules) *int { return &r.Tokens })},
-	{"EntryRolls", facesField(func(r *Rules) *Faces { return &r.EntryRolls })},
-	{"BonusRolls", facesField(func(r *Rules) *Faces { return &r.BonusRolls })},
-	{"SixLimit", intField(func(r *Rules) *int { return &r.SixLimit })},
-	{"SixPenalty", enumField(func(r *Rules) *SixPenalty { return &r.SixPenalty })},
-	{"NoMoveForfeitsBonus", func(r *Rules, v string) string {
-		switch strings.ToLower(v) {
-		case "true":
-			r.NoMoveForfeitsBonus = true
-		case "false":
-			r.NoMoveForfeitsBonus = false
-		default:
-			return fmt.Sprintf("%q is not true or false", v)
-		}
-		return ""
-	}},
-	{"Blocks", enumField(func(r *Rules) *BlockRule { return &r.Blocks })},
-	{"OwnLanding", enumField(func(r *Rules) *OwnLanding { return &r.OwnLanding })},
-	{"MultiCapture", enumField(func(r *Rules) *MultiCapture { return &r.MultiCapture })},
-	{"Finish", enumField(func(r *Rules) *FinishRule { return &r.Finish })},
-	{"End", enumField(func(r *Rules) *EndRule { return &r.End })},
-}
-
-func rulesOptionByName(name string) (rulesField, bool) {
-	for _, f := range rulesFields {
-		if strings.EqualFold(f.name, name) {
-			return f, true
-		}
+// parseBoardShorthand reads the value of Board:{52 13 50 5}, packed for
+// boardOption.set.
+func parseBoardShorthand(v string) (uint64, string) {
+	f, ok := braced(v)
+	if !ok || len(f) != 4 {
+		return 0, fmt.Sprintf("%s is not a board: want {Track StartSpacing HomeEntry HomeColumn}, as {52 13 50 5}", quote(v))
 	}
-	return rulesField{}, false
+	var packed uint64
+	for i, w := range f {
+		n, ok := number(w)
+		if !ok || n < 0 || n > 0xffff {
+			return 0, fmt.Sprintf("%s is not a number", quote(w))
+		}
+		packed |= uint64(n) << (16 * i)
+	}
+	return packed, ""
 }
 
-func rulesOptionNames() []string {
-	var names []string
-	for _, f := range rulesFields {
-		names = append(names, f.name)
+// optionNames returns the names of the options, in table order.
+func optionNames() []string {
+	names := make([]string, len(options))
+	for i := range options {
+		names[i] = options[i].name
 	}
 	return names
-}
-
-func intField(field func(*Rules) *int) func(*Rules, string) string {
-	return func(r *Rules, v string) string {
-		n, ok := number(v)
-		if !ok {
-			return fmt.Sprintf("%q is not a number", v)
-		}
-		*field(r) = n
-		return ""
-	}
-}
-
-func facesField(field func(*Rules) *Faces) func(*Rules, string) string {
-	return func(r *Rules, v string) string {
-		f, ok := braced(v)
-		if !ok {
-			return fmt.Sprintf("%q is not a set of faces: want them in braces, as {1 6}", v)
-		}
-		var set Faces
-		for _, s := range f {
-			n, ok := number(s)
-			if !ok || n < 1 || n > 6 {
-				return fmt.Sprintf("%q is not a die face 1 to 6", s)
-			}
-			if set.Has(n) {
-				return fmt.Sprintf("face %d given twice", n)
-			}
-			set |= FacesOf(n)
-		}
-		*field(r) = set
-		return ""
-	}
-}
-
-// enum is one of the option types whose values have names.
-type enum interface {
-	~uint8
-	String() string
-}
-
-// enumNames returns the names of an enum's values, in order.
-func enumNames[E enum]() []string {
-	var names []string
-	for v := range 255 {
-		name := E(v).String()
-		if strings.HasPrefix(name, "invalid(") {
-			break
-		}
-		names = append(names, name)
-	}
-	return names
-}
-
-func parseEnum[E enum](s string) (E, bool) {
-	for v, name := range enumNames[E]() {
-		if strings.EqualFold(s, name) {
-			return E(v), true
-		}
-	}
-	return 0, false
-}
-
-func enumField[E enum](field func(*Rules) *E) func(*Rules, string) string {
-	return func(r *Rules, v string) string {
-		e, ok := parseEnum[E](v)
-		if !ok {
-			return fmt.Sprintf("%q is not one of %s", v, strings.Join(enumNames[E](), ", "))
-		}
-		*field(r) = e
-		return ""
-	}
 }
 
 // braced splits "{a b c}" into its words.
@@ -652,23 +548,30 @@ func MustParsePosition(text string) State {
 // where each value came from (the zero loc where it was not given), so
 // that an error of Setup.State can say where.
 type posSpec struct {
-	u       Setup
-	undo    [MaxPlayers][MaxTokens]int    // where the tokens of the colours in lineAt[1] stood when the turn began
-	rulesAt loc                           // the rules
-	lineAt  [2][MaxPlayers]loc            // each colour's tokens [0] and undo [1] line
-	tokenAt [2][MaxPlayers][MaxTokens]loc // each token on them
-	turnAt  loc
-	dieAt   loc
-	sixesAt loc
-	rankAt  []loc
+	u          Setup
+	undo       [MaxPlayers][MaxTokens]int    // where the tokens of the colours in lineAt[1] stood when the turn began
+	rulesAt    loc                           // the rules
+	lineAt     [2][MaxPlayers]loc            // each colour's tokens [0] and undo [1] line
+	tokenAt    [2][MaxPlayers][MaxTokens]loc // each token on them
+	laterAt    [MaxPlayers][MaxTokens]loc    // each token said to have arrived last
+	turnAt     loc
+	dieAt      loc
+	bonusAt    loc
+	sixesAt    loc
+	triesAt    loc
+	lastAt     loc
+	extraAt    loc
+	capturedAt loc
+	rankAt     []loc
+	lastMoved  int // the token of the last line
 }
 
-var positionKeys = "rules, red, green, yellow, blue, turn, die, sixes, ranking, undo"
+var positionKeys = "rules, a colour, turn, die, bonus, sixes, tries, last, extra, captured, ranking, undo, later"
 
 // parsePositionLines reads a position from lexed lines. where is the line
 // to blame for a missing rules line.
 func parsePositionLines(lines []Line, where int, extra func(Line) error) (State, *ParseError) {
-	var rulesLine, turnLine, dieLine, sixesLine, rankingLine *Line
+	var rulesLine, turnLine, dieLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *Line
 	var colorLines, undoLines [MaxPlayers]*Line
 	once := func(slot **Line, l *Line) *ParseError {
 		if *slot != nil {
@@ -687,17 +590,29 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 			err = once(&turnLine, l)
 		case "die":
 			err = once(&dieLine, l)
+		case "bonus":
+			err = once(&bonusLine, l)
 		case "sixes":
 			err = once(&sixesLine, l)
+		case "tries":
+			err = once(&triesLine, l)
+		case "last":
+			err = once(&lastLine, l)
+		case "extra":
+			err = once(&extraLine, l)
+		case "captured":
+			err = once(&capturedLine, l)
 		case "ranking":
 			err = once(&rankingLine, l)
+		case "later":
+			err = once(&laterLine, l)
 		case "undo":
 			if len(l.Args) == 0 {
 				return State{}, l.at(l.Key).errorf(ErrSyntax, "undo needs a colour and where its tokens stood")
 			}
 			c, ok := ParseColor(l.Args[0].Text)
 			if !ok {
-				return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", l.Args[0].Text)
+				return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "%s is not a colour: want %s", quote(l.Args[0].Text), colorList)
 			}
 			if undoLines[c] != nil {
 				return State{}, l.at(l.Key).errorf(ErrSyntax, "a second undo line for %v; the first is line %d", c, undoLines[c].N)
@@ -746,7 +661,7 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 			var p []int
 			var at []loc
 			for _, w := range l.Args[k:] { // an undo line's first word is its colour
-				n, err := tokenWord(w.Text, l.at(w), Color(c), r.Board)
+				n, err := tokenWord(w.Text, l.at(w), Color(c), r)
 				if err != nil {
 					return State{}, err
 				}
@@ -763,7 +678,7 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 		}
 		c, ok := ParseColor(l.Args[0].Text)
 		if !ok {
-			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", l.Args[0].Text)
+			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "%s is not a colour: want %s", quote(l.Args[0].Text), colorList)
 		}
 		sp.u.Turn, sp.turnAt = c, l.at(l.Args[0])
 	}
@@ -771,7 +686,8 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 		l  *Line
 		n  *int
 		at *loc
-	}{{dieLine, &sp.u.Die, &sp.dieAt}, {sixesLine, &sp.u.Sixes, &sp.sixesAt}} {
+	}{{dieLine, &sp.u.Die, &sp.dieAt}, {bonusLine, &sp.u.Bonus, &sp.bonusAt}, {sixesLine, &sp.u.Sixes, &sp.sixesAt},
+		{triesLine, &sp.u.Tries, &sp.triesAt}, {lastLine, &sp.lastMoved, &sp.lastAt}} {
 		l := f.l
 		if l == nil {
 			continue
@@ -786,21 +702,63 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 		}
 		*f.n, *f.at = n, l.at(l.Args[0])
 	}
-	if l := rankingLine; l != nil {
+	if lastLine != nil {
+		if err := sp.setLast(sp.lastMoved, sp.lastAt); err != nil {
+			return State{}, err
+		}
+	}
+	if l := extraLine; l != nil {
+		if len(l.Args) != 0 {
+			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "extra takes no value")
+		}
+		sp.u.ExtraRoll, sp.extraAt = true, l.at(l.Key)
+	}
+	for k, l := range [2]*Line{rankingLine, capturedLine} {
+		if l == nil {
+			continue
+		}
 		for _, w := range l.Args {
 			c, ok := ParseColor(w.Text)
 			if !ok {
-				return State{}, l.at(w).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", w.Text)
+				return State{}, l.at(w).errorf(ErrSyntax, "%s is not a colour: want %s", quote(w.Text), colorList)
 			}
-			sp.u.Ranking = append(sp.u.Ranking, c)
-			sp.rankAt = append(sp.rankAt, l.at(w))
+			if k == 0 {
+				sp.u.Ranking = append(sp.u.Ranking, c)
+				sp.rankAt = append(sp.rankAt, l.at(w))
+				continue
+			}
+			if sp.u.Captured.Has(c) {
+				return State{}, l.at(w).errorf(ErrSyntax, "%v given twice", c)
+			}
+			sp.u.Captured |= ColorsOf(c)
+			sp.capturedAt = l.at(w)
+		}
+	}
+	if l := laterLine; l != nil {
+		if len(l.Args)%2 != 0 {
+			return State{}, l.at(l.Key).errorf(ErrSyntax, "later takes pairs of a colour and a token number, as later red 1")
+		}
+		for k := 0; k < len(l.Args); k += 2 {
+			c, ok := ParseColor(l.Args[k].Text)
+			if !ok {
+				return State{}, l.at(l.Args[k]).errorf(ErrSyntax, "%s is not a colour: want %s", quote(l.Args[k].Text), colorList)
+			}
+			i, ok := number(l.Args[k+1].Text)
+			if !ok {
+				return State{}, l.at(l.Args[k+1]).errorf(ErrSyntax, "%s is not a token number", quote(l.Args[k+1].Text))
+			}
+			if err := sp.setLater(c, []int{i}, []loc{l.at(l.Args[k+1])}); err != nil {
+				return State{}, err
+			}
 		}
 	}
 	return sp.build()
 }
 
-// tokenWord reads where a token of colour c stands, as its progress.
-func tokenWord(w string, at loc, c Color, b Board) (int, *ParseError) {
+// tokenWord reads where a token of colour c stands under rules r, as its
+// progress.
+func tokenWord(w string, at loc, c Color, r Rules) (int, *ParseError) {
+	b := r.Board
 	t := strings.ToLower(w)
 	switch {
 	case t == "yard":
@@ -810,7 +768,7 @@ func tokenWord(w string, at loc, c Color, b Board) (int, *ParseError) {
 	case strings.HasPrefix(t, "home"):
 		n, ok := number(t[4:])
 		if !ok {
-			return 0, at.errorf(ErrSyntax, "%q is not a home square: want home and a number, as home3", w)
+			return 0, at.errorf(ErrSyntax, "%s is not a home square: want home and a number, as home3", quote(w))
 		}
 		if n < 1 || n > b.HomeColumn {
 			return 0, at.errorf(ErrInvalidSetup, "%v has no %s: its home column has squares home1 to home%d", c, w, b.HomeColumn)
@@ -819,12 +777,15 @@ func tokenWord(w string, at loc, c Color, b Board) (int, *ParseError) {
 	case strings.HasPrefix(t, "@"):
 		n, ok := number(t[1:])
 		if !ok {
-			return 0, at.errorf(ErrSyntax, "%q is not a track square: want @ and a number, as @17", w)
+			return 0, at.errorf(ErrSyntax, "%s is not a track square: want @ and a number, as @17", quote(w))
 		}
 		if n < 1 || n > b.Track {
 			return 0, at.errorf(ErrInvalidSetup, "there is no track square %d: the track has squares 1 to %d", n, b.Track)
 		}
 		p, ok := b.Progress(c, TrackSquare(n))
+		if !ok && r.CaptureBeforeHome && p > b.HomeEntry {
+			return b.Finish() + p - b.HomeEntry, nil // going round again (rule K4)
+		}
 		if !ok {
 			return 0, at.errorf(ErrInvalidSetup, "a %v token never stands on square %d: %v turns into its home column after square %v", c, n, c, b.Square(c, b.HomeEntry))
 		}
@@ -832,7 +793,7 @@ func tokenWord(w string, at loc, c Color, b Board) (int, *ParseError) {
 	}
 	n, ok := number(t)
 	if !ok {
-		return 0, at.errorf(ErrSyntax, "%q is not where a token stands: want yard, a progress 0 to %d, homeN, finish or @square", w, b.Finish())
+		return 0, at.errorf(ErrSyntax, "%s is not where a token stands: want yard, a progress 0 to %d, homeN, finish or @square", quote(w), b.Finish())
 	}
 	return n, nil
 }
@@ -856,10 +817,37 @@ func (sp *posSpec) setTokens(k int, c Color, line loc, p []int, at []loc) *Parse
 		return at[r.Tokens].errorf(ErrInvalidSetup, "%v has %d tokens (Rules.Tokens), but %s gives %d", c, r.Tokens, [2]string{"its line", "its undo line"}[k], len(p))
 	}
 	dst := [2]*[MaxTokens]int{&sp.u.Tokens[c], &sp.undo[c]}[k]
-	*dst = [MaxTokens]int{-1, -1, -1, -1}
+	for i := range dst {
+		dst[i] = -1
+	}
 	copy(dst[:], p)
 	copy(sp.tokenAt[k][c][:], at)
 	sp.lineAt[k][c] = line
+	return nil
+}
+
+// setLast marks token i, given at at, as the one moved last (rule P9).
+func (sp *posSpec) setLast(i int, at loc) *ParseError {
+	if i < 0 || i >= MaxTokens {
+		return at.errorf(ErrInvalidSetup, "there is no token %d", i)
+	}
+	sp.u.LastMoved[i], sp.lastAt = true, at
+	return nil
+}
+
+// setLater marks colour c's tokens i (given at at[k]) as having arrived
+// last on their squares (rule P4).
+func (sp *posSpec) setLater(c Color, is []int, at []loc) *ParseError {
+	for k, i := range is {
+		if i < 0 || i >= MaxTokens {
+			return at[k].errorf(ErrInvalidSetup, "%v has no token %d", c, i)
+		}
+		if sp.u.Later[c][i] {
+			return at[k].errorf(ErrSyntax, "%v token %d given twice", c, i)
+		}
+		sp.u.Later[c][i] = true
+		sp.laterAt[c][i] = at[k]
+	}
 	return nil
 }
 
@@ -918,8 +906,22 @@ func (sp *posSpec) build() (State, *ParseError) {
 		at = sp.turnAt
 	case "Die":
 		at = sp.dieAt
+	case "Bonus":
+		at = cmp.Or(sp.bonusAt, sp.dieAt)
 	case "Sixes":
 		at = cmp.Or(sp.sixesAt, sp.dieAt)
+	case "Tries":
+		at = sp.triesAt
+	case "LastMoved":
+		at = sp.lastAt
+	case "ExtraRoll":
+		at = sp.extraAt
+	case "Captured":
+		at = sp.capturedAt
+	case "Later":
+		if e.Token >= 0 {
+			at = sp.laterAt[e.Color][e.Token]
+		}
 	}
 	return State{}, cmp.Or(at, sp.rulesAt).wrap(err)
 }
@@ -984,58 +986,107 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 			b = append(b, ' ')
 		}
 	}
+	number := func(k string, n int) {
+		key(k)
+		b = strconv.AppendInt(b, int64(n), 10)
+		b = append(b, '\n')
+	}
 	u := s.Setup()
-	tokens := func(tok *[MaxTokens]int) {
-		for i := range int(s.cfg.tokens) {
+	n := int(s.rs.tokens)
+	tokens := func(c Color, tok *[MaxTokens]int) {
+		for i := range n {
 			if i > 0 {
 				b = append(b, ' ')
 			}
-			b = s.appendTokenWord(b, tok[i])
+			b = s.appendTokenWord(b, c, tok[i])
+		}
+		b = append(b, '\n')
+	}
+	colours := func(k string, cs []Color) {
+		key(k)
+		for i, c := range cs {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, c.String()...)
 		}
 		b = append(b, '\n')
 	}
 	key("rules")
 	b = append(b, s.Rules().String()...)
 	b = append(b, '\n')
-	for c := range s.cfg.seats.All() {
-		if brief && u.Tokens[c] == [MaxTokens]int{-1, -1, -1, -1} {
+	for c := range s.Players().All() {
+		inYard := true
+		for _, p := range u.Tokens[c][:n] {
+			inYard = inYard && p == -1
+		}
+		if brief && inYard {
 			continue
 		}
 		key(c.String())
-		tokens(&u.Tokens[c])
+		tokens(c, &u.Tokens[c])
 	}
 	if len(u.Ranking) > 0 {
-		key("ranking")
-		for k, c := range u.Ranking {
-			if k > 0 {
-				b = append(b, ' ')
-			}
-			b = append(b, c.String()...)
+		colours("ranking", u.Ranking)
+	}
+	if u.Captured != 0 {
+		var cs []Color
+		for c := range u.Captured.All() {
+			cs = append(cs, c)
 		}
-		b = append(b, '\n')
+		colours("captured", cs)
 	}
 	if !brief || s.turn != s.defaultTurn() {
 		key("turn")
 		b = append(b, s.turn.String()...)
 		b = append(b, '\n')
 	}
-	if s.die != 0 {
-		key("die")
-		b = strconv.AppendInt(b, int64(s.die), 10)
-		b = append(b, '\n')
+	if u.Die != 0 {
+		number("die", u.Die)
 	}
-	if s.sixes != 0 {
-		key("sixes")
-		b = strconv.AppendInt(b, int64(s.sixes), 10)
-		b = append(b, '\n')
+	if u.Bonus != 0 {
+		number("bonus", u.Bonus)
 	}
-	for c := range s.cfg.seats.All() {
+	if u.Sixes != 0 {
+		number("sixes", u.Sixes)
+	}
+	if u.Tries != 0 {
+		number("tries", u.Tries)
+	}
+	for i, l := range u.LastMoved {
+		if l {
+			number("last", i)
+		}
+	}
+	if u.ExtraRoll {
+		key("extra")
+		b = append(b[:len(b)-3], '\n') // the key alone, without its padding
+	}
+	for c := range s.Players().All() {
 		if u.TurnStart != nil && u.TurnStart[c] != u.Tokens[c] {
 			key("undo")
 			b = append(b, c.String()...)
 			b = append(b, ' ')
-			tokens(&u.TurnStart[c])
+			tokens(c, &u.TurnStart[c])
 		}
+	}
+	if s.later != 0 {
+		key("later")
+		first := true
+		for c := range s.Players().All() {
+			for i, l := range u.Later[c] {
+				if l {
+					if !first {
+						b = append(b, ' ')
+					}
+					first = false
+					b = append(b, c.String()...)
+					b = append(b, ' ')
+					b = strconv.AppendInt(b, int64(i), 10)
+				}
+			}
+		}
+		b = append(b, '\n')
 	}
 	return b
 }
@@ -1043,24 +1094,27 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 // defaultTurn is the turn ParsePosition assumes without a turn line.
 func (s State) defaultTurn() Color {
 	over := s.Phase() == PhaseOver
-	for c := range s.cfg.seats.All() {
-		if over || s.places[c] == 0 {
+	for c := range s.Players().All() {
+		if over || s.places[c] == 0 && !s.finished(c) {
 			return c
 		}
 	}
 	return 0
 }
 
-// appendTokenWord appends where a token with progress p stands: yard, a
-// progress on the track, homeN or finish.
-func (s State) appendTokenWord(b []byte, p int) []byte {
-	switch {
+// appendTokenWord appends where colour c's token with progress p stands:
+// yard, a progress on the track, homeN, finish, or past its home entry
+// going round again (rule K4) its track square, as @52.
+func (s State) appendTokenWord(b []byte, c Color, p int) []byte {
+	switch fin, he := int(s.rs.finish), int(s.rs.homeEntry); {
 	case p < 0:
 		return append(b, "yard"...)
-	case p == int(s.cfg.finish):
+	case p == fin:
 		return append(b, "finish"...)
-	case p > int(s.cfg.homeEntry):
-		return strconv.AppendInt(append(b, "home"...), int64(p-int(s.cfg.homeEntry)), 10)
+	case p > fin:
+		return strconv.AppendInt(append(b, '@'), int64(s.trackSquare(c, p)), 10)
+	case p > he:
+		return strconv.AppendInt(append(b, "home"...), int64(p-he), 10)
 	}
 	return strconv.AppendInt(b, int64(p), 10)
 }
@@ -1078,11 +1132,11 @@ type moveText struct {
 
 	detail   bool // the from-to part and flags were given
 	from, to int
-	enter    bool
-	finish   bool
-	bounce   bool
-	block    bool
+	flags    moveFlags // the words of moveWords given
 	captures int
+	bonus    bool // the word bonus: a bonus move (rule P8)
+	die      int  // die N, for the full form Move.MarshalText writes; 0 if not given
+	count    int  // count N, likewise
 }
 
 // ParseMove reads a move of position s, which must have a move due, and
@@ -1141,19 +1195,26 @@ func parseMoveText(text string, line, col int) (moveText, *ParseError) {
 	w := words[0]
 	words = words[1:]
 	switch t := strings.ToLower(w.Text); {
-	case t == "pass":
-		mt.pass = true
-		if len(words) > 0 && strings.EqualFold(words[0].Text, "(forfeit)") {
+	case t == "pass" || t == "forfeit":
+		mt.pass, mt.forfeit = true, t == "forfeit"
+		if t == "pass" && len(words) > 0 && strings.EqualFold(words[0].Text, "(forfeit)") {
 			mt.forfeit = true
 			words = words[1:]
 		}
-	case t == "forfeit":
-		mt.pass, mt.forfeit = true, true
+		for len(words) > 0 {
+			f := words[0]
+			if err := mt.extraWord(f, &words, at); err != nil {
+				return mt, err
+			}
+			if len(words) > 0 && words[0] == f {
+				break
+			}
+		}
 	default:
 		num, rest, colon := strings.Cut(w.Text, ":")
 		n, ok := number(num)
 		if !ok || n < 0 {
-			return mt, at(w).errorf(ErrSyntax, "%q is not a move: want a token number, as 2 or 2: 12-18, or pass", w.Text)
+			return mt, at(w).errorf(ErrSyntax, "%s is not a move: want a token number, as 2 or 2: 12-18, or pass", quote(w.Text))
 		}
 		mt.token = n
 		if !colon {
@@ -1175,47 +1236,99 @@ func parseMoveText(text string, line, col int) (moveText, *ParseError) {
 			mt.from, okFrom = number(from)
 			okFrom = okFrom && mt.from >= 0
 		}
-		mt.to, okTo = number(to)
-		if !ok || !okFrom || !okTo || mt.to < 0 {
-			return mt, at(fromTo).errorf(ErrSyntax, "%q is not from-to: want two progresses, as 12-18 or yard-0", fromTo.Text)
+		if strings.EqualFold(to, "yard") {
+			mt.to, okTo = -1, true
+		} else {
+			mt.to, okTo = number(to)
+			okTo = okTo && mt.to >= 0
+		}
+		if !ok || !okFrom || !okTo {
+			return mt, at(fromTo).errorf(ErrSyntax, "%s is not from-to: want two progresses, as 12-18 or yard-0", quote(fromTo.Text))
 		}
 		for len(words) > 0 {
 			f := words[0]
-			var flag *bool
-			switch t := strings.ToLower(f.Text); {
-			case t == "enter":
-				flag = &mt.enter
-			case t == "finish":
-				flag = &mt.finish
-			case t == "bounce":
-				flag = &mt.bounce
-			case t == "block":
-				flag = &mt.block
+			if err := mt.extraWord(f, &words, at); err != nil {
+				return mt, err
+			}
+			if len(words) == 0 || words[0] != f {
+				continue
+			}
+			t := strings.ToLower(f.Text)
+			words = words[1:]
+			switch {
 			case strings.HasPrefix(t, "x"):
 				n, ok := number(t[1:])
 				if !ok || n < 1 || n > MaxPlayers*MaxTokens {
-					return mt, at(f).errorf(ErrSyntax, "%q is not a number of captures, as x1", f.Text)
+					return mt, at(f).errorf(ErrSyntax, "%s is not a number of captures, as x1", quote(f.Text))
 				}
 				if mt.captures != 0 {
 					return mt, at(f).errorf(ErrSyntax, "captures given twice")
 				}
 				mt.captures = n
-				words = words[1:]
 				continue
-			default:
-				return mt, at(f).errorf(ErrSyntax, "%q is not a word of a move: want enter, finish, bounce, block or xN", f.Text)
 			}
-			if *flag {
-				return mt, at(f).errorf(ErrSyntax, "%q given twice", f.Text)
+			var flag moveFlags
+			for _, w := range moveWords {
+				if t == w.word {
+					flag = w.flag
+				}
 			}
-			*flag = true
-			words = words[1:]
+			if flag == 0 {
+				return mt, at(f).errorf(ErrSyntax, "%s is not a word of a move: want %s, xN, bonus, die N or count N", quote(f.Text), moveWordList())
+			}
+			if mt.flags&flag != 0 {
+				return mt, at(f).errorf(ErrSyntax, "%s given twice", quote(f.Text))
+			}
+			mt.flags |= flag
 		}
 	}
 	if len(words) > 0 {
 		return mt, at(words[0]).errorf(ErrSyntax, "unexpected %q after the move", words[0].Text)
 	}
 	return mt, nil
+}
+
+// extraWord reads the word *words starts with if it is bonus, die N or
+// count N, and takes it (and its number) off; other words it leaves.
+func (mt *moveText) extraWord(f Word, words *[]Word, at func(Word) loc) *ParseError {
+	t := strings.ToLower(f.Text)
+	switch t {
+	case "bonus":
+		if mt.bonus {
+			return at(f).errorf(ErrSyntax, "%s given twice", quote(f.Text))
+		}
+		mt.bonus, *words = true, (*words)[1:]
+	case "die", "count":
+		dst, hi := &mt.die, 6
+		if t == "count" {
+			dst, hi = &mt.count, 255
+		}
+		if len(*words) < 2 {
+			return at(f).errorf(ErrSyntax, "want a number after %s", t)
+		}
+		w := (*words)[1]
+		n, ok := number(w.Text)
+		if !ok || n < 1 || n > hi {
+			return at(w).errorf(ErrSyntax, "%s is not a %s 1 to %d", quote(w.Text), t, hi)
+		}
+		if *dst != 0 {
+			return at(f).errorf(ErrSyntax, "%s given twice", t)
+		}
+		*dst, *words = n, (*words)[2:]
+	}
+	return nil
+}
+
+// moveWordList lists the flag words of a move for error messages.
+func moveWordList() string {
+	var b strings.Builder
+	for i, w := range moveWords {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(w.word)
+	}
+	return b.String()
 }
 
 // String writes the move text in canonical form, without the colour.
@@ -1226,34 +1339,26 @@ func (mt moveText) String() string {
 	case mt.pass:
 		return "pass"
 	case !mt.detail:
-		return strconv.Itoa(mt.token)
+		s := strconv.Itoa(mt.token)
+		if mt.bonus {
+			s += " bonus"
+		}
+		return s
 	}
 	return strconv.Itoa(mt.token) + ": " + mt.describe()
 }
 
-// describe writes the from-to part and the flags, as Move.String does.
+// describe writes the from-to part, the flags and the captures, as
+// Move.String does.
 func (mt moveText) describe() string {
-	var b strings.Builder
-	b.WriteString(progressString(mt.from))
-	b.WriteByte('-')
-	b.WriteString(progressString(mt.to))
-	if mt.enter {
-		b.WriteString(" enter")
+	m := Move{uint64(uint8(mt.from+1))<<mFrom | uint64(uint8(mt.to+1))<<mTo |
+		uint64(mt.flags|flagValid)<<mFlags | uint64(mt.captures)<<mCaptures | 1<<mToken}
+	if !mt.bonus {
+		m.v |= 1 << mDie
 	}
-	if mt.finish {
-		b.WriteString(" finish")
-	}
-	if mt.bounce {
-		b.WriteString(" bounce")
-	}
-	if mt.captures > 0 {
-		b.WriteString(" x")
-		b.WriteString(strconv.Itoa(mt.captures))
-	}
-	if mt.block {
-		b.WriteString(" block")
-	}
-	return b.String()
+	b := m.appendText(nil)
+	_, rest, _ := strings.Cut(string(b), ": ")
+	return rest
 }
 
 // textOf returns the move text of m, the form Move.String prints without
@@ -1266,8 +1371,9 @@ func textOf(m Move) moveText {
 	}
 	mt.token, mt.detail = m.Token(), true
 	mt.from, mt.to = m.From(), m.To()
-	mt.enter, mt.finish, mt.bounce, mt.block = m.Enters(), m.Finishes(), m.Bounces(), m.FormsBlock()
+	mt.flags = m.flags() &^ flagValid
 	mt.captures = m.Captures()
+	mt.bonus = m.IsBonus()
 	return mt
 }
 
@@ -1276,22 +1382,29 @@ func (mt moveText) resolve(s State) (Move, error) {
 	if err := s.moveDue(); err != nil {
 		return Move{}, err
 	}
-	c, d := s.turn, int(s.die)
+	c, n, d := s.turn, int(s.count), s.moveDie()
 	if mt.hasColor && mt.color != c { // rule C3
-		m := passMove(mt.color, d, mt.forfeit)
+		m := passMove(mt.color, n, d, mt.forfeit)
 		if !mt.pass {
-			m = newMove(mt.color, mt.token, 0, d)
+			m = newMove(mt.color, mt.token, -1, n, d)
 		}
 		return Move{}, &IllegalMoveError{Move: m, Rule: "C3", Reason: fmt.Sprintf("it is %v's turn, not %v's", c, mt.color)}
 	}
+	if (mt.die != 0 && mt.die != d) || (mt.count != 0 && mt.count != n) || mt.bonus != s.IsBonusMove() {
+		m := newMove(c, mt.token, -1, n, d)
+		if s.IsBonusMove() {
+			return Move{}, &IllegalMoveError{Move: m, Rule: "P8", Reason: fmt.Sprintf("the move due is a bonus move of %d", n)}
+		}
+		return Move{}, &IllegalMoveError{Move: m, Rule: "C8", Reason: fmt.Sprintf("the move due plays the die %d (counting %d)", s.die, n)}
+	}
 	if mt.pass {
-		var buf [MaxTokens]Move
+		var buf [MaxTokens + 1]Move
 		ms := s.AppendLegalMoves(buf[:0])
 		if len(ms) == 1 && ms[0].IsPass() && (!mt.forfeit || ms[0].Forfeits()) {
 			return ms[0], nil
 		}
 		// The rules refuse the pass; Apply says which rule (C9 or C10).
-		want := passMove(c, d, mt.forfeit)
+		want := passMove(c, n, d, mt.forfeit)
 		if _, err := s.Apply(want); err != nil {
 			return Move{}, err
 		}
@@ -1299,7 +1412,7 @@ func (mt moveText) resolve(s State) (Move, error) {
 	}
 	// The token must be where the text says before anything else.
 	if from := s.Progress(c, mt.token); mt.detail && s.hasToken(c, mt.token) && from != mt.from {
-		m := newMove(c, mt.token, from, d)
+		m := newMove(c, mt.token, from, n, d)
 		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("%v token %d is at %s, not %s", c, mt.token, progressString(from), progressString(mt.from))}
 	}
 	m, err := s.TokenMove(mt.token)
@@ -1307,7 +1420,43 @@ func (mt moveText) resolve(s State) (Move, error) {
 		return m, err
 	}
 	if got := textOf(m); got.describe() != mt.describe() {
-		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("with a %d, %v token %d makes %s, not %s", d, c, mt.token, got.describe(), mt.describe())}
+		// A token with a second move (rule F1) may be the one meant.
+		if s.extra != 0 {
+			if alt, ok := s.decideExtra(mt.token); ok && textOf(alt).describe() == mt.describe() {
+				return alt, nil
+			}
+		}
+		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("with a %d, %v token %d makes %s, not %s", s.count, c, mt.token, got.describe(), mt.describe())}
 	}
 	return m, nil
+}
+
+// ParseStandaloneMove is [Move.UnmarshalText]'s reading: a move's full
+// text, with its colour, die and count, read without a position.
+func parseStandaloneMove(text string) (Move, *ParseError) {
+	mt, err := parseMoveText(text, 1, 1)
+	if err != nil {
+		return Move{}, err
+	}
+	at := loc{line: 1, col: 1}
+	switch {
+	case !mt.hasColor:
+		return Move{}, at.errorf(ErrSyntax, "a move read on its own starts with its colour, as red 2: 12-18 die 6")
+	case !mt.pass && !mt.detail:
+		return Move{}, at.errorf(ErrSyntax, "a move read on its own gives from-to, as red 2: 12-18 die 6")
+	case !mt.bonus && mt.die == 0:
+		return Move{}, at.errorf(ErrSyntax, "a move read on its own gives its die, as red 2: 12-18 die 6")
+	case mt.bonus && mt.count == 0:
+		return Move{}, at.errorf(ErrSyntax, "a bonus move read on its own gives its count, as red 2: 12-32 bonus count 20")
+	}
+	count := cmp.Or(mt.count, mt.die)
+	if mt.pass {
+		return passMove(mt.color, count, mt.die, mt.forfeit), nil
+	}
+	if mt.token >= MaxTokens || mt.from < -1 || mt.from > 254 || mt.to > 254 {
+		return Move{}, at.errorf(ErrSyntax, "token %d from %d to %d is not a move of any board", mt.token, mt.from, mt.to)
+	}
+	m := newMove(mt.color, mt.token, mt.from, count, mt.die).withTo(mt.to)
+	m.v |= uint64(mt.flags) << mFlags
+	return m.withCaptures(mt.captures), nil
 }

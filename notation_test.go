@@ -34,18 +34,18 @@ func variants() []ludo.Rules {
 		}),
 		with(c, func(r *ludo.Rules) { r.BonusRolls, r.Tokens = 0, 3 }),
 		with(m, func(r *ludo.Rules) {
-			r.Board = ludo.Board{Track: 16, StartSpacing: 4, HomeEntry: 14, HomeColumn: 2}
+			r.Board = ludo.Board{Arms: 4, Track: 16, StartSpacing: 4, HomeEntry: 14, HomeColumn: 2}
 			r.SixPenalty, r.EntryRolls = ludo.UndoTurn, ludo.FacesOf(5, 6)
 		}),
 		with(c, func(r *ludo.Rules) {
-			r.Board = ludo.Board{Track: 8, StartSpacing: 2, HomeEntry: 5, HomeColumn: 0}
+			r.Board = ludo.Board{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 5, HomeColumn: 0}
 			r.Tokens, r.Players, r.SixLimit = 1, 2, 5
 		}),
 		with(c, func(r *ludo.Rules) {
 			r.SixPenalty, r.End, r.MultiCapture = ludo.UndoTurn, ludo.FirstWinner, ludo.CaptureRefused
 		}),
 		with(c, func(r *ludo.Rules) {
-			r.Board = ludo.Board{Track: 60, StartSpacing: 15, HomeEntry: 58, HomeColumn: 6}
+			r.Board = ludo.Board{Arms: 4, Track: 60, StartSpacing: 15, HomeEntry: 58, HomeColumn: 6}
 			r.Finish, r.SixPenalty = ludo.BounceFinish, ludo.UndoTurn
 		}),
 	}
@@ -190,7 +190,9 @@ sixes 1`)
 	// Defaults: no colour lines, no turn: the start position.
 	s, err := ludo.ParsePosition("rules classic{Players:3}")
 	require.NoError(t, err)
-	start, _ := ludo.New(ludo.Rules{Board: ludo.Ludo52(), Players: 3, Tokens: 4, EntryRolls: ludo.FacesOf(6), BonusRolls: ludo.FacesOf(6), SixLimit: 3})
+	three := ludo.Classic()
+	three.Players = 3
+	start, _ := ludo.New(three)
 	assert.Equal(t, start, s)
 
 	// Without a turn line, the first colour that has not finished moves.
@@ -292,7 +294,7 @@ func TestParsePositionErrors(t *testing.T) {
 		{"rules classic\nred 1\nred 2", 3, 1, syn, "a second red line; the first is line 2"},
 		{"rules classic\nturn blue\nturn red", 3, 1, syn, "a second turn line"},
 		{"rules classic\nturn", 2, 1, syn, "turn takes one colour"},
-		{"rules classic\nturn purple", 2, 6, syn, `"purple" is not a colour`},
+		{"rules classic\nturn pink", 2, 6, syn, `"pink" is not a colour`},
 		{"rules classic{Players:2}\nturn green", 2, 6, setup, "the turn is green's, who does not play"},
 		{"rules classic\ndie six", 2, 5, syn, `die: "six" is not a number`},
 		{"rules classic\ndie 7", 2, 5, setup, "die 7: want 1 to 6"},
@@ -345,7 +347,7 @@ func TestParseRules(t *testing.T) {
 	r, err := ludo.ParseRules(" classic { blocks : blocksstopopponents  players:2 seats:{r y} }")
 	require.NoError(t, err)
 	want := ludo.Mongolian()
-	want.Players, want.Seats = 2, ludo.ColorsOf(ludo.Red, ludo.Yellow)
+	want.Preset, want.Players, want.Seats = "classic", 2, ludo.ColorsOf(ludo.Red, ludo.Yellow)
 	assert.Equal(t, want, r)
 	r, err = ludo.ParseRules("mongolian{}")
 	require.NoError(t, err)
@@ -355,7 +357,7 @@ func TestParseRules(t *testing.T) {
 		{"", 1, 1, ludo.ErrSyntax, "no rules"},
 		{"classic\nmongolian", 1, 8, ludo.ErrSyntax, "one line"},
 		{"classic{Tokens:0}", 1, 9, ludo.ErrInvalidRules, "Tokens is 0"},
-		{"classic{Finish:BounceFinish Board:{52 13 50 4}}", 1, 9, ludo.ErrInvalidRules, "the home column has 4 squares"},
+		{"classic{Finish:BounceFinish Board:{52 13 50 3}}", 1, 9, ludo.ErrInvalidRules, "the home column has 3 squares"},
 		{"classic{:2}", 1, 9, ludo.ErrSyntax, "want an option name"},
 		{"classic{Players 2}", 1, 17, ludo.ErrSyntax, "want ':'"},
 		{"classic{Players:}", 1, 17, ludo.ErrSyntax, "want a value"},
@@ -547,7 +549,7 @@ func TestParseErrorText(t *testing.T) {
 	_, err = ludo.ParsePosition("rules classic{Players:1}")
 	assert.EqualError(t, err, "ludo: line 1, column 15: invalid rules: Players is 1, want 2 to 4 (rule C1)")
 	_, err = ludo.ParsePosition("rules classic\nsky")
-	assert.EqualError(t, err, `ludo: line 2, column 1: unknown key "sky": want one of rules, red, green, yellow, blue, turn, die, sixes, ranking, undo`)
+	assert.EqualError(t, err, `ludo: line 2, column 1: unknown key "sky": want one of rules, a colour, turn, die, bonus, sixes, tries, last, extra, captured, ranking, undo, later`)
 }
 
 // With SixLimit 0 (no limit) the sixes count stops at 255 rather than

@@ -38,15 +38,15 @@ func propFacesGen(nonEmpty bool) *rapid.Generator[Faces] {
 var propRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	// Mostly the classic board; sometimes another geometry, from one
 	// shorter than a die to one whose finish needs more than 7 bits.
-	r := Rules{Board: rapid.SampledFrom([]Board{
+	r := Rules{Preset: "classic", Tries: 1, SixValue: 6, Board: rapid.SampledFrom([]Board{
 		Ludo52(), Ludo52(), Ludo52(), Ludo52(),
-		{Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 4}, // dots, four goal squares
-		{Track: 68, StartSpacing: 17, HomeEntry: 63, HomeColumn: 7}, // a long cross
-		{Track: 20, StartSpacing: 5, HomeEntry: 18, HomeColumn: 5},
-		{Track: 8, StartSpacing: 2, HomeEntry: 1, HomeColumn: 0}, // the finish 2 steps from the start
-		{Track: 128, StartSpacing: 32, HomeEntry: 126, HomeColumn: 9},
+		{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 4}, // dots, four goal squares
+		{Arms: 4, Track: 68, StartSpacing: 17, HomeEntry: 63, HomeColumn: 7}, // a long cross
+		{Arms: 4, Track: 20, StartSpacing: 5, HomeEntry: 18, HomeColumn: 5},
+		{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 1, HomeColumn: 0}, // the finish 2 steps from the start
+		{Arms: 4, Track: 128, StartSpacing: 32, HomeEntry: 126, HomeColumn: 9},
 	}).Draw(t, "Board")}
-	r.Players = rapid.IntRange(2, MaxPlayers).Draw(t, "Players")
+	r.Players = rapid.IntRange(2, r.Board.Arms).Draw(t, "Players")
 	if rapid.Bool().Draw(t, "givenSeats") {
 		perm := rapid.Permutation([]Color{Red, Green, Yellow, Blue}).Draw(t, "seatPerm")
 		r.Seats = ColorsOf(perm[:r.Players]...)
@@ -562,6 +562,9 @@ var propAllPasses = func() []Move {
 		for d := 1; d <= 6; d++ {
 			for _, forfeit := range []bool{false, true} {
 				r := Classic()
+				if c >= 4 {
+					r.Board.Arms, r.Board.Track, r.Players = 6, 78, 6
+				}
 				u := Setup{Turn: c, Die: d}
 				if forfeit {
 					r.BonusRolls, r.SixLimit, u.Sixes = FacesOf(d), 2, 2
@@ -569,7 +572,9 @@ var propAllPasses = func() []Move {
 					r.BonusRolls, r.EntryRolls = 0, FacesOf(1+d%6)
 				}
 				for i := range u.Tokens {
-					u.Tokens[i] = [MaxTokens]int{-1, -1, -1, -1}
+					for j := range u.Tokens[i] {
+						u.Tokens[i][j] = -1
+					}
 				}
 				u.Rules = r
 				s, err := u.State()
@@ -736,7 +741,7 @@ func TestPropLegalMovesAreTokenMoves(t *testing.T) {
 				}
 			}
 			if len(want) == 0 {
-				want = append(want, passMove(c, s.Die(), propForfeiting(s)))
+				want = append(want, passMove(c, s.Count(), s.Die(), propForfeiting(s)))
 			}
 			if got := s.LegalMoves(); !slices.Equal(got, want) {
 				t.Fatalf("LegalMoves() = %v, want the TokenMoves %v\n%v", got, want, s)

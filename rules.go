@@ -9,12 +9,19 @@ import (
 )
 
 // This file holds every rule of the rulebook (README.md), each in one
-// place, named by its number there. The transitions are Roll and Apply;
-// tokenMove decides what one token may do with the die.
+// place, named by its number there. The transitions are Roll and Apply.
+// What the player to move may do is found in stages: candidates (which
+// tokens could move at all), tokenMove (what one token does: the one
+// statement of the rules of movement and landing), and filters (the
+// rules that choose among the moves found: compulsory entry, compulsory
+// capture, clearing the start square, opening a block).
 
 // rulebook lists the rules and rulings of the README's rulebook, by
 // number, with their titles: C1–C11 from the seed texts, B1–B3 the block
-// rules of the Mongolian text, Q1–Q12 this library's rulings.
+// rules of the Mongolian text, Q1–Q12 this library's rulings on what the
+// seed texts leave open, then a section for each family of rulesets: K
+// for Ludo King, M for Mensch ärgere Dich nicht, D for Danish Ludo, P for
+// Parchís, F for Fia, V for Cờ cá ngựa, and T for partnerships.
 var rulebook = [...]struct{ number, title string }{
 	{"C1", "Players and tokens"}, {"C2", "The yard"}, {"C3", "The track and turn order"},
 	{"C4", "The home column"}, {"C5", "Exact finish"}, {"C6", "Winning and places"},
@@ -26,6 +33,18 @@ var rulebook = [...]struct{ number, title string }{
 	{"Q5", "Seats"}, {"Q6", "Finishing with a 6"}, {"Q7", "Blocks in detail"},
 	{"Q8", "The home column"}, {"Q9", "Alike tokens"}, {"Q10", "When the game ends"},
 	{"Q11", "Landing on your own token without blocks"}, {"Q12", "Who moves first"},
+	{"K1", "Safe squares"}, {"K2", "A capture earns a roll"}, {"K3", "Coming home earns a roll"},
+	{"K4", "Capture before home"}, {"K5", "Pairs cannot be captured"}, {"K6", "Quick games"},
+	{"M1", "The goal"}, {"M2", "A 6 must bring a figure in"}, {"M3", "Clear the start field"},
+	{"M4", "Three throws"}, {"M5", "A figure starts on the start field"}, {"M6", "No jumping in the goal"},
+	{"M7", "Barriers"}, {"M8", "Compulsory capture"},
+	{"D1", "Globes"}, {"D2", "Stars"}, {"D3", "Pairs send the attacker home"}, {"D4", "Entering captures on the start globe"},
+	{"P1", "Seguros"}, {"P2", "Two to a square"}, {"P3", "Entry on a 5"}, {"P4", "The exit square"},
+	{"P5", "A 6 counts 7"}, {"P6", "Barriers"}, {"P7", "Open the barrier on a 6"},
+	{"P8", "Counting 20 and 10"}, {"P9", "The third six"},
+	{"F1", "Entry on 1 and 6"}, {"F2", "No passing your own"},
+	{"V1", "Entry and bonus on 1 and 6"}, {"V2", "The stable"},
+	{"T1", "Partners"},
 }
 
 // RuleTitle returns the title of rule (or ruling) number n of the rulebook,
@@ -54,6 +73,9 @@ type IllegalMoveError struct {
 // Error returns the reason and the rule, as "ludo: illegal move: token 2
 // cannot pass the block on square 17 (rule B2)".
 func (e *IllegalMoveError) Error() string {
+	if e == nil {
+		return ErrIllegalMove.Error()
+	}
 	if e.Rule == "" {
 		return "ludo: illegal move: " + e.Reason
 	}
@@ -68,30 +90,39 @@ func (e *IllegalMoveError) Unwrap() error { return ErrIllegalMove }
 // on the hot path without allocating and turned into an error only when
 // asked.
 type refusal struct {
-	rule uint8
-	at   uint16 // a track square, a progress or a count, as the rule says
+	why uint8
+	at  uint16 // a track square, a progress or a count, as the reason says
 }
 
 const (
 	legal          = iota
 	refFinished    // B3: a finished token never moves
 	refEntry       // C7: only an entry roll brings a token out
+	refBonusEntry  // P8: a bonus move brings no token out
 	refOvershoot   // C5: exact finish
 	refPassBlock   // B2: may not pass a block
 	refLandBlock   // B2: may not land on a block
 	refOwnLanding  // Q11: may not end on a square its owner holds
 	refMultiLand   // Q3: may not land on two or more opponents
+	refFull        // P2: the square holds SquareLimit tokens
+	refOvertake    // F2: may not pass this token
+	refHomeJump    // M6: may not pass a token in the home column
+	refGoalTaken   // M1: a goal square holds one token
+	refStep        // V2: the home column is climbed one square a move, on its number
+	refGate        // V2: a token stops at its home entry before the home column
 	refWrongTokens // not a token of the game
 )
 
-func (r refusal) err(m Move, s State) *IllegalMoveError {
+func (r refusal) err(m Move, s *State) *IllegalMoveError {
 	e := &IllegalMoveError{Move: m}
 	t := m.Token()
-	switch r.rule {
+	switch r.why {
 	case refFinished:
 		e.Rule, e.Reason = "B3", fmt.Sprintf("token %d has finished and never moves again", t)
 	case refEntry:
-		e.Rule, e.Reason = "C7", fmt.Sprintf("token %d is in the yard, and only a roll of %v enters it", t, s.cfg.entry)
+		e.Rule, e.Reason = "C7", fmt.Sprintf("token %d is in the yard, and only a roll of %v enters it", t, s.rs.entry)
+	case refBonusEntry:
+		e.Rule, e.Reason = "P8", fmt.Sprintf("token %d is in the yard, and a bonus move brings no token out", t)
 	case refOvershoot:
 		e.Rule, e.Reason = "C5", fmt.Sprintf("token %d would overshoot the finish by %d, and the finish needs an exact roll", t, r.at)
 	case refPassBlock:
@@ -99,14 +130,32 @@ func (r refusal) err(m Move, s State) *IllegalMoveError {
 	case refLandBlock:
 		e.Rule, e.Reason = "B2", fmt.Sprintf("token %d cannot land on the block on square %d", t, r.at)
 	case refOwnLanding:
-		e.Rule, e.Reason = "Q11", fmt.Sprintf("token %d cannot end on %v, which its owner already holds", t, s.board().Square(m.Color(), int(r.at)))
+		e.Rule, e.Reason = "Q11", fmt.Sprintf("token %d cannot end on %v, which its owner already holds", t, s.squareOf(m.Color(), int(r.at)))
 	case refMultiLand:
 		e.Rule, e.Reason = "Q3", fmt.Sprintf("token %d cannot land on the %d opponent tokens on square %d", t, r.at>>8, r.at&0xff)
+	case refFull:
+		e.Rule, e.Reason = "P2", fmt.Sprintf("token %d cannot land on square %d, which holds %d tokens already", t, r.at, s.rs.squareLimit)
+	case refOvertake:
+		e.Rule, e.Reason = "F2", fmt.Sprintf("token %d cannot pass the token on %v", t, s.squareOf(m.Color(), int(r.at)))
+	case refHomeJump:
+		e.Rule, e.Reason = "M6", fmt.Sprintf("token %d cannot pass the token on %v in its home column", t, s.squareOf(m.Color(), int(r.at)))
+	case refGoalTaken:
+		e.Rule, e.Reason = "M1", fmt.Sprintf("token %d cannot end on %v, which another token holds: a goal square holds one", t, s.squareOf(m.Color(), int(r.at)))
+	case refStep:
+		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d climbs its home column one square a move, and only a %d takes it to the next", t, r.at)
+	case refGate:
+		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d would pass its home entry by %d: it must stop there before it climbs its home column", t, r.at)
 	default:
 		e.Reason = fmt.Sprintf("%v has no token %d", m.Color(), t)
 	}
 	return e
 }
+
+// squareOf returns the square of colour c's token at progress p.
+func (s *State) squareOf(c Color, p int) Square { return s.rs.rules.Board.Square(c, p) }
+
+// ---------------------------------------------------------------------
+// Roll
 
 // Roll plays a die face for the player to move and returns the position
 // waiting for their move (rule C8). A bonus-earning face (a 6, by default)
@@ -127,106 +176,130 @@ func (s State) Roll(face int) (State, error) {
 
 // roll is Roll on s in place. It changes s only when the roll is
 // accepted.
-//
-// It judges the move of every token with the die, once, and keeps the
-// legal ones in the moves field, so that AppendLegalMoves only unpacks
-// them and Apply only compares. A token alike with a lower-numbered one is
-// left out (ruling Q9), and so is every token when the roll is forfeited
-// (rule C9). tokenMove is the rule; roll decides the commonest cases
-// without the call, as tokenMove would: a token entering (rule C7) onto
-// an empty start square, or on its way (rule C8) where no block stands
-// (rule B2) and landing on an empty track square, at the finish, or in its
-// home column where its own tokens do not matter (ruling Q11).
-// TestPropLegalMovesAreTokenMoves holds the two to agreeing.
 func (s *State) roll(face int) error {
-	if s.die != 0 || uint(face-1) > 5 || !s.rolling() {
+	if s.count != 0 || uint(face-1) > 5 || s.over() {
 		return s.rollError(face)
 	}
+	rs := s.rs
 	s.die = uint8(face)
 	if s.sixes < 255 { // the count saturates where SixLimit is 0
-		s.sixes += uint8(s.cfg.bonus>>face) & 1
+		s.sixes += uint8(rs.bonus>>face) & 1
 	}
-	if s.forfeit() {
-		return nil
+	n := face
+	if rs.feat&featSixValue != 0 && face == 6 && s.allOut() { // rule P5
+		n = int(rs.sixValue)
 	}
-	var moves uint64
-	c, d := s.turn&3, int(s.die)
-	fin, he := int(s.cfg.finish), int(s.cfg.homeEntry)
-	// The tokens tokenMove must judge, as the high bit of 16-bit lane i
-	// for token i: not a token that an exact roll would take past the
-	// finish or that a finished token is, not a token in the yard unless
-	// the die enters, and not a token alike with a lower-numbered one
-	// (ruling Q9). Worked out for all four at once without a branch, as
-	// which tokens can move is what a random game makes unpredictable.
-	const (
-		h  = 0x8000800080008000 // the high bit of each lane
-		l1 = 0x0001000100010001
-	)
-	w := uint64(binary.LittleEndian.Uint32(s.tok[c][:]))
-	x := (w | w<<16) & 0x0000ffff0000ffff
-	x = (x | x<<8) & 0x00ff00ff00ff00ff // token i's byte in lane i
-	stuck := uint64(fin)                // the highest x that may move: a finished token never does (rule B3)
-	if s.cfg.finishRule == ExactFinish {
-		// Past here an exact roll overshoots (rule C5); on a board shorter
-		// than the die, from anywhere on it.
-		stuck -= min(uint64(d)-1, stuck)
-	}
-	cand := ^((x | h) - (stuck+1)*l1) & h                  // x <= stuck
-	inPlay := ((x|h)-l1)&h | -(uint64(s.cfg.entry>>d)&1)&h // x >= 1 (not in the yard), or the die enters
-	cand &= inPlay & (h >> (16 * (MaxTokens - uint(s.cfg.tokens))))
-	// Lanes of x differ from those 1, 2 and 3 lanes lower where the
-	// difference has a bit below the lane's high bit.
-	differ := func(k uint) uint64 { return ((x ^ x<<(16*k)) | h) - l1 }
-	cand &= (differ(1) | 0x8000) & (differ(2) | 0x80008000) & (differ(3) | 0x800080008000)
-	for ; cand != 0; cand &= cand - 1 {
-		i := bits.TrailingZeros64(cand) / 16
-		from := int(s.tok[c][i&3]) - 1
-		to := from + d
-		var lane uint64
-		switch {
-		case uint(from) >= uint(fin) || to > fin || s.blocked != 0:
-			// Rule C7: the die enters it (or it would not be a candidate),
-			// passing nothing, so no block stops it (rule B2).
-			if from < 0 && !s.at.has(s.trackSquare(c, 0)) {
-				lane = 1 | uint64(flagValid|flagEnter)<<8
-			}
-		case to <= he:
-			if !s.at.has(s.trackSquare(c, to)) {
-				lane = uint64(to+1) | uint64(flagValid)<<8
-			}
-		case to == fin:
-			lane = uint64(to+1) | uint64(flagValid|flagFinish)<<8
-		case !s.cfg.has(optOwnLandingForbidden):
-			lane = uint64(to+1) | uint64(flagValid)<<8
-		}
-		if lane == 0 {
-			if m, r := s.tokenMove(i); r.rule == legal {
-				lane = m.judged()
-			}
-		}
-		moves |= lane << (16 * i)
-	}
-	s.moves = moves
+	s.startCount(n, false)
 	return nil
 }
 
-// judgedMove returns token i's move as judged, which is legal if its
-// valid flag is set.
-func (s *State) judgedMove(i int) Move {
-	c := s.turn & 3
-	return judgedMove(c, i&3, int(s.tok[c][i&3])-1, int(s.die), s.moves>>(16*(i&3))&0xffff)
+// startCount makes a move of n steps due, with the die of the roll (or,
+// for a bonus move, after it), and judges every token's move.
+func (s *State) startCount(n int, bonus bool) {
+	s.count = uint8(n)
+	s.flags &^= stateBonusMove
+	if bonus {
+		s.flags |= stateBonusMove
+	}
+	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	if s.forfeit() { // rule C9: no token moves
+		return
+	}
+	s.judge()
 }
 
-// rolling reports whether the game is on.
-func (s *State) rolling() bool {
-	return s.placed < s.cfg.endsAt
+// judge decides the move of every candidate token with the count due,
+// once, and keeps the legal ones in moves, so that AppendLegalMoves only
+// unpacks them and Apply only compares; then the filters choose among
+// them.
+func (s *State) judge() {
+	for cand := s.candidates(); cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros8(cand)
+		if l, r := s.tokenMove(i); r.why == legal {
+			s.moves[i] = l
+		}
+	}
+	if s.rs.feat&featPairEntry != 0 {
+		s.judgePair()
+	}
+	if s.rs.feat&featFilters != 0 {
+		s.filter()
+	}
+}
+
+// candidates returns, as a bit per token index, the tokens of the player
+// to move that tokenMove judges: not finished (rule B3), not in the yard
+// unless the die enters (rule C7), and of tokens alike (on one square, or
+// in the yard) the lowest-numbered only (ruling Q9). It works on the
+// colour's token bytes as one word, a byte a token, without a branch:
+// which tokens can move is what a random game makes unpredictable.
+func (s *State) candidates() uint8 {
+	rs := s.rs
+	x := tokenBytes(&s.tok[s.turn])
+	valid := byteMask(int(rs.tokens)) // the bytes of the tokens in play
+	out := zeroBytes(x ^ uint64(rs.finish+1)*ones)
+	if s.flags&stateBonusMove != 0 || rs.entry>>s.die&1 == 0 {
+		out |= zeroBytes(x) // in the yard, and the die does not enter
+	}
+	// Equal to the byte k lower, for k from 1 to MaxTokens-1: written out
+	// for the first three, as the compiler does not unroll a loop.
+	alike := zeroBytes(x^x<<8) &^ 0xff
+	if MaxTokens > 2 {
+		alike |= zeroBytes(x^x<<16) &^ 0xffff
+	}
+	if MaxTokens > 3 {
+		alike |= zeroBytes(x^x<<24) &^ 0xffffff
+	}
+	for k := 4; k < MaxTokens; k++ {
+		alike |= zeroBytes(x^x<<(8*k)) &^ byteMask(k)
+	}
+	return gather(high & valid &^ out &^ alike)
+}
+
+// tokenBytes returns a colour's token bytes as a word, token i's in byte i.
+func tokenBytes(t *[MaxTokens]uint8) uint64 {
+	if MaxTokens == 4 { // one load
+		return uint64(binary.LittleEndian.Uint32(t[:]))
+	}
+	var x uint64
+	for i, v := range t {
+		x |= uint64(v) << (8 * i)
+	}
+	return x
+}
+
+// byteMask returns a word whose low n bytes are all ones.
+func byteMask(n int) uint64 {
+	if n >= 8 {
+		return ^uint64(0)
+	}
+	return 1<<(8*n) - 1
+}
+
+// moveDie returns the die face a move due plays: 0 for a bonus move.
+func (s *State) moveDie() int {
+	if s.flags&stateBonusMove != 0 {
+		return 0
+	}
+	return int(s.die)
+}
+
+// allOut reports whether none of the player to move's tokens is in the
+// yard (rule P5: a finished token is out).
+func (s *State) allOut() bool {
+	for _, v := range s.tok[s.turn][:s.rs.tokens] {
+		if v == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // rollError is the error of a roll refused for the phase, packed into
 // one word: the sentinel it matches (see Unwrap) in bits 0 and 1, the
-// colour to move in bits 2 and 3, the die being played in bits 4 to 6. Go
-// makes an error of a word below 256 without allocating, so a loop may
-// roll until Roll reports the game over at no cost.
+// colour to move in bits 2 to 4. Go makes an error of a word below 256
+// without allocating, so a loop may roll until Roll reports the game over
+// at no cost.
 type rollError uint8
 
 // faceError is the error of a roll of a face outside 1 to 6.
@@ -235,12 +308,12 @@ type faceError int
 // rollError returns the error refusing a roll of face in s.
 func (s *State) rollError(face int) error {
 	switch {
-	case !s.IsValid():
+	case s.rs == nil:
 		return rollError(0)
-	case !s.rolling():
+	case s.over():
 		return rollError(1)
-	case s.die != 0:
-		return rollError(2 | uint8(s.turn&3)<<2 | (s.die&7)<<4)
+	case s.count != 0:
+		return rollError(2 | uint8(s.turn)<<2 | s.die<<5)
 	}
 	return faceError(face)
 }
@@ -262,7 +335,7 @@ func (e rollError) Error() string {
 	if err := e.Unwrap(); err != ErrWrongPhase {
 		return err.Error()
 	}
-	return fmt.Sprintf("%v: %v must move the %d before rolling again", ErrWrongPhase, Color(e>>2&3), int(e>>4&7))
+	return fmt.Sprintf("%v: %v must move the %d before rolling again", ErrWrongPhase, Color(e>>2&7), int(e>>5))
 }
 
 // Unwrap returns [ErrBadFace].
@@ -272,9 +345,542 @@ func (e faceError) Unwrap() error { return ErrBadFace }
 func (e faceError) Error() string { return fmt.Sprintf("%v: %d", ErrBadFace, int(e)) }
 
 // forfeit reports whether the die being played has reached the six limit
-// and must be forfeited (rule C9).
+// and must be forfeited (rule C9). A bonus move is never forfeited: the
+// limit was not reached when it was earned.
 func (s *State) forfeit() bool {
-	return s.cfg.sixLimit > 0 && s.sixes >= s.cfg.sixLimit
+	return s.rs.sixLimit > 0 && s.sixes >= s.rs.sixLimit && s.flags&stateBonusMove == 0
+}
+
+// ---------------------------------------------------------------------
+// What one token does
+
+// tokenMove decides the move token i of the player to move makes with the
+// count due: the rules of movement C3 to C5, C7, C8, B3, K4, V2 and F1,
+// then the path (passePath) and the landing (landing). Every rule of
+// movement is stated here or in what it calls, once; the common path, a
+// token on its way to an empty square, meets no option.
+func (s *State) tokenMove(i int) (uint32, refusal) {
+	rs := s.rs
+	c, n := s.turn, int(s.count)
+	i &= MaxTokens - 1
+	from, fin, he := int(s.tok[c][i])-1, int(rs.finish), int(rs.homeEntry)
+	to := from + n
+	f := flagValid
+	switch {
+	case from < 0: // rule C7: only an entry roll brings a token onto its start square
+		if s.flags&stateBonusMove != 0 {
+			return lane(to, f), refusal{why: refBonusEntry}
+		}
+		if rs.entry>>s.die&1 == 0 {
+			return lane(to, f), refusal{why: refEntry}
+		}
+		to, f = 0, f|flagEnter
+	case from == fin: // rule B3
+		return lane(to, f), refusal{why: refFinished}
+	case from > fin: // rule K4: going round again, between its home entry and its start square
+		to = from - fin + he + n // counted from its start square
+		if to < int(rs.track) {
+			to += fin - he
+		} else {
+			to -= int(rs.track)
+		}
+	case rs.feat&featSteps != 0 && to > he: // rule V2
+		if from < he {
+			return lane(to, f), refusal{refGate, uint16(to - he)}
+		}
+		if want := from - he + 1; n != want {
+			return lane(to, f), refusal{refStep, uint16(want)}
+		}
+		to = from + 1
+	case to > he && from <= he && rs.feat&featCircle != 0 && !s.captured.Has(c): // rule K4
+		if to < int(rs.track) {
+			to += fin - he // between its home entry and its start square
+		} else {
+			to -= int(rs.track)
+		}
+		f |= flagCircle
+	case to > fin: // rule C5
+		switch rs.rules.Finish {
+		case ExactFinish:
+			return lane(to, f), refusal{refOvershoot, uint16(to - fin)}
+		case BounceFinish:
+			to, f = 2*fin-to, f|flagBounce
+		default: // AnyRollFinishes
+			to = fin
+		}
+	}
+	if rs.feat&featPath != 0 {
+		if r := s.passes(s.judgedMove(i, to, f), from, to); r.why != legal {
+			return lane(to, f), r
+		}
+	}
+	if to > he && to <= fin { // home column or finish: the owner's own squares
+		if to >= int(rs.doneFrom) && from < int(rs.doneFrom) {
+			f |= flagFinish
+		}
+		if rs.feat&(featSlots|featOwnForbidden) != 0 && (to < fin || rs.feat&featSlots != 0) && s.holds(c, i, to) {
+			if rs.feat&featSlots != 0 {
+				return lane(to, f), refusal{refGoalTaken, uint16(to)}
+			}
+			return lane(to, f), refusal{refOwnLanding, uint16(to)}
+		}
+		return lane(to, f), refusal{}
+	}
+	sq := s.trackSquare(c, to)
+	if rs.feat&featLanding == 0 && !s.at.has(sq) {
+		return lane(to, f), refusal{} // the common case: an empty square, nothing special
+	}
+	m, r := s.land(s.judgedMove(i, to, f), sq)
+	return m.lane(), r
+}
+
+// lane returns the lane of a move to progress to with flags f.
+func lane(to int, f moveFlags) uint32 {
+	return uint32(uint8(to+1)) | uint32(f)<<(mFlags-laneShift)
+}
+
+// judgedMove returns the move of token i of the player to move to
+// progress to with flags f, as tokenMove judges it.
+func (s *State) judgedMove(i, to int, f moveFlags) Move {
+	return Move{s.moveBase() | s.tokenPart(i) | uint64(lane(to, f))<<laneShift}
+}
+
+// trackSquare returns the track square of colour c's token at progress p
+// on the track, or going round again past its home entry (rule K4).
+func (s *State) trackSquare(c Color, p int) uint8 {
+	if fin := int(s.rs.finish); p > fin {
+		p += int(s.rs.homeEntry) - fin
+	}
+	return s.rs.trackSquare(c, p)
+}
+
+// land decides move m of the player to move onto track square sq: what
+// the squares it lands on hold (landing), and on a star the jump to the
+// next (rule D2).
+func (s *State) land(m Move, sq uint8) (Move, refusal) {
+	rs := s.rs
+	m, r := s.landing(m, sq)
+	if r.why != legal || m.SendsMoverHome() || rs.square[sq]&squareStar == 0 {
+		return m, r
+	}
+	// Rule D2: on to the next star, or where the next lies past the
+	// token's home entry, to its finish.
+	next := rs.nextStar[sq]
+	d := int(next) - int(sq)
+	if d <= 0 {
+		d += int(rs.track)
+	}
+	m = m.with(flagJump)
+	if to := m.To() + d; to > int(rs.homeEntry) {
+		return m.withTo(int(rs.finish)).with(flagFinish), refusal{}
+	}
+	captured := m.Captures()
+	m, r = s.landing(m.withTo(m.To()+d).withCaptures(0), next)
+	return m.withCaptures(captured + m.Captures()), r
+}
+
+// landing decides what move m of the player to move, landing on track
+// square sq, does with the tokens there: join its own colour (ruling Q11,
+// rules B1, P2), or capture opponents (rule C11) unless they form a block
+// (rule B2), sit on a safe square (rules K1, D1), are partners (rule
+// T1), are two or more (ruling Q3, rules K5, D3), or the square is full
+// (rules P2, P4). Opponents of several colours on one square are judged
+// colour by colour: a refusal by any refuses the move, else a colour
+// that sends the mover home does, else those that can be captured are.
+func (s *State) landing(m Move, sq uint8) (Move, refusal) {
+	caught, home, r := s.victims(m, sq)
+	if r.why != legal {
+		return m, r
+	}
+	if home {
+		return m.with(flagMoverHome).withTo(-1), refusal{}
+	}
+	m = m.withCaptures(caught.count())
+	if s.rs.feat&featBlocks != 0 { // rule B1
+		here := s.at.match(sq)
+		w, sh := laneOf(m.Color(), m.Token())
+		here[w] &^= 0x80 << sh
+		if !here.and(colorLanes[m.Color()]).empty() {
+			m = m.with(flagBlock)
+		}
+	}
+	return m, refusal{}
+}
+
+// victims returns the tokens that move m, landing on track square sq,
+// captures; or that it sends the mover home; or why it is refused. It is
+// the landing rule: landing asks it for a move being judged, applyToken
+// for the move it plays.
+func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refusal) {
+	rs := s.rs
+	c := m.Color()
+	here := s.at.match(sq)
+	w, sh := laneOf(c, m.Token())
+	here[w] &^= 0x80 << sh // not the mover itself, after a whole lap
+	if here.empty() {
+		return lanes{}, false, refusal{}
+	}
+	own := here.and(colorLanes[c])
+	opp := here.andNot(own)
+	entering := m.Enters() && m.To() == 0 // onto its start square
+	if rs.squareLimit != 0 && here.count() >= int(rs.squareLimit) { // rule P2
+		if !entering || rs.feat&featLater == 0 || opp.empty() {
+			return lanes{}, false, refusal{refFull, uint16(sq)}
+		}
+		// Rule P4: the opponent that arrived last makes room.
+		b := opp.bits()
+		if later := b & s.later; later != 0 {
+			b = later
+		}
+		return lanesOf(1 << bits.TrailingZeros32(b)), false, refusal{}
+	}
+	if !own.empty() && rs.feat&featOwnForbidden != 0 { // ruling Q11
+		return lanes{}, false, refusal{refOwnLanding, uint16(m.To())}
+	}
+	if opp.empty() {
+		return lanes{}, false, refusal{}
+	}
+	var stop lanes
+	if s.blocked != 0 {
+		stop = lanesOf(s.stops())
+	}
+	safe := rs.square[sq]&squareSafe != 0
+	startCapture := entering && rs.rules.EntryCapture == EntryCapturesAll
+	if !safe && rs.feat&(featTeams|featSafe) == 0 && rs.rules.MultiCapture <= CaptureRefused {
+		// Opponents of one colour: no square holds more here (rule C11).
+		return s.judgeColor(opp, stop, sq, startCapture)
+	}
+	// Opponents, colour by colour: a refusal by any refuses the move,
+	// else a colour that sends the mover home does, else the rest are
+	// captured or shared with.
+	for o := range rs.seats.All() {
+		theirs := opp.and(colorLanes[o])
+		if theirs.empty() || rs.mates[c]&(1<<o) != 0 { // rule T1: partners share
+			continue
+		}
+		if safe && !startCapture { // rules K1, D1
+			moverHome = moverHome || rs.rules.SafeSquares == SafeMoverHome
+			continue
+		}
+		got, home, r := s.judgeColor(theirs, stop, sq, startCapture)
+		if r.why != legal {
+			return lanes{}, false, r
+		}
+		moverHome = moverHome || home
+		caught = caught.or(got)
+	}
+	if moverHome {
+		return lanes{}, true, refusal{}
+	}
+	return caught, false, refusal{}
+}
+
+// judgeColor decides a landing on the tokens theirs of one opponent colour
+// on square sq, where they are not safe: a block refuses it (rule B2),
+// two or more are dealt with as MultiCapture says (ruling Q3, rules K5,
+// D3), else they are captured (rule C11; ruling Q4 and rule D4 for a token
+// entering).
+func (s *State) judgeColor(theirs, stop lanes, sq uint8, startCapture bool) (lanes, bool, refusal) {
+	if !theirs.and(stop).empty() { // rule B2
+		return lanes{}, false, refusal{refLandBlock, uint16(sq)}
+	}
+	if k := theirs.count(); k >= 2 && !startCapture {
+		switch s.rs.rules.MultiCapture {
+		case CaptureRefused:
+			return lanes{}, false, refusal{refMultiLand, uint16(k<<8 | int(sq))}
+		case CaptureNone:
+			return lanes{}, false, refusal{}
+		case CaptureMover:
+			return lanes{}, true, refusal{}
+		}
+	}
+	return theirs, false, refusal{}
+}
+
+func (l lanes) or(m lanes) (r lanes) {
+	for w := range l {
+		r[w] = l[w] | m[w]
+	}
+	return r
+}
+
+// passes decides the path of move m from progress from to to: no token
+// passes a block that stops it (rule B2), nor a token the Overtake rule
+// keeps it behind (rule F2), nor, where jumps are forbidden there, a
+// token in its home column (rule M6). A token entering passes nothing
+// but on its way from the start square (rule F1); a star jump passes
+// nothing it jumps over (rule D2); a bounce passes the squares it walks
+// up to the finish and back (rule C5).
+func (s *State) passes(m Move, from, to int) refusal {
+	rs := s.rs
+	c, i := m.Color(), m.Token()
+	fin, he, track := int(rs.finish), int(rs.homeEntry), int(rs.track)
+	var stop lanes
+	if s.blocked != 0 {
+		stop = lanesOf(s.stops())
+	}
+	var others lanes
+	switch rs.rules.Overtake {
+	case OvertakeOpponents:
+		others = colorLanes[c]
+	case OvertakeNone:
+		for o := range rs.seats.All() {
+			others = others.or(colorLanes[o])
+		}
+	}
+	others = others.andNot(lanesOf(tokenBit(c, i)))
+	check := func(p int) refusal {
+		if p > he && p <= fin { // the home column
+			if p < fin && (rs.feat&featHomeNoJumps != 0 || rs.rules.Overtake != OvertakeAll) && s.holds(c, i, p) {
+				if rs.feat&featHomeNoJumps != 0 {
+					return refusal{refHomeJump, uint16(p)}
+				}
+				return refusal{refOvertake, uint16(p)}
+			}
+			return refusal{}
+		}
+		sq := s.trackSquare(c, p)
+		here := s.at.match(sq)
+		if !here.and(stop).empty() {
+			return refusal{refPassBlock, uint16(sq)}
+		}
+		if !here.and(others).empty() {
+			return refusal{refOvertake, uint16(p)}
+		}
+		return refusal{}
+	}
+	switch {
+	case m.Bounces():
+		for p := from + 1; p < fin; p++ {
+			if r := check(p); r.why != legal {
+				return r
+			}
+		}
+		for p := fin - 1; p > to; p-- {
+			if r := check(p); r.why != legal {
+				return r
+			}
+		}
+	case from > fin || m.Circles():
+		// Round the track past the home entry (rule K4), counted from the
+		// start square: rel is where a progress stands on the lap.
+		rel := func(p int) int {
+			if p > fin {
+				return p - fin + he
+			}
+			return p
+		}
+		for r := (rel(from) + 1) % track; r != rel(to); r = (r + 1) % track {
+			p := r
+			if r > he {
+				p = r - he + fin
+			}
+			if r := check(p); r.why != legal {
+				return r
+			}
+		}
+	default:
+		for p := from + 1; p < to; p++ {
+			if r := check(p); r.why != legal {
+				return r
+			}
+		}
+	}
+	return refusal{}
+}
+
+// stops returns the tokens of the blocks that the player to move may not
+// pass (rule B2): every token in a block (rule B1) of an opponent (not a
+// partner, rule T1), or with [BlocksStopAll] of every colour.
+func (s *State) stops() uint32 {
+	b := s.blocked
+	if s.rs.rules.Blocks == BlocksStopOpponents {
+		for o := range s.rs.mates[s.turn].All() {
+			b &^= colorBits(o)
+		}
+	}
+	return b
+}
+
+// findBlocks sets blocked from at (rule B1). Only games with blocks keep
+// it.
+func (s *State) findBlocks() {
+	if s.rs.feat&featBlocks == 0 {
+		return
+	}
+	var b uint32
+	for w, x := range s.at {
+		b |= uint32(gather(paired(x))) << (8 * w)
+	}
+	s.blocked = b
+}
+
+// A word of lanes holds the tokens of 8/MaxTokens colours, each colour's
+// in a group of MaxTokens bytes.
+var _ = [1]struct{}{}[8%MaxTokens] // MaxTokens must divide 8
+
+// groupLow has the low bit of each group's first byte.
+const groupLow = ^uint64(0) / (1<<(8*MaxTokens) - 1)
+
+// paired returns the high bit of each byte of x that is not 0 and equals
+// another byte of its colour's group: the tokens that share a track square
+// with another of their colour.
+func paired(x uint64) uint64 {
+	var same uint64
+	for k := 1; k < MaxTokens; k++ {
+		// Byte j of the group against byte j-k, turning round the group.
+		wrap := byteMask(k) * groupLow // each group's low k bytes
+		rot := x<<(8*k)&^wrap | x>>(8*(MaxTokens-k))&wrap
+		same |= zeroBytes(x ^ rot)
+	}
+	return same &^ zeroBytes(x) // off the track
+}
+
+// holds reports whether a token of colour c other than token i has
+// progress p.
+func (s *State) holds(c Color, i, p int) bool {
+	for j := range int(s.rs.tokens) {
+		if j != i && int(s.tok[c][j])-1 == p {
+			return true
+		}
+	}
+	return false
+}
+
+// judgePair adds the second entry move of a 6 where a 6 brings two
+// tokens onto the start square or one straight to progress 5 (rule F1):
+// the candidate's move found by tokenMove is the pair's, kept in moves,
+// and the run to progress 5 goes in extra.
+func (s *State) judgePair() {
+	if s.die != 6 || s.flags&stateBonusMove != 0 {
+		return
+	}
+	c := s.turn
+	yard := -1
+	for i := range int(s.rs.tokens) {
+		if s.tok[c][i] == 0 {
+			yard = i
+			break
+		}
+	}
+	if yard < 0 {
+		return
+	}
+	// The pair: tokenMove judged the single entry; it is a pair where a
+	// second token waits, and a lone entry otherwise (rule F1).
+	if s.moves[yard] != 0 {
+		second := false
+		for j := yard + 1; j < int(s.rs.tokens); j++ {
+			second = second || s.tok[c][j] == 0
+		}
+		m := laneMove(c, yard, -1, int(s.count), 6, s.moves[yard])
+		if second {
+			m, r := s.pairMove(m)
+			s.moves[yard] = 0
+			if r.why == legal {
+				s.moves[yard] = m.lane()
+			}
+		}
+	}
+	// The run: entering and going on to progress 5, passing and landing as
+	// a move from the start square would.
+	run := newMove(c, yard, -1, int(s.count), 6).with(flagEnter).withTo(5)
+	if r := s.passes(run, -1, 5); r.why != legal {
+		return
+	}
+	m, r := s.land(run, s.rs.trackSquare(c, 5))
+	if r.why == legal {
+		s.extra = m.lane() | uint32(yard)<<(mLaneTok-laneShift)
+	}
+}
+
+// pairMove decides the entry of two tokens together onto the start square
+// (rule F1): the landing of the first, the second joining it.
+func (s *State) pairMove(single Move) (Move, refusal) {
+	m := single.with(flagPair).withCaptures(0).without(flagMoverHome | flagBlock)
+	return s.land(m, s.rs.trackSquare(m.Color(), 0))
+}
+
+// ---------------------------------------------------------------------
+// Filters
+
+// filter applies the rules that choose among the moves judged, in this
+// order, each only where it leaves a move: compulsory entry (rule M2),
+// compulsory capture (rule M8), clearing the start square (rule M3),
+// opening a block on a 6 (rule P7).
+func (s *State) filter() {
+	rs := s.rs
+	keep := func(ok func(m Move) bool) {
+		var kept [MaxTokens]uint32
+		any := false
+		for i, l := range s.moves {
+			if l != 0 && ok(s.laneMove(i, l)) {
+				kept[i], any = l, true
+			}
+		}
+		extraOK := s.extra != 0 && ok(s.extraMove())
+		if any || extraOK {
+			s.moves = kept
+			if !extraOK {
+				s.extra = 0
+			}
+		}
+	}
+	c := s.turn
+	if rs.feat&featEntryFilter != 0 {
+		keep(Move.Enters)
+	}
+	if rs.feat&featCaptureMust != 0 {
+		keep(func(m Move) bool { return m.Captures() > 0 })
+	}
+	if rs.feat&featClearStart != 0 && s.waiting(c) {
+		keep(func(m Move) bool { return m.From() == 0 })
+	}
+	if rs.feat&featBreakOnSix != 0 && s.die == 6 && s.flags&stateBonusMove == 0 && s.blocked&colorBits(c) != 0 {
+		keep(s.opens)
+	}
+}
+
+// opens reports whether move m takes a token out of a block of its
+// colour (rule P7).
+func (s *State) opens(m Move) bool {
+	return m.Token() >= 0 && s.blocked&tokenBit(m.Color(), m.Token()) != 0
+}
+
+// waiting reports whether a token of colour c waits in the yard.
+func (s *State) waiting(c Color) bool {
+	for _, v := range s.tok[c][:s.rs.tokens] {
+		if v == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ---------------------------------------------------------------------
+// Legal moves
+
+// laneMove returns token i's move as lane describes it.
+func (s *State) laneMove(i int, lane uint32) Move {
+	return Move{s.moveBase() | s.tokenPart(i) | uint64(lane&^laneTokMask)<<laneShift}
+}
+
+// moveBase returns what every move due has in common: the colour, the die
+// and the count.
+func (s *State) moveBase() uint64 {
+	return uint64(s.turn)<<mColor | uint64(s.moveDie())<<mDie | uint64(s.count)<<mCount
+}
+
+// tokenPart returns what token i's moves have in common: the token and
+// where it starts.
+func (s *State) tokenPart(i int) uint64 {
+	i &= MaxTokens - 1
+	return uint64(i+1)<<mToken | uint64(s.tok[s.turn][i])<<mFrom
+}
+
+// extraMove returns the move kept in extra.
+func (s *State) extraMove() Move {
+	return s.laneMove(int(s.extra>>(mLaneTok-laneShift)&7), s.extra)
 }
 
 // AppendLegalMoves appends the legal moves of the position to dst and
@@ -285,66 +891,84 @@ func (s *State) forfeit() bool {
 // The moves come in canonical order ([Move.Compare]). Tokens of one colour
 // on one square are alike, so where several could make the same move only
 // the lowest-indexed is listed (ruling Q9). AppendLegalMoves allocates
-// nothing when dst has room for the moves; given room for [MaxTokens]
-// more, it is quickest, and may use that room while it works, but leaves
-// the slots past the moves it appends as they were.
+// nothing when dst has room for the moves (at most [MaxTokens]+1).
 func (s State) AppendLegalMoves(dst []Move) []Move {
 	return s.appendLegal(dst) // small enough to inline
 }
 
 // appendLegal is AppendLegalMoves on s, which it does not change: it
-// unpacks the moves judged when the die was rolled.
+// unpacks the moves judged when the count became due.
 func (s *State) appendLegal(dst []Move) []Move {
-	if s.die == 0 { // no move is due; the die is 0 in every other phase
+	if s.count == 0 { // no move is due; the count is 0 in every other phase
 		return dst
 	}
-	if s.moves == 0 { // rule C9 forfeits the roll, or rule C10: no token can move
-		return append(dst, passMove(s.turn, int(s.die), s.forfeit()))
+	if s.extra != 0 {
+		return s.appendWithExtra(dst)
 	}
 	n := len(dst)
-	if cap(dst)-n < MaxTokens { // too little room to write every slot: append the moves
-		for valid := s.moves & 0x0100_0100_0100_0100; valid != 0; valid &= valid - 1 { // the valid flag of each lane
-			dst = append(dst, s.judgedMove(bits.TrailingZeros64(valid)/16))
+	if MaxTokens != 4 || cap(dst)-n < MaxTokens {
+		base := s.moveBase()
+		for i, l := range s.moves {
+			if l != 0 {
+				dst = append(dst, Move{base | s.tokenPart(i) | uint64(l)<<laneShift})
+			}
 		}
-		return dst
+	} else {
+		// Every token's slot in turn, written over the last if it holds no
+		// move: no branch for the number of moves to mispredict. The one
+		// slot past the moves that may have been written is then put back
+		// as it was.
+		out := (*[4]Move)(dst[n : n+4])
+		was := *out
+		base := s.moveBase()
+		from := tokenBytes(&s.tok[s.turn]) // each token's progress+1, as a move keeps it
+		k := 0
+		put := func(i int) {
+			l := s.moves[i]
+			out[k&3] = Move{base | uint64(i+1)<<mToken | from>>(8*i)&0xff<<mFrom | uint64(l)<<laneShift}
+			k += int(l >> (mFlags - laneShift) & 1)
+		}
+		put(0)
+		put(1)
+		put(2)
+		put(3)
+		if k < 4 {
+			out[k] = was[k]
+		}
+		dst = dst[:n+k]
 	}
-	// Every lane in turn, written over the last if it holds no move: no
-	// branch for the number of moves to mispredict. The one slot past the
-	// moves that may have been written is then put back as it was.
-	out := (*[MaxTokens]Move)(dst[n : n+MaxTokens])
-	was := *out
-	c := s.turn & 3
-	base := judgedMove(c, 0, -1, int(s.die), 0).v
-	// judgedMove's packing, written out over the word of the four tokens:
-	// calling it per slot costs about 9 instructions a ply more.
-	from := uint64(binary.LittleEndian.Uint32(s.tok[c][:])) // each token's progress+1, as a move keeps it
-	moves, k := s.moves, 0
-	put := func(i uint) {
-		lane := moves >> (16 * i) & 0xffff
-		out[k&(MaxTokens-1)] = Move{base | uint64(i)<<8 | from>>(8*i)&0xff<<16 | lane<<32}
-		k += int(lane >> 8 & 1)
+	if len(dst) == n {
+		return append(dst, passMove(s.turn, int(s.count), s.moveDie(), s.forfeit()))
 	}
-	put(0)
-	put(1)
-	put(2)
-	put(3)
-	if k < MaxTokens {
-		out[k] = was[k]
+	return dst
+}
+
+// appendWithExtra is appendLegal where a token has a second move (rule
+// F1): it comes after the token's move to its start square.
+func (s *State) appendWithExtra(dst []Move) []Move {
+	xi := int(s.extra >> (mLaneTok - laneShift) & 7)
+	for i, l := range s.moves {
+		if l != 0 {
+			dst = append(dst, s.laneMove(i, l))
+		}
+		if i == xi {
+			dst = append(dst, s.extraMove())
+		}
 	}
-	return dst[:n+k]
+	return dst
 }
 
 // LegalMoves returns the legal moves of the position in a new slice; see
 // [State.AppendLegalMoves].
 func (s State) LegalMoves() []Move {
-	return s.AppendLegalMoves(make([]Move, 0, MaxTokens))
+	return s.AppendLegalMoves(make([]Move, 0, MaxTokens+1))
 }
 
 // LegalMovesSeq yields the same moves as [State.LegalMoves] without
 // constructing the slice.
 func (s State) LegalMovesSeq() iter.Seq[Move] {
 	return func(yield func(Move) bool) {
-		var buf [MaxTokens]Move
+		var buf [MaxTokens + 1]Move
 		for _, m := range s.AppendLegalMoves(buf[:0]) {
 			if !yield(m) {
 				return
@@ -354,253 +978,97 @@ func (s State) LegalMovesSeq() iter.Seq[Move] {
 }
 
 // TokenMove returns the move token i of the player to move makes with the
-// die being played, or an [*IllegalMoveError] naming the rule that forbids
-// it. It suits a game that lets the player pick a token.
+// count due, or an [*IllegalMoveError] naming the rule that forbids it.
+// It suits a game that lets the player pick a token. Where a token has two
+// moves (rule F1) it returns the first; the other is among
+// [State.LegalMoves].
 func (s State) TokenMove(i int) (Move, error) {
 	if err := s.moveDue(); err != nil {
 		return Move{}, err
 	}
-	m := newMove(s.turn, i, 0, int(s.die))
+	m := newMove(s.turn, i, 0, int(s.count), s.moveDie())
 	if !s.hasToken(s.turn, i) {
-		return Move{}, refusal{rule: refWrongTokens}.err(m, s)
+		return Move{}, refusal{why: refWrongTokens}.err(m, &s)
 	}
 	if s.forfeit() {
 		return Move{}, s.forfeitError(m)
 	}
-	m, r := s.tokenMove(i)
-	if r.rule != legal {
+	return s.decide(i)
+}
+
+// decide returns token i's legal move, as the judge and the filters make
+// it, or the error that says why it has none.
+func (s *State) decide(i int) (Move, error) {
+	c := s.turn
+	// A token alike with a lower-numbered one makes that token's move
+	// (ruling Q9).
+	first := i
+	for j := range i {
+		if s.tok[c][j] == s.tok[c][i] {
+			first = j
+			break
+		}
+	}
+	if l := s.moves[first]; l != 0 {
+		m := s.laneMove(i, l)
+		return m, nil
+	}
+	if s.extra != 0 && int(s.extra>>(mLaneTok-laneShift)&7) == first {
+		x := s.extra&^(7<<(mLaneTok-laneShift)) | uint32(i)<<(mLaneTok-laneShift)
+		return s.laneMove(i, x), nil
+	}
+	l, r := s.tokenMove(i)
+	m := s.laneMove(i, l)
+	if s.rs.feat&featPairEntry != 0 && m.Enters() && s.die == 6 && r.why == legal {
+		m, r = s.pairMove(m)
+	}
+	if r.why != legal {
 		return Move{}, r.err(m, s)
 	}
-	return m, nil
+	// Legal on its own, so a filter refused it.
+	return Move{}, s.filterError(m)
+}
+
+// filterError returns the error refusing legal token move m that a
+// filter left out: the first filter that keeps other moves.
+func (s *State) filterError(m Move) error {
+	rs := s.rs
+	c := m.Color()
+	var buf [MaxTokens + 1]Move
+	moves := s.appendLegal(buf[:0])
+	some := moves[0]
+	switch {
+	case rs.feat&featEntryFilter != 0 && !m.Enters() && some.Enters():
+		return &IllegalMoveError{Move: m, Rule: "M2", Reason: fmt.Sprintf("%v rolled %d and must bring a token in: %v", c, s.die, some)}
+	case rs.feat&featCaptureMust != 0 && m.Captures() == 0 && some.Captures() > 0:
+		return &IllegalMoveError{Move: m, Rule: "M8", Reason: fmt.Sprintf("%v must capture where it can: %v", c, some)}
+	case rs.feat&featClearStart != 0 && m.From() != 0 && some.From() == 0:
+		return &IllegalMoveError{Move: m, Rule: "M3", Reason: fmt.Sprintf("%v must clear its start square while tokens wait in the yard: %v", c, some)}
+	case rs.feat&featBreakOnSix != 0 && !s.opens(m) && s.opens(some):
+		return &IllegalMoveError{Move: m, Rule: "P7", Reason: fmt.Sprintf("%v rolled a 6 and must open its block: %v", c, some)}
+	}
+	return &IllegalMoveError{Move: m, Reason: "the move is not one of the legal moves"}
 }
 
 func (s State) moveDue() error {
 	switch {
-	case !s.IsValid():
+	case s.rs == nil:
 		return ErrNoGame
 	case s.over():
 		return ErrGameOver
-	case s.die == 0:
+	case s.count == 0:
 		return fmt.Errorf("%w: %v must roll before moving", ErrWrongPhase, s.turn)
 	}
 	return nil
 }
 
-func (s State) forfeitError(m Move) error {
+func (s *State) forfeitError(m Move) error {
 	return &IllegalMoveError{Move: m, Rule: "C9", Reason: fmt.Sprintf(
 		"%v rolled %d bonus-earning rolls in a row, so the last is forfeited and no token may move", s.turn, s.sixes)}
 }
 
-// trackSquare returns the number of the track square (from 1) where a
-// token of colour c with progress p on the track stands.
-func (s *State) trackSquare(c Color, p int) uint8 {
-	a := int(c)*int(s.cfg.spacing) + p
-	if a >= int(s.cfg.track) {
-		a -= int(s.cfg.track)
-	}
-	return uint8(a + 1)
-}
-
-// tokenMove decides the move token i of the player to move makes with the
-// die: the rules of movement C3 to C5, C7, C8, C11, B2 and
-// B3, and the rulings Q3, Q4, Q7, Q8 and Q11. The common case, a token
-// on its way that lands on an empty square, makes no call (and the calls
-// it makes are its last act, so that its values stay in registers).
-func (s *State) tokenMove(i int) (Move, refusal) {
-	c, d := s.turn&3, int(s.die)
-	from, fin := int(s.tok[c][i&3])-1, int(s.cfg.finish)
-	m := newMove(c, i&3, from, d)
-	to := from + d
-	if uint(from) < uint(fin) && to <= fin { // rule C8: on its way, and not past the finish
-		m.v += uint64(d) << 32
-	} else {
-		switch {
-		case from == fin: // rule B3
-			return m, refusal{rule: refFinished}
-		case from < 0: // rule C7: only an entry roll brings a token onto its start square
-			if !s.cfg.entry.Has(d) {
-				return m, refusal{rule: refEntry}
-			}
-			to, m = 0, m.with(flagEnter)
-		case s.cfg.finishRule == ExactFinish: // rule C5
-			return m, refusal{refOvershoot, uint16(to - fin)}
-		case s.cfg.finishRule == BounceFinish: // rule C5
-			to, m = 2*fin-to, m.with(flagBounce)
-		default: // rule C5, AnyRollFinishes
-			to = fin
-		}
-		m = m.withTo(to)
-	}
-	if to == fin {
-		m = m.with(flagFinish)
-	}
-	he := int(s.cfg.homeEntry)
-	var stop lanes // the tokens of the blocks that stop this one
-	if s.blocked != 0 {
-		stop = s.stops()
-		// Rule B2: no token passes a block that stops it, on its way to
-		// the home column too. Only track squares hold blocks; a token
-		// entering passes nothing.
-		for p := from + 1; p < to && p <= he && !stop.empty(); p++ {
-			if sq := s.trackSquare(c, p); !s.at.match(sq).and(stop).empty() {
-				return m, refusal{refPassBlock, uint16(sq)}
-			}
-		}
-	}
-	if to > he { // home column or finish: the owner's own squares
-		if to < fin && s.cfg.has(optOwnLandingForbidden) {
-			return s.homeLanding(m)
-		}
-		return m, refusal{}
-	}
-	sq := s.trackSquare(c, to)
-	if !s.at.has(sq) {
-		return m, refusal{}
-	}
-	return s.landOn(m, sq, s.at.match(sq), stop)
-}
-
-// homeLanding decides move m into the home column where a token may not
-// end on a square its owner holds (rulings Q8, Q11).
-func (s *State) homeLanding(m Move) (Move, refusal) {
-	if s.holds(m.Color(), m.Token(), m.To()) {
-		return m, refusal{refOwnLanding, uint16(m.To())}
-	}
-	return m, refusal{}
-}
-
-// landOn decides move m of the player to move onto track square sq, which
-// the tokens here hold: join its own colour (ruling Q11, rule B1), or
-// capture opponents (rule C11) unless they form a block (rule B2, ruling
-// Q7) or are two or more where that is refused (ruling Q3).
-func (s *State) landOn(m Move, sq uint8, here, stop lanes) (Move, refusal) {
-	if !here.and(colorLanes[m.Color()&3]).empty() {
-		if s.cfg.has(optOwnLandingForbidden) { // ruling Q11
-			return m, refusal{refOwnLanding, uint16(m.To())}
-		}
-		if s.cfg.blocks != NoBlocks { // rule B1
-			m = m.with(flagBlock)
-		}
-		return m, refusal{}
-	}
-	// Opponents only, as a square holds one colour (rule C11).
-	n := here.count()
-	if !here.and(stop).empty() { // rule B2, ruling Q7
-		return m, refusal{refLandBlock, uint16(sq)}
-	}
-	if n >= 2 && s.cfg.has(optCaptureRefused) { // ruling Q3
-		return m, refusal{refMultiLand, uint16(n<<8 | int(sq))}
-	}
-	// Rule C11 (and ruling Q4 for a token entering): landing on opponents
-	// captures them.
-	return m.withCaptures(n), refusal{}
-}
-
-// stops returns the tokens of the blocks that the player to move may not
-// pass (rule B2): every token in a block (rule B1), of the opponents'
-// colours, or with [BlocksStopAll] of every colour. Without blocks it is
-// empty.
-func (s *State) stops() lanes {
-	b := s.blocked
-	if s.cfg.blocks == BlocksStopOpponents {
-		b &^= 0xf << (4 * (s.turn & 3))
-	}
-	return lanes{scatter(uint8(b)), scatter(uint8(b >> 8))}
-}
-
-// findBlocks sets blocked from at (rule B1), for Red's and Green's tokens
-// where words has bit 0, for Yellow's and Blue's where it has bit 1. Only
-// games with blocks call it.
-func (s *State) findBlocks(words uint) {
-	if words&1 != 0 {
-		s.blocked = s.blocked&0xff00 | uint16(gather(paired(s.at.lo)))
-	}
-	if words&2 != 0 {
-		s.blocked = s.blocked&0xff | uint16(gather(paired(s.at.hi)))<<8
-	}
-}
-
-// paired returns the high bit of each byte of x that is not 0 and equals
-// another byte of its 32-bit half: the tokens of two colours' lanes that
-// share a track square with another of their colour.
-func paired(x uint64) uint64 {
-	// rot(k) turns each 32-bit half of x by k bytes, so that byte j of the
-	// result is byte j-k (mod 4) of the same half.
-	rot := func(k uint) uint64 {
-		lo := ^uint64(0) / 0xffffffff * (0xffffffff << (8 * k) & 0xffffffff) // the bytes that do not wrap
-		return x<<(8*k)&lo | x>>(32-8*k)&^lo
-	}
-	same := zeroBytes(x^rot(1)) | zeroBytes(x^rot(2)) | zeroBytes(x^rot(3))
-	return same &^ zeroBytes(x) // off the track
-}
-
-// holds reports whether a token of colour c other than token i has
-// progress p.
-func (s *State) holds(c Color, i, p int) bool {
-	for j := range int(s.cfg.tokens) {
-		if j != i && int(s.tok[c][j])-1 == p {
-			return true
-		}
-	}
-	return false
-}
-
-// lanes holds one byte for each token, colour by colour (token i of colour
-// c in byte 4c+i, Red's and Green's tokens in lo, Yellow's and Blue's in
-// hi), so that a question about every token on the board is a few word
-// operations. A struct of two words, not an array, travels in registers.
-type lanes struct{ lo, hi uint64 }
-
-const (
-	ones = 0x0101010101010101
-	low7 = 0x7f7f7f7f7f7f7f7f
-	high = 0x8080808080808080
-)
-
-// colorLanes[c] has the high bit of each of colour c's bytes set.
-var colorLanes = [MaxPlayers]lanes{
-	{0x80808080, 0}, {0x80808080 << 32, 0}, {0, 0x80808080}, {0, 0x80808080 << 32},
-}
-
-// set sets the byte of token i of colour c to v.
-func (l *lanes) set(c Color, i int, v uint8) {
-	sh := 32*uint(c&1) + 8*uint(i&3)
-	hi := -uint64(c >> 1 & 1) // all ones for the word of Yellow and Blue: no branch for the turn to mispredict
-	clear, val := uint64(0xff)<<sh, uint64(v)<<sh
-	l.lo = l.lo&^(clear&^hi) | val&^hi
-	l.hi = l.hi&^(clear&hi) | val&hi
-}
-
-// match returns the high bit of every byte equal to v.
-func (l lanes) match(v uint8) lanes {
-	b := uint64(v) * ones
-	return lanes{zeroBytes(l.lo ^ b), zeroBytes(l.hi ^ b)}
-}
-
-// has reports whether any byte equals v.
-func (l lanes) has(v uint8) bool {
-	b := uint64(v) * ones
-	x, y := l.lo^b, l.hi^b
-	return (x-ones)&^x&^low7|(y-ones)&^y&^low7 != 0
-}
-
-// gather packs the high bits of the 8 bytes of x into a byte, byte j's
-// as bit j.
-func gather(x uint64) uint8 { return uint8(x & high * 0x0002040810204081 >> 56) }
-
-// scatter is gather undone: bit j of b as the high bit of byte j.
-func scatter(b uint8) uint64 {
-	y := uint64(b) * ones & 0x8040201008040201 // bit j of b, in byte j
-	return (y + low7 | y) & high
-}
-
-// zeroBytes returns the high bit of every zero byte of x, exactly.
-func zeroBytes(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
-
-func (l lanes) and(m lanes) lanes    { return lanes{l.lo & m.lo, l.hi & m.hi} }
-func (l lanes) andNot(m lanes) lanes { return lanes{l.lo &^ m.lo, l.hi &^ m.hi} }
-func (l lanes) empty() bool          { return l.lo|l.hi == 0 }
-func (l lanes) count() int           { return bits.OnesCount64(l.lo) + bits.OnesCount64(l.hi) }
+// ---------------------------------------------------------------------
+// Apply
 
 // Apply plays move m and returns the next position. It always validates:
 // m must be a legal move of s (a move from [State.LegalMoves] or
@@ -609,12 +1077,14 @@ func (l lanes) count() int           { return bits.OnesCount64(l.lo) + bits.Ones
 // rule it breaks; a call while a roll is due returns [ErrWrongPhase], after
 // the game [ErrGameOver]. s is never changed.
 //
-// After a token move the same player rolls again if the die earns a bonus
-// roll (rule C9), unless that move brought their last token home (ruling
-// Q6); otherwise the turn passes clockwise to the next player still
-// playing. A pass keeps the turn for a bonus roll unless
-// [Rules.NoMoveForfeitsBonus] (ruling Q1); a forfeiting pass applies
-// [Rules.SixPenalty] and passes the turn (rule C9, ruling Q2).
+// After a token move, a bonus move it earned comes next (rule P8; one
+// that no token can make is lost); then the same player rolls again if the
+// die earns a bonus roll (rule C9) or the move earned one (rules K2, K3),
+// unless that move brought their last token home (ruling Q6); otherwise
+// the turn passes clockwise to the next player still playing. A pass
+// keeps the turn for a bonus roll unless [Rules.NoMoveForfeitsBonus]
+// (ruling Q1), or for another try (rule M4); a forfeiting pass applies
+// [Rules.SixPenalty] and passes the turn (rule C9, ruling Q2, rule P9).
 func (s State) Apply(m Move) (State, error) {
 	err := s.apply(m) // small enough to inline: s is the caller's copy
 	return s, err
@@ -622,22 +1092,24 @@ func (s State) Apply(m Move) (State, error) {
 
 // apply is Apply on s in place. It changes s only when m is legal.
 func (s *State) apply(m Move) error {
-	if i := m.Token(); s.moves>>(16*(i&3))&0x100 != 0 && m == s.judgedMove(i) { // judged legal
+	if i := m.Token() & (MaxTokens - 1); m.v == s.moveBase()|s.tokenPart(i)|uint64(s.moves[i])<<laneShift && s.moves[i] != 0 { // judged legal
 		s.applyToken(m)
 		return nil
 	}
-	// Not a move listed: a pass, an alike token's move (ruling Q9), or an
-	// illegal move, which tokenMove says why.
-	if s.die == 0 {
+	// Not a move listed: a pass, an alike token's move (ruling Q9), a
+	// second move (rule F1), or an illegal move, which decide says why.
+	if s.count == 0 {
 		return s.moveDue()
 	}
 	c := s.turn
-	if m.v&moveOwner != newMove(c, 0, 0, int(s.die)).v&moveOwner {
-		switch {
-		case !m.has(flagValid):
-			return s.illegal(m, "", "the zero Move is no move")
-		case m.Color() != c:
-			return s.illegal(m, "C3", "it is %v's turn, not %v's", c, m.Color())
+	switch {
+	case !m.IsValid():
+		return s.illegal(m, "", "the zero Move is no move")
+	case m.Color() != c:
+		return s.illegal(m, "C3", "it is %v's turn, not %v's", c, m.Color())
+	case m.Die() != s.moveDie() || m.Count() != int(s.count):
+		if s.IsBonusMove() {
+			return s.illegal(m, "P8", "the move due is a bonus move of %d", s.count)
 		}
 		return s.illegal(m, "C8", "the move plays a %d but the die shows %d", m.Die(), s.die)
 	}
@@ -652,28 +1124,52 @@ func (s *State) apply(m Move) error {
 		if m.Forfeits() {
 			return s.illegal(m, "C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
-		if s.moves != 0 {
-			return s.illegal(m, "C10", "%v must move when a token can: %v", c, s.judgedMove(bits.TrailingZeros64(s.moves)/16))
+		var buf [MaxTokens + 1]Move
+		if moves := s.appendLegal(buf[:0]); !moves[0].IsPass() {
+			return s.illegal(m, "C10", "%v must move when a token can: %v", c, moves[0])
 		}
 		s.applyPass()
 		return nil
 	}
 	i := m.Token()
-	if uint(i) >= uint(s.cfg.tokens) {
-		return refusal{rule: refWrongTokens}.err(m, *s)
+	if uint(i) >= uint(s.rs.tokens) {
+		return refusal{why: refWrongTokens}.err(m, s)
 	}
-	if from := int(s.tok[c&3][i&3]) - 1; from != m.From() {
+	if from := int(s.tok[c][i]) - 1; from != m.From() {
 		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
 	}
-	want, r := s.tokenMove(i)
-	if r.rule != legal {
-		return r.err(m, *s)
+	if s.extra != 0 && m == s.extraMove() {
+		s.applyToken(m)
+		return nil
+	}
+	want, err := s.decide(i)
+	if e, ok := err.(*IllegalMoveError); ok {
+		e.Move = m // the move refused is the one given
+		return e
 	}
 	if want != m {
-		return s.illegal(m, "", "the move does not match the position: with a %d, %v token %d makes %v", s.die, c, i, want)
+		if x := s.extra; x != 0 {
+			if alt, _ := s.decideExtra(i); alt == m {
+				s.applyToken(m)
+				return nil
+			}
+		}
+		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
 	}
 	s.applyToken(want)
 	return nil
+}
+
+// decideExtra returns the second move (rule F1) as token i would make it
+// (ruling Q9), if there is one.
+func (s *State) decideExtra(i int) (Move, bool) {
+	c := s.turn
+	k := int(s.extra >> (mLaneTok - laneShift) & 7)
+	if s.tok[c][k] != s.tok[c][i%MaxTokens] {
+		return Move{}, false
+	}
+	x := s.extra&^(7<<(mLaneTok-laneShift)) | uint32(i)<<(mLaneTok-laneShift)
+	return s.laneMove(i, x), true
 }
 
 // illegal returns the error refusing m for breaking rule (empty where m
@@ -684,117 +1180,296 @@ func (s *State) illegal(m Move, rule, format string, a ...any) error {
 
 // applyToken plays a legal token move.
 func (s *State) applyToken(m Move) {
-	c, i, to := m.Color()&3, m.Token()&3, m.To()
-	s.tok[c][i] = uint8(to + 1)
+	rs := s.rs
+	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
+	if rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
+		s.capturePenalty(c, i)
+	}
+	if rs.feat&featLater != 0 {
+		s.leave(c, i)
+	}
 	var sq uint8
-	if to <= int(s.cfg.homeEntry) {
+	if to >= 0 && (to <= int(rs.homeEntry) || to > int(rs.finish)) {
 		sq = s.trackSquare(c, to)
 	}
 	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
-		caught := s.at.match(sq).andNot(colorLanes[c])
-		s.at = s.at.andNot(lanes{(caught.lo >> 7) * 0xff, (caught.hi >> 7) * 0xff})
-		for x := caught.lo; x != 0; x &= x - 1 {
-			k := bits.TrailingZeros64(x) / 8
-			s.tok[k/4][k%4] = 0
+		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
+			s.capture(m, s.trackSquare(c, max(m.From(), 0)+int(m.Count())))
 		}
-		for x := caught.hi; x != 0; x &= x - 1 {
-			k := bits.TrailingZeros64(x) / 8
-			s.tok[2+k/4][k%4] = 0
+		if sq != 0 {
+			s.capture(m, sq)
+		}
+		if rs.feat&featCircle != 0 {
+			s.captured |= 1 << c // rule K4: its home column opens
 		}
 	}
+	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
-	if s.cfg.blocks != NoBlocks {
-		words := uint(1) << (c >> 1) // the mover's colour
-		if m.Captures() > 0 {
-			words = 3 // and the captured tokens' colour
+	if m.EntersPair() {
+		for j := i + 1; j < int(rs.tokens); j++ {
+			if s.tok[c][j] == 0 {
+				s.tok[c][j] = 1
+				s.at.set(c, j, sq)
+				break
+			}
 		}
-		s.findBlocks(words)
 	}
-	if m.Finishes() && s.allFinished(c) { // rule C6
-		s.placed++
-		s.places[c] = s.placed
-		if !s.cfg.has(optFirstWinner) && s.placed == s.cfg.players()-1 {
-			s.rankLast() // ruling Q10
-		}
-		s.nextTurn() // ruling Q6: no bonus roll with nothing left to move
+	if rs.feat&featLater != 0 && sq != 0 && s.at.match(sq).count() == 2 {
+		s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
+	}
+	if rs.feat&featBlocks != 0 {
+		s.findBlocks()
+	}
+	if rs.feat&featLastMoved != 0 {
+		s.last = uint8(i + 1) // rule P9
+	}
+	if m.Finishes() && s.finished(c) { // rule C6
+		s.place(c)
+		s.nextTurn() // ruling Q6: no bonus with nothing left to move
 		return
 	}
-	if s.cfg.bonus>>m.Die()&1 != 0 { // rule C9: a bonus roll
-		s.die, s.moves = 0, 0
+	// Rules K2, K3, P8: what the move earned.
+	var earned Bonus
+	switch {
+	case m.Captures() > 0:
+		earned = rs.captureBonus
+	case m.Finishes():
+		earned = rs.homeBonus
+	}
+	if earned == BonusRoll {
+		s.flags |= stateExtraRoll
+	}
+	if n := earned.Steps(); n > 0 {
+		s.startCount(n, true)
+		if s.moves != ([MaxTokens]uint32{}) || s.extra != 0 {
+			return
+		}
+		// No token can make the bonus move: it is lost (rule P8).
+	}
+	s.endMove()
+}
+
+// capture sends the opponents move m captures on track square sq to their
+// yards (rule C11).
+func (s *State) capture(m Move, sq uint8) {
+	caught, _, _ := s.victims(m, sq)
+	for k, x := 0, caught.bits(); x != 0; x &= x - 1 {
+		k = bits.TrailingZeros32(x)
+		o, j := Color(k/MaxTokens), k%MaxTokens
+		if s.rs.feat&featLater != 0 {
+			s.leave(o, j)
+		}
+		s.tok[o][j] = 0
+		s.at.set(o, j, 0)
+	}
+}
+
+// leave clears who arrived last on the square token i of colour c leaves
+// (rule P4): the token left behind is alone there.
+func (s *State) leave(c Color, i int) {
+	s.later &^= tokenBit(c, i)
+	if sq := s.at.byteOf(c, i); sq != 0 {
+		s.later &^= s.at.match(sq).bits()
+	}
+}
+
+// endMove ends a move and the bonus moves it led to: a bonus roll if one
+// is owed (rules C9, K2, K3), else the next turn.
+func (s *State) endMove() {
+	rs := s.rs
+	s.count, s.moves, s.extra = 0, [MaxTokens]uint32{}, 0
+	faceBonus := rs.bonus>>s.die&1 != 0
+	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
+		if !faceBonus {
+			s.sixes = 0 // rule C9: a roll earned otherwise breaks the row of sixes
+		}
+		s.flags = 0
+		s.die = 0
 		return
 	}
 	s.nextTurn()
+}
+
+// capturePenalty sends home the token that could have captured, where a
+// move that does not capture is made while one could (rule M8): the token
+// furthest on, if several could.
+func (s *State) capturePenalty(c Color, mover int) {
+	best, far := -1, -1
+	for k, l := range s.moves {
+		if l == 0 || s.laneMove(k, l).Captures() == 0 {
+			continue
+		}
+		if p := int(s.tok[c][k]); p > far {
+			best, far = k, p
+		}
+	}
+	if best < 0 || best == mover { // the mover's other move would have captured (rule F1): no penalty
+		return
+	}
+	if s.rs.feat&featLater != 0 {
+		s.leave(c, best)
+	}
+	s.tok[c][best] = 0
+	s.at.set(c, best, 0)
 }
 
 // applyPass plays a pass that rule C10 forces.
 func (s *State) applyPass() {
-	if s.cfg.bonus.Has(int(s.die)) && !s.cfg.has(optNoMoveForfeitsBonus) { // ruling Q1
-		s.die = 0 // and moves is 0
-		return
+	rs := s.rs
+	s.count, s.moves, s.extra = 0, [MaxTokens]uint32{}, 0
+	c := s.turn
+	switch {
+	case s.flags&stateBonusMove != 0: // rule P8: a bonus move no token can make is lost
+		s.endMove()
+	case rs.bonus>>s.die&1 != 0 && rs.feat&featNoMoveForfeits == 0: // ruling Q1
+		s.die = 0
+	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(c): // rule M4
+		s.tries++
+		s.die = 0
+	default:
+		s.nextTurn()
 	}
-	s.nextTurn()
 }
 
-// applyForfeit plays the forfeiting pass of rule C9 with its penalty
-// (ruling Q2).
-func (s *State) applyForfeit() {
-	if s.cfg.has(optUndoTurn) {
-		s.tok = s.begin
-		s.locate()
-	}
-	s.nextTurn()
-}
-
-// rankLast gives the one player still playing the last place: the game
-// ends when only one is left (ruling Q10).
-func (s *State) rankLast() {
-	for o := range s.cfg.seats.All() {
-		if s.places[o] == 0 {
-			s.placed++
-			s.places[o] = s.placed
+// nothingInPlay reports whether none of colour c's tokens can move but by
+// entering: each is in the yard, finished, or in its home column with no
+// face that moves it (rule M4).
+func (s *State) nothingInPlay(c Color) bool {
+	rs := s.rs
+	for i := range int(rs.tokens) {
+		p := int(s.tok[c][i]) - 1
+		switch {
+		case p < 0 || p == int(rs.finish):
+			continue
+		case p <= int(rs.homeEntry) || p > int(rs.finish):
+			return false
 		}
-	}
-}
-
-// locate sets the track square of every token from its progress.
-func (s *State) locate() {
-	s.at = lanes{}
-	for c := range s.cfg.seats.All() {
-		for i := range int(s.cfg.tokens) {
-			if p := int(s.tok[c][i]) - 1; p >= 0 && p <= int(s.cfg.homeEntry) {
-				s.at.set(c, i, s.trackSquare(c, p))
+		t := *s
+		t.turn, t.flags = c, 0
+		for f := 1; f <= 6; f++ {
+			t.die, t.count = uint8(f), uint8(f)
+			if _, r := t.tokenMove(i); r.why == legal {
+				return false
 			}
 		}
 	}
-	if s.cfg.blocks != NoBlocks {
-		s.findBlocks(3)
-	}
+	return true
 }
 
-func (s *State) allFinished(c Color) bool {
-	for i := range int(s.cfg.tokens) {
-		if s.tok[c][i] != s.cfg.finish+1 {
+// applyForfeit plays the forfeiting pass of rule C9 with its penalty
+// (ruling Q2, rule P9).
+func (s *State) applyForfeit() {
+	rs := s.rs
+	switch {
+	case rs.feat&featUndo != 0:
+		s.tok = s.begin
+		s.later = 0
+		s.locate()
+	case rs.feat&featLastMoved != 0 && s.last != 0:
+		c, i := s.turn, int(s.last-1)%MaxTokens
+		if p := int(s.tok[c][i]) - 1; p >= 0 && (p <= int(rs.homeEntry) || p > int(rs.finish)) {
+			if rs.feat&featLater != 0 {
+				s.leave(c, i)
+			}
+			s.tok[c][i] = 0
+			s.at.set(c, i, 0)
+			s.findBlocks()
+		}
+	}
+	s.nextTurn()
+}
+
+// finished reports whether colour c is done: FinishTokens of its tokens
+// at the finish, or under GoalSlots its tokens on the last goal squares
+// (rules C6, M1, K6).
+func (s *State) finished(c Color) bool {
+	rs := s.rs
+	n := 0
+	for _, v := range s.tok[c][:rs.tokens] {
+		if v > rs.doneFrom && v <= rs.finish+1 {
+			n++
+		}
+	}
+	return n >= int(rs.finishTokens)
+}
+
+// teamFinished reports whether every colour on c's side is done.
+func (s *State) teamFinished(c Color) bool {
+	for o := range s.rs.mates[c].All() {
+		if !s.finished(o) {
 			return false
 		}
 	}
 	return true
 }
 
+// place gives colour c, which has just finished, its place (rule C6), and
+// ends the game where that is the end (ruling Q10, rule T1).
+func (s *State) place(c Color) {
+	rs := s.rs
+	if rs.feat&featTeams != 0 {
+		if s.teamFinished(c) {
+			s.placeTeams(rs.mates[c])
+		}
+		return
+	}
+	s.placed++
+	s.places[c] = s.placed
+	s.done |= 1 << c
+	if rs.feat&featFirstWinner == 0 && s.placed == rs.players-1 {
+		s.rankLast() // ruling Q10
+	}
+}
+
+// placeTeams gives the team winners first place and the other second,
+// which ends the game (rule T1).
+func (s *State) placeTeams(winners Colors) {
+	for c := range s.rs.seats.All() {
+		s.places[c] = 2
+		if winners.Has(c) {
+			s.places[c] = 1
+		}
+	}
+	s.placed, s.done = s.rs.players, s.rs.seats
+}
+
+// rankLast gives the one player still playing the last place: the game
+// ends when only one is left (ruling Q10).
+func (s *State) rankLast() {
+	for o := range s.rs.seats.All() {
+		if s.places[o] == 0 {
+			s.placed++
+			s.places[o] = s.placed
+			s.done |= 1 << o
+		}
+	}
+}
+
 // nextTurn passes the turn clockwise to the next player still playing
 // (rule C3), unless the game is over.
 func (s *State) nextTurn() {
-	s.die, s.sixes, s.moves = 0, 0, 0
-	if s.cfg.opts&optUndoTurn != 0 { // not has(): nextTurn stays small enough to inline
+	s.die, s.count, s.sixes, s.tries, s.last, s.flags = 0, 0, 0, 0, 0, 0
+	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	if s.rs.feat&featUndo != 0 {
 		s.begin = s.tok // the next turn begins here (at game over too)
 	}
 	if s.over() {
 		return
 	}
-	for k := Color(1); k < MaxPlayers; k++ {
-		o := (s.turn + k) & (MaxPlayers - 1)
-		if s.cfg.seats>>o&1 != 0 && s.places[o] == 0 {
-			s.turn = o
-			break
+	// The seated colours still playing, turned so that the one after the
+	// turn comes first.
+	rs := s.rs
+	live := rs.seats &^ s.done
+	if rs.feat&featTeams != 0 {
+		for c := range live.All() {
+			if s.finished(c) {
+				live &^= 1 << c
+			}
 		}
+	}
+	if after := uint16(live) >> (s.turn + 1); after != 0 {
+		s.turn += Color(bits.TrailingZeros16(after)) + 1
+	} else if live != 0 {
+		s.turn = Color(bits.TrailingZeros16(uint16(live)))
 	}
 }

@@ -1722,7 +1722,7 @@ func TestFewerTokens(t *testing.T) {
 // progress goes past 127.
 func TestLargeBoard(t *testing.T) {
 	r := withRules(Classic(), func(r *Rules) {
-		r.Board = Board{Track: 128, StartSpacing: 32, HomeEntry: 127, HomeColumn: 5}
+		r.Board = Board{Arms: 4, Track: 128, StartSpacing: 32, HomeEntry: 127, HomeColumn: 5}
 	})
 	require.NoError(t, r.Validate())
 	s := buildPos(t, r, testPos{die: 3, tok: map[Color][]int{Red: {126}}})
@@ -1739,7 +1739,7 @@ func TestLargeBoard(t *testing.T) {
 
 func TestSmallBoard(t *testing.T) {
 	r := withRules(Classic(), func(r *Rules) {
-		r.Board = Board{Track: 8, StartSpacing: 2, HomeEntry: 6, HomeColumn: 0}
+		r.Board = Board{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 6, HomeColumn: 0}
 	})
 	require.NoError(t, r.Validate())
 	require.Equal(t, 7, r.Board.Finish())
@@ -1817,7 +1817,7 @@ func TestRulebookMatchesREADME(t *testing.T) {
 // leave entering as the only move (rule C5), and a 1 or 2 must still move.
 func TestTinyBoard(t *testing.T) {
 	r := Classic()
-	r.Board = Board{Track: 8, StartSpacing: 2, HomeEntry: 1, HomeColumn: 0}
+	r.Board = Board{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 1, HomeColumn: 0}
 	require.NoError(t, r.Validate())
 	s, err := New(r)
 	require.NoError(t, err)
@@ -1848,4 +1848,25 @@ func TestTinyBoard(t *testing.T) {
 		s, err = s.Apply(s.LegalMoves()[0])
 		require.NoError(t, err)
 	}
+}
+
+// mustPreset returns the preset with the given name, or panics.
+func mustPreset(name string) Rules {
+	r, ok := Preset(name)
+	if !ok {
+		panic("no preset " + name)
+	}
+	return r
+}
+
+// allYard returns every token in its yard, then changed by f.
+func allYard(f func(t *[MaxPlayers][MaxTokens]int)) [MaxPlayers][MaxTokens]int {
+	var t [MaxPlayers][MaxTokens]int
+	for c := range t {
+		for i := range t[c] {
+			t[c][i] = -1
+		}
+	}
+	f(&t)
+	return t
 }

@@ -85,31 +85,31 @@ func TestSetupErrors(t *testing.T) {
 			ludo.SetupError{"Sixes", ludo.Red, -1, "sixes 3 is SixLimit, but die 2 does not count: the roll before it was forfeited and the turn has passed (rule C9)"}},
 
 		// TurnStart.
-		{setupCase{"TurnStart without UndoTurn", classic, func(u *ludo.Setup) { u.TurnStart = turnStart(u, func(*[4][4]int) {}) }},
+		{setupCase{"TurnStart without UndoTurn", classic, func(u *ludo.Setup) { u.TurnStart = turnStart(u, func(*[ludo.MaxPlayers][ludo.MaxTokens]int) {}) }},
 			ludo.SetupError{"TurnStart", ludo.Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2)"}},
 		{setupCase{"TurnStart past the finish", undo, func(u *ludo.Setup) {
 			u.Sixes = 1
-			u.TurnStart = turnStart(u, func(ts *[4][4]int) { ts[ludo.Red][1] = 60 })
+			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Red][1] = 60 })
 		}}, ludo.SetupError{"TurnStart", ludo.Red, 1, "when the turn began, red token 1 has progress 60, want -1 (yard) to 56 (finish)"}},
 		{setupCase{"TurnStart: two colours on a square, the one that moved blamed", undo, func(u *ludo.Setup) {
 			u.Tokens[ludo.Green][0], u.Sixes = 0, 1
-			u.TurnStart = turnStart(u, func(ts *[4][4]int) { ts[ludo.Red][0] = 13 })
+			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Red][0] = 13 })
 		}}, ludo.SetupError{"TurnStart", ludo.Red, 0, "when the turn began, green token 0 and red token 0 share square 14, but a landing token captures (rule C11)"}},
 		{setupCase{"TurnStart differs with no six rolled", undo, func(u *ludo.Setup) {
 			u.Tokens[ludo.Red][0] = 10
-			u.TurnStart = turnStart(u, func(ts *[4][4]int) { ts[ludo.Red][0] = 4 })
+			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Red][0] = 4 })
 		}}, ludo.SetupError{"TurnStart", ludo.Red, -1, "sixes is 0, so no move has been made this turn and red stood where it stands"}},
 		{setupCase{"TurnStart: another colour's token moved", undo, func(u *ludo.Setup) {
 			u.Tokens[ludo.Red][0], u.Tokens[ludo.Blue][2], u.Sixes = 10, 30, 1
-			u.TurnStart = turnStart(u, func(ts *[4][4]int) { ts[ludo.Blue][2] = 29 })
+			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Blue][2] = 29 })
 		}}, ludo.SetupError{"TurnStart", ludo.Blue, 2, "blue token 2 moved during red's turn; only a capture sends it back to its yard"}},
 		{setupCase{"TurnStart: a colour finished this turn without its place", undo, func(u *ludo.Setup) {
 			u.Tokens[ludo.Green][0], u.Sixes = 3, 1
-			u.TurnStart = turnStart(u, func(ts *[4][4]int) { ts[ludo.Green] = done })
+			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Green] = done })
 		}}, ludo.SetupError{"TurnStart", ludo.Green, -1, "green had finished when the turn began if and only if it has finished now"}},
 		{setupCase{"TurnStart differs at game over", rulesWith(undo, func(r *ludo.Rules) { r.Players = 2 }), func(u *ludo.Setup) {
 			u.Tokens[ludo.Red], u.Ranking = done, []ludo.Color{ludo.Red}
-			u.TurnStart = turnStart(u, func(ts *[4][4]int) { ts[ludo.Yellow][0] = 7 })
+			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Yellow][0] = 7 })
 		}}, ludo.SetupError{"TurnStart", ludo.Yellow, -1, "the game is over, so no turn is under way and yellow stood where it stands"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

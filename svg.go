@@ -38,6 +38,8 @@ var svgPalette = [MaxPlayers]struct{ strong, light, ink string }{
 	Green:  {"#2e9b47", "#a3d9ae", "#ffffff"},
 	Yellow: {"#f2c41a", "#fbe69a", "#333333"},
 	Blue:   {"#1e7fd8", "#a2cbf2", "#ffffff"},
+	Purple: {"#8e44ad", "#d2b4e0", "#ffffff"},
+	Orange: {"#ef7d1a", "#f8c9a0", "#333333"},
 }
 
 // pt is a point in the picture.
@@ -95,7 +97,7 @@ func classicGeom() svgGeom {
 	for n := range 52 {
 		g.track[n] = corner(rot(red[n%13], n/13))
 	}
-	for c := range Color(MaxPlayers) {
+	for c := range Color(4) {
 		k := int(c)
 		g.home[c] = make([]pt, 5)
 		for n := range 5 {
@@ -139,7 +141,7 @@ func ringGeom(b Board) svgGeom {
 	}
 	home := max(b.HomeColumn, 0)
 	y := svgMargin + k*svgCell + svgMargin
-	for c := range Color(MaxPlayers) {
+	for c := range Color(b.Arms) {
 		o := pt{svgMargin, y}
 		g.yard[c] = [2]pt{o, {2 * svgCell, 2 * svgCell}}
 		for i := range MaxTokens {
@@ -194,7 +196,7 @@ type svgPosition struct {
 
 func positionOf(s State) svgPosition {
 	p := svgPosition{
-		seats: s.Players(), tokens: int(s.cfg.tokens), blocks: s.cfg.blocks != NoBlocks,
+		seats: s.Players(), tokens: s.Rules().Tokens, blocks: s.Rules().Blocks != NoBlocks,
 		turn: s.Turn(), over: s.Phase() == PhaseOver, die: s.Die(), sixes: s.Sixes(),
 		status: svgStatusText(s), rules: s.Rules().String(),
 	}
@@ -262,7 +264,7 @@ func svgStatusText(s State) string {
 // data-tokens) so that tests and scripts can read the position back from
 // the picture. The zero State is drawn as an empty classic board.
 func (s State) AppendSVG(dst []byte) []byte {
-	b := s.board()
+	b := s.Board()
 	if !s.IsValid() {
 		b = Ludo52()
 	}
@@ -301,7 +303,7 @@ func appendSVGBoard(dst []byte, g *svgGeom, seats Colors) []byte {
 		return fmt.Appendf(dst, `<text x="%d" y="%d" font-size="10" fill="%s">%d</text>`+"\n", o.x+3, o.y+11, fill, n)
 	}
 	// Yards.
-	for c := range Color(MaxPlayers) {
+	for c := range Color(g.b.Arms) {
 		pal := svgPalette[c]
 		fill := pal.strong
 		if !seats.Has(c) {
@@ -331,14 +333,14 @@ func appendSVGBoard(dst []byte, g *svgGeom, seats Colors) []byte {
 		dst = sq(dst, o, fill)
 		dst = num(dst, o, n+1, ink)
 	}
-	for c := range Color(MaxPlayers) {
+	for c := range Color(g.b.Arms) {
 		for n, o := range g.home[c] {
 			dst = sq(dst, o, svgPalette[c].light)
 			dst = num(dst, o, n+1, "#555555")
 		}
 	}
 	// The finish.
-	for c := range Color(MaxPlayers) {
+	for c := range Color(g.b.Arms) {
 		dst = append(dst, `<polygon points="`...)
 		for i, p := range g.finArea[c] {
 			if i > 0 {

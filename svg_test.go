@@ -47,7 +47,7 @@ func svgCases(t *testing.T) []struct {
 
 	// A finished game.
 	u = start.Setup()
-	for c := range Color(MaxPlayers) {
+	for c := range Color(4) {
 		u.Tokens[c] = [4]int{56, 56, 56, 56}
 	}
 	u.Tokens[Yellow] = [4]int{56, 56, 40, 7}
@@ -56,7 +56,7 @@ func svgCases(t *testing.T) []struct {
 
 	// Another geometry, three players with three tokens each.
 	r = Classic()
-	r.Board = Board{Track: 40, StartSpacing: 10, HomeEntry: 38, HomeColumn: 4}
+	r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 38, HomeColumn: 4}
 	r.Players, r.Tokens = 3, 3
 	u = must(New(r)).Setup()
 	u.Tokens[Red] = [4]int{-1, 12, 40, -1}
@@ -225,10 +225,10 @@ func TestSVGShowsPosition(t *testing.T) {
 // and several boards, and reads every token back from the picture.
 func TestSVGGames(t *testing.T) {
 	odd := Classic()
-	odd.Board = Board{Track: 8, StartSpacing: 2, HomeEntry: 6, HomeColumn: 0}
+	odd.Board = Board{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 6, HomeColumn: 0}
 	odd.Tokens = 2
 	long := Mongolian()
-	long.Board = Board{Track: 100, StartSpacing: 25, HomeEntry: 98, HomeColumn: 9}
+	long.Board = Board{Arms: 4, Track: 100, StartSpacing: 25, HomeEntry: 98, HomeColumn: 9}
 	long.Players = 3
 	for k, r := range []Rules{Classic(), Mongolian(), odd, long} {
 		s, err := New(r)

@@ -3,17 +3,25 @@ package ludo
 import (
 	"errors"
 	"fmt"
+	"runtime"
+	"strconv"
 	"strings"
+	"sync"
+	"weak"
 )
+
+// This file holds the options of the game: Rules, the table that names
+// and checks every option, the presets (which are Rules values, as data),
+// and the ruleset, the form of a Rules value that a State plays by.
 
 // ErrInvalidRules is matched (with [errors.Is]) by every error that
 // [Rules.Validate] returns: an option out of range, or two options that
 // contradict each other.
 var ErrInvalidRules = errors.New("ludo: invalid rules")
 
-// MaxPlayers is the number of colours on a board, and so the most players
-// a game can have.
-const MaxPlayers = 4
+// MaxPlayers is the number of colours there are, and so the most players
+// a game can have (on a board with six arms; see [Board.Arms]).
+const MaxPlayers = 6
 
 // MaxTokens is the most tokens a player can have.
 const MaxTokens = 4
@@ -21,226 +29,660 @@ const MaxTokens = 4
 // Rules is the complete set of options a game is played under. It is a
 // small comparable value: copy it, compare it with ==, use it as a map key.
 //
-// Start from a preset ([Classic] or [Mongolian]) and change fields; every
-// field's documentation gives its value in both presets, and
-// [Rules.Validate] (which [New] calls) rejects values out of range and
-// options that contradict each other. The zero Rules is not valid: it has
-// no board and no players.
+// Start from a preset ([Preset], or [Classic] and [Mongolian]) and change
+// fields; Preset names the preset the rules start from, and [Rules.String]
+// writes that name and the options that differ from it. Every option is
+// listed, with its rule number, its range and its value in every preset,
+// in the README's options table (which a test keeps equal to the table in
+// this file), and [Rules.Validate] (which [New] calls) rejects values out
+// of range and options that contradict each other. The zero Rules is not
+// valid: it has no preset, no board and no players.
 type Rules struct {
-	// Board is the geometry: track length, start squares, home columns.
-	// Both presets: [Ludo52]().
+	// Preset is the name of the preset these rules start from, one of
+	// [Presets]; [Rules.String] lists the options that differ from it.
+	Preset string
+
+	// Board is the geometry: arms, track, start squares, home columns,
+	// safe squares and stars (rules C3, C4, K1, D2).
 	Board Board
 
-	// Players is the number of players, 2 to 4 (rule C1).
-	// Both presets: 4.
+	// Players is the number of players, 2 to Board.Arms (rule C1).
 	Players int
-
 	// Seats is the colours that play. The zero set means the default for
-	// Players (ruling Q5): with 4, every colour; with 3, Red, Green and
-	// Yellow; with 2, Red and Yellow, who sit opposite. A non-empty set
-	// must hold exactly Players colours.
+	// Players (ruling Q5): the colours spread as evenly round the board
+	// as they can be, starting from Red. A non-empty set must hold exactly
+	// Players colours of the board's.
 	Seats Colors
-
-	// Tokens is the number of tokens each player owns, 1 to 4 (rule C1).
-	// Both presets: 4.
+	// Teams says whether the players play in partnerships (rule T1).
+	Teams TeamRule
+	// Tokens is the number of tokens each player owns, 1 to [MaxTokens]
+	// (rule C1).
 	Tokens int
+	// StartOut is the number of each player's tokens that begin the game
+	// on their start square instead of in the yard (rules C2, K6, M5).
+	StartOut int
 
 	// EntryRolls is the die faces that bring a token out of the yard onto
-	// its start square (rule C7). Both presets: {6}.
+	// its start square (rule C7).
 	EntryRolls Faces
+	// SixEntry is what an entering 6 does (rules C7, F1).
+	SixEntry SixEntry
+	// EntryCompulsory makes a player who rolls an entry face bring a
+	// token in whenever one can enter (rule M2).
+	EntryCompulsory bool
+	// ClearStart makes a player whose tokens wait in the yard move a
+	// token off their start square whenever it can (rule M3).
+	ClearStart bool
+	// Tries is the number of rolls a player has in a turn while none of
+	// their tokens can move other than by entering (rule M4); 1 is one
+	// roll, as usual.
+	Tries int
 
 	// BonusRolls is the die faces that earn another roll in the same turn
-	// (rule C9). The empty set turns bonus rolls off. Both presets: {6}.
+	// (rule C9). The empty set turns bonus rolls off.
 	BonusRolls Faces
-
 	// SixLimit is the number of consecutive bonus-earning rolls (sixes,
-	// with the default BonusRolls) at which the last one is forfeited
-	// instead of played (rule C9); 0 means no limit. Both presets: 3.
+	// with the usual BonusRolls) at which the last one is forfeited
+	// instead of played (rule C9); 0 means no limit.
 	SixLimit int
-
-	// SixPenalty is what the forfeited roll does (ruling Q2).
-	// Both presets: [VoidRoll].
+	// SixPenalty is what the forfeited roll does (ruling Q2, rule P9).
 	SixPenalty SixPenalty
-
 	// NoMoveForfeitsBonus, when true, makes a bonus-earning roll that
 	// leaves no legal move end the turn instead of earning its bonus roll
-	// (ruling Q1). Both presets: false (the bonus roll is kept).
+	// (ruling Q1).
 	NoMoveForfeitsBonus bool
+	// SixValue is the number of steps a 6 counts once none of the
+	// player's tokens is in the yard (rule P5); 6 is no change.
+	SixValue int
+	// CaptureBonus is what a capture earns (rules K2, P8): nothing, a
+	// bonus roll, or a bonus move of some steps.
+	CaptureBonus Bonus
+	// HomeBonus is what bringing a token home earns (rules K3, P8).
+	HomeBonus Bonus
 
 	// Blocks says what two or more tokens of one colour on one track
-	// square do (rules B1, B2). Classic: [NoBlocks]; Mongolian:
-	// [BlocksStopOpponents].
+	// square do to others passing (rules B1, B2).
 	Blocks BlockRule
-
+	// BreakOnSix makes a player who rolls a 6 open one of their blocks
+	// whenever a token of one can move (rule P7).
+	BreakOnSix bool
+	// SquareLimit is the most tokens a track square holds, whatever their
+	// colours (rule P2); 0 is no limit.
+	SquareLimit int
 	// OwnLanding says whether a token may end its move on a square its
-	// owner already holds, when Blocks is [NoBlocks] (ruling Q11). With
-	// blocks on it must be [OwnLandingAllowed], since that is how blocks
-	// form (rule B1). Both presets: [OwnLandingAllowed].
+	// owner already holds, when Blocks is [NoBlocks] (ruling Q11).
 	OwnLanding OwnLanding
-
-	// MultiCapture says what landing on a square held by two or more
-	// opponent tokens does, where no block rule stops it (ruling Q3).
-	// Both presets: [CaptureAll].
+	// MultiCapture says what landing on two or more opponent tokens of
+	// one colour does, where no block rule stops it (ruling Q3, rules
+	// K5, D3).
 	MultiCapture MultiCapture
+	// SafeSquares says what landing on an opponent on a safe square
+	// (Board.Safe) does (rules K1, D1).
+	SafeSquares SafeRule
+	// EntryCapture says what entering does to opponents on the entering
+	// token's start square when it is safe (ruling Q4, rules D4, P4).
+	EntryCapture EntryCapture
+	// CaptureDuty says whether a player who can capture must (rule M8).
+	CaptureDuty CaptureDuty
+	// CaptureBeforeHome makes a colour's tokens go round the track again,
+	// instead of into the home column, until the colour has captured
+	// (rule K4).
+	CaptureBeforeHome bool
+	// Overtake says which tokens a moving token may pass on the track
+	// (rule F2).
+	Overtake Overtake
+	// HomeJumps says whether a token may pass another in its home column
+	// (ruling Q8, rule M6).
+	HomeJumps HomeJumps
 
 	// Finish says which rolls may bring a token to the finish (rule C5).
-	// Both presets: [ExactFinish].
 	Finish FinishRule
-
+	// Goal says how the home column and the finish hold tokens (rule M1).
+	Goal GoalRule
+	// HomeSteps makes a token in its home column move one square at a
+	// time, on the roll that names the square it moves to (rule V2).
+	HomeSteps bool
+	// FinishTokens is the number of tokens a player must bring home to
+	// finish (rule K6); 0 means all of them.
+	FinishTokens int
 	// End says when the game stops (rule C6, ruling Q10).
-	// Both presets: [PlayForAllPlaces].
 	End EndRule
 }
 
-// Classic returns the rules of the seed texts, C1 to C11: four players,
-// four tokens each, a 6 to enter, a bonus roll on a 6, the third 6 void,
-// capture by landing, exact finish, no blocks, play on for all places.
-func Classic() Rules {
-	return Rules{
-		Board:      Ludo52(),
-		Players:    4,
-		Tokens:     4,
-		EntryRolls: FacesOf(6),
-		BonusRolls: FacesOf(6),
-		SixLimit:   3,
-	}
-}
+// Classic returns the rules of the seed texts, C1 to C11, as [Preset]
+// ("classic") gives them: four players, four tokens each, a 6 to enter, a
+// bonus roll on a 6, the third 6 void, capture by landing, exact finish,
+// no blocks, play on for all places.
+func Classic() Rules { r, _ := Preset("classic"); return r }
 
 // Mongolian returns [Classic] plus the block rules B1 to B3 of the
-// Mongolian seed text: two or more tokens of one colour on a track square
-// form a block that opponents may neither pass nor land on.
-func Mongolian() Rules {
-	r := Classic()
-	r.Blocks = BlocksStopOpponents
-	return r
-}
+// Mongolian seed text, as [Preset] ("mongolian") gives them: two or more
+// tokens of one colour on a track square form a block that opponents may
+// neither pass nor land on.
+func Mongolian() Rules { r, _ := Preset("mongolian"); return r }
 
-// Preset returns the preset with the given name ("classic" or
-// "mongolian", in any case), or false.
+// Preset returns the preset with the given name, in any case, or false.
+// [Presets] lists the names.
 func Preset(name string) (Rules, bool) {
-	switch strings.ToLower(name) {
-	case "classic":
-		return Classic(), true
-	case "mongolian":
-		return Mongolian(), true
+	for _, p := range presets {
+		if strings.EqualFold(name, p.name) {
+			return p.rules, true
+		}
 	}
 	return Rules{}, false
 }
 
-// Validate reports whether r describes a playable game. Its error, if any,
-// matches [ErrInvalidRules] and names the first offending option.
-func (r Rules) Validate() error {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidRules}, a...)...)
+// Presets returns the names of the presets, in the order of the README's
+// rulebook.
+func Presets() []string {
+	names := make([]string, len(presets))
+	for i, p := range presets {
+		names[i] = p.name
 	}
-	if err := r.Board.validate(); err != nil {
-		return bad("%v", err)
-	}
-	if r.Players < 2 || r.Players > MaxPlayers {
-		return bad("Players is %d, want 2 to %d (rule C1)", r.Players, MaxPlayers)
-	}
-	if r.Seats != 0 {
-		if r.Seats&^allColors != 0 {
-			return bad("Seats %#x names a colour that does not exist", uint8(r.Seats))
-		}
-		if r.Seats.Len() != r.Players {
-			return bad("Seats %v holds %d colours but Players is %d", r.Seats, r.Seats.Len(), r.Players)
-		}
-	}
-	if r.Tokens < 1 || r.Tokens > MaxTokens {
-		return bad("Tokens is %d, want 1 to %d (rule C1)", r.Tokens, MaxTokens)
-	}
-	if r.EntryRolls&^allFaces != 0 || r.BonusRolls&^allFaces != 0 {
-		return bad("EntryRolls and BonusRolls may hold only the faces 1 to 6")
-	}
-	if r.EntryRolls == 0 {
-		return bad("EntryRolls is empty: no token could ever enter (rule C7)")
-	}
-	if r.SixLimit < 0 || r.SixLimit > 255 {
-		return bad("SixLimit is %d, want 0 (no limit) to 255 (rule C9)", r.SixLimit)
-	}
-	if r.SixLimit == 1 {
-		return bad("SixLimit is 1: every bonus-earning roll would be forfeited (rule C9)")
-	}
-	if r.SixPenalty > UndoTurn {
-		return bad("SixPenalty %d is not a known penalty", r.SixPenalty)
-	}
-	if r.BonusRolls&allFaces == allFaces && r.SixLimit > 0 && r.SixPenalty == UndoTurn {
-		return bad("every face earns a bonus roll, so every turn reaches SixLimit and UndoTurn undoes it: the game could never end (rule C9)")
-	}
-	if r.Blocks > BlocksStopAll {
-		return bad("Blocks %d is not a known block rule", r.Blocks)
-	}
-	if r.OwnLanding > OwnLandingForbidden {
-		return bad("OwnLanding %d is not a known setting", r.OwnLanding)
-	}
-	if r.Blocks != NoBlocks && r.OwnLanding == OwnLandingForbidden {
-		return bad("Blocks is %v but OwnLanding is %v: a block forms when a token lands on its own colour (rule B1)", r.Blocks, r.OwnLanding)
-	}
-	if r.MultiCapture > CaptureRefused {
-		return bad("MultiCapture %d is not a known setting", r.MultiCapture)
-	}
-	if r.Finish > AnyRollFinishes {
-		return bad("Finish %d is not a known finish rule", r.Finish)
-	}
-	if r.Finish == BounceFinish && r.Board.HomeColumn < 5 {
-		return bad("Finish is %v but the home column has %d squares: a bounce of up to 5 would leave it", r.Finish, r.Board.HomeColumn)
-	}
-	if r.End > FirstWinner {
-		return bad("End %d is not a known end rule", r.End)
-	}
-	return nil
+	return names
 }
 
-// seats returns the colours that play: Seats, or the default for Players.
-func (r Rules) seats() Colors {
-	if r.Seats != 0 {
-		return r.Seats
-	}
-	switch r.Players {
-	case 2:
-		return ColorsOf(Red, Yellow)
-	case 3:
-		return ColorsOf(Red, Green, Yellow)
-	}
-	return allColors
+// preset is a named set of rules: a ruleset some tables play, with the
+// rulebook section that gives its sources.
+type preset struct {
+	name, title string
+	rules       Rules
 }
 
-// String names the preset r equals, or lists how r differs from the
-// preset it is closest to, as in "mongolian{Players:2}".
+// presets are the rules of each family, as data. Every option of every
+// preset is written out, so that a preset reads on its own; the README's
+// options table shows them side by side.
+var presets = func() []preset {
+	classic := Rules{
+		Board: Ludo52(), Players: 4, Tokens: 4,
+		EntryRolls: FacesOf(6), BonusRolls: FacesOf(6), SixLimit: 3, SixValue: 6,
+		Tries: 1,
+	}
+	with := func(r Rules, name string, f func(r *Rules)) Rules {
+		r.Preset = name
+		f(&r)
+		return r
+	}
+	c := with(classic, "classic", func(*Rules) {})
+	m := with(classic, "mongolian", func(r *Rules) { r.Blocks = BlocksStopOpponents })
+	king := with(classic, "ludoking", func(r *Rules) {
+		r.Board.Safe = OffsetsOf(0, 8)
+		r.SafeSquares = SafeShare
+		r.MultiCapture = CaptureNone
+		r.CaptureBonus, r.HomeBonus = BonusRoll, BonusRoll
+	})
+	king6 := with(king, "ludoking6", func(r *Rules) {
+		r.Board.Arms, r.Board.Track, r.Players = 6, 78, 6
+	})
+	maedn := with(classic, "maedn", func(r *Rules) {
+		r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 3}
+		r.Goal = GoalSlots
+		r.StartOut = 1
+		r.EntryCompulsory, r.ClearStart, r.Tries = true, true, 3
+		r.SixLimit = 0
+		r.OwnLanding = OwnLandingForbidden
+	})
+	maedn6 := with(maedn, "maedn6", func(r *Rules) {
+		r.Board.Arms, r.Board.Track, r.Players = 6, 60, 6
+	})
+	danish := with(classic, "danish", func(r *Rules) {
+		r.Board.Safe, r.Board.Stars = OffsetsOf(0, 8), OffsetsOf(4, 11)
+		r.SafeSquares = SafeMoverHome
+		r.MultiCapture = CaptureMover
+		r.EntryCapture = EntryCapturesAll
+		r.Tries = 3
+		r.SixLimit = 0
+		r.Finish = BounceFinish
+	})
+	parchis := with(classic, "parchis1", func(r *Rules) {
+		r.Board = Board{Arms: 4, Track: 68, StartSpacing: 17, HomeEntry: 63, HomeColumn: 7, Safe: OffsetsOf(0, 7, 12)}
+		r.EntryRolls = FacesOf(5)
+		r.EntryCompulsory = true
+		r.SixPenalty = LastMovedHome
+		r.SixValue = 7
+		r.CaptureBonus, r.HomeBonus = BonusMove(20), BonusMove(10)
+		r.Blocks, r.BreakOnSix, r.SquareLimit = BlocksStopAll, true, 2
+		r.SafeSquares = SafeShare
+		r.EntryCapture = EntryCapturesLast
+	})
+	parchis6 := with(parchis, "parchis6", func(r *Rules) {
+		r.Board.Arms, r.Board.Track, r.Players = 6, 102, 6
+	})
+	fia := with(classic, "fia", func(r *Rules) {
+		r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 4}
+		r.EntryRolls = FacesOf(1, 6)
+		r.SixEntry = SixEntersTwoOrRuns
+		r.SixLimit = 0
+		r.OwnLanding = OwnLandingForbidden
+		r.Overtake = OvertakeOpponents
+		r.Finish = BounceFinish
+	})
+	cocangua := with(classic, "cocangua", func(r *Rules) {
+		r.EntryRolls, r.BonusRolls = FacesOf(1, 6), FacesOf(1, 6)
+		r.SixLimit = 0
+		r.Goal, r.HomeSteps = GoalSlots, true
+	})
+	return []preset{
+		{"classic", "Classic Ludo (the seed texts)", c},
+		{"mongolian", "Mongolian Ludo (blocks)", m},
+		{"ludoking", "Ludo King (India, online)", king},
+		{"ludoking6", "Ludo King on a six-player board", king6},
+		{"maedn", "Mensch ärgere Dich nicht (Germany)", maedn},
+		{"maedn6", "Mensch ärgere Dich nicht on a six-player board", maedn6},
+		{"danish", "Danish Ludo (globes and stars)", danish},
+		{"parchis1", "Parchís with one die (Spain)", parchis},
+		{"parchis6", "Parchís with one die on a six-player board", parchis6},
+		{"fia", "Fia med knuff (Sweden)", fia},
+		{"cocangua", "Cờ cá ngựa (Vietnam)", cocangua},
+	}
+}()
+
+// ---------------------------------------------------------------------
+// The option table
+
+// optKind is how an option's value is written.
+type optKind uint8
+
+const (
+	kindInt     optKind = iota // a number in [lo, hi]
+	kindBool                   // true or false
+	kindFaces                  // a set of die faces, {1 6}
+	kindColors                 // a set of colours, {red yellow}
+	kindOffsets                // a set of offsets, {0 8}
+	kindEnum                   // one of names
+	kindBonus                  // none, roll or a number of steps
+)
+
+// option is one option of Rules: its name (as Rules.String, the text
+// form and JSON spell it), the rule it belongs to, what it does in a few
+// words (the README's options table), its kind and range, and its field,
+// read and written as a number. Every form of Rules goes through this
+// table: String, ParseRules, JSON, Key, Validate and the README.
+type option struct {
+	name, rule, doc string
+	kind            optKind
+	lo, hi          int      // kindInt: the range; hi 0 means the board's (see Validate)
+	names           []string // kindEnum: the value names, in order
+	get             func(r *Rules) uint64
+	set             func(r *Rules, v uint64)
+}
+
+func intOpt(name, rule, doc string, lo, hi int, f func(r *Rules) *int) option {
+	return option{name: name, rule: rule, doc: doc, kind: kindInt, lo: lo, hi: hi,
+		get: func(r *Rules) uint64 { return uint64(*f(r)) }, set: func(r *Rules, v uint64) { *f(r) = int(v) }}
+}
+
+func boolOpt(name, rule, doc string, f func(r *Rules) *bool) option {
+	return option{name: name, rule: rule, doc: doc, kind: kindBool,
+		get: func(r *Rules) uint64 { return uint64(b2u(*f(r))) }, set: func(r *Rules, v uint64) { *f(r) = v != 0 }}
+}
+
+func setOpt[T ~uint8 | ~uint64](name, rule, doc string, kind optKind, f func(r *Rules) *T) option {
+	return option{name: name, rule: rule, doc: doc, kind: kind,
+		get: func(r *Rules) uint64 { return uint64(*f(r)) }, set: func(r *Rules, v uint64) { *f(r) = T(v) }}
+}
+
+func enumOpt[E ~uint8](name, rule, doc string, names []string, f func(r *Rules) *E) option {
+	o := setOpt(name, rule, doc, kindEnum, f)
+	o.names = names
+	return o
+}
+
+// options lists every option of Rules but Preset, in the order Rules
+// declares them (the order of Rules.String, JSON and the README table).
+var options = []option{
+	intOpt("Arms", "C3", "colours the board seats", 2, MaxPlayers, func(r *Rules) *int { return &r.Board.Arms }),
+	intOpt("Track", "C3", "squares of the shared track", 4, 250, func(r *Rules) *int { return &r.Board.Track }),
+	intOpt("StartSpacing", "C3", "squares from one start square to the next", 1, 0, func(r *Rules) *int { return &r.Board.StartSpacing }),
+	intOpt("HomeEntry", "C4", "progress of the last track square before the home column", 1, 0, func(r *Rules) *int { return &r.Board.HomeEntry }),
+	intOpt("HomeColumn", "C4", "squares of a home column, the finish not counted", 0, 0, func(r *Rules) *int { return &r.Board.HomeColumn }),
+	setOpt("Safe", "K1", "safe squares, as offsets from every start square", kindOffsets, func(r *Rules) *Offsets { return &r.Board.Safe }),
+	setOpt("Stars", "D2", "stars, as offsets from every start square", kindOffsets, func(r *Rules) *Offsets { return &r.Board.Stars }),
+	intOpt("Players", "C1", "players, 2 to Arms", 2, 0, func(r *Rules) *int { return &r.Players }),
+	setOpt("Seats", "Q5", "colours that play; {} = spread evenly", kindColors, func(r *Rules) *Colors { return &r.Seats }),
+	enumOpt("Teams", "T1", "partnerships", teamNames, func(r *Rules) *TeamRule { return &r.Teams }),
+	intOpt("Tokens", "C1", "tokens per player", 1, MaxTokens, func(r *Rules) *int { return &r.Tokens }),
+	intOpt("StartOut", "K6", "tokens that start on the start square", 0, 0, func(r *Rules) *int { return &r.StartOut }),
+	setOpt("EntryRolls", "C7", "faces that enter a token", kindFaces, func(r *Rules) *Faces { return &r.EntryRolls }),
+	enumOpt("SixEntry", "F1", "what an entering 6 does", sixEntryNames, func(r *Rules) *SixEntry { return &r.SixEntry }),
+	boolOpt("EntryCompulsory", "M2", "an entry roll must enter a token if one can", func(r *Rules) *bool { return &r.EntryCompulsory }),
+	boolOpt("ClearStart", "M3", "a token must leave the start square while others wait", func(r *Rules) *bool { return &r.ClearStart }),
+	intOpt("Tries", "M4", "rolls a turn while nothing can move but by entering", 1, 3, func(r *Rules) *int { return &r.Tries }),
+	setOpt("BonusRolls", "C9", "faces that earn another roll", kindFaces, func(r *Rules) *Faces { return &r.BonusRolls }),
+	intOpt("SixLimit", "C9", "bonus rolls in a row at which the last is forfeited; 0 = none", 0, 255, func(r *Rules) *int { return &r.SixLimit }),
+	enumOpt("SixPenalty", "Q2", "what the forfeited roll does", sixPenaltyNames, func(r *Rules) *SixPenalty { return &r.SixPenalty }),
+	boolOpt("NoMoveForfeitsBonus", "Q1", "an unusable bonus roll ends the turn", func(r *Rules) *bool { return &r.NoMoveForfeitsBonus }),
+	intOpt("SixValue", "P5", "steps a 6 counts once no token is in the yard", 6, 20, func(r *Rules) *int { return &r.SixValue }),
+	setOpt("CaptureBonus", "K2", "what a capture earns: none, roll or steps", kindBonus, func(r *Rules) *Bonus { return &r.CaptureBonus }),
+	setOpt("HomeBonus", "K3", "what bringing a token home earns", kindBonus, func(r *Rules) *Bonus { return &r.HomeBonus }),
+	enumOpt("Blocks", "B1", "what two tokens of a colour on a square do", blockNames, func(r *Rules) *BlockRule { return &r.Blocks }),
+	boolOpt("BreakOnSix", "P7", "a 6 must open a block if it can", func(r *Rules) *bool { return &r.BreakOnSix }),
+	intOpt("SquareLimit", "P2", "most tokens on a track square; 0 = no limit", 0, 0, func(r *Rules) *int { return &r.SquareLimit }),
+	enumOpt("OwnLanding", "Q11", "may a token end on its own colour", ownLandingNames, func(r *Rules) *OwnLanding { return &r.OwnLanding }),
+	enumOpt("MultiCapture", "Q3", "landing on two or more opponents", multiCaptureNames, func(r *Rules) *MultiCapture { return &r.MultiCapture }),
+	enumOpt("SafeSquares", "K1", "landing on an opponent on a safe square", safeNames, func(r *Rules) *SafeRule { return &r.SafeSquares }),
+	enumOpt("EntryCapture", "Q4", "entering onto opponents on a safe start square", entryCaptureNames, func(r *Rules) *EntryCapture { return &r.EntryCapture }),
+	enumOpt("CaptureDuty", "M8", "must a player capture", captureDutyNames, func(r *Rules) *CaptureDuty { return &r.CaptureDuty }),
+	boolOpt("CaptureBeforeHome", "K4", "a colour goes home only after it has captured", func(r *Rules) *bool { return &r.CaptureBeforeHome }),
+	enumOpt("Overtake", "F2", "which tokens a token may pass on the track", overtakeNames, func(r *Rules) *Overtake { return &r.Overtake }),
+	enumOpt("HomeJumps", "Q8", "may tokens pass each other in the home column", homeJumpsNames, func(r *Rules) *HomeJumps { return &r.HomeJumps }),
+	enumOpt("Finish", "C5", "which rolls reach the finish", finishNames, func(r *Rules) *FinishRule { return &r.Finish }),
+	enumOpt("Goal", "M1", "how the home column and finish hold tokens", goalNames, func(r *Rules) *GoalRule { return &r.Goal }),
+	boolOpt("HomeSteps", "V2", "home column one square a move, on its number", func(r *Rules) *bool { return &r.HomeSteps }),
+	intOpt("FinishTokens", "K6", "tokens home to finish; 0 = all", 0, MaxTokens, func(r *Rules) *int { return &r.FinishTokens }),
+	enumOpt("End", "Q10", "when the game stops", endNames, func(r *Rules) *EndRule { return &r.End }),
+}
+
+// seatsOption is the index of Seats in options.
+var seatsOption = func() int {
+	for i, o := range options {
+		if o.name == "Seats" {
+			return i
+		}
+	}
+	panic("no Seats option")
+}()
+
+// optionByName returns the option with the given name, in any case.
+func optionByName(name string) (*option, bool) {
+	for i := range options {
+		if strings.EqualFold(options[i].name, name) {
+			return &options[i], true
+		}
+	}
+	return nil, false
+}
+
+// format writes value v of the option as the text form spells it.
+func (o *option) format(v uint64) string {
+	switch o.kind {
+	case kindBool:
+		return strconv.FormatBool(v != 0)
+	case kindFaces:
+		return Faces(v).String()
+	case kindColors:
+		return Colors(v).String()
+	case kindOffsets:
+		return Offsets(v).String()
+	case kindEnum:
+		return enumName(uint8(v), o.names...)
+	case kindBonus:
+		return Bonus(v).String()
+	}
+	return strconv.FormatInt(int64(int(v)), 10)
+}
+
+// parse reads a value of the option as format writes it (names in any
+// case), or says what is wrong.
+func (o *option) parse(s string) (uint64, string) {
+	set := func(max int, item func(w string) (int, bool), what string) (uint64, string) {
+		words, ok := braced(s)
+		if !ok {
+			return 0, fmt.Sprintf("%s is not a set: want %s in braces, as %s", quote(s), what, o.format(o.example()))
+		}
+		var v uint64
+		for _, w := range words {
+			n, ok := item(w)
+			if !ok || n < 0 || n > max {
+				return 0, fmt.Sprintf("%s is not %s", quote(w), what)
+			}
+			if v&(1<<n) != 0 {
+				return 0, fmt.Sprintf("%s given twice", w)
+			}
+			v |= 1 << n
+		}
+		return v, ""
+	}
+	switch o.kind {
+	case kindBool:
+		switch strings.ToLower(s) {
+		case "true":
+			return 1, ""
+		case "false":
+			return 0, ""
+		}
+		return 0, fmt.Sprintf("%s is not true or false", quote(s))
+	case kindFaces:
+		v, msg := set(6, number, "a die face 1 to 6")
+		if v&1 != 0 {
+			return 0, "0 is not a die face 1 to 6"
+		}
+		return v, msg
+	case kindColors:
+		return set(MaxPlayers-1, func(w string) (int, bool) { c, ok := ParseColor(w); return int(c), ok }, "a colour: "+colorList)
+	case kindOffsets:
+		return set(63, number, "an offset 0 to 63")
+	case kindEnum:
+		for v, name := range o.names {
+			if strings.EqualFold(s, name) {
+				return uint64(v), ""
+			}
+		}
+		return 0, fmt.Sprintf("%s is not one of %s", quote(s), strings.Join(o.names, ", "))
+	case kindBonus:
+		b, ok := parseBonus(s)
+		if !ok {
+			return 0, fmt.Sprintf("%s is not a bonus: want none, roll or a number of steps 2 to %d", quote(s), maxBonusSteps)
+		}
+		return uint64(b), ""
+	}
+	n, ok := number(s)
+	if !ok {
+		return 0, fmt.Sprintf("%s is not a number", quote(s))
+	}
+	return uint64(n), ""
+}
+
+// example returns a value of a set option for its error messages.
+func (o *option) example() uint64 {
+	switch o.kind {
+	case kindFaces:
+		return uint64(FacesOf(1, 6))
+	case kindColors:
+		return uint64(ColorsOf(Red, Yellow))
+	}
+	return uint64(OffsetsOf(0, 8))
+}
+
+// String names the preset the rules start from and lists the options that
+// differ from it, as "mongolian{Players:2}". Rules whose Preset is not a
+// preset's name are written against the zero Rules.
 func (r Rules) String() string {
-	base, name := Classic(), "classic"
-	if r.Blocks != NoBlocks {
-		base, name = Mongolian(), "mongolian"
+	base, _ := Preset(r.Preset)
+	name := r.Preset
+	if name == "" {
+		name = "?"
 	}
 	var diff []string
-	add := func(field string, v, def any) {
-		if v != def {
-			diff = append(diff, fmt.Sprintf("%s:%v", field, v))
+	for i := range options {
+		o := &options[i]
+		if v := o.get(&r); v != o.get(&base) {
+			diff = append(diff, o.name+":"+o.format(v))
 		}
 	}
-	add("Board", r.Board, base.Board)
-	add("Players", r.Players, base.Players)
-	add("Seats", r.Seats, base.Seats)
-	add("Tokens", r.Tokens, base.Tokens)
-	add("EntryRolls", r.EntryRolls, base.EntryRolls)
-	add("BonusRolls", r.BonusRolls, base.BonusRolls)
-	add("SixLimit", r.SixLimit, base.SixLimit)
-	add("SixPenalty", r.SixPenalty, base.SixPenalty)
-	add("NoMoveForfeitsBonus", r.NoMoveForfeitsBonus, base.NoMoveForfeitsBonus)
-	add("Blocks", r.Blocks, base.Blocks)
-	add("OwnLanding", r.OwnLanding, base.OwnLanding)
-	add("MultiCapture", r.MultiCapture, base.MultiCapture)
-	add("Finish", r.Finish, base.Finish)
-	add("End", r.End, base.End)
 	if len(diff) == 0 {
 		return name
 	}
 	return name + "{" + strings.Join(diff, " ") + "}"
 }
 
+// ---------------------------------------------------------------------
+// Validation
+
+// Validate reports whether r describes a playable game. Its error, if any,
+// matches [ErrInvalidRules] and names the first offending option.
+func (r Rules) Validate() error {
+	if msg := r.problem(); msg != "" {
+		return fmt.Errorf("%w: %s", ErrInvalidRules, msg)
+	}
+	return nil
+}
+
+// problem says what is wrong with r, or returns "".
+func (r Rules) problem() string {
+	if _, ok := Preset(r.Preset); !ok {
+		return fmt.Sprintf("Preset %s is not a preset: want one of %s", quote(r.Preset), strings.Join(Presets(), ", "))
+	}
+	b := r.Board
+	// The ranges the table gives, then the ones that depend on others.
+	for i := range options {
+		o := &options[i]
+		v := o.get(&r)
+		switch o.kind {
+		case kindInt:
+			n, lo, hi := int(v), o.lo, o.hi
+			switch o.name {
+			case "StartSpacing":
+				hi = b.Track / max(b.Arms, 1)
+			case "HomeEntry":
+				hi = b.Track - 1
+			case "HomeColumn":
+				hi = 249 - b.HomeEntry
+			case "Players":
+				hi = b.Arms
+			case "StartOut":
+				hi = r.Tokens
+			case "SquareLimit":
+				if n != 0 {
+					lo, hi = 2, MaxTokens*MaxPlayers
+				}
+			}
+			if n < lo || n > hi {
+				return fmt.Sprintf("%s is %d, want %d to %d (rule %s)", o.name, n, lo, hi, o.rule)
+			}
+		case kindEnum:
+			if int(v) >= len(o.names) {
+				return fmt.Sprintf("%s %d is not one of %s", o.name, v, strings.Join(o.names, ", "))
+			}
+		case kindFaces:
+			if v&^uint64(allFaces) != 0 {
+				return fmt.Sprintf("%s may hold only the faces 1 to 6", o.name)
+			}
+		case kindColors:
+			if v&^uint64(allColors>>(MaxPlayers-b.Arms)) != 0 {
+				return fmt.Sprintf("%s %v names a colour the board does not seat (it has %d arms)", o.name, Colors(v), b.Arms)
+			}
+		case kindOffsets:
+			if v>>b.StartSpacing != 0 {
+				return fmt.Sprintf("%s %v holds an offset past StartSpacing-1 (%d)", o.name, Offsets(v), b.StartSpacing-1)
+			}
+		case kindBonus:
+			if !Bonus(v).valid() {
+				return fmt.Sprintf("%s %d is not a bonus: want none, roll or 2 to %d steps", o.name, v, maxBonusSteps)
+			}
+		}
+	}
+	switch {
+	case b.Track < 2*b.Arms:
+		return fmt.Sprintf("Track is %d, want at least %d: two squares an arm (rule C3)", b.Track, 2*b.Arms)
+	case r.Seats != 0 && r.Seats.Len() != r.Players:
+		return fmt.Sprintf("Seats %v holds %d colours but Players is %d", r.Seats, r.Seats.Len(), r.Players)
+	case r.EntryRolls == 0:
+		return "EntryRolls is empty: no token could ever enter (rule C7)"
+	case r.SixLimit == 1:
+		return "SixLimit is 1: every bonus-earning roll would be forfeited (rule C9)"
+	case r.BonusRolls&allFaces == allFaces && r.SixLimit > 0 && r.SixPenalty == UndoTurn:
+		return "every face earns a bonus roll, so every turn reaches SixLimit and UndoTurn undoes it: the game could never end (rule C9)"
+	case r.Teams == Partners && r.Players%2 != 0:
+		return fmt.Sprintf("Teams is Partners but Players is %d: partners need an even number of players (rule T1)", r.Players)
+	case r.Blocks != NoBlocks && r.OwnLanding == OwnLandingForbidden:
+		return fmt.Sprintf("Blocks is %v but OwnLanding is %v: a block forms when a token lands on its own colour (rule B1)", r.Blocks, r.OwnLanding)
+	case r.BreakOnSix && r.Blocks == NoBlocks:
+		return "BreakOnSix needs Blocks: there is no block to open (rule P7)"
+	case r.SquareLimit != 0 && r.SquareLimit < r.StartOut:
+		return fmt.Sprintf("SquareLimit %d is less than StartOut %d", r.SquareLimit, r.StartOut)
+	case r.StartOut > 1 && r.OwnLanding == OwnLandingForbidden:
+		return fmt.Sprintf("StartOut is %d but OwnLanding is %v: the tokens could not share the start square", r.StartOut, r.OwnLanding)
+	case r.EntryCapture == EntryCapturesLast && r.SquareLimit == 0:
+		return "EntryCapture is EntryCapturesLast, which needs SquareLimit: only a full start square has a token to make room from (rule P4)"
+	case r.SixEntry == SixEntersTwoOrRuns && !r.EntryRolls.Has(6):
+		return "SixEntry is SixEntersTwoOrRuns but 6 does not enter a token (rule F1)"
+	case r.SixEntry == SixEntersTwoOrRuns && r.HomeEntry() < 5:
+		return "SixEntry is SixEntersTwoOrRuns but HomeEntry is below 5: a token running in six squares would pass its home column (rule F1)"
+	case r.Goal == GoalSlots && r.Tokens > b.HomeColumn+1:
+		return fmt.Sprintf("Goal is GoalSlots but the %d tokens do not fit the %d goal squares (home column and finish) one each (rule M1)", r.Tokens, b.HomeColumn+1)
+	case r.Goal == GoalSlots && r.Finish == BounceFinish:
+		return "Goal is GoalSlots, where a token stops short of the others, but Finish is BounceFinish (rule M1)"
+	case r.HomeSteps && r.Finish != ExactFinish:
+		return fmt.Sprintf("HomeSteps moves one square at a time, so Finish must be ExactFinish, not %v (rule V2)", r.Finish)
+	case r.HomeSteps && b.HomeColumn+1 > 6:
+		return fmt.Sprintf("HomeSteps needs the face that names each home square, but the home column and finish have %d squares, more than 6 (rule V2)", b.HomeColumn+1)
+	case r.FinishTokens > r.Tokens:
+		return fmt.Sprintf("FinishTokens is %d but each player has %d tokens (rule K6)", r.FinishTokens, r.Tokens)
+	case r.FinishTokens != 0 && r.FinishTokens < r.Tokens && r.End != FirstWinner:
+		return "FinishTokens leaves tokens in play when a player finishes, so End must be FirstWinner (rule K6)"
+	case r.FinishTokens != 0 && r.FinishTokens < r.Tokens && r.Goal == GoalSlots:
+		return "FinishTokens needs Goal GoalFinish: a player is done when its goal squares are full (rule M1)"
+	case r.Finish == BounceFinish && r.maxSteps()-1 > b.HomeColumn+1:
+		return fmt.Sprintf("Finish is BounceFinish but a move of %d steps could bounce back past the home entry: the home column has %d squares (rule C5)", r.maxSteps(), b.HomeColumn)
+	}
+	return ""
+}
+
+// HomeEntry returns Board.HomeEntry (a shorthand used by the checks).
+func (r Rules) HomeEntry() int { return r.Board.HomeEntry }
+
+// maxSteps returns the most steps one move can count: a die face, a 6
+// worth SixValue, or a bonus move.
+func (r Rules) maxSteps() int {
+	return max(6, r.SixValue, r.CaptureBonus.Steps(), r.HomeBonus.Steps())
+}
+
+// seats returns the colours that play: Seats, or the default for Players
+// (ruling Q5): player k of n sits at arm ⌊k×Arms/n⌋, so two players sit
+// opposite, and three on four arms take Red, Green and Yellow.
+func (r Rules) seats() Colors {
+	if r.Seats != 0 {
+		return r.Seats
+	}
+	var s Colors
+	for k := range r.Players {
+		s |= 1 << (k * r.Board.Arms / max(r.Players, 1))
+	}
+	return s
+}
+
+// ---------------------------------------------------------------------
+// The option types
+
+// TeamRule says whether players play in partnerships (rule T1).
+type TeamRule uint8
+
+const (
+	// NoTeams: every player plays for themselves.
+	NoTeams TeamRule = iota
+	// Partners: the players form two teams, alternating round the board
+	// (with four players the partners sit opposite; with six, every other
+	// seat). Partners never capture each other's tokens, nor block each
+	// other, and a team that has brought every token home wins.
+	Partners
+)
+
+var teamNames = []string{"NoTeams", "Partners"}
+
+// String returns the constant's name.
+func (t TeamRule) String() string { return enumName(uint8(t), teamNames...) }
+
+// SixEntry says what an entering 6 does (rules C7, F1).
+type SixEntry uint8
+
+const (
+	// SixEntersOne: the 6 brings one token onto its start square, like
+	// any entry face.
+	SixEntersOne SixEntry = iota
+	// SixEntersTwoOrRuns: the 6 brings either two tokens onto the start
+	// square together, or one token straight to the square six on from
+	// the yard (progress 5), as in Fia.
+	SixEntersTwoOrRuns
+)
+
+var sixEntryNames = []string{"SixEntersOne", "SixEntersTwoOrRuns"}
+
+// String returns the constant's name.
+func (e SixEntry) String() string { return enumName(uint8(e), sixEntryNames...) }
+
 // SixPenalty is what happens when a player reaches the [Rules.SixLimit]
-// (rule C9, ruling Q2).
+// (rule C9, ruling Q2, rule P9).
 type SixPenalty uint8
 
 const (
@@ -251,11 +693,76 @@ const (
 	// it captured, goes back to where it stood when the turn began, and
 	// the turn passes.
 	UndoTurn
+	// LastMovedHome sends the token the player moved last this turn back
+	// to its yard, unless it is in its home column or finished (rule P9),
+	// and the turn passes.
+	LastMovedHome
 )
 
+var sixPenaltyNames = []string{"VoidRoll", "UndoTurn", "LastMovedHome"}
+
 // String returns the constant's name.
-func (p SixPenalty) String() string {
-	return enumName(uint8(p), "VoidRoll", "UndoTurn")
+func (p SixPenalty) String() string { return enumName(uint8(p), sixPenaltyNames...) }
+
+// Bonus is what an event earns (rules K2, K3, P8): nothing, another roll,
+// or a bonus move of some steps with any token. Its zero value is
+// [NoBonus]; [BonusMove] makes a bonus move.
+type Bonus uint8
+
+const (
+	// NoBonus: the event earns nothing.
+	NoBonus Bonus = 0
+	// BonusRoll: the event earns another roll in the same turn.
+	BonusRoll Bonus = 1
+)
+
+// maxBonusSteps is the longest bonus move.
+const maxBonusSteps = 50
+
+// BonusMove returns the bonus of a move of n steps (2 to 50) with any of
+// the player's tokens; other n give [NoBonus].
+func BonusMove(n int) Bonus {
+	if n < 2 || n > maxBonusSteps {
+		return NoBonus
+	}
+	return Bonus(n)
+}
+
+// Steps returns the steps of a bonus move, or 0 for NoBonus and BonusRoll.
+func (b Bonus) Steps() int {
+	if b < 2 {
+		return 0
+	}
+	return int(b)
+}
+
+func (b Bonus) valid() bool { return b <= maxBonusSteps }
+
+// String returns "none", "roll", or the steps of a bonus move, as "20".
+func (b Bonus) String() string {
+	switch {
+	case b == NoBonus:
+		return "none"
+	case b == BonusRoll:
+		return "roll"
+	case !b.valid():
+		return fmt.Sprintf("invalid(%d)", uint8(b))
+	}
+	return strconv.Itoa(int(b))
+}
+
+func parseBonus(s string) (Bonus, bool) {
+	switch strings.ToLower(s) {
+	case "none":
+		return NoBonus, true
+	case "roll":
+		return BonusRoll, true
+	}
+	n, ok := number(s)
+	if !ok || BonusMove(n) == NoBonus {
+		return 0, false
+	}
+	return Bonus(n), true
 }
 
 // BlockRule says what two or more tokens of one colour on one track square
@@ -271,14 +778,14 @@ const (
 	BlocksStopOpponents
 	// BlocksStopAll: the square is a block that no token passes, the
 	// owner's included; opponents may not land on it, the owner's tokens
-	// may (joining it).
+	// may (joining it) where SquareLimit allows.
 	BlocksStopAll
 )
 
+var blockNames = []string{"NoBlocks", "BlocksStopOpponents", "BlocksStopAll"}
+
 // String returns the constant's name.
-func (b BlockRule) String() string {
-	return enumName(uint8(b), "NoBlocks", "BlocksStopOpponents", "BlocksStopAll")
-}
+func (b BlockRule) String() string { return enumName(uint8(b), blockNames...) }
 
 // OwnLanding says whether a token may end its move on a square its owner
 // already holds (ruling Q11).
@@ -293,13 +800,13 @@ const (
 	OwnLandingForbidden
 )
 
-// String returns the constant's name.
-func (o OwnLanding) String() string {
-	return enumName(uint8(o), "OwnLandingAllowed", "OwnLandingForbidden")
-}
+var ownLandingNames = []string{"OwnLandingAllowed", "OwnLandingForbidden"}
 
-// MultiCapture says what landing on two or more opponent tokens does where
-// no block stops the move (ruling Q3).
+// String returns the constant's name.
+func (o OwnLanding) String() string { return enumName(uint8(o), ownLandingNames...) }
+
+// MultiCapture says what landing on two or more opponent tokens of one
+// colour does where no block stops the move (ruling Q3, rules K5, D3).
 type MultiCapture uint8
 
 const (
@@ -307,12 +814,115 @@ const (
 	CaptureAll MultiCapture = iota
 	// CaptureRefused makes the move illegal.
 	CaptureRefused
+	// CaptureNone: two or more tokens of a colour cannot be captured; the
+	// token that lands there shares the square with them (rule K5).
+	CaptureNone
+	// CaptureMover sends the landing token to its own yard instead (rule
+	// D3).
+	CaptureMover
 )
 
+var multiCaptureNames = []string{"CaptureAll", "CaptureRefused", "CaptureNone", "CaptureMover"}
+
 // String returns the constant's name.
-func (m MultiCapture) String() string {
-	return enumName(uint8(m), "CaptureAll", "CaptureRefused")
-}
+func (m MultiCapture) String() string { return enumName(uint8(m), multiCaptureNames...) }
+
+// SafeRule says what landing on an opponent on a safe square does (rules
+// K1, D1). Where the board marks no safe squares it does nothing.
+type SafeRule uint8
+
+const (
+	// SafeShare: nobody is captured on a safe square; the landing token
+	// shares it with the opponents there (rule K1).
+	SafeShare SafeRule = iota
+	// SafeMoverHome: a token that lands on an opponent on a safe square
+	// is sent to its own yard instead (rule D1).
+	SafeMoverHome
+)
+
+var safeNames = []string{"SafeShare", "SafeMoverHome"}
+
+// String returns the constant's name.
+func (s SafeRule) String() string { return enumName(uint8(s), safeNames...) }
+
+// EntryCapture says what a token entering onto its start square does to
+// opponents there when the start square is safe (ruling Q4, rules D4,
+// P4). Where it is not safe, entering captures like any landing (rule
+// C11).
+type EntryCapture uint8
+
+const (
+	// EntryLands: entering is a landing like any other, so the safe
+	// square's rule holds (rule K1 or D1).
+	EntryLands EntryCapture = iota
+	// EntryCapturesAll: the entering token captures every opponent on
+	// its start square, safe or not (rule D4).
+	EntryCapturesAll
+	// EntryCapturesLast: a token may enter onto its start square when it
+	// is full (SquareLimit) if an opponent is there, and captures the
+	// opponent that arrived there last to make room (rule P4).
+	EntryCapturesLast
+)
+
+var entryCaptureNames = []string{"EntryLands", "EntryCapturesAll", "EntryCapturesLast"}
+
+// String returns the constant's name.
+func (e EntryCapture) String() string { return enumName(uint8(e), entryCaptureNames...) }
+
+// CaptureDuty says whether a player who can capture must (rule M8).
+type CaptureDuty uint8
+
+const (
+	// CaptureOptional: capturing is a move like any other.
+	CaptureOptional CaptureDuty = iota
+	// CaptureCompulsory: where a move captures, only capturing moves are
+	// legal.
+	CaptureCompulsory
+	// CapturePenalty: a player may make a move that does not capture
+	// where one would, but then the token that could have captured (the
+	// one furthest on, if several could) goes back to its yard.
+	CapturePenalty
+)
+
+var captureDutyNames = []string{"CaptureOptional", "CaptureCompulsory", "CapturePenalty"}
+
+// String returns the constant's name.
+func (c CaptureDuty) String() string { return enumName(uint8(c), captureDutyNames...) }
+
+// Overtake says which tokens a moving token may pass on the track (rule
+// F2). Blocks stop tokens whatever it says (rule B2).
+type Overtake uint8
+
+const (
+	// OvertakeAll: a token passes any token.
+	OvertakeAll Overtake = iota
+	// OvertakeOpponents: a token may not pass a token of its own colour.
+	OvertakeOpponents
+	// OvertakeNone: a token may not pass any token.
+	OvertakeNone
+)
+
+var overtakeNames = []string{"OvertakeAll", "OvertakeOpponents", "OvertakeNone"}
+
+// String returns the constant's name.
+func (o Overtake) String() string { return enumName(uint8(o), overtakeNames...) }
+
+// HomeJumps says whether a token may pass another in its home column
+// (ruling Q8, rule M6).
+type HomeJumps uint8
+
+const (
+	// HomeJumpsAllowed: tokens pass each other in the home column.
+	HomeJumpsAllowed HomeJumps = iota
+	// HomeJumpsForbidden: a token may not pass a token in its home
+	// column (Schmidt's variant "no jumping in the goal").
+	HomeJumpsForbidden
+)
+
+var homeJumpsNames = []string{"HomeJumpsAllowed", "HomeJumpsForbidden"}
+
+// String returns the constant's name.
+func (h HomeJumps) String() string { return enumName(uint8(h), homeJumpsNames...) }
 
 // FinishRule says which rolls may bring a token to the finish (rule C5).
 type FinishRule uint8
@@ -328,26 +938,46 @@ const (
 	AnyRollFinishes
 )
 
+var finishNames = []string{"ExactFinish", "BounceFinish", "AnyRollFinishes"}
+
 // String returns the constant's name.
-func (f FinishRule) String() string {
-	return enumName(uint8(f), "ExactFinish", "BounceFinish", "AnyRollFinishes")
-}
+func (f FinishRule) String() string { return enumName(uint8(f), finishNames...) }
+
+// GoalRule says how the home column and the finish hold tokens (rule M1).
+type GoalRule uint8
+
+const (
+	// GoalFinish: the finish holds any number of tokens, and a player is
+	// done when every token has reached it.
+	GoalFinish GoalRule = iota
+	// GoalSlots: the home column and the finish are goal squares that
+	// hold one token each, and a player is done when their tokens fill
+	// the last goal squares (with four tokens on the Mensch ärgere Dich
+	// nicht board, all four; on the Cờ cá ngựa stable of six, squares 3
+	// to 6).
+	GoalSlots
+)
+
+var goalNames = []string{"GoalFinish", "GoalSlots"}
+
+// String returns the constant's name.
+func (g GoalRule) String() string { return enumName(uint8(g), goalNames...) }
 
 // EndRule says when the game stops (rule C6, ruling Q10).
 type EndRule uint8
 
 const (
 	// PlayForAllPlaces: the others play on after the first winner, until
-	// one player is left, who takes last place.
+	// one player (one team, with partners) is left, who takes last place.
 	PlayForAllPlaces EndRule = iota
-	// FirstWinner: the game stops when the first player finishes.
+	// FirstWinner: the game stops when the first player (team) finishes.
 	FirstWinner
 )
 
+var endNames = []string{"PlayForAllPlaces", "FirstWinner"}
+
 // String returns the constant's name.
-func (e EndRule) String() string {
-	return enumName(uint8(e), "PlayForAllPlaces", "FirstWinner")
-}
+func (e EndRule) String() string { return enumName(uint8(e), endNames...) }
 
 func enumName(v uint8, names ...string) string {
 	if int(v) < len(names) {
@@ -355,3 +985,271 @@ func enumName(v uint8, names ...string) string {
 	}
 	return fmt.Sprintf("invalid(%d)", v)
 }
+
+// ---------------------------------------------------------------------
+// The ruleset
+
+// ruleset is a valid Rules value in the form a State plays by: the
+// options, and what the rules derive from them for the hot paths. One
+// ruleset exists per distinct Rules value (see compile), so that States
+// hold a pointer to it and still compare with ==.
+type ruleset struct {
+	rules Rules
+	// The board and the options, small.
+	track, spacing, homeEntry, finish uint8
+	tokens, players                   uint8
+	seats                             Colors
+	entry, bonus                      Faces
+	sixLimit, sixValue                uint8
+	doneFrom                          uint8 // a token at this progress or beyond counts towards its player's finish (rules C6, M1)
+	finishTokens                      uint8 // tokens that must be done for the player to finish
+	endsAt                            uint8 // places at which the game ends (ruling Q10)
+	squareLimit                       uint8
+	captureBonus, homeBonus           Bonus
+	feat                              features
+	// base[c] is colour c's start square less one: the track square of
+	// progress p is base[c]+p+1, less Track past the end.
+	base [MaxPlayers]uint8
+	// square holds what marks each track square (1 to Track): squareSafe,
+	// squareStar.
+	square [251]uint8
+	// nextStar[n] is the track square of the star after track square n,
+	// going clockwise.
+	nextStar [251]uint8
+	// team[c] is colour c's team (0 or 1 with Partners; the colour itself
+	// without teams), and mates[c] the colours on it.
+	team  [MaxPlayers]uint8
+	mates [MaxPlayers]Colors
+}
+
+// What marks a track square.
+const (
+	squareSafe = 1 << iota
+	squareStar
+)
+
+// features are the options that take a move off the common path, one bit
+// each, so that the common path tests one word.
+type features uint32
+
+const (
+	featBlocks         features = 1 << iota // Blocks
+	featSafe                                // Board.Safe
+	featStars                               // Board.Stars
+	featLimit                               // SquareLimit
+	featOwnForbidden                        // OwnLanding: OwnLandingForbidden
+	featOvertake                            // Overtake other than OvertakeAll
+	featHomeNoJumps                         // HomeJumps: HomeJumpsForbidden
+	featSlots                               // Goal: GoalSlots
+	featSteps                               // HomeSteps
+	featCircle                              // CaptureBeforeHome
+	featTeams                               // Teams
+	featSixValue                            // SixValue other than 6
+	featPairEntry                           // SixEntry: SixEntersTwoOrRuns
+	featEntryFilter                         // EntryCompulsory
+	featClearStart                          // ClearStart
+	featBreakOnSix                          // BreakOnSix
+	featCaptureMust                         // CaptureDuty: CaptureCompulsory
+	featCapturePenalty                      // CaptureDuty: CapturePenalty
+	featUndo                                // SixPenalty: UndoTurn
+	featLastMoved                           // SixPenalty: LastMovedHome
+	featNoMoveForfeits                      // NoMoveForfeitsBonus
+	featFirstWinner                         // End: FirstWinner
+	featTries                               // Tries above 1
+	featLater                               // EntryCapture: EntryCapturesLast: keep who arrived last
+)
+
+// The features that change where a token may go or what its landing
+// does, beyond the plain track (tokenMove tests them once).
+const (
+	featPath    = featBlocks | featOvertake | featHomeNoJumps | featSteps
+	featLanding = featBlocks | featSafe | featStars | featLimit | featOwnForbidden | featTeams | featSlots
+	featFilters = featEntryFilter | featClearStart | featBreakOnSix | featCaptureMust
+)
+
+func (rs *ruleset) has(f features) bool { return rs.feat&f != 0 }
+
+// rulesets interns the rulesets: the one of each Rules value in use.
+var rulesets struct {
+	sync.Mutex
+	m map[Rules]weak.Pointer[ruleset]
+}
+
+// compile returns the ruleset of valid rules r: the same pointer for equal
+// rules, for as long as any State holds it.
+func compile(r Rules) *ruleset {
+	rulesets.Lock()
+	defer rulesets.Unlock()
+	if p, ok := rulesets.m[r]; ok {
+		if rs := p.Value(); rs != nil {
+			return rs
+		}
+	}
+	rs := newRuleset(r)
+	if rulesets.m == nil {
+		rulesets.m = map[Rules]weak.Pointer[ruleset]{}
+	}
+	rulesets.m[r] = weak.Make(rs)
+	runtime.AddCleanup(rs, forget, r)
+	return rs
+}
+
+// forget drops the entry of rules r once its ruleset is gone.
+func forget(r Rules) {
+	rulesets.Lock()
+	defer rulesets.Unlock()
+	if p, ok := rulesets.m[r]; ok && p.Value() == nil {
+		delete(rulesets.m, r)
+	}
+}
+
+// newRuleset derives the ruleset of valid rules r.
+func newRuleset(r Rules) *ruleset {
+	b := r.Board
+	rs := &ruleset{
+		rules: r,
+		track: uint8(b.Track), spacing: uint8(b.StartSpacing), homeEntry: uint8(b.HomeEntry), finish: uint8(b.Finish()),
+		tokens: uint8(r.Tokens), players: uint8(r.Players), seats: r.seats(),
+		entry: r.EntryRolls, bonus: r.BonusRolls,
+		sixLimit: uint8(r.SixLimit), sixValue: uint8(r.SixValue),
+		squareLimit:  uint8(r.SquareLimit),
+		captureBonus: r.CaptureBonus, homeBonus: r.HomeBonus,
+		finishTokens: uint8(cmpOr(r.FinishTokens, r.Tokens)),
+	}
+	rs.doneFrom = rs.finish
+	if r.Goal == GoalSlots {
+		rs.doneFrom = rs.finish - rs.tokens + 1
+	}
+	set := func(f features, on bool) {
+		if on {
+			rs.feat |= f
+		}
+	}
+	set(featBlocks, r.Blocks != NoBlocks)
+	set(featSafe, b.Safe != 0)
+	set(featStars, b.Stars != 0)
+	set(featLimit, r.SquareLimit != 0)
+	set(featOwnForbidden, r.OwnLanding == OwnLandingForbidden)
+	set(featOvertake, r.Overtake != OvertakeAll)
+	set(featHomeNoJumps, r.HomeJumps == HomeJumpsForbidden)
+	set(featSlots, r.Goal == GoalSlots)
+	set(featSteps, r.HomeSteps)
+	set(featCircle, r.CaptureBeforeHome)
+	set(featTeams, r.Teams != NoTeams)
+	set(featSixValue, r.SixValue != 6)
+	set(featPairEntry, r.SixEntry == SixEntersTwoOrRuns)
+	set(featEntryFilter, r.EntryCompulsory)
+	set(featClearStart, r.ClearStart)
+	set(featBreakOnSix, r.BreakOnSix)
+	set(featCaptureMust, r.CaptureDuty == CaptureCompulsory)
+	set(featCapturePenalty, r.CaptureDuty == CapturePenalty)
+	set(featUndo, r.SixPenalty == UndoTurn)
+	set(featLastMoved, r.SixPenalty == LastMovedHome)
+	set(featNoMoveForfeits, r.NoMoveForfeitsBonus)
+	set(featFirstWinner, r.End == FirstWinner)
+	set(featTries, r.Tries > 1)
+	set(featLater, r.EntryCapture == EntryCapturesLast)
+	for c := range MaxPlayers {
+		rs.base[c] = uint8(c * b.StartSpacing % b.Track)
+	}
+	for n := 1; n <= b.Track; n++ {
+		off := b.offset(n)
+		if b.Safe.Has(off) {
+			rs.square[n] |= squareSafe
+		}
+		if b.Stars.Has(off) {
+			rs.square[n] |= squareStar
+		}
+	}
+	if b.Stars != 0 {
+		for n := 1; n <= b.Track; n++ {
+			m := n
+			for {
+				m = m%b.Track + 1
+				if rs.square[m]&squareStar != 0 || m == n {
+					break
+				}
+			}
+			rs.nextStar[n] = uint8(m)
+		}
+	}
+	var order []Color
+	for c := range rs.seats.All() {
+		order = append(order, c)
+	}
+	for k, c := range order {
+		rs.team[c] = uint8(c)
+		if r.Teams == Partners {
+			rs.team[c] = uint8(k % 2)
+		}
+	}
+	for _, c := range order {
+		for _, o := range order {
+			if rs.team[o] == rs.team[c] {
+				rs.mates[c] |= 1 << o
+			}
+		}
+	}
+	// The game ends at the first place under FirstWinner, else when one
+	// player (team) is left: places are counted per colour, so with teams
+	// when every colour but the last team's has one.
+	rs.endsAt = rs.players - 1
+	if r.Teams == Partners {
+		rs.endsAt = rs.players / 2
+	}
+	if r.End == FirstWinner {
+		rs.endsAt = 1
+		if r.Teams == Partners {
+			rs.endsAt = rs.players / 2
+		}
+	}
+	return rs
+}
+
+// sides returns how many sides are playing: the players, or with teams
+// the teams.
+func (rs *ruleset) sides() int {
+	if rs.has(featTeams) {
+		return 2
+	}
+	return int(rs.players)
+}
+
+// trackSquare returns the number of the track square (from 1) where a
+// token of colour c with progress p on the track stands.
+func (rs *ruleset) trackSquare(c Color, p int) uint8 {
+	a := int(rs.base[c]) + p
+	if a >= int(rs.track) {
+		a -= int(rs.track)
+	}
+	return uint8(a + 1)
+}
+
+func cmpOr(a, b int) int {
+	if a != 0 {
+		return a
+	}
+	return b
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// quote quotes s for an error message, at most about 64 characters of it.
+func quote(s string) string {
+	const most = 64
+	if len(s) > most {
+		cut := most
+		for cut > 0 && !utf8RuneStart(s[cut]) {
+			cut--
+		}
+		return strconv.Quote(s[:cut]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+func utf8RuneStart(b byte) bool { return b&0xc0 != 0x80 }

@@ -11,7 +11,10 @@ import (
 func TestClassicPreset(t *testing.T) {
 	r := Classic()
 	assert.Equal(t, Rules{
-		Board:               Board{Track: 52, StartSpacing: 13, HomeEntry: 50, HomeColumn: 5},
+		Preset:              "classic",
+		Board:               Board{Arms: 4, Track: 52, StartSpacing: 13, HomeEntry: 50, HomeColumn: 5},
+		Tries:               1,
+		SixValue:            6,
 		Players:             4,
 		Seats:               0,
 		Tokens:              4,
@@ -33,7 +36,7 @@ func TestMongolianPreset(t *testing.T) {
 	r := Mongolian()
 	assert.NoError(t, r.Validate())
 	assert.Equal(t, BlocksStopOpponents, r.Blocks, "rules B1, B2")
-	r.Blocks = NoBlocks
+	r.Blocks, r.Preset = NoBlocks, "classic"
 	assert.Equal(t, Classic(), r, "otherwise the classic game")
 }
 
@@ -64,13 +67,13 @@ func TestValidateRejects(t *testing.T) {
 	}{
 		{"zero Rules", func(r *Rules) { *r = Rules{} }},
 		{"Track too short", func(r *Rules) { r.Board.Track = 7; r.Board.StartSpacing = 1; r.Board.HomeEntry = 6 }},
-		{"Track too long", func(r *Rules) { r.Board.Track = 129 }},
+		{"Track too long", func(r *Rules) { r.Board.Track = 251 }},
 		{"StartSpacing 0", func(r *Rules) { r.Board.StartSpacing = 0 }},
 		{"StartSpacing too wide", func(r *Rules) { r.Board.StartSpacing = 14 }},
 		{"HomeEntry 0", func(r *Rules) { r.Board.HomeEntry = 0 }},
 		{"HomeEntry = Track", func(r *Rules) { r.Board.HomeEntry = 52 }},
 		{"HomeColumn negative", func(r *Rules) { r.Board.HomeColumn = -1 }},
-		{"Finish past 200", func(r *Rules) { r.Board.HomeColumn = 150 }},
+		{"Finish past 250", func(r *Rules) { r.Board.HomeColumn = 200 }},
 		{"Players 0", func(r *Rules) { r.Players = 0 }},
 		{"Players 1", func(r *Rules) { r.Players = 1 }},
 		{"Players 5", func(r *Rules) { r.Players = 5 }},
@@ -86,14 +89,14 @@ func TestValidateRejects(t *testing.T) {
 		{"SixLimit negative", func(r *Rules) { r.SixLimit = -1 }},
 		{"SixLimit 1", func(r *Rules) { r.SixLimit = 1 }},
 		{"SixLimit 256", func(r *Rules) { r.SixLimit = 256 }},
-		{"SixPenalty unknown", func(r *Rules) { r.SixPenalty = UndoTurn + 1 }},
+		{"SixPenalty unknown", func(r *Rules) { r.SixPenalty = LastMovedHome + 1 }},
 		{"Blocks unknown", func(r *Rules) { r.Blocks = BlocksStopAll + 1 }},
 		{"OwnLanding unknown", func(r *Rules) { r.OwnLanding = OwnLandingForbidden + 1 }},
 		{"blocks with OwnLandingForbidden", func(r *Rules) { r.Blocks, r.OwnLanding = BlocksStopOpponents, OwnLandingForbidden }},
 		{"BlocksStopAll with OwnLandingForbidden", func(r *Rules) { r.Blocks, r.OwnLanding = BlocksStopAll, OwnLandingForbidden }},
-		{"MultiCapture unknown", func(r *Rules) { r.MultiCapture = CaptureRefused + 1 }},
+		{"MultiCapture unknown", func(r *Rules) { r.MultiCapture = CaptureMover + 1 }},
 		{"Finish unknown", func(r *Rules) { r.Finish = AnyRollFinishes + 1 }},
-		{"BounceFinish with a short home column", func(r *Rules) { r.Finish, r.Board.HomeColumn = BounceFinish, 4 }},
+		{"BounceFinish with a short home column", func(r *Rules) { r.Finish, r.Board.HomeColumn = BounceFinish, 3 }},
 		{"End unknown", func(r *Rules) { r.End = FirstWinner + 1 }},
 	}
 	for _, tt := range tests {
@@ -134,8 +137,8 @@ func TestValidateAccepts(t *testing.T) {
 		{"BounceFinish", func(r *Rules) { r.Finish = BounceFinish }},
 		{"AnyRollFinishes with no home column", func(r *Rules) { r.Finish, r.Board.HomeColumn = AnyRollFinishes, 0 }},
 		{"FirstWinner", func(r *Rules) { r.End = FirstWinner }},
-		{"smallest board", func(r *Rules) { r.Board = Board{Track: 8, StartSpacing: 2, HomeEntry: 1, HomeColumn: 0} }},
-		{"largest track", func(r *Rules) { r.Board = Board{Track: 128, StartSpacing: 32, HomeEntry: 127, HomeColumn: 72} }},
+		{"smallest board", func(r *Rules) { r.Board = Board{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 1, HomeColumn: 0} }},
+		{"largest track", func(r *Rules) { r.Board = Board{Arms: 4, Track: 128, StartSpacing: 32, HomeEntry: 127, HomeColumn: 72} }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -158,7 +161,7 @@ func TestRulesString(t *testing.T) {
 		{Mongolian(), "mongolian"},
 		{withRules(Mongolian(), func(r *Rules) { r.Players = 2 }), "mongolian{Players:2}"},
 		{withRules(Classic(), func(r *Rules) { r.Tokens, r.End = 2, FirstWinner }), "classic{Tokens:2 End:FirstWinner}"},
-		{withRules(Classic(), func(r *Rules) { r.Blocks = BlocksStopAll }), "mongolian{Blocks:BlocksStopAll}"},
+		{withRules(Classic(), func(r *Rules) { r.Blocks = BlocksStopAll }), "classic{Blocks:BlocksStopAll}"},
 		{withRules(Classic(), func(r *Rules) { r.Players, r.Seats = 2, ColorsOf(Green, Blue) }), "classic{Players:2 Seats:{green blue}}"},
 		{withRules(Classic(), func(r *Rules) { r.EntryRolls = FacesOf(1, 6) }), "classic{EntryRolls:{1 6}}"},
 		{withRules(Classic(), func(r *Rules) { r.SixPenalty, r.NoMoveForfeitsBonus = UndoTurn, true }), "classic{SixPenalty:UndoTurn NoMoveForfeitsBonus:true}"},
@@ -178,7 +181,8 @@ func TestEnumStrings(t *testing.T) {
 	}{
 		{VoidRoll, "VoidRoll"},
 		{UndoTurn, "UndoTurn"},
-		{SixPenalty(2), "invalid(2)"},
+		{LastMovedHome, "LastMovedHome"},
+		{SixPenalty(3), "invalid(3)"},
 		{NoBlocks, "NoBlocks"},
 		{BlocksStopOpponents, "BlocksStopOpponents"},
 		{BlocksStopAll, "BlocksStopAll"},
@@ -188,7 +192,9 @@ func TestEnumStrings(t *testing.T) {
 		{OwnLanding(9), "invalid(9)"},
 		{CaptureAll, "CaptureAll"},
 		{CaptureRefused, "CaptureRefused"},
-		{MultiCapture(2), "invalid(2)"},
+		{CaptureNone, "CaptureNone"},
+		{CaptureMover, "CaptureMover"},
+		{MultiCapture(4), "invalid(4)"},
 		{ExactFinish, "ExactFinish"},
 		{BounceFinish, "BounceFinish"},
 		{AnyRollFinishes, "AnyRollFinishes"},
@@ -209,7 +215,9 @@ func TestEnumStrings(t *testing.T) {
 		{Green, "green"},
 		{Yellow, "yellow"},
 		{Blue, "blue"},
-		{Color(4), "color(4)"},
+		{Purple, "purple"},
+		{Orange, "orange"},
+		{Color(6), "color(6)"},
 		{Colors(0), "{}"},
 		{ColorsOf(Red, Yellow), "{red yellow}"},
 		{ColorsOf(Blue, Red, Green, Yellow), "{red green yellow blue}"},
@@ -262,7 +270,8 @@ func TestParseColor(t *testing.T) {
 	}{
 		{"red", Red, true}, {"R", Red, true}, {"Green", Green, true}, {"g", Green, true},
 		{"YELLOW", Yellow, true}, {"y", Yellow, true}, {"blue", Blue, true}, {"b", Blue, true},
-		{"", 0, false}, {"purple", 0, false}, {"re", 0, false}, {"reds", 0, false},
+		{"purple", Purple, true}, {"P", Purple, true}, {"orange", Orange, true}, {"o", Orange, true},
+		{"", 0, false}, {"violet", 0, false}, {"re", 0, false}, {"reds", 0, false},
 	} {
 		c, ok := ParseColor(tt.in)
 		assert.Equal(t, tt.ok, ok, "%q", tt.in)
@@ -270,7 +279,7 @@ func TestParseColor(t *testing.T) {
 			assert.Equal(t, tt.want, c, "%q", tt.in)
 		}
 	}
-	for c := Red; c <= Blue; c++ {
+	for c := Red; c < MaxPlayers; c++ {
 		back, ok := ParseColor(c.String())
 		assert.True(t, ok)
 		assert.Equal(t, c, back)
