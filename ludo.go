@@ -175,7 +175,7 @@ func New(r Rules) (State, error) {
 		}
 	}
 	for c := range rs.seats.All() {
-		s.turn = c
+		s.turn = c // ruling Q12: the first seated colour
 		break
 	}
 	s.locate()

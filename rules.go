@@ -16,49 +16,6 @@ import (
 // rules that choose among the moves found: compulsory entry, compulsory
 // capture, clearing the start square, opening a block).
 
-// rulebook lists the rules and rulings of the README's rulebook, by
-// number, with their titles: C1–C11 from the seed texts, B1–B3 the block
-// rules of the Mongolian text, Q1–Q12 this library's rulings on what the
-// seed texts leave open, then a section for each family of rulesets: K
-// for Ludo King, M for Mensch ärgere Dich nicht, D for Danish Ludo, P for
-// Parchís, F for Fia, V for Cờ cá ngựa, and T for partnerships.
-var rulebook = [...]struct{ number, title string }{
-	{"C1", "Players and tokens"}, {"C2", "The yard"}, {"C3", "The track and turn order"},
-	{"C4", "The home column"}, {"C5", "Exact finish"}, {"C6", "Winning and places"},
-	{"C7", "Entering"}, {"C8", "Moving"}, {"C9", "Bonus rolls and the third six"},
-	{"C10", "Must move"}, {"C11", "Capture"},
-	{"B1", "Blocks form"}, {"B2", "Blocks stop opponents"}, {"B3", "Finished tokens stay"},
-	{"Q1", "A bonus roll with no legal move"}, {"Q2", "What the third six undoes"},
-	{"Q3", "Landing on two or more opponents"}, {"Q4", "Entering onto an opponent"},
-	{"Q5", "Seats"}, {"Q6", "Finishing with a 6"}, {"Q7", "Blocks in detail"},
-	{"Q8", "The home column"}, {"Q9", "Alike tokens"}, {"Q10", "When the game ends"},
-	{"Q11", "Landing on your own token without blocks"}, {"Q12", "Who moves first"},
-	{"K1", "Safe squares"}, {"K2", "A capture earns a roll"}, {"K3", "Coming home earns a roll"},
-	{"K4", "Capture before home"}, {"K5", "Pairs cannot be captured"}, {"K6", "Quick games"},
-	{"M1", "The goal"}, {"M2", "A 6 must bring a figure in"}, {"M3", "Clear the start field"},
-	{"M4", "Three throws"}, {"M5", "A figure starts on the start field"}, {"M6", "No jumping in the goal"},
-	{"M7", "Barriers"}, {"M8", "Compulsory capture"},
-	{"D1", "Globes"}, {"D2", "Stars"}, {"D3", "Pairs send the attacker home"}, {"D4", "Entering captures on the start globe"},
-	{"P1", "Seguros"}, {"P2", "Two to a square"}, {"P3", "Entry on a 5"}, {"P4", "The exit square"},
-	{"P5", "A 6 counts 7"}, {"P6", "Barriers"}, {"P7", "Open the barrier on a 6"},
-	{"P8", "Counting 20 and 10"}, {"P9", "The third six"},
-	{"F1", "Entry on 1 and 6"}, {"F2", "No passing your own"},
-	{"V1", "Entry and bonus on 1 and 6"}, {"V2", "The stable"},
-	{"T1", "Partners"},
-}
-
-// RuleTitle returns the title of rule (or ruling) number n of the rulebook,
-// as RuleTitle("B2") = "Blocks stop opponents", and false if there is no
-// such rule. [IllegalMoveError.Rule] holds such a number.
-func RuleTitle(n string) (string, bool) {
-	for _, r := range rulebook {
-		if r.number == n {
-			return r.title, true
-		}
-	}
-	return "", false
-}
-
 // ErrIllegalMove is matched by every [*IllegalMoveError].
 var ErrIllegalMove = errors.New("ludo: illegal move")
 
@@ -522,7 +479,7 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 	}
 	own := here.and(colorLanes[c])
 	opp := here.andNot(own)
-	entering := m.Enters() && m.To() == 0 // onto its start square
+	entering := m.Enters() && m.To() == 0                           // onto its start square
 	if rs.squareLimit != 0 && here.count() >= int(rs.squareLimit) { // rule P2
 		if !entering || rs.feat&featLater == 0 || opp.empty() {
 			return lanes{}, false, refusal{refFull, uint16(sq)}

@@ -217,8 +217,8 @@ var presets = func() []preset {
 	maedn := with(classic, "maedn", func(r *Rules) {
 		r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 3}
 		r.Goal = GoalSlots
-		r.StartOut = 1
-		r.EntryCompulsory, r.ClearStart, r.Tries = true, true, 3
+		r.StartOut = 1                                           // rule M5
+		r.EntryCompulsory, r.ClearStart, r.Tries = true, true, 3 // rules M2, M3, M4
 		r.SixLimit = 0
 		r.OwnLanding = OwnLandingForbidden
 	})
@@ -236,13 +236,13 @@ var presets = func() []preset {
 	})
 	parchis := with(classic, "parchis1", func(r *Rules) {
 		r.Board = Board{Arms: 4, Track: 68, StartSpacing: 17, HomeEntry: 63, HomeColumn: 7, Safe: OffsetsOf(0, 7, 12)}
-		r.EntryRolls = FacesOf(5)
+		r.EntryRolls = FacesOf(5) // rule P3
 		r.EntryCompulsory = true
 		r.SixPenalty = LastMovedHome
 		r.SixValue = 7
 		r.CaptureBonus, r.HomeBonus = BonusMove(20), BonusMove(10)
-		r.Blocks, r.BreakOnSix, r.SquareLimit = BlocksStopAll, true, 2
-		r.SafeSquares = SafeShare
+		r.Blocks, r.BreakOnSix, r.SquareLimit = BlocksStopAll, true, 2 // rules P6, P7, P2
+		r.SafeSquares = SafeShare                                      // rule P1: the seguros
 		r.EntryCapture = EntryCapturesLast
 	})
 	parchis6 := with(parchis, "parchis6", func(r *Rules) {
@@ -258,9 +258,9 @@ var presets = func() []preset {
 		r.Finish = BounceFinish
 	})
 	cocangua := with(classic, "cocangua", func(r *Rules) {
-		r.EntryRolls, r.BonusRolls = FacesOf(1, 6), FacesOf(1, 6)
+		r.EntryRolls, r.BonusRolls = FacesOf(1, 6), FacesOf(1, 6) // rule V1
 		r.SixLimit = 0
-		r.Goal, r.HomeSteps = GoalSlots, true
+		r.Goal, r.HomeSteps = GoalSlots, true // rule V2
 	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
@@ -504,6 +504,38 @@ func (r Rules) String() string {
 		return name
 	}
 	return name + "{" + strings.Join(diff, " ") + "}"
+}
+
+// optionsMarkdown writes the README's options table: every option with
+// its rule, what it does, and its value in each preset (the presets on a
+// board of six arms differ from theirs only in Arms, Track and Players,
+// so they have no column).
+func optionsMarkdown() string {
+	var cols []preset
+	for _, p := range presets {
+		if p.rules.Board.Arms == 4 {
+			cols = append(cols, p)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("| option | rule | what it says |")
+	for _, p := range cols {
+		b.WriteString(" " + p.name + " |")
+	}
+	b.WriteString("\n|---|---|---|")
+	for range cols {
+		b.WriteString("---|")
+	}
+	b.WriteString("\n")
+	for i := range options {
+		o := &options[i]
+		b.WriteString("| `" + o.name + "` | " + o.rule + " | " + o.doc + " |")
+		for _, p := range cols {
+			b.WriteString(" " + strings.ReplaceAll(o.format(o.get(&p.rules)), "|", "\\|") + " |")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // ---------------------------------------------------------------------
@@ -778,7 +810,8 @@ const (
 	BlocksStopOpponents
 	// BlocksStopAll: the square is a block that no token passes, the
 	// owner's included; opponents may not land on it, the owner's tokens
-	// may (joining it) where SquareLimit allows.
+	// may (joining it) where SquareLimit allows. With SquareLimit 2 these
+	// are the barriers of Parchís and of Schmidt's variant (rules P6, M7).
 	BlocksStopAll
 )
 
