@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/ludorules/ludo"
-	"github.com/ludorules/ludo/examples/bots"
+	"github.com/ludorules/ludo/bots"
 )
 
 func main() {

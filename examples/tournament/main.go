@@ -1,5 +1,5 @@
 // Command tournament plays seeded games between bots (package
-// examples/bots) in every seat order, across all cores, and prints each
+// bots) in every seat order, across all cores, and prints each
 // bot's win rate with a 95% confidence interval, its mean place, the mean
 // game length and the speed.
 //
@@ -36,7 +36,7 @@ import (
 	"time"
 
 	"github.com/ludorules/ludo"
-	"github.com/ludorules/ludo/examples/bots"
+	"github.com/ludorules/ludo/bots"
 )
 
 func main() {
@@ -154,7 +154,7 @@ func tournament(cfg config, progress io.Writer) (summary, error) {
 		for k, c := range seats {
 			table[c] = factories[order[k]](bots.GameSeed(gs, k+1))
 		}
-		end, plies, err := bots.Play(start, table, ludo.SeededDice(gs))
+		end, plies, err := bots.Play(start, table, ludo.SeededDice(gs), bots.DefaultMaxPlies)
 		r := result{place: make([]int8, len(lineup)), plies: plies, err: err}
 		for k, c := range seats {
 			r.place[order[k]] = int8(end.Place(c))
