@@ -359,3 +359,27 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	}
 	assert.Greater(t, n, 140, "heuristic won %d of 200 games against random", n)
 }
+
+// TestParallelEach: the results come in order of i, across chunks,
+// whatever the number of workers, and done counts every game.
+func TestParallelEach(t *testing.T) {
+	n := 2*eachChunk + 5
+	play := func(i int) uint64 { return GameSeed(1, i) }
+	want := Parallel(n, 2, play, nil)
+	for _, workers := range []int{1, 3} {
+		var got []uint64
+		var next, finished int
+		ParallelEach(n, workers, play, func(i int, r uint64) {
+			require.Equal(t, next, i)
+			next++
+			got = append(got, r)
+		}, func(f int) {
+			require.Equal(t, finished+1, f)
+			finished = f
+		})
+		assert.Equal(t, want, got)
+		assert.Equal(t, n, finished)
+	}
+	ParallelEach(-1, 0, play, func(int, uint64) { t.Error("a result of no games") }, nil)
+	assert.Empty(t, Parallel(-1, 0, play, nil))
+}
