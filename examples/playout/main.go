@@ -33,7 +33,7 @@ func run(players int, preset string, seed uint64, quiet bool) error {
 	if err != nil {
 		return err
 	}
-	frames, final, err := seeded.Play(rules, seed)
+	frames, final, err := seeded.Play(rules, seed, seeded.MaxPlies)
 	if err != nil {
 		return err
 	}

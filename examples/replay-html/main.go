@@ -36,7 +36,7 @@ func run(players int, preset string, seed uint64, out string) (err error) {
 	if err != nil {
 		return err
 	}
-	frames, final, err := seeded.Play(rules, seed)
+	frames, final, err := seeded.Play(rules, seed, seeded.MaxPlies)
 	if err != nil {
 		return err
 	}
