@@ -28,7 +28,7 @@ func main() {
 func cli(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("playout", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	players := fs.Int("players", 4, "number of players, 2 to 4")
+	players := fs.Int("players", 4, fmt.Sprintf("number of players, 2 to %d", ludo.MaxPlayers))
 	preset := fs.String("preset", "classic", "rules preset: classic or mongolian")
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' choices")
 	quiet := fs.Bool("quiet", false, "print only the final board and ranking")

@@ -31,7 +31,7 @@ func main() {
 func cli(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay-html", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	players := fs.Int("players", 4, "number of players, 2 to 4")
+	players := fs.Int("players", 4, fmt.Sprintf("number of players, 2 to %d", ludo.MaxPlayers))
 	preset := fs.String("preset", "classic", "rules preset: classic or mongolian")
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' choices")
 	out := fs.String("o", "", "the file to write the page to (default standard output)")

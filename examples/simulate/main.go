@@ -54,7 +54,7 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs.SetOutput(stderr)
 	var cfg config
 	fs.IntVar(&cfg.games, "games", 100000, fmt.Sprintf("number of games, 1 to %d", maxGames))
-	fs.IntVar(&cfg.players, "players", 4, "number of players, 2 to 4")
+	fs.IntVar(&cfg.players, "players", 4, fmt.Sprintf("number of players, 2 to %d", ludo.MaxPlayers))
 	fs.StringVar(&cfg.preset, "preset", "classic", "rules preset: classic or mongolian")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the series")
 	fs.IntVar(&cfg.workers, "workers", runtime.GOMAXPROCS(0), "number of games played at once")

@@ -56,7 +56,7 @@ func cli(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	lineup := fs.String("bots", "heuristic,random,random,random", "comma-separated bots, one per seat: "+strings.Join(bots.Names(), ", "))
-	players := fs.Int("players", 0, "number of players, 2 to 4 (default: the number of bots); random bots fill seats the lineup leaves empty")
+	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to %d (default: the number of bots); random bots fill seats the lineup leaves empty", ludo.MaxPlayers))
 	games := fs.Int("games", 1000, fmt.Sprintf("number of games, 1 to %d (rounded up to a whole number of seat-order cycles)", tournament.MaxGames))
 	seed := fs.Uint64("seed", 1, "seed of the series: game i is seeded from (seed, i)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "number of games played at once")
