@@ -257,26 +257,26 @@ func (t *Tournament) Run(workers int, done func(finished int)) (Summary, error) 
 
 // Summary is the outcome of a series.
 type Summary struct {
-	Rules      ludo.Rules
-	Lineup     []string // one bot per seat
-	Orders     int      // the number of distinct seat orders
-	Games      int      // the games played, unfinished ones included
-	Unfinished int      // the games stopped at the ply limit, left out of Bots and WinsBySeat
-	MaxPlies   int      // the ply limit
-	Plies      int      // the plies of all games
-	Elapsed    time.Duration
-	Workers    int
-	Bots       []BotResult  // one per distinct name, in lineup order
-	Seats      []ludo.Color // the seated colours, the first to roll first
-	WinsBySeat []int        // the finished games won from each seat, whoever sat there
+	Rules      ludo.Rules    // the rules of every game
+	Lineup     []string      // one bot per seat
+	Orders     int           // the number of distinct seat orders
+	Games      int           // the games played, unfinished ones included
+	Unfinished int           // the games stopped at the ply limit, left out of Bots and WinsBySeat
+	MaxPlies   int           // the ply limit
+	Plies      int           // the plies of all games
+	Elapsed    time.Duration // the time the games took
+	Workers    int           // the games played at once
+	Bots       []BotResult   // one per distinct name, in lineup order
+	Seats      []ludo.Color  // the seated colours, the first to roll first
+	WinsBySeat []int         // the finished games won from each seat, whoever sat there
 }
 
 // BotResult is a bot's record over the finished games of a series.
 type BotResult struct {
-	Name   string
-	Seats  int // seats taken: games × the times the bot sits in the lineup
-	Wins   int // seats that took first place
-	Places int // the sum of the places taken
+	Name   string // the bot's name, as in the lineup
+	Seats  int    // seats taken: finished games × the times the bot sits in the lineup
+	Wins   int    // seats that took first place
+	Places int    // the sum of the places taken
 }
 
 // WinRate returns the share of the bot's seats that won, 0 for none.
