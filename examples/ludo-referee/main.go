@@ -37,7 +37,8 @@ Usage:
         the other tokens cannot move.
   ludo-referee why [-die N] [FILE|-] MOVE
         Say why MOVE is or is not legal in the position, citing the rules,
-        and show the position a legal move leads to.
+        and show the position a legal move leads to, or the path a refused
+        move's token would take on the board.
 
 FILE is a text file; - or no FILE reads standard input. A record is what
 ludo.Record writes: a rules line (a position, for a dispute that starts
@@ -57,13 +58,24 @@ repository, testdata/scenarios, are positions too):
   die     6                       # or leave it out and give -die 6
 
 MOVE is a token number ("1"), "pass", "forfeit", or a move as moves lists
-it ("1: yard-0 enter"); quote it if it has spaces.
+it ("1: yard-0 enter"); quote it if it has spaces. Moves are written in
+progress (steps from the token's start square: yard, 0-50 the track,
+51-55 the home column, 56 the finish), with the board's squares beside
+them: "red 2: 12-18 (squares 13-19)".
 
 Every command takes -svg FILE: draw the position judged (for replay, the
 position of the illegal ply, or the final one) as an SVG picture.
 
 Exit status: 0 the record is OK or the move is legal (always, for moves);
 1 a ply or the move is illegal; 2 the input could not be read or judged.
+`
+
+// shortUsage is what an unknown command gets: the commands, and where
+// the rest is.
+const shortUsage = `usage: ludo-referee replay FILE
+       ludo-referee moves [-die N] [FILE|-]
+       ludo-referee why [-die N] [FILE|-] MOVE
+Run "ludo-referee help" for the details.
 `
 
 func main() {
@@ -100,7 +112,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	case "replay", "moves", "why":
 	default:
-		fmt.Fprintf(stderr, "ludo-referee: unknown command %q\n\n%s", cmd, usage)
+		fmt.Fprintf(stderr, "ludo-referee: unknown command %q\n%s", cmd, shortUsage)
 		return exitUsage
 	}
 	rest, err := parseInterspersed(fs, args)
@@ -313,11 +325,16 @@ func (r *referee) replay(file string) (int, error) {
 	} else {
 		fmt.Fprintf(r.out, "  %s\n", strings.TrimPrefix(re.Err.Error(), "ludo: "))
 	}
+	rolled, err := last.Roll(p.Face)
+	canRoll := err == nil && rolled.Turn() == p.Player
+	if canRoll && ill != nil {
+		r.printPath(rolled, ill.Move)
+	}
 	if n := len(rec.Plies) - re.Ply; n > 0 {
 		fmt.Fprintf(r.out, "  (%s after it not replayed)\n", plural(n, "more ply", "more plies"))
 	}
 	shown := last
-	if rolled, err := last.Roll(p.Face); err == nil && rolled.Turn() == p.Player {
+	if canRoll {
 		shown = rolled
 		fmt.Fprintf(r.out, "\nThe position at ply %d, after the roll:\n%v\n", re.Ply, rolled)
 		r.listMoves(rolled, "Legal moves there were")
@@ -389,9 +406,10 @@ func (r *referee) moves(file string) (int, error) {
 func (r *referee) listMoves(s ludo.State, title string) {
 	legal := s.LegalMoves()
 	fmt.Fprintf(r.out, "%s (%d):\n", title, len(legal))
+	board := s.Rules().Board
 	width := 0
 	for _, m := range legal {
-		width = max(width, len(m.String()))
+		width = max(width, len(withSquares(board, m)))
 	}
 	for _, m := range legal {
 		var parts []string
@@ -402,7 +420,7 @@ func (r *referee) listMoves(s ludo.State, title string) {
 				parts = append(parts, e.text)
 			}
 		}
-		fmt.Fprintf(r.out, "  %-*s  %s\n", width, m, strings.Join(parts, ", "))
+		fmt.Fprintf(r.out, "  %-*s  %s\n", width, withSquares(board, m), strings.Join(parts, ", "))
 	}
 }
 
@@ -447,12 +465,13 @@ func (r *referee) why(file, text string) (int, error) {
 		} else {
 			fmt.Fprintf(r.out, "  %s\n", ill.Reason)
 		}
+		r.printPath(s, ill.Move)
 		r.listMoves(s, "\nLegal moves")
 		return exitIllegal, r.drawSVG(s)
 	case err != nil:
 		return 0, err
 	}
-	fmt.Fprintf(r.out, "LEGAL: %v\n", m)
+	fmt.Fprintf(r.out, "LEGAL: %s\n", withSquares(s.Rules().Board, m))
 	for _, e := range explain(s, m) {
 		if e.rule != "" {
 			fmt.Fprintf(r.out, "  %s: %s\n", cite(e.rule), e.text)
@@ -477,6 +496,116 @@ func describeAttempt(s ludo.State, m ludo.Move, text string) string {
 		return fmt.Sprintf("%v %s (token %d %s, die %d)", c, text, i, where(s.Rules().Board, c, s.Progress(c, i)), s.Die())
 	}
 	return fmt.Sprintf("%v %s, die %d", c, text, s.Die())
+}
+
+// ----- squares -----
+
+// withSquares writes move m as Move.String does, in progress, with the
+// board's squares beside it: "red 2: 12-18 (squares 13-19)".
+func withSquares(b ludo.Board, m ludo.Move) string {
+	if m.IsPass() {
+		return m.String()
+	}
+	from, to := b.Square(m.Color(), m.From()), b.Square(m.Color(), m.To())
+	if from.Zone() == ludo.TrackZone && to.Zone() == ludo.TrackZone {
+		return fmt.Sprintf("%v (squares %d-%d)", m, from.N(), to.N())
+	}
+	return fmt.Sprintf("%v (%s to %s)", m, squareName(from), squareName(to))
+}
+
+// squareName names a square: "square 17", "home 3", "the yard", "the
+// finish".
+func squareName(sq ludo.Square) string {
+	switch sq.Zone() {
+	case ludo.TrackZone:
+		return "square " + strconv.Itoa(sq.N())
+	case ludo.HomeZone:
+		return "home " + strconv.Itoa(sq.N())
+	case ludo.YardZone:
+		return "the yard"
+	}
+	return "the finish"
+}
+
+// printPath prints the path refused move m would take in s: the squares
+// its token would pass and the one it would stop on, with what stands on
+// them. It prints nothing for a pass, or a move not of the player to move.
+func (r *referee) printPath(s ludo.State, m ludo.Move) {
+	if m.IsPass() || m.Color() != s.Turn() || m.Token() < 0 || m.Token() >= s.Rules().Tokens {
+		return
+	}
+	fmt.Fprintf(r.out, "  path on the board: %s\n", path(s, m.Color(), m.Token()))
+}
+
+// path says where token i of colour c would go in s with the die s has to
+// play, by the board's squares, whether or not the rules allow it: "passes
+// 16, 17 (red block), 18; would stop on 19".
+func path(s ludo.State, c ludo.Color, i int) string {
+	rules := s.Rules()
+	b := rules.Board
+	p, d := s.Progress(c, i), s.Die()
+	blocks := map[ludo.Square]bool{}
+	for sq := range s.Blocks() {
+		blocks[sq] = true
+	}
+	// label names square sq, with what stands on it but token i itself.
+	label := func(sq ludo.Square) string {
+		var name string
+		switch sq.Zone() {
+		case ludo.TrackZone:
+			name = strconv.Itoa(sq.N())
+		case ludo.HomeZone:
+			name = "home " + strconv.Itoa(sq.N())
+		default:
+			return "the finish"
+		}
+		owner, n := s.At(sq)
+		if s.Square(c, i) == sq {
+			n--
+		}
+		switch {
+		case n <= 0:
+		case blocks[sq]:
+			name += fmt.Sprintf(" (%v block)", owner)
+		case n == 1:
+			name += fmt.Sprintf(" (%v)", owner)
+		default:
+			name += fmt.Sprintf(" (%d %v)", n, owner)
+		}
+		return name
+	}
+	switch {
+	case p < 0:
+		return "from the yard onto its start square " + label(b.Square(c, 0))
+	case p >= b.Finish():
+		return "none: the token has finished"
+	}
+	var passed []string
+	stop := ""
+	for k := 1; k <= d && stop == ""; k++ {
+		q := p + k
+		switch {
+		case q > b.Finish(): // only a bounce gets here
+			q = 2*b.Finish() - q
+		case q == b.Finish() && k < d && rules.Finish == ludo.AnyRollFinishes:
+			k = d // a roll that reaches the finish stops there
+		case q == b.Finish() && k < d && rules.Finish == ludo.ExactFinish:
+			stop = fmt.Sprintf("would overshoot the finish by %d", p+d-b.Finish())
+			continue
+		}
+		if k < d {
+			passed = append(passed, label(b.Square(c, q)))
+			continue
+		}
+		stop = "would stop on " + label(b.Square(c, q))
+		if p+d > b.Finish() && rules.Finish == ludo.BounceFinish {
+			stop += ", bounced back"
+		}
+	}
+	if len(passed) == 0 {
+		return stop
+	}
+	return "passes " + strings.Join(passed, ", ") + "; " + stop
 }
 
 // ----- words -----

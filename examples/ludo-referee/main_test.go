@@ -52,6 +52,7 @@ func TestGolden(t *testing.T) {
 		{"why-pass-refused", []string{"why", "-die", "6", "testdata/roll-due.txt", "pass"}, "", exitIllegal},
 		{"why-capture", []string{"why", "-die=4", "testdata/roll-due.txt", "red", "0"}, "", exitOK},
 		{"why-mismatch", []string{"why", "-", "1: yard-0 enter x1"}, dispute, exitIllegal},
+		{"why-overshoot", []string{"why", "-die", "4", "testdata/roll-due.txt", "1"}, "", exitIllegal},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			status, out, errOut := runCase(c.args, c.stdin)
@@ -185,5 +186,82 @@ func TestSVG(t *testing.T) {
 	}
 	if err := (&referee{}).drawSVG(s); err != nil {
 		t.Errorf("drawSVG without --svg = %v, want nil", err)
+	}
+}
+
+// TestUnknownCommandShortUsage: an unknown command gets the commands in
+// a few lines, not the whole usage.
+func TestUnknownCommandShortUsage(t *testing.T) {
+	status, out, errOut := runCase([]string{"judge", "x"}, "")
+	if status != exitUsage || out != "" {
+		t.Fatalf("status %d, stdout %q", status, out)
+	}
+	want := "ludo-referee: unknown command \"judge\"\n" + shortUsage
+	if errOut != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", errOut, want)
+	}
+	if lines := strings.Count(errOut, "\n"); lines > 6 {
+		t.Errorf("the usage for an unknown command takes %d lines", lines)
+	}
+}
+
+// TestPath checks the path of a token by the board's squares under each
+// finish rule, with what stands on the squares it passes.
+func TestPath(t *testing.T) {
+	for _, c := range []struct {
+		position string
+		token    int
+		want     string
+	}{
+		{"rules classic\nred 10\nyellow @13 @13 @16\nblue @15\ndie 6", 0, "passes 12, 13 (2 yellow), 14, 15 (blue), 16 (yellow); would stop on 17"},
+		{"rules mongolian\nred 10 11 11\nyellow @13 @13\ndie 3", 0, "passes 12 (red block), 13 (yellow block); would stop on 14"},
+		{"rules classic\nred 10\ndie 1", 0, "would stop on 12"},
+		{"rules classic\nred 48\ndie 5", 0, "passes 50, 51, home 1, home 2; would stop on home 3"},
+		{"rules classic\nred home3 home4\ndie 4", 0, "passes home 4 (red), home 5; would overshoot the finish by 1"},
+		{"rules classic{Finish:BounceFinish}\nred home3 home4\ndie 5", 0, "passes home 4 (red), home 5, the finish, home 5; would stop on home 4 (red), bounced back"},
+		{"rules classic{Finish:AnyRollFinishes}\nred home3\ndie 5", 0, "passes home 4, home 5; would stop on the finish"},
+		{"rules classic\nred home3\ndie 3", 0, "passes home 4, home 5; would stop on the finish"},
+		{"rules classic\nred finish 3\ndie 2", 0, "none: the token has finished"},
+		{"rules mongolian\nred yard\nblue 13 13\ndie 6", 0, "from the yard onto its start square 1 (blue block)"},
+		{"rules classic\nred yard\ndie 6", 0, "from the yard onto its start square 1"},
+	} {
+		s, err := ludo.ParsePosition(c.position)
+		if err != nil {
+			t.Fatalf("%q: %v", c.position, err)
+		}
+		if got := path(s, s.Turn(), c.token); got != c.want {
+			t.Errorf("%q token %d:\n got %s\nwant %s", c.position, c.token, got, c.want)
+		}
+	}
+}
+
+// TestWithSquares checks the squares written beside a move's progress.
+func TestWithSquares(t *testing.T) {
+	for _, c := range []struct {
+		position string
+		token    int
+		want     string
+	}{
+		{"rules classic\nred 12\ndie 6", 0, "red 0: 12-18 (squares 13-19)"},
+		{"rules classic\nturn yellow\nyellow 20\ndie 6", 0, "yellow 0: 20-26 (squares 47-1)"},
+		{"rules classic\nred yard\ndie 6", 0, "red 0: yard-0 enter (the yard to square 1)"},
+		{"rules classic\nred 48\ndie 5", 0, "red 0: 48-53 (square 49 to home 3)"},
+		{"rules classic\nred home3\ndie 3", 0, "red 0: 53-56 finish (home 3 to the finish)"},
+	} {
+		s, err := ludo.ParsePosition(c.position)
+		if err != nil {
+			t.Fatalf("%q: %v", c.position, err)
+		}
+		m, err := s.TokenMove(c.token)
+		if err != nil {
+			t.Fatalf("%q: %v", c.position, err)
+		}
+		if got := withSquares(s.Rules().Board, m); got != c.want {
+			t.Errorf("%q: got %s, want %s", c.position, got, c.want)
+		}
+	}
+	s, _ := ludo.ParsePosition("rules classic\nred yard\ndie 3")
+	if got := withSquares(s.Rules().Board, s.LegalMoves()[0]); got != "red pass" {
+		t.Errorf("a pass: %s", got)
 	}
 }

@@ -7,8 +7,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -17,44 +19,69 @@ import (
 )
 
 func main() {
-	players := flag.Int("players", 4, "number of players, 2 to 4")
-	preset := flag.String("preset", "classic", "rules preset: classic or mongolian")
-	seed := flag.Uint64("seed", 1, "seed for the dice and the players' choices")
-	quiet := flag.Bool("quiet", false, "print only the final board and ranking")
-	flag.Parse()
-	if err := run(*players, *preset, *seed, *quiet); err != nil {
-		fmt.Fprintln(os.Stderr, "playout:", err)
-		os.Exit(1)
-	}
+	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(players int, preset string, seed uint64, quiet bool) error {
+// cli is the whole program: it reads the arguments (without the program
+// name), writes the game to stdout and errors to stderr, and returns the
+// exit status: 0 done, 1 the game could not be played, 2 a usage error.
+func cli(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("playout", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	players := fs.Int("players", 4, fmt.Sprintf("number of players, 2 to %d", ludo.MaxPlayers))
+	preset := fs.String("preset", "classic", "rules preset: classic or mongolian")
+	seed := fs.Uint64("seed", 1, "seed for the dice and the players' choices")
+	quiet := fs.Bool("quiet", false, "print only the final board and ranking")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: playout [flags]\n\nPlays one seeded game between random players and prints it.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "playout: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	if err := run(stdout, *players, *preset, *seed, *quiet); err != nil {
+		fmt.Fprintln(stderr, "playout:", err)
+		return 1
+	}
+	return 0
+}
+
+// run plays the game and prints it to w.
+func run(w io.Writer, players int, preset string, seed uint64, quiet bool) error {
 	rules, err := seeded.Rules(preset, players)
 	if err != nil {
 		return err
 	}
-	frames, final, err := seeded.Play(rules, seed)
+	frames, final, err := seeded.Play(rules, seed, seeded.MaxPlies)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%v, %d players, seed %d\n\n", rules, players, seed)
+	fmt.Fprintf(w, "%v, %d players, seed %d\n\n", rules, players, seed)
 	for n, f := range frames {
 		if quiet {
 			break
 		}
 		m := f.Move
-		fmt.Printf("%4d  %-6v rolls %d: %s\n", n+1, m.Color(), f.Roll, describe(f.Before, m))
+		fmt.Fprintf(w, "%4d  %-6v rolls %d: %s\n", n+1, m.Color(), f.Roll, describe(f.Before, m))
 		after := final
 		if n+1 < len(frames) {
 			after = frames[n+1].Before
 		}
 		if f.Before.Place(m.Color()) == 0 && after.Place(m.Color()) > 0 {
-			fmt.Printf("      %v finishes in place %d\n", m.Color(), after.Place(m.Color()))
+			fmt.Fprintf(w, "      %v finishes in place %d\n", m.Color(), after.Place(m.Color()))
 		}
 	}
-	fmt.Printf("\n%v\n", final)
+	fmt.Fprintf(w, "\n%v\n", final)
 	for place, c := range final.Ranking() {
-		fmt.Printf("%d. %v\n", place+1, c)
+		fmt.Fprintf(w, "%d. %v\n", place+1, c)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,27 +21,54 @@ import (
 )
 
 func main() {
-	players := flag.Int("players", 4, "number of players, 2 to 4")
-	preset := flag.String("preset", "classic", "rules preset: classic or mongolian")
-	seed := flag.Uint64("seed", 1, "seed for the dice and the players' choices")
-	out := flag.String("o", "", "the file to write the page to (default standard output)")
-	flag.Parse()
-	if err := run(*players, *preset, *seed, *out); err != nil {
-		fmt.Fprintln(os.Stderr, "replay-html:", err)
-		os.Exit(1)
-	}
+	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(players int, preset string, seed uint64, out string) (err error) {
+// cli is the whole program: it reads the arguments (without the program
+// name), writes the page to -o or stdout and errors to stderr, and
+// returns the exit status: 0 done, 1 the page could not be written, 2 a
+// usage error.
+func cli(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("replay-html", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	players := fs.Int("players", 4, fmt.Sprintf("number of players, 2 to %d", ludo.MaxPlayers))
+	preset := fs.String("preset", "classic", "rules preset: classic or mongolian")
+	seed := fs.Uint64("seed", 1, "seed for the dice and the players' choices")
+	out := fs.String("o", "", "the file to write the page to (default standard output)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: replay-html [flags]\n\nPlays one seeded game between random players and writes its replay page.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "replay-html: unexpected argument %q: give the file with -o\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	if err := run(stdout, *players, *preset, *seed, *out); err != nil {
+		fmt.Fprintln(stderr, "replay-html:", err)
+		return 1
+	}
+	return 0
+}
+
+// run plays the game and writes its page to the file out, or to stdout
+// if out is "".
+func run(stdout io.Writer, players int, preset string, seed uint64, out string) (err error) {
 	rules, err := seeded.Rules(preset, players)
 	if err != nil {
 		return err
 	}
-	frames, final, err := seeded.Play(rules, seed)
+	frames, final, err := seeded.Play(rules, seed, seeded.MaxPlies)
 	if err != nil {
 		return err
 	}
-	var w io.Writer = os.Stdout
+	w := stdout
 	if out != "" {
 		f, err := os.Create(out)
 		if err != nil {

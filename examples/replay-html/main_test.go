@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,7 +11,7 @@ import (
 
 func TestRun(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "game.html")
-	if err := run(2, "mongolian", 5, out); err != nil {
+	if err := run(io.Discard, 2, "mongolian", 5, out); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(out)
@@ -22,13 +24,36 @@ func TestRun(t *testing.T) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
-	if err := run(2, "nonesuch", 5, out); err == nil {
+	if err := run(io.Discard, 2, "nonesuch", 5, out); err == nil {
 		t.Error("unknown preset: no error")
 	}
-	if err := run(5, "classic", 5, out); err == nil {
+	if err := run(io.Discard, 5, "classic", 5, out); err == nil {
 		t.Error("5 players: no error")
 	}
-	if err := run(2, "classic", 5, filepath.Join(t.TempDir(), "no", "such", "dir.html")); err == nil {
+	if err := run(io.Discard, 2, "classic", 5, filepath.Join(t.TempDir(), "no", "such", "dir.html")); err == nil {
 		t.Error("unwritable file: no error")
+	}
+}
+
+func TestCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		status int
+		err    string
+	}{
+		{[]string{"game.html"}, 2, `replay-html: unexpected argument "game.html": give the file with -o`},
+		{[]string{"-seed", "2", "x", "y"}, 2, "usage: replay-html [flags]"},
+		{[]string{"-seed", "x"}, 2, `invalid value "x" for flag -seed`},
+		{[]string{"-players", "5"}, 1, "replay-html: ludo: invalid rules: Players is 5"},
+	} {
+		var out, errOut bytes.Buffer
+		status := cli(c.args, &out, &errOut)
+		if status != c.status || !strings.Contains(errOut.String(), c.err) || out.Len() > 0 {
+			t.Errorf("%q: status %d, stderr %q, %d bytes out; want status %d and %q", c.args, status, errOut.String(), out.Len(), c.status, c.err)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if status := cli([]string{"-players", "2", "-seed", "5"}, &out, &errOut); status != 0 || errOut.Len() > 0 || !strings.Contains(out.String(), `data-plies="177"`) {
+		t.Errorf("status %d, stderr %q, %d bytes out", status, errOut.String(), out.Len())
 	}
 }

@@ -6,9 +6,17 @@
 // for any -workers.
 //
 //	go run ./examples/simulate -games 100000 -players 4 -preset classic
+//
+// While it plays it draws a progress bar on standard error, if that is a
+// terminal or -progress asks for it (and -quiet does not forbid it);
+// standard output has the results alone. A game still going on after
+// -max-plies plies stops there and is counted as unfinished.
+//
+// Exit status: 0 done, 1 the games could not be played, 2 a usage error.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,75 +25,146 @@ import (
 	"time"
 
 	"github.com/ludorules/ludo"
-	"github.com/ludorules/ludo/examples/bots"
+	"github.com/ludorules/ludo/bots"
+	"github.com/ludorules/ludo/internal/progress"
 )
 
+// maxGames is the most games -games may ask for: a few minutes on two
+// cores.
+const maxGames = 10_000_000
+
 func main() {
-	games := flag.Int("games", 100000, "number of games")
-	players := flag.Int("players", 4, "number of players, 2 to 4")
-	preset := flag.String("preset", "classic", "rules preset: classic or mongolian")
-	seed := flag.Uint64("seed", 1, "seed of the series")
-	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "number of games played at once")
-	flag.Parse()
-	if err := run(os.Stdout, *games, *players, *preset, *seed, *workers); err != nil {
-		fmt.Fprintln(os.Stderr, "simulate:", err)
-		os.Exit(1)
+	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr, progress.IsTerminal(os.Stderr)))
+}
+
+// config is what the flags ask for.
+type config struct {
+	games, players int
+	preset         string
+	seed           uint64
+	workers        int
+	maxPlies       int
+}
+
+// cli is the whole program: it reads the arguments (without the program
+// name), writes the results to stdout and the progress bar and errors to
+// stderr (a terminal if tty), and returns the exit status.
+func cli(args []string, stdout, stderr io.Writer, tty bool) int {
+	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg config
+	fs.IntVar(&cfg.games, "games", 100000, fmt.Sprintf("number of games, 1 to %d", maxGames))
+	fs.IntVar(&cfg.players, "players", 4, fmt.Sprintf("number of players, 2 to %d", ludo.MaxPlayers))
+	fs.StringVar(&cfg.preset, "preset", "classic", "rules preset: classic or mongolian")
+	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the series")
+	fs.IntVar(&cfg.workers, "workers", runtime.GOMAXPROCS(0), "number of games played at once")
+	fs.IntVar(&cfg.maxPlies, "max-plies", bots.DefaultMaxPlies, "stop a game after this many plies and count it as unfinished")
+	force := fs.Bool("progress", false, "draw the progress bar on standard error even if it is not a terminal")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: simulate [flags]\n\nPlays seeded games between random players and prints wins by seat, game length and captures.\n\nFlags:\n")
+		fs.PrintDefaults()
 	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "simulate: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	var bar io.Writer
+	if (tty || *force) && !*quiet {
+		bar = stderr
+	}
+	if err := run(stdout, bar, cfg); err != nil {
+		fmt.Fprintln(stderr, "simulate:", err)
+		return 1
+	}
+	return 0
 }
 
 // game is what one game left.
 type game struct {
-	winner   ludo.Color
-	plies    int
-	captures int
-	sixes    int // forfeited third sixes
+	winner     ludo.Color
+	plies      int
+	captures   int
+	sixes      int // forfeited third sixes
+	unfinished bool
 }
 
-func run(w io.Writer, games, players int, preset string, seed uint64, workers int) error {
-	rules, ok := ludo.Preset(preset)
+// run plays the games and writes the results to w, with a progress bar on
+// bar if it is not nil.
+func run(w, bar io.Writer, cfg config) error {
+	rules, ok := ludo.Preset(cfg.preset)
 	if !ok {
-		return fmt.Errorf("unknown preset %q", preset)
+		return fmt.Errorf("unknown preset %q", cfg.preset)
 	}
-	rules.Players = players
+	rules.Players = cfg.players
 	start, err := ludo.New(rules)
 	if err != nil {
 		return err
 	}
-	if games < 1 {
-		return fmt.Errorf("-games is %d, want at least 1", games)
+	if cfg.games < 1 || cfg.games > maxGames {
+		return fmt.Errorf("-games is %d, want 1 to %d", cfg.games, maxGames)
+	}
+	if cfg.maxPlies < 1 {
+		return fmt.Errorf("-max-plies is %d, want at least 1", cfg.maxPlies)
+	}
+	var b *progress.Bar
+	if bar != nil {
+		b = progress.Start(bar, cfg.games)
 	}
 	begin := time.Now()
-	results := bots.Parallel(games, workers, func(i int) game {
-		gs := bots.GameSeed(seed, i)
-		return play(start, ludo.SeededDice(gs), bots.NewRandom(gs))
-	}, nil)
-	elapsed := time.Since(begin)
-
 	var wins [ludo.MaxPlayers]int
-	plies, captures, forfeits := 0, 0, 0
-	for _, g := range results {
-		wins[g.winner]++
+	plies, captures, forfeits, unfinished := 0, 0, 0, 0
+	bots.ParallelEach(cfg.games, cfg.workers, func(i int) game {
+		gs := bots.GameSeed(cfg.seed, i)
+		return play(start, ludo.SeededDice(gs), bots.NewRandom(gs), cfg.maxPlies)
+	}, func(_ int, g game) {
 		plies += g.plies
 		captures += g.captures
 		forfeits += g.sixes
-	}
-	n := float64(games)
-	fmt.Fprintf(w, "%v, %d players, %d random games (seed %d)\n\n", rules, players, games, seed)
+		if g.unfinished {
+			unfinished++
+		} else {
+			wins[g.winner]++
+		}
+	}, b.Set)
+	elapsed := time.Since(begin)
+	b.Stop()
+
+	n := float64(cfg.games)
+	finished := float64(max(cfg.games-unfinished, 1))
+	fmt.Fprintf(w, "%v, %d players, %d random games (seed %d)\n\n", rules, cfg.players, cfg.games, cfg.seed)
 	fmt.Fprintf(w, "%-8s %s\n", "seat", "wins")
-	for k, c := range seatsOf(start) {
-		fmt.Fprintf(w, "%d %-6v %6.2f%%\n", k+1, c, 100*float64(wins[c])/n)
+	k := 0
+	for c := range start.Players().All() {
+		k++
+		fmt.Fprintf(w, "%d %-6v %6.2f%%\n", k, c, 100*float64(wins[c])/finished)
+	}
+	if unfinished > 0 {
+		fmt.Fprintf(w, "\n%d of %d games unfinished at the ply limit of %d, left out of the wins\n", unfinished, cfg.games, cfg.maxPlies)
 	}
 	fmt.Fprintf(w, "\nmean game length %.1f plies, %.2f captures and %.2f forfeited third sixes per game\n",
 		float64(plies)/n, float64(captures)/n, float64(forfeits)/n)
-	fmt.Fprintf(w, "%.0f plies/s, %.0f games/s (%d workers)\n", float64(plies)/elapsed.Seconds(), n/elapsed.Seconds(), workers)
+	fmt.Fprintf(w, "%.0f plies/s, %.0f games/s (%d workers)\n", float64(plies)/elapsed.Seconds(), n/elapsed.Seconds(), cfg.workers)
 	return nil
 }
 
-// play plays one game between random players, all drawing from pick.
-func play(s ludo.State, dice ludo.Dice, pick *bots.Random) game {
+// play plays one game between random players, all drawing from pick, for
+// at most maxPlies plies.
+func play(s ludo.State, dice ludo.Dice, pick *bots.Random, maxPlies int) game {
 	var g game
 	var buf [ludo.MaxTokens]ludo.Move
 	for s.Phase() != ludo.PhaseOver {
+		if g.plies == maxPlies {
+			g.unfinished = true
+			return g
+		}
 		s, _ = s.Roll(dice.Roll())
 		moves := s.AppendLegalMoves(buf[:0])
 		m := pick.Choose(s, moves)
@@ -98,12 +177,4 @@ func play(s ludo.State, dice ludo.Dice, pick *bots.Random) game {
 	}
 	g.winner, _ = s.Winner()
 	return g
-}
-
-func seatsOf(s ludo.State) []ludo.Color {
-	var cs []ludo.Color
-	for c := range s.Players().All() {
-		cs = append(cs, c)
-	}
-	return cs
 }

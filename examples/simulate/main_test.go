@@ -7,24 +7,107 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/bots"
 )
+
+// results returns the output of a run without its last line, the speed.
+func results(t *testing.T, cfg config) string {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, run(&b, nil, cfg))
+	lines := strings.Split(b.String(), "\n")
+	return strings.Join(lines[:len(lines)-2], "\n")
+}
 
 // TestWorkersDoNotMatter checks that the totals are the same on one
 // worker and on four, and change with the seed.
 func TestWorkersDoNotMatter(t *testing.T) {
-	out := func(seed uint64, workers int) string {
-		var b bytes.Buffer
-		require.NoError(t, run(&b, 300, 3, "mongolian", seed, workers))
-		lines := strings.Split(b.String(), "\n")
-		return strings.Join(lines[:len(lines)-2], "\n") // all but the speed
-	}
-	one := out(1, 1)
-	assert.Equal(t, one, out(1, 4))
-	assert.NotEqual(t, one, out(2, 4))
+	cfg := config{games: 300, players: 3, preset: "mongolian", seed: 1, workers: 1, maxPlies: 100000}
+	one := results(t, cfg)
+	cfg.workers = 4
+	assert.Equal(t, one, results(t, cfg))
+	cfg.seed = 2
+	assert.NotEqual(t, one, results(t, cfg))
 	assert.Contains(t, one, "mongolian{Players:3}, 3 players, 300 random games (seed 1)")
 	assert.Contains(t, one, "3 yellow")
+	assert.NotContains(t, one, "unfinished")
 	var b bytes.Buffer
-	assert.Error(t, run(&b, 10, 5, "classic", 1, 1))
-	assert.Error(t, run(&b, 10, 4, "chess", 1, 1))
-	assert.Error(t, run(&b, 0, 4, "classic", 1, 1))
+	for _, bad := range []config{
+		{games: 10, players: 5, preset: "classic", maxPlies: 10},
+		{games: 10, players: 4, preset: "chess", maxPlies: 10},
+		{games: 0, players: 4, preset: "classic", maxPlies: 10},
+		{games: 10, players: 4, preset: "classic", maxPlies: 0},
+	} {
+		assert.Error(t, run(&b, nil, bad), "%+v", bad)
+	}
+}
+
+// TestPlyLimit: games longer than the limit stop there, are counted as
+// unfinished and left out of the wins.
+func TestPlyLimit(t *testing.T) {
+	out := results(t, config{games: 200, players: 4, preset: "classic", seed: 1, workers: 2, maxPlies: 500})
+	assert.Regexp(t, `\n\d+ of 200 games unfinished at the ply limit of 500, left out of the wins\n`, out)
+	assert.Contains(t, out, "mean game length ")
+	start, err := ludo.New(ludo.Classic())
+	require.NoError(t, err)
+	g := play(start, ludo.SeededDice(1), bots.NewRandom(1), 10)
+	assert.True(t, g.unfinished)
+	assert.Equal(t, 10, g.plies)
+}
+
+func runCLI(tty bool, args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	status := cli(args, &out, &errOut, tty)
+	return status, out.String(), errOut.String()
+}
+
+func TestCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		status int
+		err    string
+	}{
+		{[]string{"100"}, 2, `simulate: unexpected argument "100"`},
+		{[]string{"-games", "5", "extra"}, 2, "usage: simulate [flags]"},
+		{[]string{"-games", "9223372036854775807"}, 1, "simulate: -games is 9223372036854775807, want 1 to 10000000"},
+		{[]string{"-games", "10000001"}, 1, "want 1 to 10000000"},
+		{[]string{"-max-plies", "-1"}, 1, "-max-plies is -1"},
+		{[]string{"-players", "7"}, 1, "Players is 7"},
+	} {
+		status, out, errOut := runCLI(false, c.args...)
+		assert.Equal(t, c.status, status, "%q", c.args)
+		assert.Contains(t, errOut, c.err, "%q", c.args)
+		assert.Empty(t, out, "%q", c.args)
+	}
+}
+
+// TestProgress: the bar is drawn on a terminal or with -progress, never
+// with -quiet, and standard output is the same either way.
+func TestProgress(t *testing.T) {
+	args := []string{"-games", "50", "-players", "2", "-workers", "2"}
+	status, plain, errOut := runCLI(false, args...)
+	require.Equal(t, 0, status)
+	assert.Empty(t, errOut, "a bar when stderr is not a terminal")
+	for _, c := range []struct {
+		tty  bool
+		args []string
+		bar  bool
+	}{
+		{true, nil, true},
+		{false, []string{"-progress"}, true},
+		{true, []string{"-quiet"}, false},
+		{false, []string{"-progress", "-quiet"}, false},
+	} {
+		status, out, errOut := runCLI(c.tty, append(args, c.args...)...)
+		require.Equal(t, 0, status)
+		if c.bar {
+			assert.Contains(t, errOut, "50/50 games", "tty %v %q", c.tty, c.args)
+		} else {
+			assert.Empty(t, errOut, "tty %v %q", c.tty, c.args)
+		}
+		cut := func(s string) string { return s[:strings.LastIndex(strings.TrimSuffix(s, "\n"), "\n")] }
+		assert.Equal(t, cut(plain), cut(out), "tty %v %q", c.tty, c.args)
+	}
 }

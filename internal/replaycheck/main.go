@@ -79,7 +79,7 @@ func newGame(preset string, players int, seed uint64) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	frames, final, err := seeded.Play(r, seed)
+	frames, final, err := seeded.Play(r, seed, seeded.MaxPlies)
 	if err != nil {
 		return nil, err
 	}

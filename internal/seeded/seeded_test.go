@@ -1,7 +1,10 @@
 package seeded
 
 import (
+	"errors"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ludorules/ludo"
@@ -15,7 +18,7 @@ func TestPlayIsTheLoop(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		frames, final, err := Play(r, 1)
+		frames, final, err := Play(r, 1, MaxPlies)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,5 +42,30 @@ func TestPlayIsTheLoop(t *testing.T) {
 	}
 	if _, err := Rules("classic", 5); err == nil {
 		t.Error("Rules accepted 5 players")
+	}
+}
+
+// TestPlyLimit: a game longer than the limit stops there, its frames a
+// prefix of the whole game's.
+func TestPlyLimit(t *testing.T) {
+	r, _ := Rules("classic", 4)
+	whole, final, err := Play(r, 2, MaxPlies)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(whole)
+	part, at, err := Play(r, 2, 100)
+	if !errors.Is(err, ErrPlyLimit) || !strings.Contains(err.Error(), "the game is unfinished after 100 plies") {
+		t.Fatalf("limit 100: error %v", err)
+	}
+	if len(part) != 100 || !slices.Equal(part, whole[:100]) || at != whole[100].Before {
+		t.Fatalf("limit 100: %d frames, not the first 100 of the game", len(part))
+	}
+	exact, end, err := Play(r, 2, n)
+	if err != nil || len(exact) != n || end != final {
+		t.Fatalf("limit %d, the game's length: %d frames, error %v", n, len(exact), err)
+	}
+	if _, _, err := Play(r, 2, 0); err == nil {
+		t.Error("a ply limit of 0 accepted")
 	}
 }

@@ -80,17 +80,27 @@ func TestNames(t *testing.T) {
 	assert.ErrorContains(t, err, "unknown bot")
 }
 
-// setup returns a Classic (or Mongolian) position built from u's tokens,
-// with red to move die d.
-func setup(t *testing.T, r ludo.Rules, tokens map[ludo.Color][4]int, d int) ludo.State {
+// setup returns a Classic (or Mongolian) position with red to move die
+// d: tokens gives the progress of some colours' first tokens (the rest
+// stand in their yards), and a colour whose tokens have all finished
+// takes the next place.
+func setup(t *testing.T, r ludo.Rules, tokens map[ludo.Color][]int, d int) ludo.State {
 	t.Helper()
-	s, _ := ludo.New(r)
+	s, err := ludo.New(r)
+	require.NoError(t, err)
 	u := s.Setup()
-	for c, tk := range tokens {
-		u.Tokens[c] = tk
-	}
-	for c := range ludo.Color(4) {
-		if u.Tokens[c] == [4]int{56, 56, 56, 56} {
+	for c := range s.Players().All() {
+		finished := true
+		for i := range ludo.MaxTokens {
+			u.Tokens[c][i] = -1
+			if i < len(tokens[c]) {
+				u.Tokens[c][i] = tokens[c][i]
+			}
+			if i < r.Tokens && u.Tokens[c][i] != r.Board.Finish() {
+				finished = false
+			}
+		}
+		if finished {
 			u.Ranking = append(u.Ranking, c)
 		}
 	}
@@ -98,7 +108,7 @@ func setup(t *testing.T, r ludo.Rules, tokens map[ludo.Color][4]int, d int) ludo
 	if d == 6 {
 		u.Sixes = 1
 	}
-	s, err := u.State()
+	s, err = u.State()
 	require.NoError(t, err)
 	return s
 }
@@ -110,7 +120,7 @@ func smart() []Bot {
 func TestBotsCapture(t *testing.T) {
 	// Red on square 31 can capture green's token on 34, which is well
 	// along its way, or move a token on in its home column.
-	s := setup(t, ludo.Classic(), map[ludo.Color][4]int{
+	s := setup(t, ludo.Classic(), map[ludo.Color][]int{
 		ludo.Red:   {30, 51, -1, -1},
 		ludo.Green: {20, -1, -1, -1},
 	}, 3)
@@ -125,10 +135,10 @@ func TestBotsCapture(t *testing.T) {
 func TestBotsEscapeDanger(t *testing.T) {
 	// Red's token 0 on square 21 has a green token two squares behind it;
 	// token 1 far from anyone. With a 5, token 0 should run.
-	s := setup(t, ludo.Classic(), map[ludo.Color][4]int{
+	s := setup(t, ludo.Classic(), map[ludo.Color][]int{
 		ludo.Red:    {20, 30, -1, -1},
-		ludo.Green:  {4, -1, -1, -1}, // square 18
-		ludo.Yellow: {56, 56, 56, 56},
+		ludo.Green:  {4, -1, -1, -1},  // square 18
+		ludo.Yellow: {56, 56, 56, 56}, // finished
 	}, 5)
 	want, _ := s.TokenMove(0)
 	for _, b := range smart() {
@@ -139,7 +149,7 @@ func TestBotsEscapeDanger(t *testing.T) {
 func TestBotsFormBlocks(t *testing.T) {
 	// Mongolian: red's token 1 can join token 0 on square 21 (a block),
 	// in front of a green token; or move token 2 on, alone.
-	s := setup(t, ludo.Mongolian(), map[ludo.Color][4]int{
+	s := setup(t, ludo.Mongolian(), map[ludo.Color][]int{
 		ludo.Red:   {20, 16, 40, -1},
 		ludo.Green: {1, -1, -1, -1}, // square 15
 	}, 4)
@@ -151,7 +161,7 @@ func TestBotsFormBlocks(t *testing.T) {
 }
 
 func TestEvaluate(t *testing.T) {
-	s := setup(t, ludo.Classic(), map[ludo.Color][4]int{
+	s := setup(t, ludo.Classic(), map[ludo.Color][]int{
 		ludo.Red:   {10, -1, -1, -1},
 		ludo.Green: {0, -1, -1, -1},
 	}, 3)
@@ -162,30 +172,40 @@ func TestEvaluate(t *testing.T) {
 	assert.Greater(t, sc[ludo.Red], before[ludo.Red])
 	assert.Less(t, sc[ludo.Green], before[ludo.Green])
 
-	// The score is the same for rotated positions, colour for colour.
+	// The score is the same for rotated positions, colour for colour: each
+	// seat's tokens move to the next seat clockwise.
 	for _, p := range positions(t, ludo.Classic(), 20) {
+		var seats []ludo.Color
+		for c := range p.Players().All() {
+			seats = append(seats, c)
+		}
+		next := map[ludo.Color]ludo.Color{}
+		for k, c := range seats {
+			next[c] = seats[(k+1)%len(seats)]
+		}
 		u := p.Setup()
 		v := u
-		for c := range ludo.Color(4) {
-			v.Tokens[(c+1)%4] = u.Tokens[c]
+		for _, c := range seats {
+			v.Tokens[next[c]] = u.Tokens[c]
 		}
-		v.Turn = (u.Turn + 1) % 4
+		v.Turn = next[u.Turn]
 		v.Ranking = nil
 		for _, c := range u.Ranking {
-			v.Ranking = append(v.Ranking, (c+1)%4)
+			v.Ranking = append(v.Ranking, next[c])
 		}
 		q, err := v.State()
 		require.NoError(t, err)
 		a, b := Evaluate(p), Evaluate(q)
-		for c := range ludo.Color(4) {
-			assert.InDelta(t, a[c], b[(c+1)%4], 1e-9)
+		for _, c := range seats {
+			assert.InDelta(t, a[c], b[next[c]], 1e-9)
 		}
 	}
 
 	// A finished player outscores the rest.
 	two := ludo.Classic()
 	two.Players = 2
-	w := setup(t, two, map[ludo.Color][4]int{ludo.Red: {56, 56, 56, 56}, ludo.Yellow: {50, 50, 50, 50}}, 0)
+	fin := two.Board.Finish()
+	w := setup(t, two, map[ludo.Color][]int{ludo.Red: {fin, fin, fin, fin}, ludo.Yellow: {50, 50, 50, 50}}, 0)
 	sc = Evaluate(w)
 	assert.Greater(t, sc[ludo.Red], 0.0)
 	assert.InDelta(t, -sc[ludo.Red], sc[ludo.Yellow], 1e-9)
@@ -199,18 +219,76 @@ func (illegal) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 	return ludo.Move{}
 }
 
+// table returns a table of bots: bots[k] plays the k-th seated colour of
+// s.
+func table(s ludo.State, bs ...Bot) [ludo.MaxPlayers]Bot {
+	var t [ludo.MaxPlayers]Bot
+	k := 0
+	for c := range s.Players().All() {
+		t[c] = bs[k]
+		k++
+	}
+	return t
+}
+
 func TestPlay(t *testing.T) {
 	r := ludo.Classic()
 	r.Players = 2
 	s, _ := ludo.New(r)
-	end, plies, err := Play(s, [4]Bot{NewHeuristic(), nil, NewRandom(1), nil}, ludo.SeededDice(1))
+	end, plies, err := Play(s, table(s, NewHeuristic(), NewRandom(1)), ludo.SeededDice(1), DefaultMaxPlies)
 	require.NoError(t, err)
 	assert.Equal(t, ludo.PhaseOver, end.Phase())
 	assert.Greater(t, plies, 50)
 
-	_, _, err = Play(s, [4]Bot{illegal{}, nil, illegal{}, nil}, ludo.SeededDice(1))
+	_, _, err = Play(s, table(s, illegal{}, illegal{}), ludo.SeededDice(1), DefaultMaxPlies)
 	assert.ErrorIs(t, err, ludo.ErrIllegalMove)
 	assert.ErrorContains(t, err, "illegal playing")
+
+	// A position with the die cast: its die is the first ply's.
+	rolled, err := s.Roll(6)
+	require.NoError(t, err)
+	end, plies, err = Play(rolled, table(s, NewHeuristic(), NewRandom(1)), ludo.SeededDice(1), DefaultMaxPlies)
+	require.NoError(t, err)
+	assert.Equal(t, ludo.PhaseOver, end.Phase())
+	assert.Greater(t, plies, 50)
+
+	// Bad input is an error, not a panic.
+	_, _, err = Play(s, table(s, NewHeuristic(), nil), ludo.SeededDice(1), DefaultMaxPlies)
+	assert.ErrorContains(t, err, "no bot plays yellow")
+	_, _, err = Play(ludo.State{}, table(s, NewHeuristic(), NewRandom(1)), ludo.SeededDice(1), DefaultMaxPlies)
+	assert.ErrorIs(t, err, ludo.ErrNoGame)
+	_, _, err = Play(s, table(s, NewHeuristic(), NewRandom(1)), ludo.SeededDice(1), 0)
+	assert.ErrorContains(t, err, "ply limit 0, want at least 1")
+}
+
+// TestPlayStopsAtThePlyLimit plays the same game with a limit below its
+// length, at it, and above it.
+func TestPlayStopsAtThePlyLimit(t *testing.T) {
+	s, _ := ludo.New(ludo.Classic())
+	bots := func() [ludo.MaxPlayers]Bot {
+		return table(s, NewRandom(1), NewRandom(2), NewRandom(3), NewRandom(4))
+	}
+	whole, n, err := Play(s, bots(), ludo.SeededDice(7), DefaultMaxPlies)
+	require.NoError(t, err)
+	require.Equal(t, ludo.PhaseOver, whole.Phase())
+
+	// The same game with a limit of 100 plies, then on from where it
+	// stopped with the same bots and dice: the same game, in two parts.
+	players, dice := bots(), ludo.SeededDice(7)
+	part, plies, err := Play(s, players, dice, 100)
+	require.ErrorIs(t, err, ErrPlyLimit)
+	assert.ErrorContains(t, err, "the game is unfinished after 100 plies")
+	assert.Equal(t, 100, plies)
+	assert.Equal(t, ludo.PhaseRoll, part.Phase(), "stopped with a roll due")
+	rest, more, err := Play(part, players, dice, DefaultMaxPlies)
+	require.NoError(t, err)
+	assert.Equal(t, whole, rest)
+	assert.Equal(t, n, 100+more)
+
+	exact, plies, err := Play(s, bots(), ludo.SeededDice(7), n)
+	require.NoError(t, err, "a game that ends on its last allowed ply is finished")
+	assert.Equal(t, n, plies)
+	assert.Equal(t, whole, exact)
 }
 
 func TestGameSeed(t *testing.T) {
@@ -231,12 +309,16 @@ func TestParallelIsReproducible(t *testing.T) {
 	start, _ := ludo.New(r)
 	game := func(i int) [2]int {
 		gs := GameSeed(7, i)
-		var table [4]Bot
-		for c := range table {
-			table[c] = NewMonteCarlo(GameSeed(gs, c), MonteCarloConfig{Playouts: 4, Plies: 2})
+		var players [ludo.MaxPlayers]Bot
+		k := 0
+		for c := range start.Players().All() {
+			players[c] = NewMonteCarlo(GameSeed(gs, k), MonteCarloConfig{Playouts: 4, Plies: 2})
+			if k == i%r.Players {
+				players[c] = NewHeuristic()
+			}
+			k++
 		}
-		table[i%4] = NewHeuristic()
-		end, plies, err := Play(start, table, ludo.SeededDice(gs))
+		end, plies, err := Play(start, players, ludo.SeededDice(gs), DefaultMaxPlies)
 		require.NoError(t, err)
 		w, _ := end.Winner()
 		return [2]int{int(w), plies}
@@ -258,13 +340,14 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	start, _ := ludo.New(r)
 	wins := Parallel(200, 0, func(i int) int {
 		gs := GameSeed(3, i)
-		var table [4]Bot
-		me, other := ludo.Red, ludo.Yellow
+		players := table(start, NewHeuristic(), NewRandom(gs))
+		me := ludo.Red
 		if i%2 == 1 {
-			me, other = other, me
+			players = table(start, NewRandom(gs), NewHeuristic())
+			me = ludo.Yellow
 		}
-		table[me], table[other] = NewHeuristic(), NewRandom(gs)
-		end, _, _ := Play(start, table, ludo.SeededDice(gs))
+		end, _, err := Play(start, players, ludo.SeededDice(gs), DefaultMaxPlies)
+		require.NoError(t, err)
 		if end.Place(me) == 1 {
 			return 1
 		}
@@ -275,4 +358,28 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 		n += w
 	}
 	assert.Greater(t, n, 140, "heuristic won %d of 200 games against random", n)
+}
+
+// TestParallelEach: the results come in order of i, across chunks,
+// whatever the number of workers, and done counts every game.
+func TestParallelEach(t *testing.T) {
+	n := 2*eachChunk + 5
+	play := func(i int) uint64 { return GameSeed(1, i) }
+	want := Parallel(n, 2, play, nil)
+	for _, workers := range []int{1, 3} {
+		var got []uint64
+		var next, finished int
+		ParallelEach(n, workers, play, func(i int, r uint64) {
+			require.Equal(t, next, i)
+			next++
+			got = append(got, r)
+		}, func(f int) {
+			require.Equal(t, finished+1, f)
+			finished = f
+		})
+		assert.Equal(t, want, got)
+		assert.Equal(t, n, finished)
+	}
+	ParallelEach(-1, 0, play, func(int, uint64) { t.Error("a result of no games") }, nil)
+	assert.Empty(t, Parallel(-1, 0, play, nil))
 }

@@ -1,8 +1,12 @@
-// Package bots holds example Ludo players built on package ludo: a random
+// Package bots holds Ludo players built on package ludo: a random
 // player, a greedy heuristic player, an expectimax searcher and a Monte
-// Carlo player, with helpers to play seeded games between them, one at a
-// time or across all cores, with results that do not depend on the number
-// of workers. The tournament program (examples/tournament) uses it.
+// Carlo player, behind one [Bot] interface and a registry by name
+// ([Names], [Lookup], [New]); and helpers to play seeded games between
+// them, one at a time ([Play]) or across all cores ([Parallel],
+// [ParallelEach]), with results that do not depend on the number of
+// workers ([GameSeed]). Package bots/tournament plays them against each
+// other in every seat order; examples/tournament and examples/simulate are
+// programs on top of the two.
 //
 // Every bot is deterministic given its seed: the same seed, position and
 // moves give the same choice. A bot keeps state (its random stream, its
@@ -10,6 +14,17 @@
 // bots, seeded from the game's seed ([GameSeed]), as the tournament does;
 // then a series played with [Parallel] gives the same results on any
 // number of workers.
+//
+// # Stability
+//
+// The package is pre-v1: its API may still change. What is meant to
+// stay: the [Bot] interface, the registry's names and what they play,
+// [Play]'s contract (a game from any position to its end or to the ply
+// limit, an illegal choice reported as an error), [GameSeed]'s values
+// (published results name the seed that produced them; a test freezes
+// them) and [Parallel]'s guarantee that results do not depend on the
+// number of workers. The evaluation's weights and the search budgets may
+// be tuned, which changes the bots' choices.
 package bots
 
 import (

@@ -17,7 +17,8 @@ func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 		return 0
 	}
 	me := s.Turn()
-	track, sp, he := r.Board.Track, r.Board.StartSpacing, r.Board.HomeEntry
+	b := r.Board
+	he := b.HomeEntry
 	// The threatened squares, as a bit set of track square indexes.
 	var threat [2]uint64
 	mark := func(x int) { threat[x>>6] |= 1 << (x & 63) }
@@ -29,11 +30,10 @@ func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 			p := s.Progress(o, i)
 			switch {
 			case p < 0:
-				mark(int(o) * sp % track)
+				mark(b.StartSquare(o) - 1)
 			case p < he:
-				a := int(o)*sp + p
 				for d := 1; d <= 6 && p+d <= he; d++ {
-					mark((a + d) % track)
+					mark(b.Square(o, p+d).N() - 1)
 				}
 			}
 		}
@@ -42,7 +42,7 @@ func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 		if p < 0 || p > he {
 			return false
 		}
-		x := (int(me)*sp + p) % track
+		x := b.Square(me, p).N() - 1
 		return threat[x>>6]&(1<<(x&63)) != 0
 	}
 	best, bestV := 0, -1e9

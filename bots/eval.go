@@ -67,23 +67,24 @@ func (w *Weights) scores(s ludo.State, r *ludo.Rules) [ludo.MaxPlayers]float64 {
 // view is a position unpacked for evaluation: progress and absolute track
 // square of every token, and the order of play from the player to move.
 type view struct {
-	seats                     ludo.Colors
-	players, tokens           int
-	track, spacing, homeEntry int
-	finish                    int
-	blocks                    bool
-	turn                      ludo.Color
-	place                     [ludo.MaxPlayers]int
-	prog                      [ludo.MaxPlayers][ludo.MaxTokens]int // -1 yard
-	sq                        [ludo.MaxPlayers][ludo.MaxTokens]int // track square index 0..track-1, -1 off the track
-	yard                      [ludo.MaxPlayers]int
-	order                     [ludo.MaxPlayers]int // turns until the colour moves: 0 for the player to move
+	seats            ludo.Colors
+	players, tokens  int
+	board            ludo.Board
+	track, homeEntry int
+	finish           int
+	blocks           bool
+	turn             ludo.Color
+	place            [ludo.MaxPlayers]int
+	prog             [ludo.MaxPlayers][ludo.MaxTokens]int // -1 yard
+	sq               [ludo.MaxPlayers][ludo.MaxTokens]int // track square index 0..track-1, -1 off the track
+	yard             [ludo.MaxPlayers]int
+	order            [ludo.MaxPlayers]int // turns until the colour moves: 0 for the player to move
 }
 
 func newView(s ludo.State, r *ludo.Rules) view {
 	v := view{
 		seats: s.Players(), players: r.Players, tokens: r.Tokens,
-		track: r.Board.Track, spacing: r.Board.StartSpacing, homeEntry: r.Board.HomeEntry,
+		board: r.Board, track: r.Board.Track, homeEntry: r.Board.HomeEntry,
 		finish: r.Board.Finish(), blocks: r.Blocks != ludo.NoBlocks, turn: s.Turn(),
 	}
 	k := 0
@@ -102,7 +103,7 @@ func newView(s ludo.State, r *ludo.Rules) view {
 			case p < 0:
 				v.yard[c]++
 			case p <= v.homeEntry:
-				v.sq[c][i] = (int(c)*v.spacing + p) % v.track
+				v.sq[c][i] = v.board.Square(c, p).N() - 1
 			}
 		}
 	}
@@ -129,7 +130,7 @@ func (v *view) risk(c ludo.Color, x int, later float64) float64 {
 			continue
 		}
 		ro := 0.0
-		if v.yard[o] > 0 && x == int(o)*v.spacing%v.track {
+		if v.yard[o] > 0 && x == v.board.StartSquare(o)-1 {
 			ro += 1.0 / 6
 		}
 		for j := range v.tokens {

@@ -1,0 +1,242 @@
+package tournament
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/bots"
+)
+
+func TestSeatOrders(t *testing.T) {
+	assert.Len(t, SeatOrders([]string{"a", "b"}), 2)
+	assert.Len(t, SeatOrders([]string{"a", "b", "c"}), 6)
+	assert.Len(t, SeatOrders([]string{"a", "b", "c", "d"}), 24)
+	assert.Len(t, SeatOrders([]string{"a", "r", "r", "r"}), 4)
+	assert.Len(t, SeatOrders([]string{"a", "a", "r", "r"}), 6)
+	assert.Len(t, SeatOrders([]string{"r", "r", "r"}), 1)
+	assert.Len(t, SeatOrders([]string{"a", "b", "c", "d", "e", "f"}), 720)
+	assert.Equal(t, [][]int{{0, 1, 2}, {1, 0, 2}, {1, 2, 0}}, SeatOrders([]string{"a", "r", "r"}))
+	// Each bot sits in each seat equally often.
+	orders := SeatOrders([]string{"a", "b", "r", "r"})
+	for seat := range 4 {
+		count := map[int]int{}
+		for _, o := range orders {
+			count[o[seat]]++
+		}
+		assert.Equal(t, count[0], count[1], "seat %d", seat)
+	}
+}
+
+func TestWilson(t *testing.T) {
+	lo, hi := Wilson(50, 100)
+	assert.InDelta(t, 0.4038, lo, 1e-4)
+	assert.InDelta(t, 0.5962, hi, 1e-4)
+	lo, hi = Wilson(0, 10)
+	assert.Equal(t, 0.0, lo)
+	assert.InDelta(t, 0.2775, hi, 1e-4)
+	lo, hi = Wilson(10, 10)
+	assert.InDelta(t, 0.7225, lo, 1e-4)
+	assert.Equal(t, 1.0, hi)
+	lo, hi = Wilson(0, 0)
+	assert.Equal(t, [2]float64{0, 1}, [2]float64{lo, hi})
+	r := BotResult{Name: "x", Seats: 100, Wins: 50, Places: 150}
+	lo, hi = r.Interval()
+	assert.InDelta(t, 0.4038, lo, 1e-4)
+	assert.InDelta(t, 0.5962, hi, 1e-4)
+	assert.Equal(t, 0.5, r.WinRate())
+	assert.Equal(t, 1.5, r.MeanPlace())
+	assert.Zero(t, BotResult{}.WinRate())
+	assert.Zero(t, BotResult{}.MeanPlace())
+}
+
+func players(r ludo.Rules, n int) ludo.Rules {
+	r.Players = n
+	return r
+}
+
+// TestReproducible runs the same small series on one worker and on three:
+// the results must not differ.
+func TestReproducible(t *testing.T) {
+	cfg := Config{Rules: players(ludo.Mongolian(), 3), Lineup: []string{"heuristic", " Expectimax1"}, Games: 12, Seed: 5}
+	series, err := New(cfg)
+	require.NoError(t, err)
+	a, err := series.Run(1, nil)
+	require.NoError(t, err)
+	b, err := series.Run(3, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 1, a.Workers)
+	assert.Equal(t, 3, b.Workers)
+	a.Elapsed, b.Elapsed, a.Workers, b.Workers = 0, 0, 0, 0
+	assert.Equal(t, a, b)
+	assert.Equal(t, 12, a.Games)
+	assert.Equal(t, []string{"heuristic", "expectimax1", "random"}, a.Lineup)
+	seats, wins, places := 0, 0, 0
+	for _, s := range a.Bots {
+		seats += s.Seats
+		wins += s.Wins
+		places += s.Places
+	}
+	assert.Equal(t, 36, seats)
+	assert.Equal(t, 12, wins, "one winner per game")
+	assert.Equal(t, 12*(1+2+3), places)
+	assert.Equal(t, 12, a.WinsBySeat[0]+a.WinsBySeat[1]+a.WinsBySeat[2])
+	assert.Zero(t, a.Unfinished)
+
+	// The games played one by one add up to the summary.
+	plies, bySeat := 0, make([]int, 3)
+	winsByEntry := make([]int, 3)
+	for i := range series.Games() {
+		g := series.Game(i)
+		require.NoError(t, g.Err)
+		plies += g.Plies
+		bySeat[g.Winner]++
+		for j, p := range g.Places {
+			if p == 1 {
+				winsByEntry[j]++
+			}
+		}
+	}
+	assert.Equal(t, a.Plies, plies)
+	assert.Equal(t, a.WinsBySeat, bySeat)
+	assert.Equal(t, []int{a.Bots[0].Wins, a.Bots[1].Wins, a.Bots[2].Wins}, winsByEntry)
+
+	cfg.Seed = 6
+	other, err := New(cfg)
+	require.NoError(t, err)
+	c, err := other.Run(3, nil)
+	require.NoError(t, err)
+	assert.NotEqual(t, a.Plies, c.Plies, "another seed plays other games")
+}
+
+func TestRunReportsProgress(t *testing.T) {
+	series, err := New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"heuristic", "random"}, Games: 51, Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, 52, series.Games(), "rounded up to whole cycles")
+	assert.Equal(t, 2, series.Orders())
+	var seen []int
+	sum, err := series.Run(2, func(n int) { seen = append(seen, n) })
+	require.NoError(t, err)
+	require.Len(t, seen, 52)
+	for k, n := range seen {
+		assert.Equal(t, k+1, n)
+	}
+	var out bytes.Buffer
+	_, err = sum.WriteTo(&out)
+	require.NoError(t, err)
+	text := out.String()
+	assert.Contains(t, text, "classic{Players:2}, 2 players, lineup heuristic,random: 52 games (2 seat orders)")
+	assert.Contains(t, text, "parity 50.00%")
+	assert.Regexp(t, `wins by seat: red \d+\.\d\d% yellow \d+\.\d\d% \(red rolls first\)`, text)
+	assert.Regexp(t, `heuristic\s+52\s+\d+\.\d\d%\s+\[`, text)
+	assert.NotContains(t, text, "unfinished")
+}
+
+// TestUnfinishedGames: games that reach the ply limit stop there and are
+// counted apart.
+func TestUnfinishedGames(t *testing.T) {
+	cfg := Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"heuristic", "random"}, Games: 20, Seed: 2, MaxPlies: 150}
+	series, err := New(cfg)
+	require.NoError(t, err)
+	sum, err := series.Run(2, nil)
+	require.NoError(t, err)
+	require.Greater(t, sum.Unfinished, 0, "no game of 20 took more than 150 plies")
+	require.Less(t, sum.Unfinished, 20, "every game of 20 took more than 150 plies")
+	finished := sum.Games - sum.Unfinished
+	wins := 0
+	for _, b := range sum.Bots {
+		assert.Equal(t, finished, b.Seats, b.Name)
+		wins += b.Wins
+	}
+	assert.Equal(t, finished, wins)
+	assert.Equal(t, finished, sum.WinsBySeat[0]+sum.WinsBySeat[1])
+	var out bytes.Buffer
+	_, err = sum.WriteTo(&out)
+	require.NoError(t, err)
+	assert.Contains(t, out.String(), fmt.Sprintf("%d of 20 games unfinished at the ply limit of 150, left out of the results above", sum.Unfinished))
+
+	for i := range series.Games() {
+		g := series.Game(i)
+		if g.Unfinished {
+			assert.Equal(t, 150, g.Plies)
+			assert.Equal(t, -1, g.Winner)
+		} else {
+			assert.LessOrEqual(t, g.Plies, 150)
+		}
+	}
+}
+
+// cheat plays an illegal move in its third choice of a game.
+type cheat struct{ n int }
+
+func (c *cheat) Name() string { return "cheat" }
+func (c *cheat) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
+	if c.n++; c.n == 3 {
+		return ludo.Move{}
+	}
+	return moves[0]
+}
+
+func TestRunReportsTheFirstFailedGame(t *testing.T) {
+	lookup := func(name string) (bots.Factory, error) {
+		if name == "cheat" {
+			return func(seed uint64) bots.Bot {
+				if seed%3 == 0 {
+					return &cheat{}
+				}
+				return bots.NewRandom(seed)
+			}, nil
+		}
+		return bots.Lookup(name)
+	}
+	series, err := New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"cheat", "cheat"}, Games: 200, Seed: 1, Lookup: lookup})
+	require.NoError(t, err)
+	_, one := series.Run(1, nil)
+	require.Error(t, one)
+	assert.ErrorIs(t, one, ludo.ErrIllegalMove)
+	assert.Regexp(t, `^game \d+: cheat playing`, one.Error())
+	for _, workers := range []int{2, 5} {
+		_, err := series.Run(workers, nil)
+		assert.Equal(t, one.Error(), err.Error(), "%d workers", workers)
+	}
+}
+
+func TestNewRefuses(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Rules: ludo.Classic(), Lineup: []string{"nobody", "random"}, Games: 1}, `unknown bot "nobody"`},
+		// Unknown bots come before the player count.
+		{Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"random", "nobody", "random", "nemo"}, Games: 1}, `unknown bot "nobody" (want one of`},
+		{Config{Rules: players(ludo.Classic(), 5), Lineup: []string{"random", "nemo"}, Games: 1}, `unknown bot "nemo"`},
+		{Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"random", "random", "random"}, Games: 1}, "3 bots for 2 players"},
+		{Config{Rules: players(ludo.Classic(), 5), Lineup: []string{"random"}, Games: 1}, "Players is 5"},
+		{Config{Lineup: []string{"random"}, Games: 1}, "invalid rules"},
+		{Config{Rules: ludo.Classic(), Games: 0}, "0 games, want 1 to 10000000"},
+		{Config{Rules: ludo.Classic(), Games: MaxGames + 1}, "10000001 games, want 1 to 10000000"},
+		{Config{Rules: ludo.Classic(), Games: 1 << 62}, "4611686018427387904 games, want 1 to 10000000"},
+		{Config{Rules: ludo.Classic(), Games: 1, MaxPlies: -1}, "ply limit -1"},
+	} {
+		_, err := New(c.cfg)
+		if assert.Error(t, err, "%+v", c.cfg) {
+			assert.Contains(t, err.Error(), c.want)
+		}
+	}
+	both, err := New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"nobody", "nemo", "random"}, Games: 1})
+	assert.Nil(t, both)
+	assert.ErrorContains(t, err, `"nobody"`)
+	assert.ErrorContains(t, err, `"nemo"`)
+	assert.NotContains(t, err.Error(), "players")
+
+	// The most games is accepted, rounded up to whole cycles.
+	max, err := New(Config{Rules: players(ludo.Classic(), 3), Lineup: []string{"heuristic"}, Games: MaxGames})
+	require.NoError(t, err)
+	assert.Equal(t, MaxGames+2, max.Games())
+	assert.True(t, strings.HasPrefix(max.Lineup()[1], "random"))
+}

@@ -1,0 +1,565 @@
+package main
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/ludorules/ludo"
+)
+
+// Limits of a request.
+const (
+	maxBody = 4 << 10 // bytes of a request body
+	maxName = 64      // bytes of a player's name
+)
+
+// server is the HTTP handler: the games in memory, guarded by mu.
+type server struct {
+	mux      *http.ServeMux
+	maxGames int
+	maxPlies int
+
+	mu    sync.Mutex
+	games map[string]*game
+}
+
+// game is one game in the store.
+type game struct {
+	state  ludo.State
+	record ludo.Record // the plies played; Seeded is set once the game is over
+	client bool        // the client gives the faces
+	seed   uint64      // the seed of the server's dice
+	dice   ludo.Dice   // the server's dice
+}
+
+// newServer returns a server that keeps at most maxGames games of at most
+// maxPlies plies each.
+func newServer(maxGames, maxPlies int) *server {
+	s := &server{mux: http.NewServeMux(), maxGames: maxGames, maxPlies: maxPlies, games: map[string]*game{}}
+	s.route("/games", map[string]http.HandlerFunc{"POST": s.create})
+	s.route("/games/{id}", map[string]http.HandlerFunc{"GET": s.get, "DELETE": s.delete})
+	s.route("/games/{id}/roll", map[string]http.HandlerFunc{"POST": s.roll})
+	s.route("/games/{id}/moves", map[string]http.HandlerFunc{"GET": s.moves})
+	s.route("/games/{id}/move", map[string]http.HandlerFunc{"POST": s.move})
+	s.route("/games/{id}/record", map[string]http.HandlerFunc{"GET": s.recordJSON})
+	s.route("/games/{id}/record.txt", map[string]http.HandlerFunc{"GET": s.recordText})
+	s.route("/games/{id}/replay", map[string]http.HandlerFunc{"GET": s.replay})
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &apiError{http.StatusNotFound, fmt.Sprintf("no such path: %s", r.URL.Path), ""})
+	})
+	return s
+}
+
+// ServeHTTP serves a request.
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// route serves path with a handler by method, and a JSON 405 for other
+// methods.
+func (s *server) route(path string, byMethod map[string]http.HandlerFunc) {
+	var allow []string
+	for m := range byMethod {
+		allow = append(allow, m)
+	}
+	slices.Sort(allow)
+	s.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+		h, ok := byMethod[r.Method]
+		if !ok {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, &apiError{http.StatusMethodNotAllowed, fmt.Sprintf("%s does not take %s: want %s", path, r.Method, strings.Join(allow, " or ")), ""})
+			return
+		}
+		h(w, r)
+	})
+}
+
+// ----- errors -----
+
+// apiError is a refused request: its status and what to say.
+type apiError struct {
+	status int
+	msg    string
+	rule   string // the rule an illegal move breaks
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+// refuse turns an error of package ludo into the request's refusal: the
+// library's text, with the status its kind calls for.
+func refuse(err error) *apiError {
+	e := &apiError{status: http.StatusBadRequest, msg: err.Error()}
+	var ill *ludo.IllegalMoveError
+	switch {
+	case errors.As(err, &ill):
+		e.status, e.rule = http.StatusUnprocessableEntity, ill.Rule
+	case errors.Is(err, ludo.ErrWrongPhase), errors.Is(err, ludo.ErrGameOver):
+		e.status = http.StatusConflict
+	}
+	return e
+}
+
+func badRequest(format string, a ...any) *apiError {
+	return &apiError{status: http.StatusBadRequest, msg: fmt.Sprintf(format, a...)}
+}
+
+func conflict(format string, a ...any) *apiError {
+	return &apiError{status: http.StatusConflict, msg: fmt.Sprintf(format, a...)}
+}
+
+type errorBody struct {
+	Error string `json:"error"`
+	Rule  string `json:"rule,omitempty"`
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	writeJSON(w, e.status, errorBody{Error: e.msg, Rule: e.rule})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		data, _ = json.Marshal(errorBody{Error: err.Error()})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	w.Write(append(data, '\n'))
+}
+
+// readJSON reads the request's body, at most maxBody bytes of one JSON
+// object with only the fields of v, into v; an empty body is {}.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) *apiError {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("the request body is over %d bytes", maxBody)}
+	case err != nil:
+		return badRequest("reading the request body: %v", err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return badRequest("bad JSON: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return badRequest("bad JSON: more after the object")
+	}
+	return nil
+}
+
+// ----- views -----
+
+// gameView is a game as the API shows it.
+type gameView struct {
+	ID       string     `json:"id"`
+	Rules    string     `json:"rules"`
+	Dice     string     `json:"dice"` // "server" or "client"
+	Phase    string     `json:"phase"`
+	Turn     string     `json:"turn,omitempty"`  // the colour to roll or move; none once over
+	Die      int        `json:"die,omitempty"`   // the face to play, while a move is due
+	Sixes    int        `json:"sixes,omitempty"` // bonus-earning rolls this turn
+	Ranking  []string   `json:"ranking"`         // the players who have finished, first place first
+	Plies    int        `json:"plies"`           // the plies played
+	Names    []nameView `json:"names,omitempty"`
+	Position string     `json:"position"` // ludo.FormatPosition
+	State    ludo.State `json:"state"`    // the position in the library's JSON
+	Moves    []moveView `json:"moves"`    // the legal moves, while a move is due
+}
+
+type nameView struct {
+	Color string `json:"color"`
+	Name  string `json:"name"`
+}
+
+// moveView is a legal move: its index in the list and its text (which
+// POST /move takes), and what it does.
+type moveView struct {
+	Index      int    `json:"index"`
+	Text       string `json:"text"`
+	Token      int    `json:"token"` // -1 for a pass
+	From       int    `json:"from"`  // progress, -1 the yard
+	To         int    `json:"to"`
+	FromSquare string `json:"from_square,omitempty"` // the board's square, as ludo.Square.String
+	ToSquare   string `json:"to_square,omitempty"`
+	Enters     bool   `json:"enters,omitempty"`
+	Captures   int    `json:"captures,omitempty"`
+	FormsBlock bool   `json:"forms_block,omitempty"`
+	Bounces    bool   `json:"bounces,omitempty"`
+	Finishes   bool   `json:"finishes,omitempty"`
+	Pass       bool   `json:"pass,omitempty"`
+	Forfeits   bool   `json:"forfeits,omitempty"`
+}
+
+func viewMoves(s ludo.State) []moveView {
+	board := s.Rules().Board
+	out := []moveView{}
+	for k, m := range s.LegalMoves() {
+		v := moveView{Index: k, Text: m.String(), Token: m.Token(), From: m.From(), To: m.To(),
+			Enters: m.Enters(), Captures: m.Captures(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
+			Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits()}
+		if !m.IsPass() {
+			v.FromSquare, v.ToSquare = board.Square(m.Color(), m.From()).String(), board.Square(m.Color(), m.To()).String()
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// view shows game g, which has the given id; call it with s.mu held.
+func (g *game) view(id string) gameView {
+	st := g.state
+	v := gameView{ID: id, Rules: st.Rules().String(), Dice: "server", Phase: st.Phase().String(),
+		Ranking: []string{}, Plies: len(g.record.Plies), Position: ludo.FormatPosition(st), State: st, Moves: viewMoves(st)}
+	if g.client {
+		v.Dice = "client"
+	}
+	if st.Phase() != ludo.PhaseOver {
+		v.Turn = st.Turn().String()
+		v.Sixes = st.Sixes()
+	}
+	if st.Phase() == ludo.PhaseMove {
+		v.Die = st.Die()
+	}
+	for _, c := range st.Ranking() {
+		v.Ranking = append(v.Ranking, c.String())
+	}
+	for c := range st.Players().All() {
+		if n := g.record.Names[c]; n != "" {
+			v.Names = append(v.Names, nameView{Color: c.String(), Name: n})
+		}
+	}
+	return v
+}
+
+// ----- handlers -----
+
+// createRequest is the body of POST /games.
+type createRequest struct {
+	Preset  string            `json:"preset"`  // default "classic"
+	Players int               `json:"players"` // default the preset's
+	Dice    string            `json:"dice"`    // "server" (default) or "client"
+	Seed    *uint64           `json:"seed"`    // the server's dice; default drawn at random
+	Names   map[string]string `json:"names"`   // colour to player's name
+}
+
+func (s *server) create(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if e := readJSON(w, r, &req); e != nil {
+		writeError(w, e)
+		return
+	}
+	g, e := newGame(req)
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	id := rand.Text()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.games) >= s.maxGames {
+		writeError(w, conflict("the server holds %d games, its most: delete one first", len(s.games)))
+		return
+	}
+	s.games[id] = g
+	w.Header().Set("Location", "/games/"+id)
+	writeJSON(w, http.StatusCreated, g.view(id))
+}
+
+// newGame checks a request for a game and makes it.
+func newGame(req createRequest) (*game, *apiError) {
+	if req.Preset == "" {
+		req.Preset = "classic"
+	}
+	rules, ok := ludo.Preset(req.Preset)
+	if !ok {
+		return nil, badRequest("unknown preset %q (want classic or mongolian)", req.Preset)
+	}
+	if req.Players != 0 {
+		rules.Players = req.Players
+	}
+	start, err := ludo.New(rules)
+	if err != nil {
+		return nil, refuse(err)
+	}
+	g := &game{state: start, record: ludo.Record{Start: start}}
+	switch req.Dice {
+	case "", "server":
+		if req.Seed != nil {
+			g.seed = *req.Seed
+		} else {
+			var b [8]byte
+			rand.Read(b[:])
+			g.seed = binary.LittleEndian.Uint64(b[:])
+		}
+		g.dice = ludo.SeededDice(g.seed)
+	case "client":
+		if req.Seed != nil {
+			return nil, badRequest("a seed is for the server's dice, and this game's dice are the client's")
+		}
+		g.client = true
+	default:
+		return nil, badRequest("dice %q: want server or client", req.Dice)
+	}
+	for name, player := range req.Names {
+		c, ok := ludo.ParseColor(name)
+		if !ok {
+			return nil, badRequest("names: %q is not a colour", name)
+		}
+		if !start.Players().Has(c) {
+			return nil, badRequest("names: %v does not play: the players are %v", c, start.Players())
+		}
+		if len(player) > maxName || !printable(player) {
+			return nil, badRequest("names: %v's name must be printable text of at most %d bytes", c, maxName)
+		}
+		g.record.Names[c] = player
+	}
+	return g, nil
+}
+
+func printable(s string) bool {
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// lookup returns the game the request's path names, with s.mu held; the
+// caller unlocks it. If there is none it writes the 404 and returns nil,
+// unlocked.
+func (s *server) lookup(w http.ResponseWriter, r *http.Request) (string, *game) {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	g := s.games[id]
+	if g == nil {
+		s.mu.Unlock()
+		writeError(w, &apiError{http.StatusNotFound, fmt.Sprintf("no game %q", id), ""})
+	}
+	return id, g
+}
+
+func (s *server) get(w http.ResponseWriter, r *http.Request) {
+	id, g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	defer s.mu.Unlock()
+	writeJSON(w, http.StatusOK, g.view(id))
+}
+
+func (s *server) delete(w http.ResponseWriter, r *http.Request) {
+	id, g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	defer s.mu.Unlock()
+	delete(s.games, id)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// rollRequest is the body of POST /games/{id}/roll.
+type rollRequest struct {
+	Face *int `json:"face"` // for a game with the client's dice only
+}
+
+func (s *server) roll(w http.ResponseWriter, r *http.Request) {
+	var req rollRequest
+	if e := readJSON(w, r, &req); e != nil {
+		writeError(w, e)
+		return
+	}
+	id, g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	defer s.mu.Unlock()
+	if e := g.roll(req.Face, s.maxPlies); e != nil {
+		writeError(w, e)
+		return
+	}
+	writeJSON(w, http.StatusOK, g.view(id))
+}
+
+// roll rolls the die, or refuses and changes nothing.
+func (g *game) roll(face *int, maxPlies int) *apiError {
+	switch {
+	case g.client && face == nil:
+		return badRequest(`this game's dice are the client's: give the face, as {"face": 4}`)
+	case !g.client && face != nil:
+		return badRequest("this game's dice are the server's: send {} and it rolls")
+	}
+	if g.state.Phase() == ludo.PhaseRoll && len(g.record.Plies) >= maxPlies {
+		return conflict("the game has reached the server's limit of %d plies", maxPlies)
+	}
+	if !g.client {
+		if g.state.Phase() != ludo.PhaseRoll {
+			// The library's own refusal, before the dice are rolled:
+			// a refused roll must not use up a face of the seeded
+			// stream, or the record would no longer match its seed.
+			_, err := g.state.Roll(1)
+			return refuse(err)
+		}
+		f := g.dice.Roll()
+		face = &f
+	}
+	next, err := g.state.Roll(*face)
+	if err != nil {
+		return refuse(err)
+	}
+	g.state = next
+	return nil
+}
+
+func (s *server) moves(w http.ResponseWriter, r *http.Request) {
+	_, g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	defer s.mu.Unlock()
+	st := g.state
+	v := struct {
+		Phase string     `json:"phase"`
+		Turn  string     `json:"turn,omitempty"`
+		Die   int        `json:"die,omitempty"`
+		Moves []moveView `json:"moves"`
+	}{Phase: st.Phase().String(), Moves: viewMoves(st)}
+	if st.Phase() == ludo.PhaseMove {
+		v.Turn, v.Die = st.Turn().String(), st.Die()
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// moveRequest is the body of POST /games/{id}/move: one of the two.
+type moveRequest struct {
+	Move  *string `json:"move"`  // the move as ludo.ParseMove reads it
+	Index *int    `json:"index"` // the move's index in the legal moves
+}
+
+func (s *server) move(w http.ResponseWriter, r *http.Request) {
+	var req moveRequest
+	if e := readJSON(w, r, &req); e != nil {
+		writeError(w, e)
+		return
+	}
+	if (req.Move == nil) == (req.Index == nil) {
+		writeError(w, badRequest(`give the move as {"move": "red 0: yard-0 enter"} or {"index": 0}, one of the two`))
+		return
+	}
+	id, g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	defer s.mu.Unlock()
+	m, e := g.choose(req)
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	next, err := g.state.Apply(m)
+	if err != nil {
+		writeError(w, refuse(err))
+		return
+	}
+	if err := g.record.Add(m); err != nil {
+		writeError(w, refuse(err))
+		return
+	}
+	g.state = next
+	if next.Phase() == ludo.PhaseOver && !g.client {
+		g.record.Seeded, g.record.Seed = true, g.seed
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Played moveView `json:"played"`
+		gameView
+	}{moveView{Index: -1, Text: m.String(), Token: m.Token(), From: m.From(), To: m.To(),
+		Enters: m.Enters(), Captures: m.Captures(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
+		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits()}, g.view(id)})
+}
+
+// choose returns the move the request names.
+func (g *game) choose(req moveRequest) (ludo.Move, *apiError) {
+	if req.Move != nil {
+		m, err := ludo.ParseMove(g.state, *req.Move)
+		if err != nil {
+			return m, refuse(err)
+		}
+		return m, nil
+	}
+	if g.state.Phase() != ludo.PhaseMove {
+		// The library's refusal of a move while none is due.
+		_, err := ludo.ParseMove(g.state, "pass")
+		return ludo.Move{}, refuse(err)
+	}
+	moves := g.state.LegalMoves()
+	if i := *req.Index; i < 0 || i >= len(moves) {
+		return ludo.Move{}, &apiError{status: http.StatusUnprocessableEntity,
+			msg: fmt.Sprintf("index %d: there are %d legal moves, 0 to %d", i, len(moves), len(moves)-1)}
+	}
+	return moves[*req.Index], nil
+}
+
+// snapshot returns a copy of the game's record, safe to use once s.mu
+// is unlocked.
+func (g *game) snapshot() ludo.Record {
+	rec := g.record
+	rec.Plies = slices.Clone(rec.Plies)
+	return rec
+}
+
+func (s *server) recordJSON(w http.ResponseWriter, r *http.Request) {
+	_, g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	rec := g.snapshot()
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, rec)
+}
+
+func (s *server) recordText(w http.ResponseWriter, r *http.Request) {
+	_, g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	rec := g.snapshot()
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, rec.String())
+}
+
+func (s *server) replay(w http.ResponseWriter, r *http.Request) {
+	id, g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	rec := g.snapshot()
+	s.mu.Unlock()
+	frames, final, err := rec.Frames()
+	if err != nil {
+		writeError(w, &apiError{status: http.StatusInternalServerError, msg: err.Error()})
+		return
+	}
+	var page bytes.Buffer
+	title := fmt.Sprintf("Ludo game %s: %v", id, final.Rules())
+	if err := ludo.WriteReplayHTML(&page, title, frames, final); err != nil {
+		writeError(w, &apiError{status: http.StatusInternalServerError, msg: err.Error()})
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	page.WriteTo(w)
+}

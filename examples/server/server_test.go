@@ -1,0 +1,387 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ludorules/ludo"
+)
+
+// client talks to a test server.
+type client struct {
+	t   *testing.T
+	srv *server
+	url string
+}
+
+func newClient(t *testing.T, maxGames, maxPlies int) *client {
+	srv := newServer(maxGames, maxPlies)
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	return &client{t: t, srv: srv, url: ts.URL}
+}
+
+// do sends a request and returns the status, the content type and the
+// body.
+func (c *client) do(method, path, body string) (int, string, string) {
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.url+path, strings.NewReader(body))
+	require.NoError(c.t, err)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(c.t, err)
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	require.NoError(c.t, err)
+	return resp.StatusCode, resp.Header.Get("Content-Type"), string(data)
+}
+
+// call sends a request that must succeed with status want and decodes
+// the JSON answer into v.
+func (c *client) call(method, path, body string, want int, v any) {
+	c.t.Helper()
+	status, ctype, data := c.do(method, path, body)
+	require.Equal(c.t, want, status, "%s %s %s: %s", method, path, body, data)
+	require.Equal(c.t, "application/json", ctype)
+	if v != nil {
+		require.NoError(c.t, json.Unmarshal([]byte(data), v), data)
+	}
+}
+
+// create makes a game and returns its id.
+func (c *client) create(body string) string {
+	c.t.Helper()
+	var v gameView
+	c.call("POST", "/games", body, http.StatusCreated, &v)
+	require.NotEmpty(c.t, v.ID)
+	return v.ID
+}
+
+// stored returns the game as the store holds it.
+func (c *client) stored(id string) (ludo.State, int) {
+	c.srv.mu.Lock()
+	defer c.srv.mu.Unlock()
+	g := c.srv.games[id]
+	require.NotNil(c.t, g, "no game %s in the store", id)
+	return g.state, len(g.record.Plies)
+}
+
+// playToTheEnd plays game id through the API: each roll, then a move
+// picked at random, by index or by its text in turn. roll gives the body
+// of each roll.
+func (c *client) playToTheEnd(id string, roll func() string, pick *rand.Rand) gameView {
+	c.t.Helper()
+	var v gameView
+	c.call("GET", "/games/"+id, "", http.StatusOK, &v)
+	for n := 0; v.Phase != "over"; n++ {
+		require.Less(c.t, n, 100000, "the game does not end")
+		require.Equal(c.t, "roll", v.Phase)
+		c.call("POST", "/games/"+id+"/roll", roll(), http.StatusOK, &v)
+		require.Equal(c.t, "move", v.Phase)
+		var listed struct {
+			Phase string     `json:"phase"`
+			Turn  string     `json:"turn"`
+			Die   int        `json:"die"`
+			Moves []moveView `json:"moves"`
+		}
+		c.call("GET", "/games/"+id+"/moves", "", http.StatusOK, &listed)
+		require.Equal(c.t, v.Moves, listed.Moves)
+		require.Equal(c.t, v.Die, listed.Die)
+		require.NotEmpty(c.t, listed.Moves)
+		k := pick.IntN(len(listed.Moves))
+		body := fmt.Sprintf(`{"index": %d}`, k)
+		if n%2 == 1 {
+			body = fmt.Sprintf(`{"move": %q}`, listed.Moves[k].Text)
+		}
+		var played struct {
+			Played moveView `json:"played"`
+			gameView
+		}
+		c.call("POST", "/games/"+id+"/move", body, http.StatusOK, &played)
+		require.Equal(c.t, listed.Moves[k].Text, played.Played.Text)
+		v = played.gameView
+	}
+	return v
+}
+
+// checkRecord checks the game's record, text and JSON, and replay page
+// against the stored game.
+func (c *client) checkRecord(id string) *ludo.Record {
+	c.t.Helper()
+	state, plies := c.stored(id)
+	status, ctype, text := c.do("GET", "/games/"+id+"/record.txt", "")
+	require.Equal(c.t, http.StatusOK, status, text)
+	require.Equal(c.t, "text/plain; charset=utf-8", ctype)
+	rec, err := ludo.ParseRecord(text)
+	require.NoError(c.t, err, text)
+	require.Len(c.t, rec.Plies, plies)
+	states, err := rec.Replay()
+	require.NoError(c.t, err, text)
+	require.Equal(c.t, state, states[len(states)-1])
+
+	var fromJSON ludo.Record
+	c.call("GET", "/games/"+id+"/record", "", http.StatusOK, &fromJSON)
+	require.Equal(c.t, *rec, fromJSON)
+
+	status, ctype, page := c.do("GET", "/games/"+id+"/replay", "")
+	require.Equal(c.t, http.StatusOK, status, page)
+	require.Equal(c.t, "text/html; charset=utf-8", ctype)
+	require.Contains(c.t, page, "<!DOCTYPE html>")
+	require.Contains(c.t, page, fmt.Sprintf(`data-plies="%d"`, plies))
+	return rec
+}
+
+// errorText returns the text of an error answer.
+func errorText(t *testing.T, data string) string {
+	t.Helper()
+	var e errorBody
+	require.NoError(t, json.Unmarshal([]byte(data), &e), data)
+	require.NotEmpty(t, e.Error, data)
+	return e.Error
+}
+
+// TestWholeGame plays whole games through the API, with the server's
+// dice and with the client's.
+func TestWholeGame(t *testing.T) {
+	c := newClient(t, 10, 100000)
+
+	id := c.create(`{"preset": "mongolian", "players": 2, "seed": 42, "names": {"red": "Ann", "yellow": "Bo \"B\" Lee"}}`)
+	var v gameView
+	c.call("GET", "/games/"+id, "", http.StatusOK, &v)
+	assert.Equal(t, "mongolian{Players:2}", v.Rules)
+	assert.Equal(t, "server", v.Dice)
+	assert.Equal(t, "roll", v.Phase)
+	assert.Equal(t, "red", v.Turn)
+	assert.Equal(t, []nameView{{"red", "Ann"}, {"yellow", `Bo "B" Lee`}}, v.Names)
+	assert.Empty(t, v.Moves)
+	// Before the end the record does not give the seed away.
+	_, _, text := c.do("GET", "/games/"+id+"/record.txt", "")
+	assert.NotContains(t, text, "seed")
+
+	end := c.playToTheEnd(id, func() string { return "{}" }, rand.New(rand.NewPCG(1, 2)))
+	assert.Equal(t, "over", end.Phase)
+	assert.Len(t, end.Ranking, 2)
+	assert.Empty(t, end.Turn)
+	rec := c.checkRecord(id)
+	// The record names the seed now, and its faces are the seed's
+	// (Replay checks them).
+	assert.True(t, rec.Seeded)
+	assert.Equal(t, uint64(42), rec.Seed)
+	assert.Equal(t, "Ann", rec.Names[ludo.Red])
+	assert.Greater(t, len(rec.Plies), 50)
+
+	// The client's dice: the faces of a die at the table.
+	id = c.create(`{"preset": "classic", "players": 3, "dice": "client"}`)
+	dice := ludo.SeededDice(9)
+	end = c.playToTheEnd(id, func() string { return fmt.Sprintf(`{"face": %d}`, dice.Roll()) }, rand.New(rand.NewPCG(3, 4)))
+	assert.Equal(t, "client", end.Dice)
+	assert.Len(t, end.Ranking, 3)
+	rec = c.checkRecord(id)
+	assert.False(t, rec.Seeded)
+
+	// Deleted, it is gone.
+	status, _, _ := c.do("DELETE", "/games/"+id, "")
+	assert.Equal(t, http.StatusNoContent, status)
+	c.call("GET", "/games/"+id, "", http.StatusNotFound, nil)
+}
+
+// TestRefusedRequests: every refused request gets a 4xx with the error as
+// JSON and leaves the stored game as it was.
+func TestRefusedRequests(t *testing.T) {
+	c := newClient(t, 10, 100000)
+	server := c.create(`{"seed": 7}`)
+	table := c.create(`{"preset": "mongolian", "dice": "client"}`)
+	over := c.create(`{"players": 2, "seed": 3}`)
+	c.playToTheEnd(over, func() string { return "{}" }, rand.New(rand.NewPCG(5, 6)))
+
+	type refusal struct {
+		method, path, body string
+		status             int
+		err                string // in the error's text
+		rule               string
+	}
+	check := func(game string, cases []refusal) {
+		t.Helper()
+		for _, r := range cases {
+			path := "/games/" + game + r.path
+			before, plies := c.stored(game)
+			status, ctype, data := c.do(r.method, path, r.body)
+			after, pliesAfter := c.stored(game)
+			assert.Equal(t, r.status, status, "%s %s %.60s: %s", r.method, path, r.body, data)
+			assert.Equal(t, "application/json", ctype, "%s %s %.60s", r.method, path, r.body)
+			var e errorBody
+			if assert.NoError(t, json.Unmarshal([]byte(data), &e), data) {
+				assert.Contains(t, e.Error, r.err, "%s %s %.60s", r.method, path, r.body)
+				assert.Equal(t, r.rule, e.Rule, "%s %s %.60s", r.method, path, r.body)
+			}
+			assert.True(t, before == after, "%s %s %.60s changed the game", r.method, path, r.body)
+			assert.Equal(t, plies, pliesAfter)
+		}
+	}
+
+	// A roll is due.
+	check(server, []refusal{
+		{"POST", "/move", `{"index": 0}`, 409, "ludo: wrong phase: red must roll before moving", ""},
+		{"POST", "/move", `{"move": "0"}`, 409, "ludo: wrong phase", ""},
+		{"POST", "/roll", `{"face": 3}`, 400, "this game's dice are the server's", ""},
+		{"POST", "/roll", `{"face": 3`, 400, "bad JSON", ""},
+		{"POST", "/roll", `{"die": 3}`, 400, `unknown field "die"`, ""},
+		{"POST", "/roll", `{} {}`, 400, "more after the object", ""},
+		{"POST", "/roll", `[]`, 400, "bad JSON", ""},
+		{"POST", "/roll", `{"face": "` + strings.Repeat("6", 5000) + `"}`, 413, "over 4096 bytes", ""},
+		{"PUT", "", `{}`, 405, "/games/{id} does not take PUT: want DELETE or GET", ""},
+		{"GET", "/roll", ``, 405, "want POST", ""},
+	})
+	// Roll, then a move is due.
+	var v gameView
+	c.call("POST", "/games/"+server+"/roll", "{}", http.StatusOK, &v)
+	illegal, rule := `{"move": "0"}`, "C7" // a token in the yard needs a 6 to enter
+	if v.Die == 6 {
+		illegal, rule = `{"move": "pass"}`, "C10"
+	}
+	check(server, []refusal{
+		{"POST", "/roll", `{}`, 409, "ludo: wrong phase: red must move", ""},
+		{"POST", "/roll", ``, 409, "ludo: wrong phase", ""},
+		{"POST", "/move", illegal, 422, "ludo: illegal move", rule},
+		{"POST", "/move", `{"move": "zz"}`, 400, `"zz" is not a move`, ""},
+		{"POST", "/move", `{"move": "green 0"}`, 422, "ludo: illegal move", "C3"},
+		{"POST", "/move", `{"index": 9}`, 422, "index 9: there are", ""},
+		{"POST", "/move", `{"index": -1}`, 422, "index -1", ""},
+		{"POST", "/move", `{}`, 400, "one of the two", ""},
+		{"POST", "/move", `{"move": "0", "index": 0}`, 400, "one of the two", ""},
+		{"POST", "/move", `{"index": "0"}`, 400, "bad JSON", ""},
+	})
+	// The refused rolls used up no face of the seeded dice: the faces
+	// rolled are the seed's first and second.
+	seeded := ludo.SeededDice(7)
+	assert.Equal(t, seeded.Roll(), v.Die)
+	c.call("POST", "/games/"+server+"/move", `{"index": 0}`, http.StatusOK, nil)
+	c.call("POST", "/games/"+server+"/roll", `{}`, http.StatusOK, &v)
+	assert.Equal(t, seeded.Roll(), v.Die)
+
+	// The client's dice.
+	check(table, []refusal{
+		{"POST", "/roll", `{}`, 400, "this game's dice are the client's", ""},
+		{"POST", "/roll", `{"face": 7}`, 400, "ludo: die face out of range: 7", ""},
+		{"POST", "/roll", `{"face": 0}`, 400, "ludo: die face out of range: 0", ""},
+		{"POST", "/roll", `{"face": 2.5}`, 400, "bad JSON", ""},
+	})
+	c.call("POST", "/games/"+table+"/roll", `{"face": 6}`, http.StatusOK, &v)
+	check(table, []refusal{
+		{"POST", "/roll", `{"face": 7}`, 409, "ludo: wrong phase", ""},
+	})
+
+	// The game is over.
+	check(over, []refusal{
+		{"POST", "/roll", `{}`, 409, "ludo: game is over", ""},
+		{"POST", "/move", `{"index": 0}`, 409, "ludo: game is over", ""},
+		{"POST", "/move", `{"move": "pass"}`, 409, "ludo: game is over", ""},
+	})
+
+	// Unknown games and paths.
+	for _, r := range []refusal{
+		{"GET", "/games/nope", "", 404, `no game "nope"`, ""},
+		{"POST", "/games/nope/roll", "{}", 404, `no game "nope"`, ""},
+		{"POST", "/games/nope/move", `{"index": 0}`, 404, `no game "nope"`, ""},
+		{"GET", "/games/nope/record", "", 404, `no game "nope"`, ""},
+		{"GET", "/games/nope/replay", "", 404, `no game "nope"`, ""},
+		{"DELETE", "/games/nope", "", 404, `no game "nope"`, ""},
+		{"GET", "/nowhere", "", 404, "no such path: /nowhere", ""},
+		{"GET", "/games", "", 405, "want POST", ""},
+	} {
+		status, ctype, data := c.do(r.method, r.path, r.body)
+		assert.Equal(t, r.status, status, "%s %s", r.method, r.path)
+		assert.Equal(t, "application/json", ctype)
+		assert.Contains(t, errorText(t, data), r.err)
+	}
+}
+
+func TestCreateRefuses(t *testing.T) {
+	c := newClient(t, 2, 100000)
+	for _, r := range []struct {
+		body, err string
+	}{
+		{`{"preset": "chess"}`, `unknown preset "chess"`},
+		{`{"players": 7}`, "ludo: invalid rules: Players is 7"},
+		{`{"dice": "loaded"}`, `dice "loaded": want server or client`},
+		{`{"dice": "client", "seed": 1}`, "a seed is for the server's dice"},
+		{`{"names": {"purple": "x"}}`, `"purple" is not a colour`},
+		{`{"players": 2, "names": {"green": "x"}}`, "green does not play"},
+		{`{"names": {"red": "` + strings.Repeat("x", 65) + `"}}`, "at most 64 bytes"},
+		{`{"names": {"red": "a\u0007b"}}`, "printable"},
+		{`{"seed": -1}`, "bad JSON"},
+		{`{"players": 2`, "bad JSON"},
+	} {
+		status, _, data := c.do("POST", "/games", r.body)
+		assert.Equal(t, http.StatusBadRequest, status, r.body)
+		assert.Contains(t, errorText(t, data), r.err, r.body)
+	}
+	assert.Empty(t, c.srv.games)
+	// The store is bounded.
+	c.create("")
+	c.create("{}")
+	status, _, data := c.do("POST", "/games", "{}")
+	assert.Equal(t, http.StatusConflict, status)
+	assert.Contains(t, errorText(t, data), "the server holds 2 games, its most")
+	assert.Len(t, c.srv.games, 2)
+}
+
+// TestPlyLimit: a game stops taking rolls at the server's ply limit.
+func TestPlyLimit(t *testing.T) {
+	c := newClient(t, 10, 3)
+	id := c.create(`{"seed": 1}`)
+	for range 3 {
+		c.call("POST", "/games/"+id+"/roll", "{}", http.StatusOK, nil)
+		c.call("POST", "/games/"+id+"/move", `{"index": 0}`, http.StatusOK, nil)
+	}
+	before, _ := c.stored(id)
+	status, _, data := c.do("POST", "/games/"+id+"/roll", "{}")
+	assert.Equal(t, http.StatusConflict, status)
+	assert.Contains(t, errorText(t, data), "the game has reached the server's limit of 3 plies")
+	after, _ := c.stored(id)
+	assert.True(t, before == after)
+}
+
+// TestConcurrentPlayers: many clients rolling and moving in one game at
+// once; each transition happens once, and the record is the game.
+func TestConcurrentPlayers(t *testing.T) {
+	c := newClient(t, 10, 100000)
+	id := c.create(`{"players": 2, "seed": 11}`)
+	var wg sync.WaitGroup
+	for w := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pick := rand.New(rand.NewPCG(uint64(w), 0))
+			for {
+				var v gameView
+				status, _, data := c.do("GET", "/games/"+id, "")
+				if status != http.StatusOK || json.Unmarshal([]byte(data), &v) != nil {
+					t.Errorf("GET: %d %s", status, data)
+					return
+				}
+				switch v.Phase {
+				case "over":
+					return
+				case "roll":
+					c.do("POST", "/games/"+id+"/roll", "{}")
+				default:
+					c.do("POST", "/games/"+id+"/move", fmt.Sprintf(`{"index": %d}`, pick.IntN(len(v.Moves))))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	state, _ := c.stored(id)
+	require.Equal(t, ludo.PhaseOver, state.Phase())
+	c.checkRecord(id)
+}
