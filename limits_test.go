@@ -2,6 +2,7 @@ package ludo_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -315,3 +316,42 @@ func TestJSONListLimits(t *testing.T) {
 
 func stateValue(s string) error { var v ludo.State; return json.Unmarshal([]byte(s), &v) }
 func rulesValue(s string) error { var v ludo.Rules; return json.Unmarshal([]byte(s), &v) }
+
+// The zero values of the exported types of dice.go, record.go and the
+// parsers do not panic, and the nil error pointers say what they are.
+func TestZeroValues(t *testing.T) {
+	var d ludo.Dice
+	assert.Equal(t, 0, d.Roll())
+	assert.Equal(t, 0, ludo.NewDice(nil).Roll())
+	s, err := ludo.New(ludo.Classic())
+	require.NoError(t, err)
+	_, err = s.Roll(d.Roll())
+	assert.ErrorIs(t, err, ludo.ErrBadFace, "State.Roll refuses the zero Dice's 0")
+
+	re := &ludo.ReplayError{}
+	assert.Equal(t, "ludo: the record's start: no reason given", re.Error())
+	assert.Nil(t, re.Unwrap())
+	assert.False(t, errors.Is(re, ludo.ErrSyntax))
+	var nilReplay *ludo.ReplayError
+	assert.Equal(t, "ludo: <nil ReplayError>", nilReplay.Error())
+	assert.Nil(t, nilReplay.Unwrap())
+	assert.Equal(t, "ludo: ply 2 (green rolls 3, plays ): no reason given", (&ludo.ReplayError{Ply: 2, Player: ludo.Green, Face: 3}).Error())
+	var nilParse *ludo.ParseError
+	assert.Equal(t, "ludo: <nil ParseError>", nilParse.Error())
+	assert.Nil(t, nilParse.Unwrap())
+	assert.Equal(t, "ludo: ", (&ludo.ParseError{}).Error())
+
+	var rec ludo.Record
+	assert.Equal(t, "", rec.String())
+	var b strings.Builder
+	_, err = rec.WriteTo(&b)
+	assert.NoError(t, err)
+	_, err = rec.Replay()
+	assert.ErrorIs(t, err, ludo.ErrNoGame)
+	_, err = json.Marshal(rec)
+	assert.NoError(t, err)
+	assert.Error(t, (&ludo.Record{}).Add(ludo.Move{}))
+	assert.Equal(t, "", ludo.Line{}.Rest())
+	assert.Equal(t, "{}", ludo.Faces(0).String())
+	assert.Equal(t, 0, ludo.Faces(0).Len())
+}

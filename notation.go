@@ -53,6 +53,9 @@ type ParseError struct {
 // setup: red token 2 has progress 70, want -1 (yard) to 56 (finish)" or
 // "ludo: Tokens.red[2]: invalid setup: …".
 func (e *ParseError) Error() string {
+	if e == nil {
+		return "ludo: <nil ParseError>"
+	}
 	var b strings.Builder
 	b.WriteString("ludo: ")
 	if e.Line > 0 {
@@ -78,8 +81,13 @@ func (e *ParseError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns Err.
-func (e *ParseError) Unwrap() error { return e.Err }
+// Unwrap returns Err (nil for a nil *ParseError).
+func (e *ParseError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // maxEcho is the most characters of its input an error message quotes.
 const maxEcho = 64

@@ -328,9 +328,16 @@ type ReplayError struct {
 
 // Error says which ply failed and why, as "ludo: ply 37 (green rolls 6,
 // plays 2: 12-18): token 2 cannot pass the block on square 17 (rule
-// B2)". It quotes at most 64 characters of the move.
+// B2)". It quotes at most 64 characters of the move. A ReplayError
+// with no Err (as the zero one) says "no reason given".
 func (e *ReplayError) Error() string {
-	why := e.Err.Error()
+	if e == nil {
+		return "ludo: <nil ReplayError>"
+	}
+	why := "no reason given"
+	if e.Err != nil {
+		why = e.Err.Error()
+	}
 	var ill *IllegalMoveError
 	if errors.As(e.Err, &ill) {
 		why = ill.Reason
@@ -346,8 +353,13 @@ func (e *ReplayError) Error() string {
 	return fmt.Sprintf("ludo: ply %d (%v rolls %d, plays %s): %s", e.Ply, e.Player, e.Face, excerpt(e.Move), why)
 }
 
-// Unwrap returns Err.
-func (e *ReplayError) Unwrap() error { return e.Err }
+// Unwrap returns Err (nil for a nil *ReplayError).
+func (e *ReplayError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // Replay plays the record through the rules: each ply's face is rolled
 // and its move applied. It returns the positions of the game, Start first
