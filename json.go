@@ -471,27 +471,44 @@ func decodeRules(data []byte, path string) (Rules, *ParseError) {
 	return r, nil
 }
 
-// tokensJSON holds a progress array for each colour.
-type tokensJSON struct {
-	Red    []int `json:"red,omitempty"`
-	Green  []int `json:"green,omitempty"`
-	Yellow []int `json:"yellow,omitempty"`
-	Blue   []int `json:"blue,omitempty"`
+// byColor is a JSON object with a value for each colour in has, written
+// in clockwise order from red, keyed by the colours' names.
+type byColor[T any] struct {
+	has Colors
+	v   [MaxPlayers]T
 }
 
-func (t *tokensJSON) of(c Color) *[]int {
-	return [MaxPlayers]*[]int{&t.Red, &t.Green, &t.Yellow, &t.Blue}[c]
+func (m *byColor[T]) set(c Color, v T) {
+	m.has |= ColorsOf(c)
+	m.v[c] = v
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (m *byColor[T]) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for c := range m.has.All() {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		v, err := json.Marshal(m.v[c])
+		if err != nil {
+			return nil, err
+		}
+		b = append(strconv.AppendQuote(b, c.String()), ':')
+		b = append(b, v...)
+	}
+	return append(b, '}'), nil
 }
 
 // stateJSON is a State in JSON.
 type stateJSON struct {
 	Rules   json.RawMessage
-	Tokens  *tokensJSON `json:",omitempty"`
-	Ranking []string    `json:",omitempty"`
-	Turn    *string     `json:",omitempty"`
-	Die     *int        `json:",omitempty"`
-	Sixes   *int        `json:",omitempty"`
-	Undo    *tokensJSON `json:",omitempty"`
+	Tokens  *byColor[[]int] `json:",omitempty"`
+	Ranking []string        `json:",omitempty"`
+	Turn    *string         `json:",omitempty"`
+	Die     *int            `json:",omitempty"`
+	Sixes   *int            `json:",omitempty"`
+	Undo    *byColor[[]int] `json:",omitempty"`
 }
 
 // MarshalJSON writes the position as an object with the same content as
@@ -513,9 +530,9 @@ func (s State) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	u := s.Setup()
-	j := stateJSON{Rules: rules, Tokens: &tokensJSON{}, Turn: ptr(s.turn.String())}
+	j := stateJSON{Rules: rules, Tokens: &byColor[[]int]{}, Turn: ptr(s.turn.String())}
 	for c := range s.cfg.seats.All() {
-		*j.Tokens.of(c) = u.Tokens[c][:s.cfg.tokens]
+		j.Tokens.set(c, u.Tokens[c][:s.cfg.tokens])
 	}
 	for _, c := range u.Ranking {
 		j.Ranking = append(j.Ranking, c.String())
@@ -529,9 +546,9 @@ func (s State) MarshalJSON() ([]byte, error) {
 	for c := range s.cfg.seats.All() {
 		if u.TurnStart != nil && u.TurnStart[c] != u.Tokens[c] {
 			if j.Undo == nil {
-				j.Undo = &tokensJSON{}
+				j.Undo = &byColor[[]int]{}
 			}
-			*j.Undo.of(c) = u.TurnStart[c][:s.cfg.tokens]
+			j.Undo.set(c, u.TurnStart[c][:s.cfg.tokens])
 		}
 	}
 	return json.Marshal(j)
@@ -653,23 +670,21 @@ type plyJSON struct {
 	Move   string
 }
 
-// recordJSON is a Record in JSON.
+// recordJSON is a Record in JSON, as written.
 type recordJSON struct {
 	Start json.RawMessage
-	Seed  *uint64    `json:",omitempty"`
-	Names *namesJSON `json:",omitempty"`
+	Seed  *uint64          `json:",omitempty"`
+	Names *byColor[string] `json:",omitempty"`
 	Plies []plyJSON
 }
 
-type namesJSON struct {
-	Red    string `json:"red,omitempty"`
-	Green  string `json:"green,omitempty"`
-	Yellow string `json:"yellow,omitempty"`
-	Blue   string `json:"blue,omitempty"`
-}
-
-func (n *namesJSON) of(c Color) *string {
-	return [MaxPlayers]*string{&n.Red, &n.Green, &n.Yellow, &n.Blue}[c]
+// recordJSONIn is a Record in JSON as read: the colours of Names are
+// checked here, to say which is wrong.
+type recordJSONIn struct {
+	Start json.RawMessage
+	Seed  *uint64
+	Names map[string]string
+	Plies []plyJSON
 }
 
 // MarshalJSON writes the record as an object: Start (as
@@ -691,9 +706,9 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	for c, name := range r.Names {
 		if name != "" {
 			if j.Names == nil {
-				j.Names = &namesJSON{}
+				j.Names = &byColor[string]{}
 			}
-			*j.Names.of(Color(c)) = name
+			j.Names.set(Color(c), name)
 		}
 	}
 	for _, p := range r.Plies {
@@ -704,7 +719,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a record as [Record.MarshalJSON] writes it, checking
 // it as [ParseRecord] checks the text: Start as [State.UnmarshalJSON] reads
-// a position, Names by colour, each ply's
+// a position, Names by colour (a colour may be given once), each ply's
 // Player, Face and Move. The JSON may be at most [MaxRecordBytes] long,
 // with at most [MaxRecordPlies] plies, and no key may be given twice in
 // an object. The error is a [*ParseError] matching [ErrSyntax],
@@ -721,7 +736,7 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 	if len(data) > MaxRecordBytes {
 		return loc{}.errorf(ErrSyntax, "the record is %d bytes, more than MaxRecordBytes (%d)", len(data), MaxRecordBytes)
 	}
-	var j recordJSON
+	var j recordJSONIn
 	if err := decodeStrict(data, &j, ""); err != nil {
 		return err
 	}
@@ -740,12 +755,18 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 		rec.Seeded, rec.Seed = true, *j.Seed
 	}
 	seats := start.Players()
-	if j.Names != nil {
-		for c := range Color(MaxPlayers) {
-			name := *j.Names.of(c)
-			if name != "" && !seats.Has(c) {
-				return loc{path: "Names." + c.String()}.errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
-			}
+	var named Colors
+	for _, key := range slices.Sorted(maps.Keys(j.Names)) {
+		c, ok := ParseColor(key)
+		switch name := j.Names[key]; {
+		case !ok:
+			return loc{path: "Names"}.errorf(ErrSyntax, "%q is not a colour: want %s", key, colorChoice)
+		case named.Has(c):
+			return loc{path: "Names"}.errorf(ErrSyntax, "%v given twice", c)
+		case name != "" && !seats.Has(c):
+			return loc{path: "Names." + c.String()}.errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
+		default:
+			named |= ColorsOf(c)
 			rec.Names[c] = name
 		}
 	}

@@ -202,6 +202,9 @@ func TestRecordJSON(t *testing.T) {
 		{`{"Start":{"Rules":{},"Tokens":{"red":[99]}}}`, "Start.Tokens.red[0]", ludo.ErrInvalidSetup, "progress 99"},
 		{`{"Start":{"Rules":{"Players":9}}}`, "Start.Rules", ludo.ErrInvalidRules, "Players is 9"},
 		{`{"Start":` + string(startJSON) + `,"Names":{"blue":"Eve"}}`, "Names.blue", ludo.ErrInvalidSetup, "blue does not play"},
+		{`{"Start":` + string(startJSON) + `,"Names":{"pink":"Eve"}}`, "Names", ludo.ErrSyntax, `"pink" is not a colour`},
+		{`{"Start":` + string(startJSON) + `,"Names":{"red":"Al","R":"Bo"}}`, "Names", ludo.ErrSyntax, "red given twice"},
+		{`{"Start":` + string(startJSON) + `,"Names":["Al"]}`, "Names", ludo.ErrSyntax, "want an object, not array"},
 		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"pink","Face":1,"Move":"pass"}]}`, "Plies[0].Player", ludo.ErrSyntax, "not a colour"},
 		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"blue","Face":1,"Move":"pass"}]}`, "Plies[0].Player", ludo.ErrInvalidSetup, "blue does not play"},
 		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"red","Face":0,"Move":"pass"}]}`, "Plies[0].Face", ludo.ErrBadFace, "face 0"},
@@ -217,6 +220,11 @@ func TestRecordJSON(t *testing.T) {
 	got := *rec
 	require.NoError(t, json.Unmarshal([]byte("null"), &got))
 	assert.Equal(t, *rec, got)
+
+	// Names are by colour, named as Tokens are: initials too, any case;
+	// an empty name is none.
+	require.NoError(t, json.Unmarshal([]byte(`{"Start":`+string(startJSON)+`,"Names":{"R":"Al","blue":""}}`), &got))
+	assert.Equal(t, [ludo.MaxPlayers]string{ludo.Red: "Al"}, got.Names)
 }
 
 // As the text refuses a second line for a key, the JSON decoders refuse a
