@@ -71,13 +71,19 @@ func Outcomes() [6]Outcome {
 
 // Dice rolls a fair die with randomness drawn from a [rand.Source], so that
 // a game played with a seeded source can be played again exactly. Build it
-// with [NewDice].
+// with [NewDice] or [SeededDice].
 //
 // How much randomness a roll consumes is part of the API, frozen by a
 // golden test: each roll draws one Uint64 x from the source and returns
 // 1 + ⌊6x / 2⁶⁴⌋, unless the low half of the 128-bit product 6x is below
 // 4 (probability 2⁻⁶²), when it draws again. The faces are exactly
-// uniform.
+// uniform. A roll draws at most four values: a source that gives
+// such a value every time (a broken one, as one that always returns 0)
+// gets the face of its last draw rather than a roll that never ends. A
+// fair source draws four such values in a row with probability 2⁻²⁴⁸.
+//
+// The zero Dice (and NewDice(nil)) has no source: its Roll returns 0,
+// which [State.Roll] refuses with [ErrBadFace].
 //
 // A Dice is not safe for concurrent use, as its source is not; give each
 // goroutine its own.
@@ -85,19 +91,29 @@ type Dice struct {
 	src rand.Source
 }
 
-// NewDice returns dice that draw from src.
+// maxDraws is the most values [Dice.Roll] draws from its source for one
+// roll.
+const maxDraws = 4
+
+// NewDice returns dice that draw from src; with a nil src, the zero Dice.
 func NewDice(src rand.Source) Dice { return Dice{src: src} }
 
 // SeededDice returns dice drawing from a PCG source seeded with
 // (seed, seed), the seeding the examples and the golden test use.
 func SeededDice(seed uint64) Dice { return NewDice(rand.NewPCG(seed, seed)) }
 
-// Roll returns a face from 1 to 6.
+// Roll returns a face from 1 to 6; or 0, which no [State] accepts, for
+// dice with no source.
 func (d Dice) Roll() int {
-	for {
-		hi, lo := bits.Mul64(d.src.Uint64(), 6)
+	if d.src == nil {
+		return 0
+	}
+	var hi, lo uint64
+	for range maxDraws {
+		hi, lo = bits.Mul64(d.src.Uint64(), 6)
 		if lo >= 4 { // 4 == 2⁶⁴ mod 6: below it the product is biased
-			return int(hi) + 1
+			break
 		}
 	}
+	return int(hi) + 1
 }

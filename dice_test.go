@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -65,6 +66,8 @@ func TestDiceMapping(t *testing.T) {
 		{[]uint64{0, 1<<63 + 1}, 4, 2},                  // 0 has low half 0: redrawn
 		{[]uint64{3 << 62, 0, 5}, 5, 1},                 // 4.5 -> 5
 		{[]uint64{0x2AAAAAAAAAAAAAAB, 1<<63 + 1}, 4, 2}, // 6x = 2^64 + 2: low half 2 < 4, redrawn
+		{[]uint64{0, 0, 0, 1<<63 + 1}, 4, 4},            // the fourth draw is the last
+		{[]uint64{0, 0, 0, 0, 1<<63 + 1}, 1, 4},         // and is taken as it is
 	}
 	for _, c := range cases {
 		f := &fixedSource{vals: c.vals}
@@ -99,5 +102,41 @@ func TestOutcomes(t *testing.T) {
 	}
 	if sum < 1-1e-12 || sum > 1+1e-12 {
 		t.Errorf("probabilities sum to %v", sum)
+	}
+}
+
+// constantSource returns v every time, counting its draws.
+type constantSource struct {
+	v uint64
+	n int
+}
+
+func (c *constantSource) Uint64() uint64 { c.n++; return c.v }
+
+// A source that always gives a value to draw again for does not make Roll
+// loop for ever: it draws maxDraws values and takes the last.
+func TestDiceBrokenSource(t *testing.T) {
+	// The four values whose low half of 6x is below 4 (0 or 2).
+	for _, v := range []uint64{0, 0x2AAAAAAAAAAAAAAB, 1 << 63, 0xAAAAAAAAAAAAAAAB} {
+		src := &constantSource{v: v}
+		hi, _ := bits.Mul64(v, 6)
+		if got := NewDice(src).Roll(); got != int(hi)+1 || src.n != maxDraws {
+			t.Errorf("Roll from constant %#x = %d after %d draws, want %d after %d", v, got, src.n, hi+1, maxDraws)
+		}
+	}
+	// A constant that is not redrawn is rolled at once.
+	src := &constantSource{v: 1 << 62}
+	if got := NewDice(src).Roll(); got != 2 || src.n != 1 {
+		t.Errorf("Roll from constant 1<<62 = %d after %d draws, want 2 after 1", got, src.n)
+	}
+}
+
+// The zero Dice and dice with a nil source roll 0, which State.Roll
+// refuses.
+func TestDiceZero(t *testing.T) {
+	for _, d := range []Dice{{}, NewDice(nil)} {
+		if got := d.Roll(); got != 0 {
+			t.Errorf("Roll of dice with no source = %d, want 0", got)
+		}
 	}
 }

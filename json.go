@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"reflect"
 	"slices"
@@ -115,36 +114,49 @@ func isNull(data []byte) bool { return string(bytes.TrimSpace(data)) == "null" }
 
 // decodeStrict decodes one JSON value into v, refusing unknown fields,
 // and turns the errors of encoding/json into ParseErrors under path.
+// Before decoding it checks the JSON with checkJSON: a key given twice in
+// an object, or more values than any game has where the formats put a
+// list (see jsonLimits), is refused before anything is decoded.
 func decodeStrict(data []byte, v any, path string) *ParseError {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil {
-		if _, e := dec.Token(); e != io.EOF {
-			err = errors.New("json: more than one value")
-		}
-	}
-	if err == nil {
-		return nil
-	}
 	at := loc{path: strings.TrimSuffix(path, ".")}
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
+	if !json.Valid(data) {
+		// Unmarshal checks the whole value before it decodes anything,
+		// and says where the first mistake is.
+		err := json.Unmarshal(data, &struct{}{})
+		var syn *json.SyntaxError
+		if !errors.As(err, &syn) {
+			return at.errorf(ErrSyntax, "not JSON")
+		}
+		if path != "" {
+			return at.errorf(ErrSyntax, "not JSON: %v", strings.TrimPrefix(syn.Error(), "json: "))
+		}
+		// Offset is just past the byte at fault; at the end of the input,
+		// where the mistake is that more was due.
+		end := int(syn.Offset) - 1
+		if int(syn.Offset) >= len(data) && strings.Contains(syn.Error(), "end of JSON input") {
+			end = len(data)
+		}
 		line, col := 1, 1
-		for _, c := range string(data[:min(max(int(syn.Offset)-1, 0), len(data))]) {
+		for _, c := range string(data[:min(max(end, 0), len(data))]) {
 			if c == '\n' {
 				line, col = line+1, 1
 			} else {
 				col++
 			}
 		}
-		if path == "" {
-			return loc{line: line, col: col}.errorf(ErrSyntax, "not JSON: %v", strings.TrimPrefix(syn.Error(), "json: "))
-		}
-		return at.errorf(ErrSyntax, "not JSON: %v", syn)
-	case errors.As(err, &typ):
+		return loc{line: line, col: col}.errorf(ErrSyntax, "not JSON: %v", strings.TrimPrefix(syn.Error(), "json: "))
+	}
+	if err := checkJSON(data, path); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		return nil
+	}
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
 		want := "a value of another type"
 		switch k := typ.Type.Kind(); {
 		case k == reflect.Struct || k == reflect.Map:
@@ -161,13 +173,196 @@ func decodeStrict(data []byte, v any, path string) *ParseError {
 			want = "a whole number"
 		}
 		at.path = strings.Trim(path+typ.Field, ".")
-		return at.errorf(ErrSyntax, "want %s, not %s", want, typ.Value)
+		// Value is the kind of JSON value, and for a number the number.
+		return at.errorf(ErrSyntax, "want %s, not %s", want, excerpt(typ.Value))
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
-		msg = "unknown field " + name
+		if unq, err := strconv.Unquote(name); err == nil {
+			return at.errorf(ErrSyntax, "unknown field %q", unq)
+		}
 	}
-	return at.errorf(ErrSyntax, "%s", msg)
+	return at.errorf(ErrSyntax, "%s", excerpt(msg))
+}
+
+// maxJSONKeys is the most keys an object may have: the objects of these
+// formats have at most 16.
+const maxJSONKeys = 64
+
+// jsonLimit bounds a list of the JSON forms: the list under Key (under a
+// key of the object under Key, when Parent) holds at most Max values.
+type jsonLimit struct {
+	Key    string
+	Parent bool
+	Max    int
+	Kind   error  // what the error for more matches
+	Msg    string // the error's message
+}
+
+// jsonLimits are the lists of the JSON forms of Rules, State and Record,
+// with the most values any game can give them. Keys match in any case, as
+// encoding/json matches them.
+var jsonLimits = []jsonLimit{
+	{"Tokens", true, MaxTokens, ErrInvalidSetup, tooManyTokens},
+	{"Undo", true, MaxTokens, ErrInvalidSetup, tooManyTokens},
+	{"Ranking", false, MaxPlayers, ErrInvalidSetup, tooManyRanked},
+	{"Seats", false, MaxPlayers, ErrInvalidRules, fmt.Sprintf("more than MaxPlayers (%d) colours", MaxPlayers)},
+	{"EntryRolls", false, 6, ErrSyntax, "more than 6 faces"},
+	{"BonusRolls", false, 6, ErrSyntax, "more than 6 faces"},
+	{"Plies", false, MaxRecordPlies, ErrSyntax, fmt.Sprintf("more than MaxRecordPlies (%d) plies", MaxRecordPlies)},
+}
+
+// jsonFrame is an object or a list checkJSON is in.
+type jsonFrame struct {
+	list    bool
+	n       int    // the values (list) or keys (object) read so far
+	key     []byte // object: the key of the value being read, as written
+	keys    int    // object: where its keys start in checkJSON's keys
+	limit   *jsonLimit
+	wantKey bool // object: a key comes next
+}
+
+// checkJSON walks valid JSON data found at path and refuses a key given
+// twice in an object (in any case, as encoding/json matches keys to
+// fields), an object of more than maxJSONKeys keys, and a list longer than
+// its jsonLimits entry allows. It allocates nothing but a stack as deep
+// as the data and a key list as long as the keys of the objects it is in,
+// so it bounds what decoding may allocate before decoding starts.
+func checkJSON(data []byte, path string) *ParseError {
+	var stack []jsonFrame
+	var keys [][]byte
+	fail := func(kind error, format string, a ...any) *ParseError {
+		var b strings.Builder
+		b.WriteString(strings.TrimSuffix(path, "."))
+		for _, f := range stack {
+			switch {
+			case f.list:
+				b.WriteString("[" + strconv.Itoa(f.n-1) + "]")
+			case f.key != nil:
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(excerpt(jsonKey(f.key)))
+			}
+		}
+		return loc{path: b.String()}.errorf(kind, format, a...)
+	}
+	// value counts a value starting in the innermost list.
+	value := func() *ParseError {
+		if len(stack) == 0 || !stack[len(stack)-1].list {
+			return nil
+		}
+		f := &stack[len(stack)-1]
+		f.n++
+		if f.limit != nil && f.n > f.limit.Max {
+			return fail(f.limit.Kind, "%s", f.limit.Msg)
+		}
+		return nil
+	}
+	for i := 0; i < len(data); {
+		c := data[i]
+		switch c {
+		case '{', '[':
+			if err := value(); err != nil {
+				return err
+			}
+			f := jsonFrame{list: c == '[', keys: len(keys), wantKey: c == '{'}
+			if f.list {
+				f.limit = limitOf(stack)
+			}
+			stack = append(stack, f)
+			i++
+		case '}', ']':
+			keys = keys[:stack[len(stack)-1].keys]
+			stack = stack[:len(stack)-1]
+			i++
+		case ',':
+			if f := &stack[len(stack)-1]; !f.list {
+				f.wantKey = true
+			}
+			i++
+		case '"':
+			end := i + 1
+			for data[end] != '"' {
+				if data[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			end++
+			if len(stack) > 0 && stack[len(stack)-1].wantKey {
+				f := &stack[len(stack)-1]
+				key := data[i+1 : end-1]
+				f.key, f.wantKey = nil, false
+				switch {
+				case f.n == maxJSONKeys:
+					return fail(ErrSyntax, "more than %d keys in one object", maxJSONKeys)
+				case len(key) > maxEcho: // longer than any field's or colour's name
+					return fail(ErrSyntax, "unknown field %q", jsonKey(key[:min(len(key), 4*maxEcho)]))
+				}
+				for _, k := range keys[f.keys:] {
+					if sameKey(k, key) {
+						return fail(ErrSyntax, "key %q given twice", jsonKey(key))
+					}
+				}
+				f.n++
+				f.key = key
+				keys = append(keys, key)
+			} else if err := value(); err != nil {
+				return err
+			}
+			i = end
+		case ' ', '\t', '\n', '\r', ':':
+			i++
+		default: // a number, true, false or null
+			if err := value(); err != nil {
+				return err
+			}
+			for i < len(data) && !strings.ContainsRune(",]} \t\n\r", rune(data[i])) {
+				i++
+			}
+		}
+	}
+	return nil
+}
+
+// limitOf returns the jsonLimit of a list that starts in the innermost of
+// stack, if any.
+func limitOf(stack []jsonFrame) *jsonLimit {
+	n := len(stack)
+	for k := range jsonLimits {
+		l := &jsonLimits[k]
+		owner := n - 1
+		if l.Parent {
+			owner = n - 2
+		}
+		if owner >= 0 && !stack[owner].list && stack[owner].key != nil && sameKey(stack[owner].key, []byte(l.Key)) {
+			return l
+		}
+	}
+	return nil
+}
+
+// jsonKey returns a key as written in JSON (without its quotes) as the
+// string it stands for.
+func jsonKey(raw []byte) string {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw)
+	}
+	var s string
+	if json.Unmarshal(append(append([]byte{'"'}, raw...), '"'), &s) != nil {
+		return string(raw)
+	}
+	return s
+}
+
+// sameKey reports whether two keys as written in JSON match the same
+// field, as encoding/json matches them: in any case.
+func sameKey(a, b []byte) bool {
+	if bytes.IndexByte(a, '\\') < 0 && bytes.IndexByte(b, '\\') < 0 {
+		return bytes.EqualFold(a, b)
+	}
+	return strings.EqualFold(jsonKey(a), jsonKey(b))
 }
 
 // decodeRules reads rules JSON found at path ("" at the top).
@@ -414,9 +609,18 @@ func (s State) MarshalJSON() ([]byte, error) {
 // colour left out of Tokens is in its yard, as are tokens left off the end
 // of its array; Turn defaults to the first colour still playing; Sixes to
 // 1 if Die earns a bonus roll. The position is checked exactly as
-// ParsePosition checks it; the error is a [*ParseError] whose message
-// names the field. On error s is left unchanged; null leaves
-// it unchanged too.
+// ParsePosition checks it, and as the text refuses a second line for a
+// key, no key may be given twice in an object. A list longer than any
+// game allows ([MaxTokens] tokens a colour, [MaxPlayers] colours ranked)
+// is refused before it is decoded.
+//
+// The error is a [*ParseError] matching [ErrSyntax], [ErrInvalidRules] or
+// [ErrInvalidSetup]: for malformed JSON with the Line and Col of the
+// mistake, otherwise with the Path of the field at fault (empty for the
+// value as a whole). (Through [json.Unmarshal] or a [json.Decoder],
+// encoding/json checks the syntax before this method is called and
+// returns its own *json.SyntaxError for malformed JSON.) On error s is
+// left unchanged; null leaves it unchanged too.
 func (s *State) UnmarshalJSON(data []byte) error {
 	if isNull(data) {
 		return nil
@@ -555,7 +759,7 @@ type plyJSON struct {
 	Move   string
 }
 
-// recordJSON is a Record in JSON.
+// recordJSON is a Record in JSON, as written.
 type recordJSON struct {
 	Start json.RawMessage
 	Seed  *uint64           `json:",omitempty"`
@@ -603,11 +807,23 @@ func (r Record) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads a record as [Record.MarshalJSON] writes it, checking
-// it as [ParseRecord] checks the text. On error r is left unchanged; null
-// leaves it unchanged too.
+// it as [ParseRecord] checks the text: Start as [State.UnmarshalJSON] reads
+// a position, Names by colour (a colour may be given once), each ply's
+// Player, Face and Move. The JSON may be at most [MaxRecordBytes] long,
+// with at most [MaxRecordPlies] plies, and no key may be given twice in
+// an object. The error is a [*ParseError] matching [ErrSyntax],
+// [ErrInvalidRules], [ErrInvalidSetup] or [ErrBadFace]: for malformed
+// JSON with the Line and Col of the mistake, otherwise with the Path of
+// the field at fault. (Through [json.Unmarshal] or a [json.Decoder],
+// encoding/json checks the syntax before this method is called and
+// returns its own *json.SyntaxError for malformed JSON.) On error r is
+// left unchanged; null leaves it unchanged too.
 func (r *Record) UnmarshalJSON(data []byte) error {
 	if isNull(data) {
 		return nil
+	}
+	if len(data) > MaxRecordBytes {
+		return loc{}.errorf(ErrSyntax, "the record is %d bytes, more than MaxRecordBytes (%d)", len(data), MaxRecordBytes)
 	}
 	var j recordJSONIn
 	if err := decodeStrict(data, &j, ""); err != nil {
@@ -628,17 +844,20 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 		rec.Seeded, rec.Seed = true, *j.Seed
 	}
 	seats := start.Players()
+	var named Colors
 	for _, key := range slices.Sorted(maps.Keys(j.Names)) {
 		c, ok := ParseColor(key)
-		switch {
+		switch name := j.Names[key]; {
 		case !ok:
-			return loc{path: "Names"}.errorf(ErrSyntax, "%s is not a colour: want %s", quote(key), colorList)
-		case !seats.Has(c):
-			return loc{path: "Names." + c.String()}.errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
-		case rec.Names[c] != "":
+			return loc{path: "Names"}.errorf(ErrSyntax, "%q is not a colour: want %s", key, colorList)
+		case named.Has(c):
 			return loc{path: "Names"}.errorf(ErrSyntax, "%v given twice", c)
+		case name != "" && !seats.Has(c):
+			return loc{path: "Names." + c.String()}.errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
+		default:
+			named |= ColorsOf(c)
+			rec.Names[c] = name
 		}
-		rec.Names[c] = j.Names[key]
 	}
 	for k, p := range j.Plies {
 		at := func(field string) loc { return loc{path: fmt.Sprintf("Plies[%d].%s", k, field)} }

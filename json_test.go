@@ -2,6 +2,7 @@ package ludo_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -156,6 +157,8 @@ func TestStateJSONErrorsMatchText(t *testing.T) {
 		{"rules classic\nranking red", `{"Rules":{},"Ranking":["red"]}`, "Ranking[0]"},
 		{"rules classic\nundo red 5", `{"Rules":{},"Undo":{"red":[5]}}`, "Undo.red"},
 		{"rules classic{Players:9}", `{"Rules":{"Players":9}}`, "Rules"},
+		{"rules classic\nranking" + strings.Repeat(" red", ludo.MaxPlayers+1), `{"Rules":{},"Ranking":["red"` + strings.Repeat(`,"red"`, ludo.MaxPlayers) + `]}`, fmt.Sprintf("Ranking[%d]", ludo.MaxPlayers)},
+		{"rules classic\nundo red" + strings.Repeat(" 0", ludo.MaxTokens+1), `{"Rules":{},"Undo":{"red":[0` + strings.Repeat(",0", ludo.MaxTokens) + `]}}`, fmt.Sprintf("Undo.red[%d]", ludo.MaxTokens)},
 	} {
 		_, textErr := ludo.ParsePosition(c.text)
 		var fromText *ludo.ParseError
@@ -207,6 +210,9 @@ func TestRecordJSON(t *testing.T) {
 		{`{"Start":{"Rules":{},"Tokens":{"red":[99]}}}`, "Start.Tokens.red[0]", ludo.ErrInvalidSetup, "progress 99"},
 		{`{"Start":{"Rules":{"Players":9}}}`, "Start.Rules", ludo.ErrInvalidRules, "Players is 9"},
 		{`{"Start":` + string(startJSON) + `,"Names":{"blue":"Eve"}}`, "Names.blue", ludo.ErrInvalidSetup, "blue does not play"},
+		{`{"Start":` + string(startJSON) + `,"Names":{"pink":"Eve"}}`, "Names", ludo.ErrSyntax, `"pink" is not a colour`},
+		{`{"Start":` + string(startJSON) + `,"Names":{"red":"Al","R":"Bo"}}`, "Names", ludo.ErrSyntax, "red given twice"},
+		{`{"Start":` + string(startJSON) + `,"Names":["Al"]}`, "Names", ludo.ErrSyntax, "want an object, not array"},
 		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"pink","Face":1,"Move":"pass"}]}`, "Plies[0].Player", ludo.ErrSyntax, "not a colour"},
 		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"blue","Face":1,"Move":"pass"}]}`, "Plies[0].Player", ludo.ErrInvalidSetup, "blue does not play"},
 		{`{"Start":` + string(startJSON) + `,"Plies":[{"Player":"red","Face":7,"Move":"pass"}]}`, "Plies[0].Face", ludo.ErrBadFace, "face 7"},
@@ -222,4 +228,75 @@ func TestRecordJSON(t *testing.T) {
 	got := *rec
 	require.NoError(t, json.Unmarshal([]byte("null"), &got))
 	assert.Equal(t, *rec, got)
+
+	// Names are by colour, named as Tokens are: initials too, any case;
+	// an empty name is none.
+	require.NoError(t, json.Unmarshal([]byte(`{"Start":`+string(startJSON)+`,"Names":{"R":"Al","blue":""}}`), &got))
+	assert.Equal(t, [ludo.MaxPlayers]string{ludo.Red: "Al"}, got.Names)
+}
+
+// As the text refuses a second line for a key, the JSON decoders refuse a
+// key given twice in an object, in any case and however escaped (as
+// encoding/json matches keys to fields), at any depth, rules included.
+func TestJSONDuplicateKeys(t *testing.T) {
+	start, err := json.Marshal(ludo.MustParsePosition("rules classic\nred 0"))
+	require.NoError(t, err)
+	syn := ludo.ErrSyntax
+	for _, c := range []struct {
+		value func(string) error
+		c     jsonErrorCase
+	}{
+		{rulesValue, jsonErrorCase{`{"Players":2,"Players":3}`, "", syn, `key "Players" given twice`}},
+		{rulesValue, jsonErrorCase{`{"Players":2,"players":2}`, "", syn, `key "players" given twice`}},
+		{rulesValue, jsonErrorCase{`{"Board":{"Track":52,"TRACK":52}}`, "Board", syn, `key "TRACK" given twice`}},
+		{stateValue, jsonErrorCase{`{"Rules":{},"Turn":"red","Tu\u0072n":"red"}`, "", syn, `key "Turn" given twice`}},
+		{stateValue, jsonErrorCase{`{"Rules":{"Players":2,"Players":2}}`, "Rules", syn, `key "Players" given twice`}},
+		{stateValue, jsonErrorCase{`{"Rules":{},"Tokens":{"red":[1],"red":[2]}}`, "Tokens", syn, `key "red" given twice`}},
+		{stateValue, jsonErrorCase{`{"Rules":{},"Rules":{}}`, "", syn, `key "Rules" given twice`}},
+		{recordValue, jsonErrorCase{`{"Start":` + string(start) + `,"Names":{"red":"A","red":"B"}}`, "Names", syn, `key "red" given twice`}},
+		{recordValue, jsonErrorCase{`{"Start":` + string(start) + `,"Plies":[{"Player":"red","Face":6,"Face":5,"Move":"0"}]}`, "Plies[0]", syn, `key "Face" given twice`}},
+		{recordValue, jsonErrorCase{`{"Start":{"Rules":{},"Die":1,"Die":2}}`, "Start", syn, `key "Die" given twice`}},
+	} {
+		checkJSONError(t, c.c, c.value(c.c.in))
+	}
+	// Inside a value of the caller's, the decoders see only their own
+	// value: the path starts there.
+	var v struct{ S ludo.State }
+	checkJSONError(t, jsonErrorCase{"nested", "", syn, `key "Turn" given twice`},
+		json.Unmarshal([]byte(`{"S":{"Rules":{},"Turn":"red","Turn":"red"}}`), &v))
+	// Keys that differ are not the same key, however alike.
+	require.NoError(t, stateValue(`{"Rules":{"Players":2},"Tokens":{"red":[1]},"Turn":"red","Ranking":[]}`))
+}
+
+func recordValue(s string) error { var v ludo.Record; return json.Unmarshal([]byte(s), &v) }
+
+// Malformed JSON given to the decoders' UnmarshalJSON is a *ParseError
+// matching ErrSyntax with the line and column of the mistake, as the docs
+// say; through json.Unmarshal, encoding/json finds it first and returns
+// its own *json.SyntaxError.
+func TestJSONSyntaxErrors(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		line, col int
+	}{
+		{"{\n  \"Rules\": {},,\n}", 2, 15},
+		{`{"Rules":{}} {}`, 1, 14},
+		{`{"Rules":{}`, 1, 12},
+		{"", 1, 1},
+		{`{"Rules":{},"Turn":"red}`, 1, 25},
+		{`[1,2`, 1, 5},
+	} {
+		for _, value := range []json.Unmarshaler{&ludo.State{}, &ludo.Record{}, &ludo.Rules{}} {
+			err := value.UnmarshalJSON([]byte(c.in))
+			var pe *ludo.ParseError
+			require.ErrorAs(t, err, &pe, "%T %q", value, c.in)
+			assert.ErrorIs(t, err, ludo.ErrSyntax, c.in)
+			assert.Equal(t, [2]int{c.line, c.col}, [2]int{pe.Line, pe.Col}, "%T %q: %v", value, c.in, err)
+			assert.Equal(t, "", pe.Path, c.in)
+			assert.Contains(t, err.Error(), "not JSON: ", c.in)
+
+			var syn *json.SyntaxError
+			assert.ErrorAs(t, json.Unmarshal([]byte(c.in), value), &syn, c.in)
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,9 +29,14 @@ var ErrSyntax = errors.New("ludo: syntax error")
 // [ErrInvalidRules] for rules that [Rules.Validate] rejects,
 // [ErrInvalidSetup] for a position that cannot occur, and [ErrBadFace] for
 // a die face out of range.
+//
+// A message quotes at most 64 characters of a word or value it is about,
+// ending the excerpt with "…".
 type ParseError struct {
 	// Line and Col are where the problem is in a text, from 1; Col
-	// counts characters (runes), a tab being one. Both are 0 for JSON.
+	// counts characters (runes), a tab being one. For JSON they are 0,
+	// except for JSON that is malformed, where they say where the
+	// mistake is (and Path is empty).
 	Line, Col int
 	// Path is where the problem is in JSON, as "Tokens.red[2]"; empty
 	// for a text, and for a problem with a JSON value as a whole.
@@ -47,6 +53,9 @@ type ParseError struct {
 // setup: red token 2 has progress 70, want -1 (yard) to 56 (finish)" or
 // "ludo: Tokens.red[2]: invalid setup: …".
 func (e *ParseError) Error() string {
+	if e == nil {
+		return "ludo: <nil ParseError>"
+	}
 	var b strings.Builder
 	b.WriteString("ludo: ")
 	if e.Line > 0 {
@@ -72,8 +81,42 @@ func (e *ParseError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns Err.
-func (e *ParseError) Unwrap() error { return e.Err }
+// Unwrap returns Err (nil for a nil *ParseError).
+func (e *ParseError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
+
+// maxEcho is the most characters of its input an error message quotes.
+const maxEcho = 64
+
+// excerpt returns s, or its first maxEcho characters and "…" if it is
+// longer: what an error message may echo of its input.
+func excerpt(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxEcho {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// echo is a string of input in an error message: formatted with %q it is
+// quoted as an [excerpt]; with any other verb, as a string is.
+type echo string
+
+// Format implements [fmt.Formatter].
+func (s echo) Format(f fmt.State, verb rune) {
+	if verb == 'q' {
+		io.WriteString(f, strconv.Quote(excerpt(string(s))))
+		return
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), string(s))
+}
 
 // loc is where a value came from: a line and column of a text, or the
 // path of a JSON field.
@@ -82,7 +125,15 @@ type loc struct {
 	path      string
 }
 
+// errorf returns the error at l of the given kind. A string argument
+// formatted with %q is input echoed: it is quoted as an excerpt of at
+// most maxEcho characters.
 func (l loc) errorf(kind error, format string, a ...any) *ParseError {
+	for i, v := range a {
+		if s, ok := v.(string); ok {
+			a[i] = echo(s)
+		}
+	}
 	return &ParseError{Line: l.line, Col: l.col, Path: l.path, Msg: fmt.Sprintf(format, a...), Err: kind}
 }
 
@@ -129,27 +180,51 @@ func (l Line) Rest() string {
 
 func (l Line) at(w Word) loc { return loc{line: l.N, col: w.Col} }
 
-// lex splits text into lines of words, dropping comments ('#' to the end
-// of the line) and lines with no words.
-func lex(text string) ([]Line, *ParseError) {
-	var out []Line
-	n := 0
-	for raw := range strings.SplitSeq(text, "\n") {
-		n++
-		l, err := lexLine(raw, n)
-		if err != nil {
-			return nil, err
-		}
-		if l.Key.Text != "" {
-			out = append(out, l)
-		}
-	}
-	return out, nil
+// maxLineWords is the most words a line of a position, a record or a
+// move may hold. A longer line is refused while it is read, so that the
+// memory a parse takes is bounded by the longest line a position or a
+// record can need, not by the input.
+const maxLineWords = 256
+
+// lexer reads a text a line at a time.
+type lexer struct {
+	rest  string
+	n     int  // the number of the last line read
+	done  bool // no text left
+	words []Word
 }
 
-func lexLine(raw string, n int) (Line, *ParseError) {
+// next returns the next line that has words, skipping comments and blank
+// lines, or false at the end of the text. The line's Args share a buffer
+// with the lines that follow: a caller that keeps the line past the next
+// call keeps [Line.keep] of it.
+func (lx *lexer) next() (Line, bool, *ParseError) {
+	for !lx.done {
+		raw, rest, found := strings.Cut(lx.rest, "\n")
+		lx.rest, lx.done = rest, !found
+		lx.n++
+		l, words, err := lexLine(raw, lx.n, lx.words[:0])
+		lx.words = words
+		if err != nil {
+			return Line{}, false, err
+		}
+		if len(words) > 0 {
+			return l, true, nil
+		}
+	}
+	return Line{}, false, nil
+}
+
+// keep returns l with its own copy of its words.
+func (l Line) keep() Line {
+	l.Args = slices.Clone(l.Args)
+	return l
+}
+
+// lexLine splits line n, raw, into words, appending them to words (which
+// it returns for reuse); the Line's Key and Args are the words.
+func lexLine(raw string, n int, words []Word) (Line, []Word, *ParseError) {
 	l := Line{N: n}
-	var words []Word
 	col, i := 1, 0
 	next := func() { // one rune on
 		_, w := utf8.DecodeRuneInString(raw[i:])
@@ -166,11 +241,14 @@ scan:
 			break scan
 		default:
 			w := Word{Col: col, off: i}
+			if len(words) == maxLineWords {
+				return l, words, loc{line: n, col: w.Col}.errorf(ErrSyntax, "more than %d words on one line", maxLineWords)
+			}
 			if raw[i] == '"' {
 				next()
 				for {
 					if i >= len(raw) {
-						return l, loc{line: n, col: w.Col}.errorf(ErrSyntax, "quoted string not closed")
+						return l, words, loc{line: n, col: w.Col}.errorf(ErrSyntax, "quoted string not closed")
 					}
 					c := raw[i]
 					next()
@@ -193,7 +271,7 @@ scan:
 	if len(words) > 0 {
 		l.Key, l.Args = words[0], words[1:]
 	}
-	return l, nil
+	return l, words, nil
 }
 
 // number reads a decimal integer with an optional minus sign, rejecting
@@ -511,6 +589,12 @@ func (r *Rules) UnmarshalText(text []byte) error {
 // refuses, it wraps the [*SetupError] and points at the word it is
 // about). Parsing the text [FormatPosition] writes gives back the same
 // State (==).
+//
+// A line may hold at most 256 words, a colour's line at most [MaxTokens]
+// tokens and the ranking at most [MaxPlayers] colours: more are refused
+// as the line is read, so that the parse keeps no more than a line at a
+// time besides the position's own dozen lines, whatever the length of
+// the text.
 func ParsePosition(text string) (State, error) {
 	return ParsePositionFunc(text, nil)
 }
@@ -523,11 +607,8 @@ func ParsePosition(text string) (State, error) {
 // matching the error extra returned. With a nil extra such a line is an
 // error matching [ErrSyntax].
 func ParsePositionFunc(text string, extra func(Line) error) (State, error) {
-	lines, perr := lex(text)
-	if perr != nil {
-		return State{}, perr
-	}
-	s, perr := parsePositionLines(lines, 1, extra)
+	lx := &lexer{rest: text}
+	s, perr := parsePositionLines(lx.next, 1, extra)
 	if perr != nil {
 		return State{}, perr
 	}
@@ -566,46 +647,69 @@ type posSpec struct {
 	lastMoved  int // the token of the last line
 }
 
+// positionKeys lists the keys of a position's lines.
 var positionKeys = "rules, a colour, turn, die, bonus, sixes, tries, last, extra, captured, ranking, undo, later"
 
-// parsePositionLines reads a position from lexed lines. where is the line
-// to blame for a missing rules line.
-func parsePositionLines(lines []Line, where int, extra func(Line) error) (State, *ParseError) {
+// The messages for more tokens or colours than any rules allow, which
+// the text and the JSON of a position give alike.
+var (
+	tooManyTokens = fmt.Sprintf("more than MaxTokens (%d) tokens for one colour", MaxTokens)
+	tooManyRanked = fmt.Sprintf("more than MaxPlayers (%d) colours ranked", MaxPlayers)
+)
+
+// parsePositionLines reads a position from the lines next returns, in
+// order. where is the line to blame for a missing rules line. It keeps
+// only the position's own lines (at most one for each key and colour)
+// and passes each other line to extra as it comes.
+func parsePositionLines(next func() (Line, bool, *ParseError), where int, extra func(Line) error) (State, *ParseError) {
 	var rulesLine, turnLine, dieLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *Line
 	var colorLines, undoLines [MaxPlayers]*Line
-	once := func(slot **Line, l *Line) *ParseError {
-		if *slot != nil {
-			return l.at(l.Key).errorf(ErrSyntax, "a second %s line; the first is line %d", strings.ToLower(l.Key.Text), (*slot).N)
+	for {
+		line, ok, perr := next()
+		if perr != nil {
+			return State{}, perr
 		}
-		*slot = l
-		return nil
-	}
-	for k := range lines {
-		l := &lines[k]
+		if !ok {
+			break
+		}
+		l := &line
+		keep := func(slot **Line) {
+			kept := line.keep()
+			*slot = &kept
+		}
+		once := func(slot **Line) *ParseError {
+			if *slot != nil {
+				return l.at(l.Key).errorf(ErrSyntax, "a second %s line; the first is line %d", strings.ToLower(l.Key.Text), (*slot).N)
+			}
+			keep(slot)
+			return nil
+		}
 		var err *ParseError
 		switch key := strings.ToLower(l.Key.Text); key {
 		case "rules":
-			err = once(&rulesLine, l)
+			err = once(&rulesLine)
 		case "turn":
-			err = once(&turnLine, l)
+			err = once(&turnLine)
 		case "die":
-			err = once(&dieLine, l)
+			err = once(&dieLine)
 		case "bonus":
-			err = once(&bonusLine, l)
+			err = once(&bonusLine)
 		case "sixes":
-			err = once(&sixesLine, l)
+			err = once(&sixesLine)
 		case "tries":
-			err = once(&triesLine, l)
+			err = once(&triesLine)
 		case "last":
-			err = once(&lastLine, l)
+			err = once(&lastLine)
 		case "extra":
-			err = once(&extraLine, l)
+			err = once(&extraLine)
 		case "captured":
-			err = once(&capturedLine, l)
-		case "ranking":
-			err = once(&rankingLine, l)
+			err = once(&capturedLine)
 		case "later":
-			err = once(&laterLine, l)
+			err = once(&laterLine)
+		case "ranking":
+			if err = once(&rankingLine); err == nil && len(l.Args) > MaxPlayers {
+				err = l.at(l.Args[MaxPlayers]).errorf(ErrInvalidSetup, "%s", tooManyRanked)
+			}
 		case "undo":
 			if len(l.Args) == 0 {
 				return State{}, l.at(l.Key).errorf(ErrSyntax, "undo needs a colour and where its tokens stood")
@@ -617,19 +721,25 @@ func parsePositionLines(lines []Line, where int, extra func(Line) error) (State,
 			if undoLines[c] != nil {
 				return State{}, l.at(l.Key).errorf(ErrSyntax, "a second undo line for %v; the first is line %d", c, undoLines[c].N)
 			}
-			undoLines[c] = l
+			if len(l.Args) > 1+MaxTokens {
+				return State{}, l.at(l.Args[1+MaxTokens]).errorf(ErrInvalidSetup, "%s", tooManyTokens)
+			}
+			keep(&undoLines[c])
 		default:
 			if c, ok := ParseColor(key); ok {
 				if colorLines[c] != nil {
 					return State{}, l.at(l.Key).errorf(ErrSyntax, "a second %v line; the first is line %d", c, colorLines[c].N)
 				}
-				colorLines[c] = l
+				if len(l.Args) > MaxTokens {
+					return State{}, l.at(l.Args[MaxTokens]).errorf(ErrInvalidSetup, "%s", tooManyTokens)
+				}
+				keep(&colorLines[c])
 				continue
 			}
 			if extra == nil {
 				return State{}, l.at(l.Key).errorf(ErrSyntax, "unknown key %q: want one of %s", l.Key.Text, positionKeys)
 			}
-			if e := extra(*l); e != nil {
+			if e := extra(l.keep()); e != nil {
 				var pe *ParseError
 				if errors.As(e, &pe) {
 					return State{}, pe
@@ -798,6 +908,14 @@ func tokenWord(w string, at loc, c Color, r Rules) (int, *ParseError) {
 	return n, nil
 }
 
+// yardTokens is a colour's tokens all in the yard.
+var yardTokens = func() (t [MaxTokens]int) {
+	for i := range t {
+		t[i] = -1
+	}
+	return t
+}()
+
 // newPosSpec starts a position under valid rules r, given at rulesAt,
 // with every token in its yard.
 func newPosSpec(r Rules, rulesAt loc) *posSpec {
@@ -817,9 +935,7 @@ func (sp *posSpec) setTokens(k int, c Color, line loc, p []int, at []loc) *Parse
 		return at[r.Tokens].errorf(ErrInvalidSetup, "%v has %d tokens (Rules.Tokens), but %s gives %d", c, r.Tokens, [2]string{"its line", "its undo line"}[k], len(p))
 	}
 	dst := [2]*[MaxTokens]int{&sp.u.Tokens[c], &sp.undo[c]}[k]
-	for i := range dst {
-		dst[i] = -1
-	}
+	*dst = yardTokens
 	copy(dst[:], p)
 	copy(sp.tokenAt[k][c][:], at)
 	sp.lineAt[k][c] = line
@@ -1175,7 +1291,7 @@ func parseMoveText(text string, line, col int) (moveText, *ParseError) {
 	if i := strings.IndexAny(text, "\n#"); i >= 0 {
 		return mt, loc{line: line, col: col + utf8.RuneCountInString(text[:i])}.errorf(ErrSyntax, "a move is one line with no comment")
 	}
-	l, perr := lexLine(text, line)
+	l, _, perr := lexLine(text, line, nil)
 	if perr != nil {
 		perr.Col += col - 1
 		return mt, perr

@@ -279,7 +279,12 @@ func TestParsePositionErrors(t *testing.T) {
 		{"rules classic{Players:2", 1, 24, syn, "not closed"},
 		{"rules classic{Players:2} extra", 1, 26, syn, `unexpected "extra"`},
 		{"rules mongolian{OwnLanding:OwnLandingForbidden}", 1, 17, rules, "a block forms"},
-		{"rules classic\nred 0 0 0 0 0", 2, 13, setup, "red has 4 tokens (Rules.Tokens), but its line gives 5"},
+		// More words than any rules allow are refused as the line is read,
+		// at the first word too many; fewer, by the rules.
+		{"rules classic\nred" + strings.Repeat(" 0", ludo.MaxTokens) + " x", 2, 5 + 2*ludo.MaxTokens, setup, fmt.Sprintf("more than MaxTokens (%d) tokens for one colour", ludo.MaxTokens)},
+		{"rules classic{Tokens:2}\nred 0 0 0", 2, 9, setup, "red has 2 tokens (Rules.Tokens), but its line gives 3"},
+		{"rules classic\nundo red" + strings.Repeat(" 0", ludo.MaxTokens) + " x", 2, 10 + 2*ludo.MaxTokens, setup, fmt.Sprintf("more than MaxTokens (%d) tokens for one colour", ludo.MaxTokens)},
+		{"rules classic\nranking" + strings.Repeat(" red", ludo.MaxPlayers) + " x", 2, 9 + 4*ludo.MaxPlayers, setup, fmt.Sprintf("more than MaxPlayers (%d) colours ranked", ludo.MaxPlayers)},
 		{"rules classic\nred 57", 2, 5, setup, "red token 0 has progress 57, want -1 (yard) to 56 (finish)"},
 		{"rules classic\nred yard -2", 2, 10, setup, "progress -2"},
 		{"rules classic\nred home6", 2, 5, setup, "red has no home6"},

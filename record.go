@@ -131,28 +131,49 @@ func quoteName(name string) string {
 	return strconv.Quote(name)
 }
 
+// MaxRecordPlies is the most plies [ParseRecord] and [Record.UnmarshalJSON]
+// read: a record with more is refused. Games take a few hundred plies;
+// the longest seen in the property tests, under rules that undo most
+// turns, over ten thousand.
+const MaxRecordPlies = 100_000
+
+// MaxRecordBytes is the largest text [ParseRecord] and JSON
+// [Record.UnmarshalJSON] read, 8 MiB: larger input is refused before it
+// is read. A record of MaxRecordPlies plies takes 2 to 4 MB.
+const MaxRecordBytes = 8 << 20
+
 // ParseRecord reads a record in the form [Record.String] writes (see
 // [Record]). It checks the text, the start position and each ply's form,
 // but not whether the moves are legal: that is [Record.Replay]'s work. The
 // error is a [*ParseError] saying where the problem is.
+//
+// The text may be at most [MaxRecordBytes] long and hold at most
+// [MaxRecordPlies] plies; a line may hold at most 256 words. The parse
+// takes memory in proportion to the plies it has read.
 func ParseRecord(text string) (*Record, error) {
-	lines, perr := lex(text)
-	if perr != nil {
-		return nil, perr
+	if len(text) > MaxRecordBytes {
+		return nil, loc{line: 1, col: 1}.errorf(ErrSyntax, "the record is %d bytes, more than MaxRecordBytes (%d)", len(text), MaxRecordBytes)
 	}
-	var header, plies []Line
-	for _, l := range lines {
-		switch {
-		case isPlyLine(l):
-			plies = append(plies, l)
-		case len(plies) > 0:
-			return nil, l.at(l.Key).errorf(ErrSyntax, "a header line after the plies; the header comes first")
-		default:
-			header = append(header, l)
+	lx := &lexer{rest: text}
+	var first Line // the first ply's line, which ends the header
+	var hasPlies bool
+	var dieLine *Line
+	header := func() (Line, bool, *ParseError) {
+		if hasPlies {
+			return Line{}, false, nil
 		}
+		l, ok, err := lx.next()
+		switch {
+		case ok && isPlyLine(l):
+			first, hasPlies = l, true
+			return Line{}, false, nil
+		case ok && strings.EqualFold(l.Key.Text, "die"):
+			dieLine = &Line{N: l.N, Key: l.Key}
+		}
+		return l, ok, err
 	}
 	rec := &Record{}
-	var playersLine, seedLine, dieLine *Line
+	var playersLine, seedLine *Line
 	var nameLines [MaxPlayers]*Line
 	extra := func(l Line) error {
 		key := strings.ToLower(l.Key.Text)
@@ -182,7 +203,7 @@ func ParseRecord(text string) (*Record, error) {
 			}
 			c, ok := ParseColor(l.Args[0].Text)
 			if !ok {
-				return l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", l.Args[0].Text)
+				return l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want %s", l.Args[0].Text, colorList)
 			}
 			if nameLines[c] != nil {
 				return l.at(l.Key).errorf(ErrSyntax, "a second name for %v; the first is on line %d", c, nameLines[c].N)
@@ -195,7 +216,7 @@ func ParseRecord(text string) (*Record, error) {
 				}
 				var err error
 				if name, err = strconv.Unquote(name); err != nil {
-					return l.at(l.Args[1]).errorf(ErrSyntax, "%s is not a quoted string", l.Args[1].Text)
+					return l.at(l.Args[1]).errorf(ErrSyntax, "%s is not a quoted string", excerpt(l.Args[1].Text))
 				}
 			}
 			rec.Names[c] = name
@@ -203,11 +224,6 @@ func ParseRecord(text string) (*Record, error) {
 			return l.at(l.Key).errorf(ErrSyntax, "unknown key %q: want one of %s, players, name, seed, or a ply (a line that starts with its number)", l.Key.Text, positionKeys)
 		}
 		return nil
-	}
-	for k := range header {
-		if strings.EqualFold(header[k].Key.Text, "die") {
-			dieLine = &header[k]
-		}
 	}
 	start, perr := parsePositionLines(header, 1, extra)
 	if perr != nil {
@@ -223,7 +239,7 @@ func ParseRecord(text string) (*Record, error) {
 		for _, w := range l.Args {
 			c, ok := ParseColor(w.Text)
 			if !ok {
-				return nil, l.at(w).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", w.Text)
+				return nil, l.at(w).errorf(ErrSyntax, "%q is not a colour: want %s", w.Text, colorList)
 			}
 			if given.Has(c) {
 				return nil, l.at(w).errorf(ErrInvalidSetup, "players lists %v twice", c)
@@ -239,12 +255,21 @@ func ParseRecord(text string) (*Record, error) {
 			return nil, l.at(l.Args[0]).errorf(ErrInvalidSetup, "%v does not play: the players are %v", Color(c), seats)
 		}
 	}
-	for k, l := range plies {
-		p, perr := parsePly(l, k+1, seats)
+	for l, ok := first, hasPlies; ok; {
+		if !isPlyLine(l) {
+			return nil, l.at(l.Key).errorf(ErrSyntax, "a header line after the plies; the header comes first")
+		}
+		if len(rec.Plies) == MaxRecordPlies {
+			return nil, l.at(l.Key).errorf(ErrSyntax, "more than MaxRecordPlies (%d) plies", MaxRecordPlies)
+		}
+		p, perr := parsePly(l, len(rec.Plies)+1, seats)
 		if perr != nil {
 			return nil, perr
 		}
 		rec.Plies = append(rec.Plies, p)
+		if l, ok, perr = lx.next(); perr != nil {
+			return nil, perr
+		}
 	}
 	return rec, nil
 }
@@ -265,7 +290,7 @@ func parsePly(l Line, want int, seats Colors) (Ply, *ParseError) {
 	}
 	c, ok := ParseColor(l.Args[0].Text)
 	if !ok {
-		return p, l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want red, green, yellow or blue", l.Args[0].Text)
+		return p, l.at(l.Args[0]).errorf(ErrSyntax, "%q is not a colour: want %s", l.Args[0].Text, colorList)
 	}
 	if !seats.Has(c) {
 		return p, l.at(l.Args[0]).errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
@@ -303,9 +328,16 @@ type ReplayError struct {
 
 // Error says which ply failed and why, as "ludo: ply 37 (green rolls 6,
 // plays 2: 12-18): token 2 cannot pass the block on square 17 (rule
-// B2)".
+// B2)". It quotes at most 64 characters of the move. A ReplayError
+// with no Err (as the zero one) says "no reason given".
 func (e *ReplayError) Error() string {
-	why := e.Err.Error()
+	if e == nil {
+		return "ludo: <nil ReplayError>"
+	}
+	why := "no reason given"
+	if e.Err != nil {
+		why = e.Err.Error()
+	}
 	var ill *IllegalMoveError
 	if errors.As(e.Err, &ill) {
 		why = ill.Reason
@@ -318,11 +350,16 @@ func (e *ReplayError) Error() string {
 	if e.Ply == 0 {
 		return "ludo: the record's start: " + why
 	}
-	return fmt.Sprintf("ludo: ply %d (%v rolls %d, plays %s): %s", e.Ply, e.Player, e.Face, e.Move, why)
+	return fmt.Sprintf("ludo: ply %d (%v rolls %d, plays %s): %s", e.Ply, e.Player, e.Face, excerpt(e.Move), why)
 }
 
-// Unwrap returns Err.
-func (e *ReplayError) Unwrap() error { return e.Err }
+// Unwrap returns Err (nil for a nil *ReplayError).
+func (e *ReplayError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // Replay plays the record through the rules: each ply's face is rolled
 // and its move applied. It returns the positions of the game, Start first

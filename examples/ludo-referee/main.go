@@ -206,13 +206,21 @@ func (r *referee) usageError(stderr io.Writer, msg string) int {
 	return exitUsage
 }
 
+// read reads a file, or standard input for "-": at most
+// ludo.MaxRecordBytes, the most ludo.ParseRecord reads.
 func (r *referee) read(file string) (string, error) {
-	var data []byte
-	var err error
-	if file == "-" {
-		data, err = io.ReadAll(r.stdin)
-	} else {
-		data, err = os.ReadFile(file)
+	in := r.stdin
+	if file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		in = f
+	}
+	data, err := io.ReadAll(io.LimitReader(in, ludo.MaxRecordBytes+1))
+	if err == nil && len(data) > ludo.MaxRecordBytes {
+		err = fmt.Errorf("%s: larger than %d bytes, the most a record or position may be", name(file), ludo.MaxRecordBytes)
 	}
 	return string(data), err
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -263,5 +264,34 @@ func TestWithSquares(t *testing.T) {
 	s, _ := ludo.ParsePosition("rules classic\nred yard\ndie 3")
 	if got := withSquares(s.Rules().Board, s.LegalMoves()[0]); got != "red pass" {
 		t.Errorf("a pass: %s", got)
+	}
+}
+
+// TestInputTooLarge checks that the referee reads no more of a file or of
+// standard input than a record may hold, and says so.
+func TestInputTooLarge(t *testing.T) {
+	big := "rules classic\n" + strings.Repeat("#", ludo.MaxRecordBytes)
+	path := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(path, []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("larger than %d bytes", ludo.MaxRecordBytes)
+	for _, c := range []struct {
+		args  []string
+		stdin string
+	}{
+		{[]string{"replay", path}, ""},
+		{[]string{"moves", "-"}, big},
+		{[]string{"why", "-", "0"}, big},
+	} {
+		status, _, errOut := runCase(c.args, c.stdin)
+		if status != exitUsage || !strings.Contains(errOut, want) {
+			t.Errorf("%q: status %d, stderr %q, want status 2 and %q", c.args, status, errOut, want)
+		}
+	}
+	// Up to the limit, the file is read: here a position with a long comment.
+	status, out, errOut := runCase([]string{"moves", "-die", "6", "-"}, big[:ludo.MaxRecordBytes])
+	if status != exitOK || errOut != "" {
+		t.Errorf("a file of MaxRecordBytes: status %d, stderr %q, stdout %q", status, errOut, out)
 	}
 }

@@ -314,7 +314,7 @@ func TestCreateRefuses(t *testing.T) {
 		{`{"players": 7}`, "ludo: invalid rules: Players is 7"},
 		{`{"dice": "loaded"}`, `dice "loaded": want server or client`},
 		{`{"dice": "client", "seed": 1}`, "a seed is for the server's dice"},
-		{`{"names": {"purple": "x"}}`, `"purple" is not a colour`},
+		{`{"names": {"pink": "x"}}`, `"pink" is not a colour`},
 		{`{"players": 2, "names": {"green": "x"}}`, "green does not play"},
 		{`{"names": {"red": "` + strings.Repeat("x", 65) + `"}}`, "at most 64 bytes"},
 		{`{"names": {"red": "a\u0007b"}}`, "printable"},
