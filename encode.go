@@ -350,9 +350,11 @@ func sortKeys(k [MaxTokens]uint32) uint64 {
 // [State.Apply], validated the same way, and returns their errors; on an
 // error it returns s unchanged. m must be legal after the roll, so search
 // code usually rolls first, lists the moves, and uses
-// [State.AppendSuccessors].
+// [State.AppendSuccessors]. A face of 0 rolls nothing and plays m on a
+// move already due: the bonus move of rule P8, which no roll precedes, as
+// a [Record]'s ply with face 0 is.
 func (s State) Play(face int, m Move) (State, error) {
-	r, err := s.Roll(face)
+	r, err := s.plyRoll(face)
 	if err != nil {
 		return s, err
 	}
@@ -360,6 +362,21 @@ func (s State) Play(face int, m Move) (State, error) {
 		return s, err
 	}
 	return r, nil
+}
+
+// plyRoll is the roll of a ply: Roll for a face, and for face 0 the bonus
+// move already due (rule P8), which no roll precedes.
+func (s State) plyRoll(face int) (State, error) {
+	if face != 0 {
+		return s.Roll(face)
+	}
+	if err := s.moveDue(); err != nil {
+		return s, err
+	}
+	if !s.IsBonusMove() {
+		return s, fmt.Errorf("%w: %v plays the %d rolled, so the ply gives its face", ErrWrongPhase, s.turn, s.die)
+	}
+	return s, nil
 }
 
 // Successor is a legal move and the position it leads to.

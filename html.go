@@ -23,7 +23,8 @@ type ReplayFrame struct {
 	// position with the die already cast on Roll ([PhaseMove]) is
 	// accepted too.
 	Before State
-	// Roll is the face rolled, 1 to 6.
+	// Roll is the face rolled, 1 to 6, or 0 for a bonus move (rule P8),
+	// which no roll precedes.
 	Roll int
 	// Move is the move played with it, a pass included: a legal move of
 	// Before after the roll.
@@ -125,11 +126,16 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 	for n, f := range frames {
 		ply := n + 1
 		s := f.Before
-		if s.Phase() == PhaseMove {
+		switch {
+		case s.IsBonusMove() || f.Roll == 0:
+			if _, err := s.plyRoll(f.Roll); err != nil || !s.IsBonusMove() {
+				return nil, bad(ply, "roll %d: a frame has roll 0 exactly where a bonus move is due (rule P8)", f.Roll)
+			}
+		case s.Phase() == PhaseMove:
 			if s.Die() != f.Roll {
 				return nil, bad(ply, "Before shows die %d but Roll is %d", s.Die(), f.Roll)
 			}
-		} else {
+		default:
 			var err error
 			if s, err = s.Roll(f.Roll); err != nil {
 				return nil, bad(ply, "roll %d: %w", f.Roll, err)
@@ -144,7 +150,7 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 			want, what = frames[ply].Before, "the next frame's Before"
 		}
 		if got := next; got != want {
-			if want.Phase() == PhaseMove {
+			if want.Phase() == PhaseMove && !want.IsBonusMove() {
 				got, _ = next.Roll(want.Die())
 			}
 			if got != want {

@@ -91,7 +91,9 @@ func (o *option) appendJSON(b []byte, v uint64) []byte {
 	return number(b, int(v))
 }
 
-// UnmarshalJSON reads rules as [Rules.MarshalJSON] writes them. Preset
+// UnmarshalJSON reads rules as [Rules.MarshalJSON] writes them, or in
+// their text form as a JSON string ("mongolian{Players:2}", as
+// [ParseRules] reads it). Preset
 // (default "classic") gives the options that are left out, so
 // {"Preset":"mongolian","Players":2} is enough; option names, colours and
 // constants may be written in any case. Unknown fields are refused, and
@@ -100,6 +102,19 @@ func (o *option) appendJSON(b []byte, v uint64) []byte {
 // leaves it unchanged too.
 func (r *Rules) UnmarshalJSON(data []byte) error {
 	if isNull(data) {
+		return nil
+	}
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '"' {
+		// The text form, as a JSON string: "mongolian{Players:2}".
+		var text string
+		if err := decodeStrict(t, &text, ""); err != nil {
+			return err
+		}
+		v, err := ParseRules(text)
+		if err != nil {
+			return err
+		}
+		*r = v
 		return nil
 	}
 	v, err := decodeRules(data, "")

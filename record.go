@@ -17,7 +17,7 @@ var ErrSeedMismatch = errors.New("ludo: face differs from the seeded dice")
 // Ply is one line of a [Record]: a roll and the move made with it.
 type Ply struct {
 	Player Color  // who rolled
-	Face   int    // the face rolled, 1 to 6
+	Face   int    // the face rolled, 1 to 6, or 0 for a bonus move, which no roll precedes (rule P8)
 	Move   string // the move made, as [ParseMove] reads it, without the colour: "2: 12-18", "pass"
 }
 
@@ -299,8 +299,8 @@ func parsePly(l Line, want int, seats Colors) (Ply, *ParseError) {
 	if !ok {
 		return p, l.at(l.Args[1]).errorf(ErrSyntax, "face %q is not a number", l.Args[1].Text)
 	}
-	if face < 1 || face > 6 {
-		return p, l.at(l.Args[1]).errorf(ErrBadFace, "face %d: want 1 to 6", face)
+	if face < 0 || face > 6 {
+		return p, l.at(l.Args[1]).errorf(ErrBadFace, "face %d: want 1 to 6, or 0 for a bonus move", face)
 	}
 	w := l.Args[2]
 	mt, perr := parseMoveText(strings.TrimRight(l.text[w.off:], " \t\r"), l.N, w.Col)
@@ -396,12 +396,12 @@ func (r Record) Replay() ([]State, error) {
 			return fail(&ParseError{Line: 1, Col: 1, Msg: fmt.Sprintf("the move is %v's, but the ply is %v's", mt.color, p.Player), Err: ErrSyntax})
 		}
 		mt.hasColor, mt.color = true, p.Player
-		if r.Seeded {
+		if r.Seeded && p.Face != 0 {
 			if f := dice.Roll(); f != p.Face {
 				return fail(fmt.Errorf("%w: seed %d rolls %d here, not %d", ErrSeedMismatch, r.Seed, f, p.Face))
 			}
 		}
-		rolled, err := s.Roll(p.Face)
+		rolled, err := s.plyRoll(p.Face)
 		if err != nil {
 			return fail(err)
 		}
@@ -439,7 +439,7 @@ func (r Record) Frames() ([]ReplayFrame, State, error) {
 		p := r.Plies[k]
 		// Replay played this ply: its roll and move are legal here, and
 		// lead to the next position.
-		rolled, rerr := states[k].Roll(p.Face)
+		rolled, rerr := states[k].plyRoll(p.Face)
 		if rerr != nil {
 			return frames, states[k], &ReplayError{Ply: k + 1, Player: p.Player, Face: p.Face, Move: p.Move, Err: rerr}
 		}

@@ -515,7 +515,10 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 		if theirs.empty() || rs.mates[c]&(1<<o) != 0 { // rule T1: partners share
 			continue
 		}
-		if safe && !startCapture { // rules K1, D1
+		if !theirs.and(stop).empty() { // rule B2, on a safe square too
+			return lanes{}, false, refusal{refLandBlock, uint16(sq)}
+		}
+		if safe && !startCapture { // rules K1, D1, P1
 			moverHome = moverHome || rs.rules.SafeSquares == SafeMoverHome
 			continue
 		}

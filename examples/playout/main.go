@@ -28,8 +28,8 @@ func main() {
 func cli(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("playout", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	players := fs.Int("players", 4, fmt.Sprintf("number of players, 2 to %d", ludo.MaxPlayers))
-	preset := fs.String("preset", "classic", "rules preset: classic or mongolian")
+	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to %d (0: the preset's)", ludo.MaxPlayers))
+	preset := fs.String("preset", "classic", "rules preset: "+strings.Join(ludo.Presets(), ", "))
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' choices")
 	quiet := fs.Bool("quiet", false, "print only the final board and ranking")
 	fs.Usage = func() {
@@ -64,13 +64,17 @@ func run(w io.Writer, players int, preset string, seed uint64, quiet bool) error
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%v, %d players, seed %d\n\n", rules, players, seed)
+	fmt.Fprintf(w, "%v, %d players, seed %d\n\n", rules, rules.Players, seed)
 	for n, f := range frames {
 		if quiet {
 			break
 		}
 		m := f.Move
-		fmt.Fprintf(w, "%4d  %-6v rolls %d: %s\n", n+1, m.Color(), f.Roll, describe(f.Before, m))
+		if f.Roll == 0 {
+			fmt.Fprintf(w, "%4d  %-6v bonus %d: %s\n", n+1, m.Color(), m.Count(), describe(f.Before, m))
+		} else {
+			fmt.Fprintf(w, "%4d  %-6v rolls %d: %s\n", n+1, m.Color(), f.Roll, describe(f.Before, m))
+		}
 		after := final
 		if n+1 < len(frames) {
 			after = frames[n+1].Before

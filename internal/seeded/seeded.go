@@ -8,18 +8,21 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/ludorules/ludo"
 )
 
-// Rules returns the preset named by preset ("classic" or "mongolian") for
-// the given number of players.
+// Rules returns the preset named by preset (one of [ludo.Presets]) for the
+// given number of players (0: the preset's).
 func Rules(preset string, players int) (ludo.Rules, error) {
 	r, ok := ludo.Preset(preset)
 	if !ok {
-		return r, fmt.Errorf("unknown preset %q (want classic or mongolian)", preset)
+		return r, fmt.Errorf("unknown preset %q (want one of %s)", preset, strings.Join(ludo.Presets(), ", "))
 	}
-	r.Players = players
+	if players != 0 {
+		r.Players = players
+	}
 	return r, r.Validate()
 }
 
@@ -57,9 +60,12 @@ func Play(r ludo.Rules, seed uint64, maxPlies int) ([]ludo.ReplayFrame, ludo.Sta
 		if len(frames) == maxPlies {
 			return frames, s, fmt.Errorf("%w: seed %d: the game is unfinished after %d plies", ErrPlyLimit, seed, maxPlies)
 		}
-		before, face := s, dice.Roll()
-		if s, err = s.Roll(face); err != nil {
-			return nil, s, err
+		before, face := s, 0
+		if s.Phase() == ludo.PhaseRoll { // else a bonus move is due (rule P8): no roll
+			face = dice.Roll()
+			if s, err = s.Roll(face); err != nil {
+				return nil, s, err
+			}
 		}
 		buf = s.AppendLegalMoves(buf[:0])
 		m := buf[choose.IntN(len(buf))]
