@@ -9,14 +9,18 @@ import (
 )
 
 // A whole game between random players: roll, pick a legal move, apply.
-// Passes are legal moves too, so the loop needs no special case.
+// Passes are legal moves too, so the loop needs no special case; it rolls
+// only when a roll is due, as after a capture in Parchís a bonus move is
+// due with no roll (rule P8).
 func Example() {
-	s, _ := ludo.New(ludo.Classic())
+	s, _ := ludo.New(ludo.Classic()) // or ludo.Preset("parchis1"), …
 	dice := ludo.SeededDice(1)
 	pick := rand.New(rand.NewPCG(1, 2))
 	var moves []ludo.Move
 	for s.Phase() != ludo.PhaseOver {
-		s, _ = s.Roll(dice.Roll())
+		if s.Phase() == ludo.PhaseRoll {
+			s, _ = s.Roll(dice.Roll())
+		}
 		moves = s.AppendLegalMoves(moves[:0])
 		s, _ = s.Apply(moves[pick.IntN(len(moves))])
 	}

@@ -151,7 +151,11 @@ func (s *State) roll(face int) error {
 }
 
 // startCount makes a move of n steps due, with the die of the roll (or,
-// for a bonus move, after it), and judges every token's move.
+// for a bonus move, after it), and judges every token's move: once, for
+// AppendLegalMoves only to unpack them and Apply only to compare. The
+// stages: the candidates (candidates), what each does (tokenMove), a
+// second move where a token has one (judgePair), then the rules that
+// choose among the moves (filter).
 func (s *State) startCount(n int, bonus bool) {
 	s.count = uint8(n)
 	s.flags &^= stateBonusMove
@@ -162,24 +166,16 @@ func (s *State) startCount(n int, bonus bool) {
 	if s.forfeit() { // rule C9: no token moves
 		return
 	}
-	s.judge()
-}
-
-// judge decides the move of every candidate token with the count due,
-// once, and keeps the legal ones in moves, so that AppendLegalMoves only
-// unpacks them and Apply only compares; then the filters choose among
-// them.
-func (s *State) judge() {
 	for cand := s.candidates(); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros8(cand)
 		if l, r := s.tokenMove(i); r.why == legal {
 			s.moves[i] = l
 		}
 	}
-	if s.rs.feat&featPairEntry != 0 {
-		s.judgePair()
-	}
-	if s.rs.feat&featFilters != 0 {
+	if s.rs.feat&(featPairEntry|featFilters) != 0 {
+		if s.rs.feat&featPairEntry != 0 {
+			s.judgePair()
+		}
 		s.filter()
 	}
 }
@@ -193,8 +189,7 @@ func (s *State) judge() {
 func (s *State) candidates() uint8 {
 	rs := s.rs
 	x := tokenBytes(&s.tok[s.turn])
-	valid := byteMask(int(rs.tokens)) // the bytes of the tokens in play
-	out := zeroBytes(x ^ uint64(rs.finish+1)*ones)
+	out := zeroBytes(x ^ rs.finishBytes)
 	if s.flags&stateBonusMove != 0 || rs.entry>>s.die&1 == 0 {
 		out |= zeroBytes(x) // in the yard, and the die does not enter
 	}
@@ -210,7 +205,7 @@ func (s *State) candidates() uint8 {
 	for k := 4; k < MaxTokens; k++ {
 		alike |= zeroBytes(x^x<<(8*k)) &^ byteMask(k)
 	}
-	return gather(high & valid &^ out &^ alike)
+	return gather(high & rs.tokenBytes &^ out &^ alike)
 }
 
 // tokenBytes returns a colour's token bytes as a word, token i's in byte i.
@@ -324,6 +319,7 @@ func (s *State) tokenMove(i int) (uint32, refusal) {
 	to := from + n
 	f := flagValid
 	switch {
+	case uint(from) <= uint(he) && to <= he: // rule C8: along the track, nothing more to decide here
 	case from < 0: // rule C7: only an entry roll brings a token onto its start square
 		if s.flags&stateBonusMove != 0 {
 			return lane(to, f), refusal{why: refBonusEntry}
@@ -770,6 +766,9 @@ func (s *State) pairMove(single Move) (Move, refusal) {
 // opening a block on a 6 (rule P7).
 func (s *State) filter() {
 	rs := s.rs
+	if rs.feat&featFilters == 0 {
+		return
+	}
 	keep := func(ok func(m Move) bool) {
 		var kept [MaxTokens]uint32
 		any := false
@@ -1236,15 +1235,13 @@ func (s *State) leave(c Color, i int) {
 // endMove ends a move and the bonus moves it led to: a bonus roll if one
 // is owed (rules C9, K2, K3), else the next turn.
 func (s *State) endMove() {
-	rs := s.rs
-	s.count, s.moves, s.extra = 0, [MaxTokens]uint32{}, 0
-	faceBonus := rs.bonus>>s.die&1 != 0
+	faceBonus := s.rs.bonus>>s.die&1 != 0
 	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
 		if !faceBonus {
 			s.sixes = 0 // rule C9: a roll earned otherwise breaks the row of sixes
 		}
-		s.flags = 0
-		s.die = 0
+		s.die, s.count, s.flags = 0, 0, 0
+		s.moves, s.extra = [MaxTokens]uint32{}, 0
 		return
 	}
 	s.nextTurn()
@@ -1410,26 +1407,34 @@ func (s *State) rankLast() {
 func (s *State) nextTurn() {
 	s.die, s.count, s.sixes, s.tries, s.last, s.flags = 0, 0, 0, 0, 0, 0
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
-	if s.rs.feat&featUndo != 0 {
+	rs := s.rs
+	if rs.feat&featUndo != 0 {
 		s.begin = s.tok // the next turn begins here (at game over too)
 	}
 	if s.over() {
 		return
 	}
-	// The seated colours still playing, turned so that the one after the
-	// turn comes first.
-	rs := s.rs
+	// The seated colours still playing; the next after the turn, or the
+	// first, goes next.
 	live := rs.seats &^ s.done
 	if rs.feat&featTeams != 0 {
-		for c := range live.All() {
-			if s.finished(c) {
-				live &^= 1 << c
-			}
-		}
+		live = s.teamLive(live)
 	}
 	if after := uint16(live) >> (s.turn + 1); after != 0 {
 		s.turn += Color(bits.TrailingZeros16(after)) + 1
 	} else if live != 0 {
 		s.turn = Color(bits.TrailingZeros16(uint16(live)))
 	}
+}
+
+// teamLive returns live less the colours whose tokens have all finished:
+// with partners a finished colour takes no more turns though its team
+// has no place yet (rule T1).
+func (s *State) teamLive(live Colors) Colors {
+	for c := range live.All() {
+		if s.finished(c) {
+			live &^= 1 << c
+		}
+	}
+	return live
 }
