@@ -17,7 +17,7 @@ func midgame(tb testing.TB, r Rules, seed uint64, n int) State {
 	}
 	d := SeededDice(seed)
 	rng := rand.New(rand.NewPCG(seed, 7))
-	var buf [MaxTokens]Move
+	var buf [MaxMoves]Move
 	for range n {
 		if s.Phase() == PhaseOver {
 			s, _ = New(r)
@@ -52,8 +52,11 @@ func midgames(tb testing.TB, r Rules) *[64]State {
 func playout(s State, d Dice, pick *rand.PCG, buf []Move) (end State, plies, moves int) {
 	for {
 		r, err := s.Roll(d.Roll())
-		if err != nil { // the game is over
-			return s, plies, moves
+		if err != nil { // the game is over, or a bonus move is due (rule P8)
+			if s.Phase() != PhaseMove {
+				return s, plies, moves
+			}
+			r = s
 		}
 		buf = r.AppendLegalMoves(buf[:0])
 		m := buf[uint64(uint32(pick.Uint64()))*uint64(len(buf))>>32]
@@ -74,7 +77,7 @@ func TestStateSize(t *testing.T) {
 func TestHotPathsAllocateNothing(t *testing.T) {
 	for _, r := range []Rules{Classic(), Mongolian()} {
 		s := midgame(t, r, 1, 60)
-		buf := make([]Move, 0, MaxTokens)
+		buf := make([]Move, 0, MaxMoves)
 		var m Move
 		var err error
 		if n := testing.AllocsPerRun(100, func() { buf = s.AppendLegalMoves(buf[:0]); m = buf[0] }); n != 0 {
@@ -110,7 +113,7 @@ func benchRules(b *testing.B, f func(b *testing.B, r Rules)) {
 func BenchmarkLegalMoves(b *testing.B) {
 	benchRules(b, func(b *testing.B, r Rules) {
 		states := midgames(b, r)
-		buf := make([]Move, 0, MaxTokens)
+		buf := make([]Move, 0, MaxMoves)
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
 			buf = states[i&63].AppendLegalMoves(buf[:0])
@@ -150,11 +153,19 @@ func BenchmarkRoll(b *testing.B) {
 // unit of the speed goal: passes do not count), plies per second (rolls
 // played, passes included) and games per second.
 func BenchmarkPlayout(b *testing.B) {
-	benchRules(b, func(b *testing.B, r Rules) {
+	for _, name := range Presets() {
+		r, _ := Preset(name)
+		b.Run(name, func(b *testing.B) { benchPlayout(b, r) })
+	}
+}
+
+// benchPlayout plays random games under r and reports the rates.
+func benchPlayout(b *testing.B, r Rules) {
+	{
 		start, _ := New(r)
 		d := SeededDice(1)
 		pick := rand.NewPCG(1, 2)
-		buf := make([]Move, 0, MaxTokens)
+		buf := make([]Move, 0, MaxMoves)
 		plies, moves, games := 0, 0, 0
 		b.ReportAllocs()
 		for b.Loop() {
@@ -164,7 +175,7 @@ func BenchmarkPlayout(b *testing.B) {
 			games++
 		}
 		reportPlayouts(b, plies, moves, games)
-	})
+	}
 }
 
 func reportPlayouts(b *testing.B, plies, moves, games int) {
@@ -290,7 +301,7 @@ func TestYardstickPlaysTheSameGames(t *testing.T) {
 	start, _ := New(Classic())
 	d1, d2 := SeededDice(5), SeededDice(5)
 	p1, p2 := rand.NewPCG(5, 6), rand.NewPCG(5, 6)
-	buf := make([]Move, 0, MaxTokens)
+	buf := make([]Move, 0, MaxMoves)
 	for g := range 200 {
 		_, plies, moves := playout(start, d1, p1, buf)
 		yp, ym := yardstick(d2, p2)

@@ -53,7 +53,7 @@ func (m Move) isSecond() bool { return m.Enters() && m.To() > 0 && !m.SendsMover
 // ActionMask allocates nothing.
 func (s State) ActionMask() [NumActions]bool {
 	var mask [NumActions]bool
-	var buf [MaxTokens + 1]Move
+	var buf [MaxMoves]Move
 	for _, m := range s.AppendLegalMoves(buf[:0]) {
 		mask[m.Action()] = true
 	}
@@ -92,7 +92,7 @@ func (s State) ActionMove(a int) (Move, error) {
 	case a != PassAction:
 		return Move{}, &IllegalMoveError{Reason: fmt.Sprintf("action %d is not an action id (0 to %d)", a, NumActions-1)}
 	}
-	var buf [MaxTokens + 1]Move
+	var buf [MaxMoves]Move
 	moves := s.AppendLegalMoves(buf[:0])
 	if m := moves[0]; m.IsPass() {
 		return m, nil
@@ -390,9 +390,9 @@ type Successor struct {
 // the extended slice: the children of a decision node. It appends nothing
 // unless a move is due; at a chance node ([PhaseRoll]) roll each of
 // [Outcomes] first. It allocates nothing when dst has room for
-// [MaxTokens]+1 more.
+// [MaxMoves] more.
 func (s State) AppendSuccessors(dst []Successor) []Successor {
-	var buf [MaxTokens + 1]Move
+	var buf [MaxMoves]Move
 	for _, m := range s.AppendLegalMoves(buf[:0]) {
 		next := s
 		_ = next.apply(m) // legal: it is listed

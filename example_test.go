@@ -66,7 +66,7 @@ func ExampleState_AppendLegalMoves() {
 		panic(err)
 	}
 
-	buf := make([]ludo.Move, 0, ludo.MaxTokens) // reuse it: no allocation
+	buf := make([]ludo.Move, 0, ludo.MaxMoves) // reuse it: no allocation
 	for _, m := range s.AppendLegalMoves(buf) {
 		fmt.Println(m)
 	}

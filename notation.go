@@ -1514,7 +1514,7 @@ func (mt moveText) resolve(s State) (Move, error) {
 		return Move{}, &IllegalMoveError{Move: m, Rule: "C8", Reason: fmt.Sprintf("the move due plays the die %d (counting %d)", s.die, n)}
 	}
 	if mt.pass {
-		var buf [MaxTokens + 1]Move
+		var buf [MaxMoves]Move
 		ms := s.AppendLegalMoves(buf[:0])
 		if len(ms) == 1 && ms[0].IsPass() && (!mt.forfeit || ms[0].Forfeits()) {
 			return ms[0], nil

@@ -51,7 +51,7 @@ type perftCount struct {
 func perftLevels(s State, depth int) []perftCount {
 	level := map[State]uint64{s: 1}
 	out := make([]perftCount, 0, depth)
-	var buf [MaxTokens]Move
+	var buf [MaxMoves]Move
 	for range depth {
 		next := make(map[State]uint64, 4*len(level))
 		var paths uint64

@@ -362,7 +362,7 @@ func (s *State) tokenMove(i int) (uint32, refusal) {
 			to = fin
 		}
 	}
-	if rs.feat&featPath != 0 {
+	if rs.feat&(featPath&^featBlocks) != 0 || s.blocked != 0 { // a path with nothing to pass passes
 		if r := s.passes(s.judgedMove(i, to, f), from, to); r.why != legal {
 			return lane(to, f), r
 		}
@@ -380,8 +380,8 @@ func (s *State) tokenMove(i int) (uint32, refusal) {
 		return lane(to, f), refusal{}
 	}
 	sq := s.trackSquare(c, to)
-	if rs.feat&featLanding == 0 && !s.at.has(sq) {
-		return lane(to, f), refusal{} // the common case: an empty square, nothing special
+	if rs.feat&featStars == 0 && !s.at.has(sq) {
+		return lane(to, f), refusal{} // the common case: an empty square, not a star
 	}
 	m, r := s.land(s.judgedMove(i, to, f), sq)
 	return m.lane(), r
@@ -850,7 +850,7 @@ func (s *State) extraMove() Move {
 // The moves come in canonical order ([Move.Compare]). Tokens of one colour
 // on one square are alike, so where several could make the same move only
 // the lowest-indexed is listed (ruling Q9). AppendLegalMoves allocates
-// nothing when dst has room for the moves (at most [MaxTokens]+1).
+// nothing when dst has room for the moves (at most [MaxMoves]).
 func (s State) AppendLegalMoves(dst []Move) []Move {
 	return s.appendLegal(dst) // small enough to inline
 }
@@ -920,14 +920,14 @@ func (s *State) appendWithExtra(dst []Move) []Move {
 // LegalMoves returns the legal moves of the position in a new slice; see
 // [State.AppendLegalMoves].
 func (s State) LegalMoves() []Move {
-	return s.AppendLegalMoves(make([]Move, 0, MaxTokens+1))
+	return s.AppendLegalMoves(make([]Move, 0, MaxMoves))
 }
 
 // LegalMovesSeq yields the same moves as [State.LegalMoves] without
 // constructing the slice.
 func (s State) LegalMovesSeq() iter.Seq[Move] {
 	return func(yield func(Move) bool) {
-		var buf [MaxTokens + 1]Move
+		var buf [MaxMoves]Move
 		for _, m := range s.AppendLegalMoves(buf[:0]) {
 			if !yield(m) {
 				return
@@ -993,7 +993,7 @@ func (s *State) decide(i int) (Move, error) {
 func (s *State) filterError(m Move) error {
 	rs := s.rs
 	c := m.Color()
-	var buf [MaxTokens + 1]Move
+	var buf [MaxMoves]Move
 	moves := s.appendLegal(buf[:0])
 	some := moves[0]
 	switch {
@@ -1083,7 +1083,7 @@ func (s *State) apply(m Move) error {
 		if m.Forfeits() {
 			return s.illegal(m, "C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
-		var buf [MaxTokens + 1]Move
+		var buf [MaxMoves]Move
 		if moves := s.appendLegal(buf[:0]); !moves[0].IsPass() {
 			return s.illegal(m, "C10", "%v must move when a token can: %v", c, moves[0])
 		}

@@ -26,6 +26,11 @@ const MaxPlayers = 6
 // MaxTokens is the most tokens a player can have.
 const MaxTokens = 4
 
+// MaxMoves is the most legal moves a position has: a move for each token,
+// and a second for one of them (rule F1). A buffer of this capacity lets
+// [State.AppendLegalMoves] append without allocating.
+const MaxMoves = MaxTokens + 1
+
 // Rules is the complete set of options a game is played under. It is a
 // small comparable value: copy it, compare it with ==, use it as a map key.
 //
