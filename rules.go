@@ -1141,11 +1141,8 @@ func (s *State) illegal(m Move, rule, format string, a ...any) error {
 func (s *State) applyToken(m Move) {
 	rs := s.rs
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
-	if rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
-		s.capturePenalty(c, i)
-	}
-	if rs.feat&featLater != 0 {
-		s.leave(c, i)
+	if rs.feat&(featCapturePenalty|featLater) != 0 {
+		s.beforeMove(m)
 	}
 	var sq uint8
 	if to >= 0 && (to <= int(rs.homeEntry) || to > int(rs.finish)) {
@@ -1164,6 +1161,40 @@ func (s *State) applyToken(m Move) {
 	}
 	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
+	if rs.feat&(featPairEntry|featLater|featBlocks|featLastMoved) != 0 {
+		s.afterMove(m, sq)
+	}
+	if m.Finishes() && s.finished(c) { // rule C6
+		s.place(c)
+		s.nextTurn() // ruling Q6: no bonus with nothing left to move
+		return
+	}
+	if rs.captureBonus|rs.homeBonus != NoBonus && (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
+		return // a bonus move is due
+	}
+	s.endMove()
+}
+
+// beforeMove does what move m does before its token leaves its square: a
+// token that could have captured goes home (rule M8), and the squares
+// left keep who arrived last (rule P4).
+func (s *State) beforeMove(m Move) {
+	c, i := m.Color(), m.Token()&(MaxTokens-1)
+	if s.rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
+		s.capturePenalty(c, i)
+	}
+	if s.rs.feat&featLater != 0 {
+		s.leave(c, i)
+	}
+}
+
+// afterMove does what move m does after its token lands on track square
+// sq (0 off the track): a second token enters with it (rule F1), it
+// arrived after the token there (rule P4), blocks form or open (rule B1),
+// and it is the token moved last (rule P9).
+func (s *State) afterMove(m Move, sq uint8) {
+	rs := s.rs
+	c, i := m.Color(), m.Token()&(MaxTokens-1)
 	if m.EntersPair() {
 		for j := i + 1; j < int(rs.tokens); j++ {
 			if s.tok[c][j] == 0 {
@@ -1174,38 +1205,33 @@ func (s *State) applyToken(m Move) {
 		}
 	}
 	if rs.feat&featLater != 0 && sq != 0 && s.at.match(sq).count() == 2 {
-		s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
+		s.later |= tokenBit(c, i)
 	}
 	if rs.feat&featBlocks != 0 {
 		s.findBlocks()
 	}
 	if rs.feat&featLastMoved != 0 {
-		s.last = uint8(i + 1) // rule P9
+		s.last = uint8(i + 1)
 	}
-	if m.Finishes() && s.finished(c) { // rule C6
-		s.place(c)
-		s.nextTurn() // ruling Q6: no bonus with nothing left to move
-		return
-	}
-	// Rules K2, K3, P8: what the move earned.
-	var earned Bonus
-	switch {
-	case m.Captures() > 0:
-		earned = rs.captureBonus
-	case m.Finishes():
-		earned = rs.homeBonus
+}
+
+// earn gives what move m, which captured or brought a token home, earned
+// (rules K2, K3, P8): a bonus roll owed after the move, or a bonus move
+// due now. It reports whether a bonus move is due; one that no token can
+// make is lost.
+func (s *State) earn(m Move) bool {
+	earned := s.rs.homeBonus
+	if m.Captures() > 0 {
+		earned = s.rs.captureBonus
 	}
 	if earned == BonusRoll {
 		s.flags |= stateExtraRoll
 	}
 	if n := earned.Steps(); n > 0 {
 		s.startCount(n, true)
-		if s.moves != ([MaxTokens]uint32{}) || s.extra != 0 {
-			return
-		}
-		// No token can make the bonus move: it is lost (rule P8).
+		return s.moves != ([MaxTokens]uint32{}) || s.extra != 0
 	}
-	s.endMove()
+	return false
 }
 
 // capture sends the opponents move m captures on track square sq to their
