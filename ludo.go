@@ -1111,7 +1111,7 @@ func (s *State) locate() {
 			}
 		}
 	}
-	s.findBlocks()
+	s.findBlocks(1<<laneWords - 1)
 }
 
 // byteOf returns token i of colour c's byte: its track square.

@@ -658,17 +658,17 @@ func (s *State) stops() uint32 {
 	return b
 }
 
-// findBlocks sets blocked from at (rule B1). Only games with blocks keep
-// it.
-func (s *State) findBlocks() {
+// findBlocks sets blocked from at (rule B1), for the tokens whose word of
+// lanes has its bit in words. Only games with blocks keep it.
+func (s *State) findBlocks(words uint) {
 	if s.rs.feat&featBlocks == 0 {
 		return
 	}
-	var b uint32
 	for w, x := range s.at {
-		b |= uint32(gather(paired(x))) << (8 * w)
+		if words>>w&1 != 0 {
+			s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(x)))<<(8*w)
+		}
 	}
-	s.blocked = b
 }
 
 // A word of lanes holds the tokens of 8/MaxTokens colours, each colour's
@@ -683,11 +683,17 @@ const groupLow = ^uint64(0) / (1<<(8*MaxTokens) - 1)
 // with another of their colour.
 func paired(x uint64) uint64 {
 	var same uint64
-	for k := 1; k < MaxTokens; k++ {
-		// Byte j of the group against byte j-k, turning round the group.
-		wrap := byteMask(k) * groupLow // each group's low k bytes
-		rot := x<<(8*k)&^wrap | x>>(8*(MaxTokens-k))&wrap
-		same |= zeroBytes(x ^ rot)
+	if MaxTokens == 4 {
+		// Byte j of a group against byte j-k, turning round the group,
+		// written out for k = 1, 2, 3 (the loop below, with constants).
+		const w1, w2, w3 = 0x000000ff_000000ff, 0x0000ffff_0000ffff, 0x00ffffff_00ffffff
+		same = zeroBytes(x^(x<<8&^w1|x>>24&w1)) | zeroBytes(x^(x<<16&^w2|x>>16&w2)) | zeroBytes(x^(x<<24&^w3|x>>8&w3))
+	} else {
+		for k := 1; k < MaxTokens; k++ {
+			wrap := byteMask(k) * groupLow // each group's low k bytes
+			rot := x<<(8*k)&^wrap | x>>(8*(MaxTokens-k))&wrap
+			same |= zeroBytes(x ^ rot)
+		}
 	}
 	return same &^ zeroBytes(x) // off the track
 }
@@ -1208,7 +1214,11 @@ func (s *State) afterMove(m Move, sq uint8) {
 		s.later |= tokenBit(c, i)
 	}
 	if rs.feat&featBlocks != 0 {
-		s.findBlocks()
+		words := uint(1) << (int(c) * MaxTokens / 8) // the mover's word
+		if m.Captures() > 0 {
+			words = 1<<laneWords - 1 // and the captured tokens' words
+		}
+		s.findBlocks(words)
 	}
 	if rs.feat&featLastMoved != 0 {
 		s.last = uint8(i + 1)
@@ -1356,7 +1366,7 @@ func (s *State) applyForfeit() {
 			}
 			s.tok[c][i] = 0
 			s.at.set(c, i, 0)
-			s.findBlocks()
+			s.findBlocks(1<<laneWords - 1)
 		}
 	}
 	s.nextTurn()
