@@ -745,7 +745,7 @@ func (s *State) judgePair() {
 	// The run: entering and going on to progress 5, passing and landing as
 	// a move from the start square would.
 	run := newMove(c, yard, -1, int(s.count), 6).with(flagEnter).withTo(5)
-	if r := s.passes(run, -1, 5); r.why != legal {
+	if r := s.passes(run, 0, 5); r.why != legal { // from the start square, which it does not pass
 		return
 	}
 	m, r := s.land(run, s.rs.trackSquare(c, 5))
