@@ -145,7 +145,7 @@ type State struct {
 	sixes          uint8
 	placed         uint8
 	endsAt         uint8  // the ruleset's endsAt, here so that the zero State is over
-	tries          uint8  // rolls this turn that left no move (rule M4)
+	tries          uint8  // rolls this turn since the last token move that left no move (rule M4)
 	last           uint8  // the token moved last this turn, plus one; 0 for none (rule P9)
 	flags          uint8  // see stateBonusMove
 	captured       Colors // the colours that have captured (rule K4)
@@ -650,8 +650,8 @@ type Setup struct {
 	// Sixes is the number of consecutive bonus-earning rolls this turn,
 	// counting Die (see [State.Sixes]).
 	Sixes int
-	// Tries is the number of rolls this turn that left no legal move,
-	// under [Rules.Tries] (rule M4).
+	// Tries is the number of rolls this turn that left no legal move
+	// since the last token move, under [Rules.Tries] (rule M4).
 	Tries int
 	// LastMoved marks the token the player to move moved last this turn
 	// (at most one); it matters under [LastMovedHome] (rule P9).

@@ -920,7 +920,11 @@ var yardTokens = func() (t [MaxTokens]int) {
 // with every token in its yard.
 func newPosSpec(r Rules, rulesAt loc) *posSpec {
 	start, _ := New(r)
-	return &posSpec{u: start.Setup(), rulesAt: rulesAt}
+	sp := &posSpec{u: start.Setup(), rulesAt: rulesAt}
+	for c := range sp.u.Tokens {
+		sp.u.Tokens[c] = yardTokens // StartOut's tokens too: a colour with no line is all in the yard
+	}
+	return sp
 }
 
 // setTokens sets where colour c's tokens stand (k 0) or stood when the

@@ -585,3 +585,39 @@ func TestUndoTurnGameOver(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, again == over)
 }
+
+// Every preset's positions survive the text form, the full one and the
+// brief one of a record's header, in which a colour all in its yard has
+// no line (under StartOut too, rule M5).
+func TestPresetPositionRoundTrip(t *testing.T) {
+	plies := 2000
+	if testing.Short() {
+		plies = 400
+	}
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		s, err := ludo.New(r)
+		require.NoError(t, err)
+		d := ludo.SeededDice(1)
+		pick := rand.New(rand.NewPCG(1, 99))
+		for k := 0; k < plies && s.Phase() != ludo.PhaseOver; k++ {
+			checkTextRoundTrip(t, s)
+			if s.Phase() == ludo.PhaseRoll {
+				if k%7 == 0 {
+					var b strings.Builder
+					_, err := ludo.NewRecord(s).WriteTo(&b)
+					require.NoError(t, err)
+					rec, err := ludo.ParseRecord(b.String())
+					require.NoError(t, err, "%s:\n%s", name, b.String())
+					require.Equal(t, s, rec.Start, "%s: the record's header reads back otherwise:\n%s", name, b.String())
+				}
+				s, err = s.Roll(d.Roll())
+				require.NoError(t, err)
+				continue
+			}
+			moves := s.LegalMoves() // a roll's move or a bonus move (rule P8)
+			s, err = s.Apply(moves[pick.IntN(len(moves))])
+			require.NoError(t, err)
+		}
+	}
+}

@@ -747,7 +747,7 @@ func (s *State) judgePair() {
 	// The run: entering and going on to progress 5, passing and landing as
 	// a move from the start square would.
 	run := newMove(c, yard, -1, int(s.count), 6).with(flagEnter).withTo(5)
-	if r := s.passes(run, -1, 5); r.why != legal {
+	if r := s.passes(run, 0, 5); r.why != legal { // from the start square, which it does not pass
 		return
 	}
 	m, r := s.land(run, s.rs.trackSquare(c, 5))
@@ -1167,6 +1167,7 @@ func (s *State) applyToken(m Move) {
 	}
 	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
+	s.tries = 0 // rule M4: the throws count while nothing can move, and now a token has
 	if rs.feat&(featPairEntry|featLater|featBlocks|featLastMoved) != 0 {
 		s.afterMove(m, sq)
 	}

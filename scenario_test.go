@@ -54,7 +54,7 @@ type scnPlay struct {
 // scnKeys are the keys a scenario adds to a position's.
 var scnKeys = []string{"pins", "says", "start", "expect", "refuse", "play", "then"}
 
-var scnRuleRE = regexp.MustCompile(`^[CBQ][0-9]+$`)
+var scnRuleRE = regexp.MustCompile(`^[CBQKMDPFVT][0-9]+$`)
 
 // parseScenario reads a scenario file with ParsePositionFunc, whose extra
 // hook takes the scenario's own keys.
