@@ -1338,6 +1338,15 @@ func parseMoveText(text string, line, col int) (moveText, *ParseError) {
 		}
 		mt.token = n
 		if !colon {
+			for len(words) > 0 { // a bonus move's short form, "1 bonus"
+				f := words[0]
+				if err := mt.extraWord(f, &words, at); err != nil {
+					return mt, err
+				}
+				if len(words) > 0 && words[0] == f {
+					break
+				}
+			}
 			break
 		}
 		mt.detail = true
@@ -1471,11 +1480,10 @@ func (mt moveText) String() string {
 // describe writes the from-to part, the flags and the captures, as
 // Move.String does.
 func (mt moveText) describe() string {
+	// The word bonus is left out: the position says whether the move due
+	// is a bonus move, and a move text need not repeat it.
 	m := Move{uint64(uint8(mt.from+1))<<mFrom | uint64(uint8(mt.to+1))<<mTo |
-		uint64(mt.flags|flagValid)<<mFlags | uint64(mt.captures)<<mCaptures | 1<<mToken}
-	if !mt.bonus {
-		m.v |= 1 << mDie
-	}
+		uint64(mt.flags|flagValid)<<mFlags | uint64(mt.captures)<<mCaptures | 1<<mToken | 1<<mDie}
 	b := m.appendText(nil)
 	_, rest, _ := strings.Cut(string(b), ": ")
 	return rest
@@ -1510,7 +1518,7 @@ func (mt moveText) resolve(s State) (Move, error) {
 		}
 		return Move{}, &IllegalMoveError{Move: m, Rule: "C3", Reason: fmt.Sprintf("it is %v's turn, not %v's", c, mt.color)}
 	}
-	if (mt.die != 0 && mt.die != d) || (mt.count != 0 && mt.count != n) || mt.bonus != s.IsBonusMove() {
+	if (mt.die != 0 && mt.die != d) || (mt.count != 0 && mt.count != n) || (mt.bonus && !s.IsBonusMove()) {
 		m := newMove(c, mt.token, -1, n, d)
 		if s.IsBonusMove() {
 			return Move{}, &IllegalMoveError{Move: m, Rule: "P8", Reason: fmt.Sprintf("the move due is a bonus move of %d", n)}

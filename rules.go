@@ -475,7 +475,16 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 	}
 	own := here.and(colorLanes[c])
 	opp := here.andNot(own)
-	entering := m.Enters() && m.To() == 0                           // onto its start square
+	entering := m.Enters() && m.To() == 0 // onto its start square
+	var stop lanes
+	if s.blocked != 0 {
+		stop = lanesOf(s.stops())
+		// Rule B2 first: no landing on an opponent's block; but rule P4
+		// lets a token enter onto its full start square, a block or not.
+		if !here.andNot(colorLanes[c]).and(stop).empty() && !(entering && rs.feat&featLater != 0) {
+			return lanes{}, false, refusal{refLandBlock, uint16(sq)}
+		}
+	}
 	if rs.squareLimit != 0 && here.count() >= int(rs.squareLimit) { // rule P2
 		if !entering || rs.feat&featLater == 0 || opp.empty() {
 			return lanes{}, false, refusal{refFull, uint16(sq)}
@@ -492,10 +501,6 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 	}
 	if opp.empty() {
 		return lanes{}, false, refusal{}
-	}
-	var stop lanes
-	if s.blocked != 0 {
-		stop = lanesOf(s.stops())
 	}
 	safe := rs.square[sq]&squareSafe != 0
 	startCapture := entering && rs.rules.EntryCapture == EntryCapturesAll
