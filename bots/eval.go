@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"math"
 	"sync"
 
 	"github.com/ludorules/ludo"
@@ -30,8 +31,9 @@ import (
 //     B2); where it stands on a star (rule D2), the same for tokens
 //     behind the star before it, which jump on to it; on an opponent's
 //     start square while that opponent has a token in its yard, the
-//     chance of an entry face, unless the square is safe and entering
-//     there captures nobody (rules K1, Q4); each weighed by Later where
+//     chance of an entry face (in up to Tries throws where it has none on
+//     the track, rule M4), unless the square is safe and entering there
+//     captures nobody (rules K1, Q4); each weighed by Later where
 //     that opponent moves only after the owner, who may first save it; at
 //     most 1. A token it may not pass stops it as a block does (rule
 //     F2). Nothing else threatens a token on a safe square (rules K1,
@@ -190,7 +192,7 @@ func newView(s ludo.State, r *ludo.Rules) view {
 	}
 	v.pairsSafe = v.blocks || r.MultiCapture != ludo.CaptureAll
 	v.plain = r.Board.Safe == 0 && r.Board.Stars == 0 && !v.teams && !r.CaptureBeforeHome &&
-		r.BonusRolls == ludo.FacesOf(6) && r.SixValue == 6 && r.EntryRolls.Len() == 1
+		r.BonusRolls == ludo.FacesOf(6) && r.SixValue == 6 && r.EntryRolls.Len() == 1 && r.Tries == 1
 	if !v.plain {
 		v.reach = reachOf(r)
 	}
@@ -358,10 +360,13 @@ func (v *view) risk(c ludo.Color, x int, later float64) float64 {
 		}
 		ro := 0.0
 		if v.yard[o] > 0 && x == int(o)*v.spacing%v.track && v.entryCaptures(x, safe) {
-			if v.plain {
+			switch e := float64(v.rules.EntryRolls.Len()) / 6; {
+			case v.plain:
 				ro += 1.0 / 6
-			} else {
-				ro += float64(v.rules.EntryRolls.Len()) / 6
+			case v.rules.Tries > 1 && v.idle(o): // rule M4: up to Tries throws to enter
+				ro += 1 - math.Pow(1-e, float64(v.rules.Tries))
+			default:
+				ro += e
 			}
 		}
 		if !safe {
@@ -383,6 +388,17 @@ func (v *view) risk(c ludo.Color, x int, later float64) float64 {
 		r += ro
 	}
 	return min(r, 1)
+}
+
+// idle reports whether none of colour o's tokens is on the track, so that
+// it throws up to Tries times for an entry face (rule M4).
+func (v *view) idle(o ludo.Color) bool {
+	for j := range v.tokens {
+		if v.sq[o][j] >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // entryCaptures reports whether a token entering onto its start square x
