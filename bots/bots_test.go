@@ -70,8 +70,12 @@ func positions(t *testing.T, r ludo.Rules, n int) []ludo.State {
 }
 
 func TestBotsChooseLegalMovesDeterministically(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 10
+	}
 	for _, r := range rulesUnderTest() {
-		for _, s := range positions(t, r, 30) {
+		for _, s := range positions(t, r, n) {
 			moves := s.LegalMoves()
 			a, b := cheap(9), cheap(9)
 			for k := range a {
