@@ -1480,10 +1480,11 @@ func (mt moveText) String() string {
 // describe writes the from-to part, the flags and the captures, as
 // Move.String does.
 func (mt moveText) describe() string {
-	// The word bonus is left out: the position says whether the move due
-	// is a bonus move, and a move text need not repeat it.
 	m := Move{uint64(uint8(mt.from+1))<<mFrom | uint64(uint8(mt.to+1))<<mTo |
-		uint64(mt.flags|flagValid)<<mFlags | uint64(mt.captures)<<mCaptures | 1<<mToken | 1<<mDie}
+		uint64(mt.flags|flagValid)<<mFlags | uint64(mt.captures)<<mCaptures | 1<<mToken}
+	if !mt.bonus {
+		m.v |= 1 << mDie
+	}
 	b := m.appendText(nil)
 	_, rest, _ := strings.Cut(string(b), ": ")
 	return rest
@@ -1547,14 +1548,18 @@ func (mt moveText) resolve(s State) (Move, error) {
 	if err != nil || !mt.detail {
 		return m, err
 	}
-	if got := textOf(m); got.describe() != mt.describe() {
+	// The word bonus may be left out: the position says whether the move
+	// due is a bonus move, and a move text need not repeat it.
+	want := mt
+	want.bonus = m.IsBonus()
+	if got := textOf(m); got.describe() != want.describe() {
 		// A token with a second move (rule F1) may be the one meant.
 		if s.extra != 0 {
-			if alt, ok := s.decideExtra(mt.token); ok && textOf(alt).describe() == mt.describe() {
+			if alt, ok := s.decideExtra(mt.token); ok && textOf(alt).describe() == want.describe() {
 				return alt, nil
 			}
 		}
-		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("with a %d, %v token %d makes %s, not %s", s.count, c, mt.token, got.describe(), mt.describe())}
+		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("with a %d, %v token %d makes %s, not %s", s.count, c, mt.token, got.describe(), want.describe())}
 	}
 	return m, nil
 }

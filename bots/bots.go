@@ -36,8 +36,10 @@ import (
 )
 
 // Bot is a player. Choose is called when the bot is to move, with the
-// position (a move is due) and its legal moves (never empty, in canonical
-// order); it returns one of them. moves is only valid during the call.
+// position (a move is due: a roll's, or a bonus move, rule P8, which
+// [ludo.State.IsBonusMove] reports) and its legal moves (never empty, in
+// canonical order); it returns one of them. moves is only valid during
+// the call.
 type Bot interface {
 	// Name returns the bot's name, as [Names] lists it.
 	Name() string

@@ -19,7 +19,16 @@ func rulesUnderTest() []ludo.Rules {
 	bounce := ludo.Classic()
 	bounce.Finish = ludo.BounceFinish
 	bounce.Tokens = 2
-	return []ludo.Rules{ludo.Classic(), ludo.Mongolian(), two, three, bounce}
+	out := []ludo.Rules{two, three, bounce}
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		out = append(out, r)
+	}
+	partners := ludo.Classic()
+	partners.Teams = ludo.Partners
+	round := ludo.Mongolian()
+	round.CaptureBeforeHome = true
+	return append(out, partners, round)
 }
 
 // cheap returns every bot with a small budget, so that tests run fast.
@@ -34,7 +43,8 @@ func cheap(seed uint64) []Bot {
 	}
 }
 
-// positions returns positions with a choice of moves from random games.
+// positions returns positions with a choice of moves from random games,
+// bonus moves (rule P8) included.
 func positions(t *testing.T, r ludo.Rules, n int) []ludo.State {
 	t.Helper()
 	var out []ludo.State
@@ -46,7 +56,10 @@ func positions(t *testing.T, r ludo.Rules, n int) []ludo.State {
 		if s.Phase() == ludo.PhaseOver {
 			s, _ = ludo.New(r)
 		}
-		s, _ = s.Roll(d.Roll())
+		if s.Phase() == ludo.PhaseRoll {
+			s, err = s.Roll(d.Roll())
+			require.NoError(t, err)
+		}
 		moves := s.LegalMoves()
 		if len(moves) > 1 {
 			out = append(out, s)
@@ -57,8 +70,12 @@ func positions(t *testing.T, r ludo.Rules, n int) []ludo.State {
 }
 
 func TestBotsChooseLegalMovesDeterministically(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 10
+	}
 	for _, r := range rulesUnderTest() {
-		for _, s := range positions(t, r, 30) {
+		for _, s := range positions(t, r, n) {
 			moves := s.LegalMoves()
 			a, b := cheap(9), cheap(9)
 			for k := range a {

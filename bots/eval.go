@@ -1,6 +1,11 @@
 package bots
 
-import "github.com/ludorules/ludo"
+import (
+	"math"
+	"sync"
+
+	"github.com/ludorules/ludo"
+)
 
 // Weights are the numbers of the evaluation that every bot but Random
 // uses: a position's value for each player, in steps of progress. It is
@@ -18,20 +23,38 @@ import "github.com/ludorules/ludo"
 //     safety soonest;
 //   - on the shared track, minus risk×(that token's value), risk being
 //     roughly the chance that an opponent lands on it before its owner can
-//     save it: 1/6 for each opponent token 1 to 6 squares behind it that
-//     can still reach it, 1/36 for one 7 to 12 behind (a 6 and a bonus
-//     roll), 1/6 on an opponent's start square while that opponent has a
-//     token in its yard; each weighed by Later where that opponent moves
-//     only after the owner, who may first save it; at most 1. A token
-//     that shares its square with one of its own colour where blocks are
-//     on cannot be captured and runs no risk, so forming a block is worth
-//     the risk it removes;
+//     save it: 1/6 for each face that brings an opponent token behind it
+//     there (a token 1 to 6 squares behind, or 7 behind where a 6 counts
+//     7, rule P5), 1/36 for each bonus-earning face and face after it
+//     that do (a 6 and a bonus roll: 7 to 12 squares behind), counting
+//     only tokens that can still reach it and that no block stops (rule
+//     B2); where it stands on a star (rule D2), the same for tokens
+//     behind the star before it, which jump on to it; on an opponent's
+//     start square while that opponent has a token in its yard, the
+//     chance of an entry face (in up to Tries throws where it has none on
+//     the track, rule M4), unless the square is safe and entering there
+//     captures nobody (rules K1, Q4); each weighed by Later where
+//     that opponent moves only after the owner, who may first save it; at
+//     most 1. A token it may not pass stops it as a block does (rule
+//     F2). Nothing else threatens a token on a safe square (rules K1,
+//     D1, P1); a partner never does (rule T1); and a token that shares its
+//     square with one of its own colour where blocks are on, or where a
+//     pair cannot be captured (rules K5, D3, ruling Q3), runs no risk, so
+//     forming a block or a pair is worth the risk it removes;
 //   - Home more in the home column, where nothing can capture it, and
-//     Finish more at the finish.
+//     Finish more at the finish (on a goal of slots, rule M1, the last
+//     square).
+//
+// A token going round the track again (rule K4: its colour has not
+// captured) counts the progress it will have when it comes round to its
+// start square, a lap less, so that it passes its home entry only when
+// nothing better is to be had. A bonus move due (rule P8) adds its steps
+// to the mover's worth.
 //
 // A player who has finished adds Place for each player it beat. The
 // score of a position for a player is its worth less the worth of its
-// opponents: half their mean, half the best of them. So capturing a token
+// opponents: half their mean, half the best of them; with partners (rule
+// T1) its side's mean worth less the other side's. So capturing a token
 // (which takes the victim's worth away), escaping a threat (which takes
 // the risk away), entering, forming a block and moving home all show up
 // in one number.
@@ -64,28 +87,117 @@ func (w *Weights) scores(s ludo.State, r *ludo.Rules) [ludo.MaxPlayers]float64 {
 	return v.scores(w)
 }
 
+// maxReach is one more than the farthest a token comes in a roll and a
+// bonus roll: two sixes that count the most [ludo.Rules.SixValue] allows.
+const maxReach = 2*20 + 1
+
+// reach holds the chance that a token comes exactly d squares on in a
+// roll, or in a bonus-earning roll and the next ([Weights]), for d below
+// maxReach: [0] for a player with a token in the yard, [1] for one with
+// none, whose 6 counts Rules.SixValue (rule P5).
+type reach [2][maxReach]float64
+
+// reaches caches the reach of every (BonusRolls, SixValue) the bots have
+// met: a handful.
+var reaches sync.Map // reachKey → *reach
+
+type reachKey struct {
+	bonus ludo.Faces
+	six   int
+}
+
+// reachOf returns the reach under rules r.
+func reachOf(r *ludo.Rules) *reach {
+	k := reachKey{r.BonusRolls, r.SixValue}
+	if p, ok := reaches.Load(k); ok {
+		return p.(*reach)
+	}
+	var t reach
+	for out := range 2 {
+		count := func(f int) int {
+			if f == 6 && out == 1 && r.SixValue > 6 {
+				return r.SixValue
+			}
+			return f
+		}
+		for f := 1; f <= 6; f++ {
+			n := count(f)
+			t[out][n] += 1.0 / 6
+			if !r.BonusRolls.Has(f) {
+				continue
+			}
+			for g := 1; g <= 6; g++ {
+				if m := n + count(g); m < maxReach {
+					t[out][m] += 1.0 / 36
+				}
+			}
+		}
+	}
+	p, _ := reaches.LoadOrStore(k, &t)
+	return p.(*reach)
+}
+
 // view is a position unpacked for evaluation: progress and absolute track
 // square of every token, and the order of play from the player to move.
 type view struct {
+	rules            *ludo.Rules
 	seats            ludo.Colors
 	players, tokens  int
 	board            ludo.Board
 	track, homeEntry int
 	finish           int
+	spacing          int
+	plain            bool // no option below changes a threat: Classic and Mongolian
 	blocks           bool
+	pairsSafe        bool // two tokens of a colour on a square cannot be captured
+	teams            bool
 	turn             ludo.Color
+	bonus            int // the steps of a bonus move due (rule P8)
+	reach            *reach
+	team             [ludo.MaxPlayers]ludo.Colors
+	captured         [ludo.MaxPlayers]bool
 	place            [ludo.MaxPlayers]int
 	prog             [ludo.MaxPlayers][ludo.MaxTokens]int // -1 yard
 	sq               [ludo.MaxPlayers][ludo.MaxTokens]int // track square index 0..track-1, -1 off the track
 	yard             [ludo.MaxPlayers]int
 	order            [ludo.MaxPlayers]int // turns until the colour moves: 0 for the player to move
+	nBlocks          int
+	blockSq          [ludo.MaxPlayers * ludo.MaxTokens / 2]int        // the track square index of each block
+	blockColor       [ludo.MaxPlayers * ludo.MaxTokens / 2]ludo.Color // and its colour
+}
+
+// trackIndex returns the track square index (0 to Track-1, square number
+// less 1) of a token of colour c with progress p, or -1 off the track: in
+// the yard, the home column or at the finish. A progress past the finish
+// is a token going round again (rule K4), between its home entry and its
+// start square.
+func trackIndex(b *ludo.Board, c ludo.Color, p int) int {
+	switch fin := b.Finish(); {
+	case p < 0:
+		return -1
+	case p <= b.HomeEntry:
+		return (int(c)*b.StartSpacing + p) % b.Track
+	case p > fin:
+		return (int(c)*b.StartSpacing + p - fin + b.HomeEntry) % b.Track
+	}
+	return -1
 }
 
 func newView(s ludo.State, r *ludo.Rules) view {
 	v := view{
-		seats: s.Players(), players: r.Players, tokens: r.Tokens,
+		rules: r, seats: s.Players(), players: r.Players, tokens: r.Tokens,
 		board: r.Board, track: r.Board.Track, homeEntry: r.Board.HomeEntry,
-		finish: r.Board.Finish(), blocks: r.Blocks != ludo.NoBlocks, turn: s.Turn(),
+		finish: r.Board.Finish(), spacing: r.Board.StartSpacing,
+		blocks: r.Blocks != ludo.NoBlocks, turn: s.Turn(), teams: r.Teams != ludo.NoTeams,
+	}
+	v.pairsSafe = v.blocks || r.MultiCapture != ludo.CaptureAll
+	v.plain = r.Board.Safe == 0 && r.Board.Stars == 0 && !v.teams && !r.CaptureBeforeHome &&
+		r.BonusRolls == ludo.FacesOf(6) && r.SixValue == 6 && r.EntryRolls.Len() == 1 && r.Tries == 1
+	if !v.plain {
+		v.reach = reachOf(r)
+	}
+	if s.IsBonusMove() {
+		v.bonus = s.Count()
 	}
 	k := 0
 	for d := range ludo.MaxPlayers {
@@ -96,24 +208,131 @@ func newView(s ludo.State, r *ludo.Rules) view {
 		v.order[c] = k
 		k++
 		v.place[c] = s.Place(c)
+		v.team[c] = ludo.ColorsOf(c)
+		if v.teams {
+			v.team[c] = s.Team(c)
+		}
+		v.captured[c] = !r.CaptureBeforeHome || s.Captured(c)
 		for i := range v.tokens {
 			p := s.Progress(c, i)
-			v.prog[c][i], v.sq[c][i] = p, -1
-			switch {
-			case p < 0:
+			v.prog[c][i], v.sq[c][i] = p, trackIndex(&v.board, c, p)
+			if p < 0 {
 				v.yard[c]++
-			case p <= v.homeEntry:
-				v.sq[c][i] = v.board.Square(c, p).N() - 1
 			}
+		}
+		if v.blocks {
+			v.findBlocks(c)
 		}
 	}
 	return v
 }
 
+// findBlocks adds colour c's blocks to the view's: two or more of its
+// tokens on a track square (rule B1).
+func (v *view) findBlocks(c ludo.Color) {
+	for i := range v.tokens {
+		x := v.sq[c][i]
+		if x < 0 {
+			continue
+		}
+		n, first := 0, true
+		for j := range v.tokens {
+			if v.sq[c][j] == x {
+				n++
+				first = first && j >= i
+			}
+		}
+		if n >= 2 && first {
+			v.blockSq[v.nBlocks], v.blockColor[v.nBlocks] = x, c
+			v.nBlocks++
+		}
+	}
+}
+
+// dist returns how many squares on from track square a square b lies.
+func (v *view) dist(a, b int) int {
+	d := b - a
+	if d < 0 {
+		d += v.track
+	}
+	return d
+}
+
+// hit returns the chance that opponent o's token j comes exactly d
+// squares on, to land on a square it reaches at distance far (where a
+// star jump takes it on further; far is d otherwise).
+func (v *view) hit(o ludo.Color, j, d, far int) float64 {
+	if d == 0 || d >= maxReach {
+		return 0
+	}
+	// Ruled out: a square past the token's home entry (unless its colour
+	// goes round again, rule K4), a block on the way (rule B2), and a token
+	// it may not pass (rule F2).
+	if p := v.prog[o][j]; p <= v.homeEntry && p+far > v.homeEntry && v.captured[o] {
+		return 0
+	}
+	if v.blocks && v.blocked(o, v.sq[o][j], d) {
+		return 0
+	}
+	if v.rules.Overtake != ludo.OvertakeAll && v.overtakes(o, j, d) {
+		return 0
+	}
+	if v.plain {
+		switch {
+		case d <= 6:
+			return 1.0 / 6
+		case d <= 12:
+			return 1.0 / 36
+		}
+		return 0
+	}
+	out := 0
+	if v.yard[o] == 0 {
+		out = 1
+	}
+	return v.reach[out][d]
+}
+
+// blocked reports whether a block stops a token of colour o on track
+// square a short of d squares on: a block on a square it would pass
+// (rule B2; a block of its own under BlocksStopAll, not one of its side's
+// under BlocksStopOpponents).
+func (v *view) blocked(o ludo.Color, a, d int) bool {
+	for k := range v.nBlocks {
+		if v.rules.Blocks == ludo.BlocksStopOpponents && v.team[o].Has(v.blockColor[k]) {
+			continue
+		}
+		if e := v.dist(a, v.blockSq[k]); e > 0 && e < d {
+			return true
+		}
+	}
+	return false
+}
+
+// overtakes reports whether opponent o's token j would pass, d squares
+// on, a token it may not pass (rule F2): one of its own colour under
+// OvertakeOpponents, any under OvertakeNone.
+func (v *view) overtakes(o ludo.Color, j, d int) bool {
+	a := v.sq[o][j]
+	for c := range ludo.Color(ludo.MaxPlayers) {
+		if !v.seats.Has(c) || (v.rules.Overtake == ludo.OvertakeOpponents && c != o) {
+			continue
+		}
+		for i := range v.tokens {
+			if x := v.sq[c][i]; x >= 0 && (c != o || i != j) {
+				if e := v.dist(a, x); e > 0 && e < d {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // risk returns the risk of a token of colour c on track square x (see
 // [Weights]).
 func (v *view) risk(c ludo.Color, x int, later float64) float64 {
-	if v.blocks {
+	if v.pairsSafe {
 		n := 0
 		for i := range v.tokens {
 			if v.sq[c][i] == x {
@@ -124,31 +343,43 @@ func (v *view) risk(c ludo.Color, x int, later float64) float64 {
 			return 0
 		}
 	}
+	safe := !v.plain && v.board.Safe != 0 && v.board.IsSafe(ludo.TrackSquare(x+1))
+	star := -1 // the star before x, if x is a star (rule D2)
+	if !v.plain && v.board.Stars != 0 && v.board.IsStar(ludo.TrackSquare(x+1)) {
+		for k := 1; k < v.track; k++ {
+			if y := (x - k + v.track) % v.track; v.board.IsStar(ludo.TrackSquare(y + 1)) {
+				star = y
+				break
+			}
+		}
+	}
 	r := 0.0
 	for o := range ludo.Color(ludo.MaxPlayers) {
-		if o == c || !v.seats.Has(o) || v.place[o] != 0 {
+		if o == c || !v.seats.Has(o) || v.place[o] != 0 || (v.teams && v.team[c].Has(o)) {
 			continue
 		}
 		ro := 0.0
-		if v.yard[o] > 0 && x == v.board.StartSquare(o)-1 {
-			ro += 1.0 / 6
-		}
-		for j := range v.tokens {
-			a := v.sq[o][j]
-			if a < 0 {
-				continue
-			}
-			d := x - a
-			if d < 0 {
-				d += v.track
-			}
-			if d == 0 || d > 12 || v.prog[o][j]+d > v.homeEntry {
-				continue
-			}
-			if d <= 6 {
+		if v.yard[o] > 0 && x == int(o)*v.spacing%v.track && v.entryCaptures(x, safe) {
+			switch e := float64(v.rules.EntryRolls.Len()) / 6; {
+			case v.plain:
 				ro += 1.0 / 6
-			} else {
-				ro += 1.0 / 36
+			case v.rules.Tries > 1 && v.idle(o): // rule M4: up to Tries throws to enter
+				ro += 1 - math.Pow(1-e, float64(v.rules.Tries))
+			default:
+				ro += e
+			}
+		}
+		if !safe {
+			for j := range v.tokens {
+				a := v.sq[o][j]
+				if a < 0 {
+					continue
+				}
+				d := v.dist(a, x)
+				ro += v.hit(o, j, d, d)
+				if star >= 0 {
+					ro += v.hit(o, j, v.dist(a, star), d)
+				}
 			}
 		}
 		if v.order[o] > v.order[c] {
@@ -157,6 +388,41 @@ func (v *view) risk(c ludo.Color, x int, later float64) float64 {
 		r += ro
 	}
 	return min(r, 1)
+}
+
+// idle reports whether none of colour o's tokens is on the track, so that
+// it throws up to Tries times for an entry face (rule M4).
+func (v *view) idle(o ludo.Color) bool {
+	for j := range v.tokens {
+		if v.sq[o][j] >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// entryCaptures reports whether a token entering onto its start square x
+// captures a token there: always where x is not safe (rules C11, Q4);
+// on a safe square as EntryCapture says (rules K1, D4), and under
+// EntryCapturesLast only where the square is full (rule P4).
+func (v *view) entryCaptures(x int, safe bool) bool {
+	switch {
+	case !safe:
+		return true
+	case v.rules.EntryCapture == ludo.EntryLands:
+		return false
+	case v.rules.EntryCapture == ludo.EntryCapturesLast:
+		n := 0
+		for c := range ludo.Color(ludo.MaxPlayers) {
+			for i := range v.tokens {
+				if v.seats.Has(c) && v.sq[c][i] == x {
+					n++
+				}
+			}
+		}
+		return v.rules.SquareLimit > 0 && n >= v.rules.SquareLimit
+	}
+	return true
 }
 
 // worth returns colour c's worth (see [Weights]).
@@ -168,10 +434,13 @@ func (v *view) worth(c ludo.Color, wt *Weights) float64 {
 		if p < 0 {
 			continue
 		}
+		if p > v.finish { // going round again (rule K4): a lap less
+			p = p - v.finish + v.homeEntry - v.track
+		}
 		fp := float64(p)
-		t := wt.Enter + fp + wt.Leader*fp*fp/fin
+		t := wt.Enter + fp + wt.Leader*fp*max(fp, -fp)/fin
 		switch {
-		case p <= v.homeEntry:
+		case v.sq[c][i] >= 0:
 			t -= v.risk(c, v.sq[c][i], wt.Later) * t
 		case p < v.finish:
 			t += wt.Home
@@ -183,11 +452,15 @@ func (v *view) worth(c ludo.Color, wt *Weights) float64 {
 	if p := v.place[c]; p > 0 {
 		w += wt.Place * float64(v.players-p)
 	}
+	if c == v.turn {
+		w += float64(v.bonus)
+	}
 	return w
 }
 
 // scores returns each seated colour's score: its worth less half the mean
-// and half the maximum of its opponents' worths.
+// and half the maximum of its opponents' worths; with partners, its
+// side's mean worth less the other side's.
 func (v *view) scores(wt *Weights) [ludo.MaxPlayers]float64 {
 	var w, sc [ludo.MaxPlayers]float64
 	for c := range ludo.Color(ludo.MaxPlayers) {
@@ -198,6 +471,20 @@ func (v *view) scores(wt *Weights) [ludo.MaxPlayers]float64 {
 	n := float64(v.players - 1)
 	for c := range ludo.Color(ludo.MaxPlayers) {
 		if !v.seats.Has(c) {
+			continue
+		}
+		if v.teams {
+			var own, other, nOwn, nOther float64
+			for o := range ludo.Color(ludo.MaxPlayers) {
+				switch {
+				case !v.seats.Has(o):
+				case v.team[c].Has(o):
+					own, nOwn = own+w[o], nOwn+1
+				default:
+					other, nOther = other+w[o], nOther+1
+				}
+			}
+			sc[c] = own/nOwn - other/max(nOther, 1)
 			continue
 		}
 		sum, best := 0.0, -1e18

@@ -10,8 +10,10 @@ import (
 // chance node ([ludo.Outcomes]): after each of its own legal moves, it
 // averages over the six faces of the next roll, whoever makes it; at each
 // face the player to move (itself after a 6, an opponent otherwise) picks
-// the move best for them, and so on for Depth rolls. Positions at the
-// horizon are scored with [Evaluate]. With more than two players this is
+// the move best for them, and so on for Depth rolls. A position with a
+// bonus move due (rule P8) is a decision node, not a chance node: its
+// player picks the bonus move best for them, and no roll is counted.
+// Positions at the horizon are scored with [Evaluate]. With more than two players this is
 // max-n search: every player is assumed to maximise its own score, and
 // the values carried up the tree are a score per player.
 //
@@ -23,19 +25,13 @@ type Expectimax struct {
 	// W are the weights of the evaluation at the horizon.
 	W Weights
 
-	buf   [][]ludo.Successor
 	rules ludo.Rules
 }
 
 // NewExpectimax returns an expectimax player searching depth rolls ahead
 // (at least 1).
 func NewExpectimax(depth int) *Expectimax {
-	depth = max(depth, 1)
-	e := &Expectimax{Depth: depth, W: DefaultWeights, buf: make([][]ludo.Successor, depth+1)}
-	for i := range e.buf {
-		e.buf[i] = make([]ludo.Successor, 0, ludo.MaxTokens)
-	}
-	return e
+	return &Expectimax{Depth: max(depth, 1), W: DefaultWeights}
 }
 
 // Name returns "expectimax" (depth 2) or "expectimax1" (depth 1), and so
@@ -60,35 +56,47 @@ func (e *Expectimax) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 		if err != nil {
 			continue
 		}
-		if v := e.chance(next, e.Depth)[me]; v > bestV {
+		if v := e.value(next, e.Depth)[me]; v > bestV {
 			best, bestV = i, v
 		}
 	}
 	return moves[best]
 }
 
-// chance returns the expected scores of s, where a roll is due, searching
-// depth rolls ahead.
-func (e *Expectimax) chance(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
-	if depth == 0 || s.Phase() == ludo.PhaseOver {
+// value returns the expected scores of s searching depth rolls ahead: the
+// mean over the faces where a roll is due (a chance node), the best for
+// the player to move where a bonus move is due (a decision node).
+func (e *Expectimax) value(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
+	switch {
+	case s.Phase() == ludo.PhaseOver:
+		return e.W.scores(s, &e.rules)
+	case s.Phase() == ludo.PhaseMove: // a bonus move (rule P8): no roll
+		return e.decide(s, depth)
+	case depth == 0:
 		return e.W.scores(s, &e.rules)
 	}
 	var acc [ludo.MaxPlayers]float64
 	for _, o := range ludo.Outcomes() {
 		r, _ := s.Roll(o.Face)
-		succ := r.AppendSuccessors(e.buf[depth][:0])
-		mover := r.Turn()
-		var best [ludo.MaxPlayers]float64
-		bestV := math.Inf(-1)
-		for _, c := range succ {
-			v := e.chance(c.State, depth-1)
-			if v[mover] > bestV {
-				best, bestV = v, v[mover]
-			}
-		}
+		best := e.decide(r, depth-1)
 		for c := range acc {
 			acc[c] += o.Prob * best[c]
 		}
 	}
 	return acc
+}
+
+// decide returns the scores of the move of s best for the player to
+// move, searching depth rolls after it.
+func (e *Expectimax) decide(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
+	var buf [ludo.MaxTokens + 1]ludo.Successor
+	mover := s.Turn()
+	var best [ludo.MaxPlayers]float64
+	bestV := math.Inf(-1)
+	for _, c := range s.AppendSuccessors(buf[:0]) {
+		if v := e.value(c.State, depth); v[mover] > bestV {
+			best, bestV = v, v[mover]
+		}
+	}
+	return best
 }

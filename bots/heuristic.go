@@ -12,8 +12,9 @@ import (
 // on a threatened token goes), avoids landing in danger, enters tokens,
 // forms blocks where the rules have them (a block runs no risk), runs for
 // the home column, and between otherwise equal moves advances its leading
-// token. Ties go to the first move in canonical order, so it needs no
-// randomness.
+// token. Where a move earns a bonus move (rule P8), it scores the move by
+// the best bonus move after it. Ties go to the first move in canonical
+// order, so it needs no randomness.
 type Heuristic struct {
 	// W are the weights of the evaluation it maximises.
 	W Weights
@@ -44,9 +45,23 @@ func greedy(s ludo.State, moves []ludo.Move, w *Weights) int {
 		if err != nil {
 			continue
 		}
-		if sc := w.scores(next, &r)[me]; sc > bestV {
+		if sc := w.after(next, &r, me); sc > bestV {
 			best, bestV = i, sc
 		}
+	}
+	return best
+}
+
+// after returns me's score in s, after me's best bonus move if one is
+// due (rule P8), and the bonus moves that one earns.
+func (w *Weights) after(s ludo.State, r *ludo.Rules, me ludo.Color) float64 {
+	if !s.IsBonusMove() || s.Turn() != me {
+		return w.scores(s, r)[me]
+	}
+	var buf [ludo.MaxTokens + 1]ludo.Successor
+	best := math.Inf(-1)
+	for _, c := range s.AppendSuccessors(buf[:0]) {
+		best = max(best, w.after(c.State, r, me))
 	}
 	return best
 }

@@ -12,8 +12,8 @@ type MonteCarloConfig struct {
 	// Playouts is the number of playouts per decision, shared evenly by
 	// the legal moves.
 	Playouts int
-	// Plies is the length of a playout in plies (a roll and its move)
-	// before the position reached is scored with the evaluation; 0 plays
+	// Plies is the length of a playout in plies (a roll and its move, or
+	// a bonus move, rule P8) before the position reached is scored with the evaluation; 0 plays
 	// to the end of the game.
 	Plies int
 	// Policy is how every player moves in a playout.
@@ -75,7 +75,7 @@ func NewMonteCarlo(seed uint64, cfg MonteCarloConfig) *MonteCarlo {
 		rng:  rand.New(rand.NewPCG(seed, 0x6d6f6e7465)),
 		dsrc: rand.NewPCG(0, 0),
 		psrc: rand.NewPCG(0, 0),
-		buf:  make([]ludo.Move, 0, ludo.MaxTokens),
+		buf:  make([]ludo.Move, 0, ludo.MaxTokens+1),
 	}
 	b.dice = ludo.NewDice(b.dsrc)
 	b.prng = rand.New(b.psrc)
@@ -120,7 +120,9 @@ func (b *MonteCarlo) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 // playout plays s on for the configured number of plies.
 func (b *MonteCarlo) playout(s ludo.State, r *ludo.Rules) ludo.State {
 	for ply := 0; (b.cfg.Plies == 0 || ply < b.cfg.Plies) && s.Phase() != ludo.PhaseOver; ply++ {
-		s, _ = s.Roll(b.dice.Roll())
+		if s.Phase() == ludo.PhaseRoll { // else a bonus move is due (rule P8): no roll
+			s, _ = s.Roll(b.dice.Roll())
+		}
 		b.buf = s.AppendLegalMoves(b.buf[:0])
 		i := 0
 		if len(b.buf) > 1 {

@@ -10,39 +10,59 @@ import "github.com/ludorules/ludo"
 // opponent threatens (30), and avoid landing where one does (-30); then
 // advance the leader (progress/100). A square is threatened if an
 // opponent's token on the track stands 1 to 6 squares behind it and can
-// still reach it, or it is an opponent's start square and that opponent
-// has a token in its yard.
+// still reach it, or it is an opponent's start square where entering
+// captures (see [Weights]) and that opponent has a token in its yard; a
+// safe square (rules K1, D1, P1) is not, and partners (rule T1) threaten
+// nobody.
 func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 	if len(moves) == 1 {
 		return 0
 	}
 	me := s.Turn()
-	b := r.Board
-	he := b.HomeEntry
-	// The threatened squares, as a bit set of track square indexes.
-	var threat [2]uint64
-	mark := func(x int) { threat[x>>6] |= 1 << (x & 63) }
+	b := &r.Board
+	he, fin := b.HomeEntry, b.Finish()
+	team := ludo.ColorsOf(me)
+	if r.Teams != ludo.NoTeams {
+		team = s.Team(me)
+	}
+	// The threatened squares, as bit sets of track square indexes (a
+	// track has at most 250 squares): by tokens on the track, and by
+	// entering.
+	var threat, entry [4]uint64
+	mark := func(set *[4]uint64, x int) { set[x>>6] |= 1 << (x & 63) }
 	for o := range s.Players().All() {
-		if o == me || s.Place(o) != 0 {
+		if team.Has(o) || s.Place(o) != 0 {
 			continue
 		}
+		round := r.CaptureBeforeHome && !s.Captured(o) // rule K4: o goes round again
 		for i := range r.Tokens {
 			p := s.Progress(o, i)
-			switch {
-			case p < 0:
-				mark(b.StartSquare(o) - 1)
-			case p < he:
-				for d := 1; d <= 6 && p+d <= he; d++ {
-					mark(b.Square(o, p+d).N() - 1)
+			if p < 0 {
+				x := trackIndex(b, o, 0)
+				if r.EntryCapture != ludo.EntryLands || b.Safe == 0 || !b.IsSafe(ludo.TrackSquare(x+1)) {
+					mark(&entry, x)
 				}
+				continue
+			}
+			x := trackIndex(b, o, p)
+			if x < 0 {
+				continue
+			}
+			for d := 1; d <= 6 && (p > he || p+d <= he || round); d++ {
+				mark(&threat, (x+d)%b.Track)
 			}
 		}
 	}
 	threatened := func(p int) bool {
-		if p < 0 || p > he {
+		x := trackIndex(b, me, p)
+		switch {
+		case x < 0:
+			return false
+		case entry[x>>6]&(1<<(x&63)) != 0:
+			return true
+		case b.Safe != 0 && b.IsSafe(ludo.TrackSquare(x+1)):
 			return false
 		}
-		x := b.Square(me, p).N() - 1
 		return threat[x>>6]&(1<<(x&63)) != 0
 	}
 	best, bestV := 0, -1e9
@@ -56,7 +76,7 @@ func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 			v += 100 * float64(m.Captures())
 		case m.Finishes():
 			v += 60
-		case m.To() > he && m.From() <= he:
+		case m.To() > he && m.To() <= fin && m.From() <= he:
 			v += 50
 		case m.Enters():
 			v += 40

@@ -16,17 +16,23 @@ var ErrPlyLimit = errors.New("bots: ply limit reached")
 
 // DefaultMaxPlies is the ply limit the programs built on this package use
 // unless told otherwise: a hundred times what a game between the bots
-// takes under either preset (the longest of 100,000 random four-player
-// games, Classic and Mongolian alike, took 870 plies; of 2,000 between
-// four heuristic bots, 1,058), and few enough that a game that does not
-// end (rules that undo most turns, or bots that keep capturing each
-// other) stops after seconds, not never.
+// takes under Classic or Mongolian (the longest of 100,000 random
+// four-player games took 870 plies; of 2,000 between four heuristic bots,
+// 1,058), thirty times under any preset (the longest of 20,000 random
+// games with each preset's players took 3,136 plies, in Cờ cá ngựa; 1,797
+// in six-player Mensch ärgere Dich nicht, at most 1,234 in the others),
+// and few enough that a game that does not end (rules that undo most
+// turns, or bots that keep capturing each other) stops after seconds, not
+// never.
 const DefaultMaxPlies = 100_000
 
 // Play plays the game from s to its end, each colour's moves chosen by
 // players[colour], with dice from dice, and returns the final position
 // and the number of plies played (a ply is one roll and the move or pass
-// made with it; where s has a move due, its die is the first ply's).
+// made with it, or a bonus move, rule P8, which no roll precedes; where s
+// has a move due, that move is the first ply's). It rolls only where a
+// roll is due, so a game with bonus moves takes the same faces from dice
+// as its record ([ludo.Record]) does.
 //
 // It plays at most maxPlies plies (at least 1; [DefaultMaxPlies] is a
 // good limit): a game still going on then is returned as it stands, with
@@ -49,7 +55,7 @@ func Play(s ludo.State, players [ludo.MaxPlayers]Bot, dice ludo.Dice, maxPlies i
 			return s, 0, fmt.Errorf("bots: no bot plays %v", c)
 		}
 	}
-	var buf [ludo.MaxTokens]ludo.Move
+	var buf [ludo.MaxTokens + 1]ludo.Move // a 6 under rule F1 gives a token two moves
 	plies := 0
 	for s.Phase() != ludo.PhaseOver {
 		if plies == maxPlies {

@@ -240,3 +240,30 @@ func TestNewRefuses(t *testing.T) {
 	assert.Equal(t, MaxGames+2, max.Games())
 	assert.True(t, strings.HasPrefix(max.Lineup()[1], "random"))
 }
+
+// TestEveryPreset plays a short series of every preset, with as many
+// players as its board seats: every game ends, bonus moves (rule P8)
+// included.
+func TestEveryPreset(t *testing.T) {
+	for _, name := range ludo.Presets() {
+		t.Run(name, func(t *testing.T) {
+			r, _ := ludo.Preset(name)
+			r.Players = r.Board.Arms
+			series, err := New(Config{Rules: r, Lineup: []string{"heuristic"}, Games: 2, Seed: 3})
+			require.NoError(t, err)
+			sum, err := series.Run(0, nil)
+			require.NoError(t, err)
+			assert.Zero(t, sum.Unfinished)
+			assert.Equal(t, r.Board.Arms, len(sum.Seats))
+			wins := 0
+			for _, w := range sum.WinsBySeat {
+				wins += w
+			}
+			assert.Equal(t, sum.Games, wins, "every game has a winner")
+			var b bytes.Buffer
+			_, err = sum.WriteTo(&b)
+			require.NoError(t, err)
+			assert.Contains(t, b.String(), fmt.Sprintf("%d players", r.Board.Arms))
+		})
+	}
+}

@@ -2,7 +2,10 @@
 // ludo package: it replays a game record and finds its first illegal ply,
 // lists the legal moves of a position with what each does, and says why a
 // move is or is not legal, citing the rulebook (README.md: rules C1–C11,
-// B1–B3, rulings Q1–Q12).
+// B1–B3, rulings Q1–Q12, and each family's rules) and quoting the rule a
+// refused move breaks. It takes every preset of ludo.Presets, bonus moves
+// (rule P8) included: a record's ply with face 0, a position with a bonus
+// line.
 //
 //	ludo-referee replay FILE
 //	ludo-referee moves [-die N] [FILE|-]
@@ -17,14 +20,22 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/ludorules/ludo"
 )
 
-const usage = `ludo-referee settles Ludo rule disputes, by the rulebook of
-github.com/ludorules/ludo (rules C1-C11, blocks B1-B3, rulings Q1-Q12).
+var usage = `ludo-referee settles Ludo rule disputes, by the rulebook of
+github.com/ludorules/ludo: the seed texts' rules C1-C11, blocks B1-B3,
+rulings Q1-Q12, and the families' rules (Ludo King K1-K6, Mensch ärgere
+Dich nicht M1-M8, Danish Ludo D1-D4, Parchís P1-P9, Fia med knuff F1-F2,
+Cờ cá ngựa V1-V2, partners T1). A refused move is explained with the
+rule it breaks, quoted.
+
+Rules: any preset (` + strings.Join(ludo.Presets(), ", ") + `),
+with {Option:value ...} for what differs.
 
 Usage:
   ludo-referee replay FILE
@@ -42,26 +53,35 @@ Usage:
 
 FILE is a text file; - or no FILE reads standard input. A record is what
 ludo.Record writes: a rules line (a position, for a dispute that starts
-mid-game), then a line a ply: number, colour, face, move.
+mid-game), then a line a ply: number, colour, face, move. A bonus move
+(Parchís counts 20 for a capture and 10 for a piece home, rule P8) is a
+ply with face 0, as no roll comes before it.
 
   rules   mongolian{Players:2}
   1       red     6     0: yard-0 enter
   2       red     3     0: 0-3
 
+  rules   parchis1{Players:2}
+  ...
+  7       red     3     0: 10-13 x1
+  8       red     0     1: 20-40 bonus
+
 A position is what ludo.ParsePosition reads (scenario files of the ludo
 repository, testdata/scenarios, are positions too):
 
   rules   mongolian               # a preset, with {Option:value ...} that differ
-  red     16 16                   # token progress: 0 start square .. 50, home1..home5, finish, yard, or @square
+  red     16 16                   # token progress (classic board: 0 start square .. 50, home1..home5), finish, yard, or @square
   green   1                       # tokens left out are in the yard
   turn    green
   die     6                       # or leave it out and give -die 6
+  bonus   20                      # a bonus move due after the die (rule P8), under parchis1
 
 MOVE is a token number ("1"), "pass", "forfeit", or a move as moves lists
-it ("1: yard-0 enter"); quote it if it has spaces. Moves are written in
-progress (steps from the token's start square: yard, 0-50 the track,
-51-55 the home column, 56 the finish), with the board's squares beside
-them: "red 2: 12-18 (squares 13-19)".
+it ("1: yard-0 enter", "1: 20-40 bonus"); quote it if it has spaces. Moves
+are written in progress (steps from the token's start square: on the
+classic board yard, 0-50 the track, 51-55 the home column, 56 the
+finish), with the board's squares beside them: "red 2: 12-18 (squares
+13-19)".
 
 Every command takes -svg FILE: draw the position judged (for replay, the
 position of the illegal ply, or the final one) as an SVG picture.
@@ -239,7 +259,7 @@ func (r *referee) position(file string) (s ludo.State, says string, err error) {
 	s, err = ludo.ParsePositionFunc(text, func(l ludo.Line) error {
 		key := strings.ToLower(l.Key.Text)
 		if !scenarioKeys[key] {
-			return fmt.Errorf("unknown key %q: a position has the keys rules, red, green, yellow, blue, turn, die, sixes, ranking, undo", l.Key.Text)
+			return fmt.Errorf("unknown key %q: a position has the keys rules, a colour (red, green, yellow, blue, purple, orange), turn, die, bonus, sixes, tries, last, extra, captured, ranking, undo, later", l.Key.Text)
 		}
 		if key == "says" {
 			says = l.Rest()
@@ -249,10 +269,10 @@ func (r *referee) position(file string) (s ludo.State, says string, err error) {
 	if err != nil {
 		return s, "", fmt.Errorf("%s: %w", name(file), err)
 	}
-	switch s.Phase() {
-	case ludo.PhaseOver:
+	switch {
+	case s.Phase() == ludo.PhaseOver:
 		return s, "", fmt.Errorf("%s: the game is over: %v", name(file), s.Ranking())
-	case ludo.PhaseRoll:
+	case s.Phase() == ludo.PhaseRoll:
 		if r.opt.die == 0 {
 			return s, "", fmt.Errorf("%s: no die: add a line \"die N\" or give -die N", name(file))
 		}
@@ -260,12 +280,29 @@ func (r *referee) position(file string) (s ludo.State, says string, err error) {
 		if err != nil {
 			return s, "", fmt.Errorf("-die %d: %w", r.opt.die, err)
 		}
+	case s.IsBonusMove():
+		if r.opt.die != 0 {
+			return s, "", fmt.Errorf("%s has a bonus move of %d due, which no roll comes before (rule P8); -die is for a position with a roll due", name(file), s.Count())
+		}
 	default:
 		if r.opt.die != 0 && r.opt.die != s.Die() {
 			return s, "", fmt.Errorf("%s has die %d already; -die is for a position with a roll due", name(file), s.Die())
 		}
 	}
 	return s, says, nil
+}
+
+// due says what the move due in s plays: "red rolled 3", "red rolled 6,
+// which counts 7 (rule P5, a 6 counts 7)", "red has a bonus move of 20
+// (rule P8, counting 20 and 10)".
+func due(s ludo.State) string {
+	switch {
+	case s.IsBonusMove():
+		return fmt.Sprintf("%v has a bonus move of %d (%s)", s.Turn(), s.Count(), cite("P8"))
+	case s.Count() != s.Die():
+		return fmt.Sprintf("%v rolled %d, which counts %d (%s)", s.Turn(), s.Die(), s.Count(), cite("P5"))
+	}
+	return fmt.Sprintf("%v rolled %d", s.Turn(), s.Die())
 }
 
 func name(file string) string {
@@ -302,7 +339,11 @@ func (r *referee) replay(file string) (int, error) {
 		return c.String()
 	}
 	if re == nil {
-		fmt.Fprintf(r.out, "OK: %d plies, every one legal under %v.\n", len(rec.Plies), last.Rules())
+		if len(rec.Plies) == 1 {
+			fmt.Fprintf(r.out, "OK: 1 ply, legal under %v.\n", last.Rules())
+		} else {
+			fmt.Fprintf(r.out, "OK: %d plies, every one legal under %v.\n", len(rec.Plies), last.Rules())
+		}
 		if last.Phase() == ludo.PhaseOver {
 			fmt.Fprintf(r.out, "The game is over:")
 			for k, c := range last.Ranking() {
@@ -310,7 +351,11 @@ func (r *referee) replay(file string) (int, error) {
 			}
 			fmt.Fprintln(r.out)
 		} else {
-			fmt.Fprintf(r.out, "The game goes on: %s to roll", player(last.Turn()))
+			if last.IsBonusMove() {
+				fmt.Fprintf(r.out, "The game goes on: %s to make a bonus move of %d", player(last.Turn()), last.Count())
+			} else {
+				fmt.Fprintf(r.out, "The game goes on: %s to roll", player(last.Turn()))
+			}
 			if rank := last.Ranking(); len(rank) > 0 {
 				fmt.Fprintf(r.out, "; placed so far:")
 				for k, c := range rank {
@@ -322,18 +367,32 @@ func (r *referee) replay(file string) (int, error) {
 		return exitOK, r.drawSVG(last)
 	}
 	p := rec.Plies[re.Ply-1]
-	fmt.Fprintf(r.out, "ILLEGAL at ply %d: %s rolls %d, plays %s\n", re.Ply, player(p.Player), p.Face, p.Move)
-	var ill *ludo.IllegalMoveError
-	if errors.As(re.Err, &ill) {
-		fmt.Fprintf(r.out, "  %s", ill.Reason)
-		if ill.Rule != "" {
-			fmt.Fprintf(r.out, " (%s)", cite(ill.Rule))
-		}
-		fmt.Fprintln(r.out)
+	if p.Face == 0 {
+		fmt.Fprintf(r.out, "ILLEGAL at ply %d: %s, with no roll (a bonus move), plays %s\n", re.Ply, player(p.Player), p.Move)
 	} else {
+		fmt.Fprintf(r.out, "ILLEGAL at ply %d: %s rolls %d, plays %s\n", re.Ply, player(p.Player), p.Face, p.Move)
+	}
+	var ill *ludo.IllegalMoveError
+	switch {
+	case errors.As(re.Err, &ill):
+		if ill.Rule != "" {
+			fmt.Fprintf(r.out, "  %s (%s)\n", ill.Reason, cite(ill.Rule))
+			r.quote(ill.Rule)
+		} else {
+			fmt.Fprintf(r.out, "  %s\n", ill.Reason)
+		}
+	case last.IsBonusMove() && p.Face != 0:
+		fmt.Fprintf(r.out, "  %v has a bonus move of %d due, which no roll comes before, so the ply's face is 0 (%s)\n", last.Turn(), last.Count(), cite("P8"))
+		r.quote("P8")
+	default:
 		fmt.Fprintf(r.out, "  %s\n", strings.TrimPrefix(re.Err.Error(), "ludo: "))
 	}
-	rolled, err := last.Roll(p.Face)
+	// The position the ply's move was judged in: the roll cast, or the
+	// bonus move due.
+	rolled, err := last, error(nil)
+	if !last.IsBonusMove() {
+		rolled, err = last.Roll(p.Face)
+	}
 	canRoll := err == nil && rolled.Turn() == p.Player
 	if canRoll && ill != nil {
 		r.printPath(rolled, ill.Move)
@@ -342,11 +401,16 @@ func (r *referee) replay(file string) (int, error) {
 		fmt.Fprintf(r.out, "  (%s after it not replayed)\n", plural(n, "more ply", "more plies"))
 	}
 	shown := last
-	if canRoll {
+	switch {
+	case canRoll && last.IsBonusMove():
+		shown = rolled
+		fmt.Fprintf(r.out, "\nThe position at ply %d, with the bonus move due:\n%v\n", re.Ply, rolled)
+		r.listMoves(rolled, "Legal moves there were")
+	case canRoll:
 		shown = rolled
 		fmt.Fprintf(r.out, "\nThe position at ply %d, after the roll:\n%v\n", re.Ply, rolled)
 		r.listMoves(rolled, "Legal moves there were")
-	} else {
+	default:
 		fmt.Fprintf(r.out, "\nThe position before ply %d:\n%v", re.Ply, last)
 	}
 	return exitIllegal, r.drawSVG(shown)
@@ -373,9 +437,9 @@ func (r *referee) moves(file string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	r.listMoves(s, fmt.Sprintf("%v rolled %d; legal moves", s.Turn(), s.Die()))
+	r.listMoves(s, due(s)+"; legal moves")
 	// Why the other tokens cannot move.
-	var notes []string
+	var notes, refusedBy []string
 	legal := s.LegalMoves()
 	if !legal[0].Forfeits() {
 		rules := s.Rules()
@@ -397,6 +461,9 @@ func (r *referee) moves(file string) (int, error) {
 				if errors.As(err, &ill) && ill.Rule != "" {
 					reason := strings.TrimPrefix(ill.Reason, fmt.Sprintf("token %d ", i))
 					notes = append(notes, head+fmt.Sprintf("%s (%s)", reason, cite(ill.Rule)))
+					if !slices.Contains(refusedBy, ill.Rule) {
+						refusedBy = append(refusedBy, ill.Rule)
+					}
 				}
 			}
 		}
@@ -406,6 +473,10 @@ func (r *referee) moves(file string) (int, error) {
 		for _, n := range notes {
 			fmt.Fprintf(r.out, "  %s\n", n)
 		}
+	}
+	for _, rule := range refusedBy {
+		fmt.Fprintf(r.out, "\n%s:\n", capitalize(cite(rule)))
+		r.quote(rule)
 	}
 	return exitOK, r.drawSVG(s)
 }
@@ -460,7 +531,7 @@ func (r *referee) why(file, text string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	m, err := ludo.ParseMove(s, text)
+	m, err := parseMove(s, text)
 	var ill *ludo.IllegalMoveError
 	var perr *ludo.ParseError
 	switch {
@@ -470,10 +541,13 @@ func (r *referee) why(file, text string) (int, error) {
 		fmt.Fprintf(r.out, "NOT LEGAL: %s\n", describeAttempt(s, ill.Move, text))
 		if ill.Rule != "" {
 			fmt.Fprintf(r.out, "  %s: %s\n", cite(ill.Rule), ill.Reason)
+			r.quote(ill.Rule)
 		} else {
 			fmt.Fprintf(r.out, "  %s\n", ill.Reason)
 		}
-		r.printPath(s, ill.Move)
+		if !strings.Contains(text, "pass") && !strings.Contains(text, "forfeit") {
+			r.printPath(s, ill.Move)
+		}
 		r.listMoves(s, "\nLegal moves")
 		return exitIllegal, r.drawSVG(s)
 	case err != nil:
@@ -493,17 +567,58 @@ func (r *referee) why(file, text string) (int, error) {
 	return exitOK, r.drawSVG(s)
 }
 
+// parseMove reads MOVE as ludo.ParseMove does, but for a bare token
+// number where a bonus move is due (rule P8): ParseMove reads that as the
+// token's move by the die, which no longer counts, and the referee takes
+// it as the token's bonus move.
+func parseMove(s ludo.State, text string) (ludo.Move, error) {
+	if s.IsBonusMove() {
+		w := strings.Fields(text)
+		if len(w) == 2 {
+			if c, ok := ludo.ParseColor(w[0]); ok && c == s.Turn() {
+				w = w[1:]
+			}
+		}
+		if len(w) == 1 {
+			if i, err := strconv.Atoi(w[0]); err == nil && i >= 0 && i < s.Rules().Tokens {
+				return s.TokenMove(i)
+			}
+			if strings.EqualFold(w[0], "pass") {
+				legal := s.LegalMoves()
+				if len(legal) == 1 && legal[0].IsPass() {
+					return legal[0], nil
+				}
+				return ludo.Move{}, &ludo.IllegalMoveError{Rule: "C10",
+					Reason: fmt.Sprintf("%v must move when a token can: %v", s.Turn(), legal[0])}
+			}
+		}
+	}
+	return ludo.ParseMove(s, text)
+}
+
 // describeAttempt names a refused move: the text given, and the token's
 // place.
 func describeAttempt(s ludo.State, m ludo.Move, text string) string {
 	c := m.Color()
-	if m.IsPass() {
-		return fmt.Sprintf("%v %s, die %d", c, text, s.Die())
+	if !m.IsValid() {
+		c = s.Turn()
+	}
+	if w := strings.Fields(text); len(w) > 1 {
+		if cc, ok := ludo.ParseColor(w[0]); ok && cc == c {
+			text = strings.Join(w[1:], " ")
+		}
+	}
+	count := fmt.Sprintf("die %d", s.Die())
+	if s.IsBonusMove() {
+		count = fmt.Sprintf("bonus move of %d", s.Count())
+	}
+	if m.IsPass() || strings.Contains(text, "pass") || strings.Contains(text, "forfeit") {
+		return fmt.Sprintf("%v %s, %s", c, text, count)
 	}
 	if i := m.Token(); i < s.Rules().Tokens && s.Players().Has(c) {
-		return fmt.Sprintf("%v %s (token %d %s, die %d)", c, text, i, where(s.Rules().Board, c, s.Progress(c, i)), s.Die())
+		return fmt.Sprintf("%v %s (token %d %s, %s)", c, text, i, where(s.Rules().Board, c, s.Progress(c, i)), count)
 	}
-	return fmt.Sprintf("%v %s, die %d", c, text, s.Die())
+	return fmt.Sprintf("%v %s, %s", c, text, count)
 }
 
 // ----- squares -----
@@ -545,16 +660,32 @@ func (r *referee) printPath(s ludo.State, m ludo.Move) {
 	fmt.Fprintf(r.out, "  path on the board: %s\n", path(s, m.Color(), m.Token()))
 }
 
-// path says where token i of colour c would go in s with the die s has to
-// play, by the board's squares, whether or not the rules allow it: "passes
-// 16, 17 (red block), 18; would stop on 19".
+// path says where token i of colour c would go in s with the count s has
+// to play (the die, a 6 counting 7, or a bonus move), by the board's
+// squares, whether or not the rules allow it: "passes 16, 17 (red
+// block), 18; would stop on 19". It follows the board: the home column
+// after the home entry, or round the track again where the colour has
+// not captured (rule K4); the finish, or the bounce back from it; a star
+// the token would stop on and the star it would jump on to (rule D2); a
+// stable climbed one square a move (rule V2).
 func path(s ludo.State, c ludo.Color, i int) string {
 	rules := s.Rules()
 	b := rules.Board
-	p, d := s.Progress(c, i), s.Die()
+	fin, he := b.Finish(), b.HomeEntry
+	p, d := s.Progress(c, i), s.Count()
+	round := rules.CaptureBeforeHome && !s.Captured(c) // rule K4
 	blocks := map[ludo.Square]bool{}
 	for sq := range s.Blocks() {
 		blocks[sq] = true
+	}
+	here := s.Square(c, i)
+	// trackAt is the track square at progress r counted from c's start
+	// square, round the track as often as it takes.
+	trackAt := func(r int) ludo.Square {
+		return ludo.TrackSquare(1 + (int(c)*b.StartSpacing+r)%b.Track)
+	}
+	if p > fin { // going round again (rule K4): on the track past the home entry
+		here = trackAt(p - fin + he)
 	}
 	// label names square sq, with what stands on it but token i itself.
 	label := func(sq ludo.Square) string {
@@ -568,7 +699,7 @@ func path(s ludo.State, c ludo.Color, i int) string {
 			return "the finish"
 		}
 		owner, n := s.At(sq)
-		if s.Square(c, i) == sq {
+		if here == sq {
 			n--
 		}
 		switch {
@@ -583,37 +714,78 @@ func path(s ludo.State, c ludo.Color, i int) string {
 		return name
 	}
 	switch {
+	case p < 0 && s.IsBonusMove():
+		return "none: the token is in the yard (rule P8)"
 	case p < 0:
 		return "from the yard onto its start square " + label(b.Square(c, 0))
-	case p >= b.Finish():
+	case p == fin:
 		return "none: the token has finished"
+	case p > he && p < fin && rules.HomeSteps: // rule V2
+		return fmt.Sprintf("climbs one square a move, a %d to %s", p-he+1, label(b.Square(c, p+1)))
+	case p <= he && p+d > he && rules.HomeSteps && !round:
+		if p < he {
+			return fmt.Sprintf("would pass its gate, square %d, by %d", b.Square(c, he).N(), p+d-he)
+		}
+		return fmt.Sprintf("climbs one square a move, a 1 to %s", label(b.Square(c, p+1)))
 	}
+	// at is the square of progress q on the token's way: past the home
+	// entry its home column, or the track on where it goes round.
+	at := func(q int) ludo.Square {
+		switch {
+		case p > fin:
+			return trackAt(p - fin + he + q - p)
+		case q > he && round:
+			return trackAt(q)
+		}
+		return b.Square(c, q)
+	}
+	onTrack := p > fin || round
 	var passed []string
 	stop := ""
 	for k := 1; k <= d && stop == ""; k++ {
 		q := p + k
 		switch {
-		case q > b.Finish(): // only a bounce gets here
-			q = 2*b.Finish() - q
-		case q == b.Finish() && k < d && rules.Finish == ludo.AnyRollFinishes:
+		case onTrack:
+		case q > fin: // only a bounce gets here
+			q = 2*fin - q
+		case q == fin && k < d && rules.Finish == ludo.AnyRollFinishes:
 			k = d // a roll that reaches the finish stops there
-		case q == b.Finish() && k < d && rules.Finish == ludo.ExactFinish:
-			stop = fmt.Sprintf("would overshoot the finish by %d", p+d-b.Finish())
+		case q == fin && k < d && rules.Finish == ludo.ExactFinish:
+			stop = fmt.Sprintf("would overshoot the finish by %d", p+d-fin)
 			continue
 		}
 		if k < d {
-			passed = append(passed, label(b.Square(c, q)))
+			passed = append(passed, label(at(q)))
 			continue
 		}
-		stop = "would stop on " + label(b.Square(c, q))
-		if p+d > b.Finish() && rules.Finish == ludo.BounceFinish {
+		sq := at(q)
+		stop = "would stop on " + label(sq)
+		if p+d > fin && rules.Finish == ludo.BounceFinish && !onTrack {
 			stop += ", bounced back"
+		}
+		if b.Stars != 0 && b.IsStar(sq) { // rule D2
+			stop += ", a star, and jump on to " + label(nextStar(b, q, onTrack, at))
 		}
 	}
 	if len(passed) == 0 {
 		return stop
 	}
 	return "passes " + strings.Join(passed, ", ") + "; " + stop
+}
+
+// nextStar returns the star a token that stops on the star at progress q
+// jumps on to (rule D2): the next star on its way, or its finish from the
+// last star before its home entry.
+func nextStar(b ludo.Board, q int, onTrack bool, at func(int) ludo.Square) ludo.Square {
+	for r := q + 1; r < q+b.Track; r++ {
+		if !onTrack && r > b.HomeEntry {
+			break
+		}
+		if sq := at(r); b.IsStar(sq) {
+			return sq
+		}
+	}
+	return ludo.FinishOf(0)
 }
 
 // ----- words -----
@@ -635,7 +807,9 @@ func explain(s ludo.State, m ludo.Move) []reason {
 	}
 	var out []reason
 	add := func(rule, format string, a ...any) { out = append(out, reason{fmt.Sprintf(format, a...), rule}) }
-	bonus := next.Phase() == ludo.PhaseRoll && next.Turn() == c
+	// What follows: a bonus move (rule P8), a bonus roll, or the next player.
+	bonusMove := next.IsBonusMove() && next.Turn() == c
+	bonusRoll := next.Phase() == ludo.PhaseRoll && next.Turn() == c
 	switch {
 	case m.Forfeits():
 		if rules.BonusRolls == ludo.FacesOf(6) {
@@ -643,85 +817,140 @@ func explain(s ludo.State, m ludo.Move) []reason {
 		} else {
 			add("C9", "forfeit: the %s bonus-earning roll in a row is not played", ordinal(s.Sixes()))
 		}
-		if rules.SixPenalty == ludo.UndoTurn {
+		switch rules.SixPenalty {
+		case ludo.UndoTurn:
 			add("Q2", "every token goes back to where it stood when the turn began, captured tokens included")
-		} else {
+		case ludo.LastMovedHome:
+			add("P9", "the token %v moved last this turn goes back to its yard, unless it is in its home column or finished", c)
+		default:
 			add("Q2", "moves made earlier this turn stand")
 		}
 	case m.IsPass():
-		add("C10", "pass: no token can move")
+		if s.IsBonusMove() {
+			add("P8", "pass: no token can make the bonus move of %d, so it is lost", s.Count())
+		} else {
+			add("C10", "pass: no token can move")
+		}
 		switch {
-		case bonus:
-			add("Q1", "the %d still earns a bonus roll", m.Die())
-		case rules.BonusRolls.Has(m.Die()):
-			add("Q1", "the %d earns no bonus roll, as it cannot be used (NoMoveForfeitsBonus)", m.Die())
+		case bonusRoll && rules.BonusRolls.Has(s.Die()):
+			add("Q1", "the %d still earns a bonus roll", s.Die())
+		case bonusRoll:
+			add("M4", "%v throws again: none of its tokens can move but by entering", c)
+		case !s.IsBonusMove() && rules.BonusRolls.Has(s.Die()):
+			add("Q1", "the %d earns no bonus roll, as it cannot be used (NoMoveForfeitsBonus)", s.Die())
 		}
 	default:
 		i := m.Token()
-		if m.Enters() {
-			add("C7", "enters token %d on its start square %d", i, b.StartSquare(c))
-		} else {
-			add("C8", "moves token %d from %s to %s", i, place(b, c, m.From()), place(b, c, m.To()))
+		to := m.To()
+		if m.Jumps() && !m.Enters() { // it moves to the star it lands on (rule D2)
+			to = m.From() + m.Count()
 		}
-		if from := m.From(); from >= 0 {
+		switch {
+		case m.EntersPair():
+			add("F1", "enters token %d and another from the yard together on its start square %d", i, b.StartSquare(c))
+		case m.Enters() && m.To() > 0:
+			add("F1", "enters token %d and runs on to %s", i, place(b, c, m.To()))
+		case m.Enters():
+			add("C7", "enters token %d on its start square %d", i, b.StartSquare(c))
+		case m.IsBonus():
+			add("P8", "moves token %d %d squares, its bonus move, from %s to %s", i, m.Count(), place(b, c, m.From()), place(b, c, to))
+		default:
+			add("C8", "moves token %d from %s to %s", i, place(b, c, m.From()), place(b, c, to))
+		}
+		if from := m.From(); from >= 0 && from <= b.HomeEntry && !m.Circles() {
 			for p := from + 1; p < m.To() && p <= b.HomeEntry; p++ {
 				sq := b.Square(c, p)
 				if o, n := s.At(sq); n >= 2 && o == c && rules.Blocks != ludo.NoBlocks {
 					add("B2", "passes its own block on square %d", sq.N())
 				}
 			}
-			if from <= b.HomeEntry && m.To() > b.HomeEntry && !m.Finishes() {
+			if m.To() > b.HomeEntry && !m.Finishes() {
 				add("C4", "turns into its home column")
 			}
 		}
+		if m.Circles() {
+			add("K4", "goes on round the track: %v has captured nothing yet, so its home column is closed", c)
+		}
+		if m.Jumps() {
+			add("D2", "lands on a star and jumps on to %s", place(b, c, m.To()))
+		}
 		if m.Bounces() {
-			add("C5", "bounces back from the finish by %d", m.From()+m.Die()-b.Finish())
+			add("C5", "bounces back from the finish by %d", m.From()+m.Count()-b.Finish())
 		}
 		if m.Finishes() {
 			switch {
-			case m.From()+m.Die() > b.Finish():
+			case rules.Goal == ludo.GoalSlots:
+				add("M1", "comes into the goal squares that count")
+			case m.From()+m.Count() > b.Finish() && !m.Jumps():
 				add("C5", "finishes: any roll that reaches the finish finishes (AnyRollFinishes)")
+			case m.Jumps():
 			default:
 				add("C5", "finishes with the exact roll")
 			}
 		}
 		if n := m.Captures(); n > 0 {
-			victim, _ := s.At(b.Square(c, m.To()))
 			rule := "C11"
+			start := b.Square(c, 0)
 			switch {
+			case m.Enters() && b.IsSafe(start) && rules.EntryCapture == ludo.EntryCapturesAll:
+				rule = "C11, D4"
+			case m.Enters() && b.IsSafe(start) && rules.EntryCapture == ludo.EntryCapturesLast:
+				rule = "C11, P4"
 			case m.Enters():
 				rule = "C11, Q4"
 			case n > 1:
 				rule = "C11, Q3"
 			}
-			add(rule, "captures %s", plural(n, victim.String()+" token", victim.String()+" tokens"))
+			if victim, k := s.At(b.Square(c, m.To())); k > 0 && victim != c && !m.Jumps() {
+				add(rule, "captures %s", plural(n, victim.String()+" token", victim.String()+" tokens"))
+			} else {
+				add(rule, "captures %s", plural(n, "token", "tokens"))
+			}
+		}
+		if m.SendsMoverHome() {
+			if b.IsSafe(b.Square(c, m.To())) {
+				add("D1", "lands on an opponent on a safe square and goes back to its own yard")
+			} else {
+				add("D3", "lands on a pair and goes back to its own yard")
+			}
 		}
 		if m.FormsBlock() {
 			add("B1", "forms a block on square %d", b.Square(c, m.To()).N())
-		} else if m.To() <= b.HomeEntry {
+		} else if m.To() >= 0 && m.To() <= b.HomeEntry && !m.Circles() && !m.SendsMoverHome() {
 			if o, n := s.At(b.Square(c, m.To())); n > 0 && o == c {
 				add("Q11", "joins its own token on square %d (no block in these rules)", b.Square(c, m.To()).N())
 			}
 		}
-		if m.To() > b.HomeEntry && m.To() < b.Finish() {
+		if m.To() > b.HomeEntry && m.To() < b.Finish() && !m.Circles() {
 			if o, n := s.At(b.Square(c, m.To())); n > 0 && o == c {
 				add("Q8", "shares its home square with its own token")
 			}
 		}
 		if p := next.Place(c); p > 0 && s.Place(c) == 0 {
 			add("C6", "%v has every token home and takes place %d", c, p)
-			if rules.BonusRolls.Has(m.Die()) && next.Phase() != ludo.PhaseOver {
-				add("Q6", "no bonus roll: nothing is left to move")
+			if next.Phase() != ludo.PhaseOver && (rules.BonusRolls.Has(m.Die()) || rules.HomeBonus != ludo.NoBonus) {
+				add("Q6", "no bonus roll or move: nothing is left to move")
 			}
-		} else if bonus {
-			add("C9", "%v rolls again", c)
 		}
 	}
 	switch {
 	case next.Phase() == ludo.PhaseOver:
 		add("Q10", "the game is over: %s", ranking(next))
-	case !bonus:
+	case bonusMove && m.Captures() > 0:
+		add("P8", "the capture earns a bonus move of %d: %v moves again, with no roll", next.Count(), c)
+	case bonusMove:
+		add("P8", "bringing a token home earns a bonus move of %d: %v moves again, with no roll", next.Count(), c)
+	case !bonusRoll:
 		add("C3", "%v plays next", next.Turn())
+	case m.IsPass():
+	case rules.BonusRolls.Has(s.Die()):
+		add("C9", "%v rolls again", c)
+	case m.Captures() > 0 && rules.CaptureBonus == ludo.BonusRoll:
+		add("K2", "the capture earns %v a bonus roll", c)
+	case m.Finishes() && rules.HomeBonus == ludo.BonusRoll:
+		add("K3", "bringing a token home earns %v a bonus roll", c)
+	default:
+		add("C9", "%v rolls again", c)
 	}
 	return out
 }
@@ -793,6 +1022,50 @@ func cite(rules string) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// quote prints the text of rule n of the rulebook (ludo.RuleText), in
+// quotes, wrapped and indented under the line that cites it. The
+// rulebook's Markdown backquotes are left out.
+func (r *referee) quote(n string) {
+	for _, line := range quoteRule(n) {
+		fmt.Fprintf(r.out, "    %s\n", line)
+	}
+}
+
+// quoteWidth is the width the quoted rule text is wrapped to, its indent
+// not counted.
+const quoteWidth = 72
+
+// quoteRule returns the lines of the quote of rule n: its text in
+// quotes, wrapped; none for a number the rulebook does not have.
+func quoteRule(n string) []string {
+	text, ok := ludo.RuleText(n)
+	if !ok {
+		return nil
+	}
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(`"` + strings.ReplaceAll(text, "`", "") + `"`) {
+		switch {
+		case line == "":
+			line = w
+		case len([]rune(line))+1+len([]rune(w)) > quoteWidth:
+			lines = append(lines, line)
+			line = " " + w
+		default:
+			line += " " + w
+		}
+	}
+	return append(lines, line)
+}
+
+// capitalize returns s with its first letter in upper case.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // ----- pictures -----

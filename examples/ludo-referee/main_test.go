@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/seeded"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden outputs in testdata")
@@ -54,6 +57,13 @@ func TestGolden(t *testing.T) {
 		{"why-capture", []string{"why", "-die=4", "testdata/roll-due.txt", "red", "0"}, "", exitOK},
 		{"why-mismatch", []string{"why", "-", "1: yard-0 enter x1"}, dispute, exitIllegal},
 		{"why-overshoot", []string{"why", "-die", "4", "testdata/roll-due.txt", "1"}, "", exitIllegal},
+		{"replay-bonus", []string{"replay", "testdata/game-bonus.txt"}, "", exitOK},
+		{"replay-bonus-due", []string{"replay", "testdata/game-bonus-due.txt"}, "", exitOK},
+		{"replay-bonus-rolled", []string{"replay", "testdata/game-bonus-rolled.txt"}, "", exitIllegal},
+		{"moves-bonus", []string{"moves", "testdata/bonus-due.txt"}, "", exitOK},
+		{"why-bonus", []string{"why", "testdata/bonus-due.txt", "1"}, "", exitOK},
+		{"why-bonus-yard", []string{"why", "testdata/bonus-due.txt", "red", "2"}, "", exitIllegal},
+		{"why-bonus-pass", []string{"why", "testdata/bonus-due.txt", "pass"}, "", exitIllegal},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			status, out, errOut := runCase(c.args, c.stdin)
@@ -110,6 +120,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"moves", "testdata/roll-due.txt"}, "", `no die: add a line "die N" or give -die N`},
 		{[]string{"moves", "-die", "7", "testdata/roll-due.txt"}, "", "-die 7"},
 		{[]string{"moves", "-die", "5", "testdata/dispute.txt"}, "", "has die 6 already"},
+		{[]string{"moves", "-die", "3", "testdata/bonus-due.txt"}, "", "has a bonus move of 20 due, which no roll comes before (rule P8)"},
 		{[]string{"moves", "testdata/game-ok.txt"}, "", "game-ok.txt: "},
 		{[]string{"moves", "-"}, "rules classic\nred 3\ndie 2\nexpect 0: 3-5\nfoo bar\n", `unknown key "foo"`},
 		{[]string{"why", "testdata/dispute.txt"}, "", "ludo-referee: "},
@@ -125,6 +136,9 @@ func TestErrors(t *testing.T) {
 		status, out, errOut := runCase(args, "")
 		if status != exitOK || !strings.Contains(out, "Usage:") || errOut != "" {
 			t.Errorf("%q: status %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
+		if want := strings.Join(ludo.Presets(), ", "); !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("%q: the usage does not list the presets (%s)", args, want)
 		}
 	}
 }
@@ -225,6 +239,22 @@ func TestPath(t *testing.T) {
 		{"rules classic\nred finish 3\ndie 2", 0, "none: the token has finished"},
 		{"rules mongolian\nred yard\nblue 13 13\ndie 6", 0, "from the yard onto its start square 1 (blue block)"},
 		{"rules classic\nred yard\ndie 6", 0, "from the yard onto its start square 1"},
+		// The count, not the die: a 6 that counts 7 (rule P5), a bonus move
+		// (rule P8).
+		{"rules parchis1\nred 10 20 30 40\ndie 6", 0, "passes 12, 13, 14, 15, 16, 17; would stop on 18"},
+		{"rules parchis1\nred 10 20\ndie 3\nbonus 20", 0, "passes 12, 13, 14, 15, 16, 17, 18, 19, 20, 21 (red), 22, 23, 24, 25, 26, 27, 28, 29, 30; would stop on 31"},
+		{"rules parchis1\nred 10 20\ndie 3\nbonus 20", 2, "none: the token is in the yard (rule P8)"},
+		// A star and the star it jumps on to (rule D2); the last star
+		// before the home entry jumps to the finish.
+		{"rules danish\nred 2\ndie 2", 0, "passes 4; would stop on 5, a star, and jump on to 12"},
+		{"rules danish\nred 48\ndie 2", 0, "passes 50; would stop on 51, a star, and jump on to the finish"},
+		// Round the track again where the colour has not captured (rule
+		// K4), into the home column where it has.
+		{"rules ludoking{CaptureBeforeHome:true}\nred 49\ndie 4", 0, "passes 51, 52, 1; would stop on 2"},
+		{"rules ludoking{CaptureBeforeHome:true}\nred 49\ncaptured red\ndie 4", 0, "passes 51, home 1, home 2; would stop on home 3"},
+		// The stable (rule V2).
+		{"rules cocangua\nred 48\ndie 4", 0, "would pass its gate, square 51, by 2"},
+		{"rules cocangua\nred home2\ndie 3", 0, "climbs one square a move, a 3 to home 3"},
 	} {
 		s, err := ludo.ParsePosition(c.position)
 		if err != nil {
@@ -293,5 +323,130 @@ func TestInputTooLarge(t *testing.T) {
 	status, out, errOut := runCase([]string{"moves", "-die", "6", "-"}, big[:ludo.MaxRecordBytes])
 	if status != exitOK || errOut != "" {
 		t.Errorf("a file of MaxRecordBytes: status %d, stderr %q, stdout %q", status, errOut, out)
+	}
+}
+
+// TestUsageRules: the rule ranges the usage names are the rulebook's.
+func TestUsageRules(t *testing.T) {
+	for _, n := range regexp.MustCompile(`\b([A-Z])(\d+)-[A-Z](\d+)\b`).FindAllStringSubmatch(usage, -1) {
+		first, _ := strconv.Atoi(n[2])
+		last, _ := strconv.Atoi(n[3])
+		for k := first; k <= last; k++ {
+			if _, ok := ludo.RuleTitle(fmt.Sprintf("%s%d", n[1], k)); !ok {
+				t.Errorf("the usage names %s, but the rulebook has no %s%d", n[0], n[1], k)
+			}
+		}
+		if _, ok := ludo.RuleTitle(fmt.Sprintf("%s%d", n[1], last+1)); ok {
+			t.Errorf("the usage names %s, but the rulebook has %s%d too", n[0], n[1], last+1)
+		}
+	}
+	if _, ok := ludo.RuleTitle("T1"); !ok || !strings.Contains(usage, "T1") {
+		t.Error("the usage or the rulebook lacks T1")
+	}
+}
+
+// TestQuoteRule: a rule's text is quoted whole, wrapped, without the
+// rulebook's Markdown.
+func TestQuoteRule(t *testing.T) {
+	for _, n := range []string{"C1", "B2", "Q3", "K4", "M1", "D2", "P8", "F1", "V2", "T1"} {
+		text, ok := ludo.RuleText(n)
+		if !ok {
+			t.Fatalf("no rule %s", n)
+		}
+		lines := quoteRule(n)
+		for _, l := range lines {
+			if len([]rune(l)) > quoteWidth {
+				t.Errorf("%s: a line of %d characters: %q", n, len([]rune(l)), l)
+			}
+		}
+		joined := strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
+		want := `"` + strings.Join(strings.Fields(strings.ReplaceAll(text, "`", "")), " ") + `"`
+		if joined != want {
+			t.Errorf("%s: quoted\n%s\nwant\n%s", n, joined, want)
+		}
+	}
+	if lines := quoteRule("Z9"); lines != nil {
+		t.Errorf("a rule the rulebook lacks is quoted: %q", lines)
+	}
+}
+
+// TestReplaySeededGames replays the record of a seeded game of every
+// preset, with its players: every ply is legal, bonus moves (rule P8)
+// with face 0 included.
+func TestReplaySeededGames(t *testing.T) {
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		frames, final, err := seeded.Play(r, 2, seeded.MaxPlies)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		rec := ludo.NewRecord(frames[0].Before)
+		bonus := 0
+		for _, f := range frames {
+			if err := rec.Add(f.Move); err != nil {
+				t.Fatal(err)
+			}
+			if f.Roll == 0 {
+				bonus++
+			}
+		}
+		if r.CaptureBonus.Steps() > 0 && bonus == 0 {
+			t.Errorf("%s: no bonus move in the game", name)
+		}
+		status, out, errOut := runCase([]string{"replay", "-"}, rec.String())
+		want := fmt.Sprintf("OK: %d plies, every one legal under %v.\nThe game is over:", len(frames), r)
+		if status != exitOK || errOut != "" || !strings.HasPrefix(out, want) {
+			t.Errorf("%s: status %d, stderr %q, output:\n%s", name, status, errOut, out)
+		}
+		for k, c := range final.Ranking() {
+			if !strings.Contains(out, fmt.Sprintf(" %d. %v", k+1, c)) {
+				t.Errorf("%s: the ranking is not %v:\n%s", name, final.Ranking(), out)
+			}
+		}
+	}
+}
+
+// TestMovesOnEveryPreset lists the moves of positions with a move due
+// from a seeded game of every preset, bonus moves included, and asks why
+// for each legal move: every one is legal.
+func TestMovesOnEveryPreset(t *testing.T) {
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		frames, _, err := seeded.Play(r, 6, seeded.MaxPlies)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for k, f := range frames {
+			if k%40 != 0 && f.Roll != 0 {
+				continue // every 40th ply, and every bonus move
+			}
+			s := f.Before
+			if f.Roll != 0 {
+				s, _ = s.Roll(f.Roll)
+			}
+			text := ludo.FormatPosition(s)
+			status, out, errOut := runCase([]string{"moves", "-"}, text)
+			if status != exitOK || errOut != "" {
+				t.Fatalf("%s ply %d: moves: status %d, stderr %q\n%s", name, k+1, status, errOut, text)
+			}
+			if s.IsBonusMove() && !strings.Contains(out, fmt.Sprintf("has a bonus move of %d", s.Count())) {
+				t.Errorf("%s ply %d: moves does not say the bonus move is due:\n%s", name, k+1, out)
+			}
+			for _, m := range s.LegalMoves() {
+				status, out, errOut := runCase([]string{"why", "-", m.String()}, text)
+				if status != exitOK || !strings.Contains(out, "LEGAL: "+m.String()) {
+					t.Errorf("%s ply %d: why %q: status %d, stderr %q\n%s", name, k+1, m, status, errOut, out)
+				}
+				if m.IsPass() {
+					continue
+				}
+				// The token's move (one of two, for a 6 entering under
+				// rule F1).
+				status, out, _ = runCase([]string{"why", "-", strconv.Itoa(m.Token())}, text)
+				if status != exitOK || !strings.Contains(out, fmt.Sprintf("LEGAL: %v %d: ", m.Color(), m.Token())) {
+					t.Errorf("%s ply %d: why %d: status %d\n%s", name, k+1, m.Token(), status, out)
+				}
+			}
+		}
 	}
 }

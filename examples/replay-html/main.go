@@ -6,6 +6,9 @@
 // the page's address to open it at ply N.
 //
 //	go run ./examples/replay-html [-players 4] [-preset classic] [-seed 1] [-o game.html]
+//
+// -preset is any of ludo.Presets; -players defaults to the preset's (4,
+// or 6 on a six-arm board). A bonus move (rule P8) is a ply with no roll.
 package main
 
 import (
@@ -15,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/seeded"
@@ -31,8 +35,8 @@ func main() {
 func cli(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay-html", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	players := fs.Int("players", 4, fmt.Sprintf("number of players, 2 to %d", ludo.MaxPlayers))
-	preset := fs.String("preset", "classic", "rules preset: classic or mongolian")
+	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to the preset's arms (4, or %d on a six-arm board; 0: the preset's)", ludo.MaxPlayers))
+	preset := fs.String("preset", "classic", "rules preset: "+strings.Join(ludo.Presets(), ", "))
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' choices")
 	out := fs.String("o", "", "the file to write the page to (default standard output)")
 	fs.Usage = func() {
@@ -82,7 +86,7 @@ func run(stdout io.Writer, players int, preset string, seed uint64, out string) 
 		w = f
 	}
 	bw := bufio.NewWriter(w)
-	title := fmt.Sprintf("Ludo replay: %v, %d players, seed %d", rules, players, seed)
+	title := fmt.Sprintf("Ludo replay: %v, %d players, seed %d", rules, rules.Players, seed)
 	if err := ludo.WriteReplayHTML(bw, title, frames, final); err != nil {
 		return err
 	}

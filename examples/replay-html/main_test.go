@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/seeded"
 )
 
 func TestRun(t *testing.T) {
@@ -55,5 +59,35 @@ func TestCommandLine(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if status := cli([]string{"-players", "2", "-seed", "5"}, &out, &errOut); status != 0 || errOut.Len() > 0 || !strings.Contains(out.String(), `data-plies="177"`) {
 		t.Errorf("status %d, stderr %q, %d bytes out", status, errOut.String(), out.Len())
+	}
+}
+
+// TestEveryPreset writes the page of a seeded game of every preset, with
+// its players: the page holds every ply, bonus moves (rule P8) included.
+func TestEveryPreset(t *testing.T) {
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		frames, _, err := seeded.Play(r, 3, seeded.MaxPlies)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		bonus := 0
+		for _, f := range frames {
+			if f.Roll == 0 {
+				bonus++
+			}
+		}
+		if r.CaptureBonus.Steps() > 0 && bonus == 0 {
+			t.Errorf("%s: the game has no bonus move", name)
+		}
+		var out, errOut bytes.Buffer
+		if status := cli([]string{"-preset", name, "-seed", "3"}, &out, &errOut); status != 0 || errOut.Len() > 0 {
+			t.Fatalf("%s: status %d, stderr %q", name, status, errOut.String())
+		}
+		for _, want := range []string{fmt.Sprintf("Ludo replay: %v, %d players, seed 3", r, r.Players), fmt.Sprintf(`data-plies="%d"`, len(frames))} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("%s: the page lacks %q", name, want)
+			}
+		}
 	}
 }

@@ -13,7 +13,7 @@
 //	POST   /games                 create a game: {"preset": "classic", "players": 2,
 //	                              "dice": "server" or "client", "seed": 7, "names": {"red": "Ann"}};
 //	                              every field is optional; 201 with the game
-//	GET    /games/{id}            the game: phase, turn, die, ranking, position, legal moves
+//	GET    /games/{id}            the game: phase, turn, die, count, bonus, ranking, position, legal moves
 //	DELETE /games/{id}            forget the game; 204
 //	POST   /games/{id}/roll       roll the die: {} for the server's dice, {"face": 4} for the client's
 //	GET    /games/{id}/moves      the legal moves, numbered from 0 in canonical order (none while a roll is due)
@@ -22,6 +22,19 @@
 //	GET    /games/{id}/record     the game record as JSON (ludo.Record)
 //	GET    /games/{id}/record.txt the game record as text (what ludo.ParseRecord reads)
 //	GET    /games/{id}/replay     the replay page (ludo.WriteReplayHTML), up to the last move
+//
+// Presets. "preset" is any of ludo.Presets (classic, mongolian, ludoking,
+// ludoking6, maedn, maedn6, danish, parchis1, parchis6, fia, cocangua);
+// "players" defaults to the preset's (4, or 6 on a six-arm board).
+//
+// Bonus moves. Under Parchís (parchis1, parchis6) a capture earns a move
+// of 20 and a piece brought home one of 10 (rule P8): a move due with no
+// roll before it. The game then shows phase "move" with "bonus": true and
+// the steps in "count"; the roll endpoint refuses (409, rule P8) until it
+// is played with POST /games/{id}/move, by index or by its text as the
+// moves list it, which says "bonus" ("red 0: 10-30 bonus"; a bare token
+// number, which names a roll's move, is refused). The record writes such
+// a ply with face 0.
 //
 // Dice. A game's dice are chosen when it is created, once for the whole
 // game. With "server" dice (the default) the server rolls: the client
@@ -37,8 +50,8 @@
 // request (bad JSON, an unknown field, a face out of range, a move text
 // that is not a move, a preset or number of players the rules refuse);
 // 404 no such game; 405 a method the path does not take; 409 the request
-// does not fit the game's phase (a roll while a move is due, a move while
-// a roll is due, anything after the end) or its dice, or the store is
+// does not fit the game's phase (a roll while a move is due, a bonus move
+// included, a move while a roll is due, anything after the end) or its dice, or the store is
 // full, or the game reached its ply limit; 413 a body over the limit; 422
 // a move the rules forbid. A refused request changes nothing.
 package main

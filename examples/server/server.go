@@ -170,7 +170,9 @@ type gameView struct {
 	Dice     string     `json:"dice"` // "server" or "client"
 	Phase    string     `json:"phase"`
 	Turn     string     `json:"turn,omitempty"`  // the colour to roll or move; none once over
-	Die      int        `json:"die,omitempty"`   // the face to play, while a move is due
+	Die      int        `json:"die,omitempty"`   // the face rolled, while a move is due (during a bonus move, the roll before it)
+	Count    int        `json:"count,omitempty"` // the steps the move due counts: the die, a 6 counting 7 (rule P5), a bonus move's
+	Bonus    bool       `json:"bonus,omitempty"` // the move due is a bonus move (rule P8): no roll comes before it
 	Sixes    int        `json:"sixes,omitempty"` // bonus-earning rolls this turn
 	Ranking  []string   `json:"ranking"`         // the players who have finished, first place first
 	Plies    int        `json:"plies"`           // the plies played
@@ -202,19 +204,25 @@ type moveView struct {
 	Finishes   bool   `json:"finishes,omitempty"`
 	Pass       bool   `json:"pass,omitempty"`
 	Forfeits   bool   `json:"forfeits,omitempty"`
+	Bonus      bool   `json:"bonus,omitempty"` // a bonus move (rule P8)
+}
+
+// viewMove shows move m of position s, index k in its legal moves.
+func viewMove(s ludo.State, k int, m ludo.Move) moveView {
+	v := moveView{Index: k, Text: m.String(), Token: m.Token(), From: m.From(), To: m.To(),
+		Enters: m.Enters(), Captures: m.Captures(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
+		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonus()}
+	if !m.IsPass() {
+		board := s.Rules().Board
+		v.FromSquare, v.ToSquare = board.Square(m.Color(), m.From()).String(), board.Square(m.Color(), m.To()).String()
+	}
+	return v
 }
 
 func viewMoves(s ludo.State) []moveView {
-	board := s.Rules().Board
 	out := []moveView{}
 	for k, m := range s.LegalMoves() {
-		v := moveView{Index: k, Text: m.String(), Token: m.Token(), From: m.From(), To: m.To(),
-			Enters: m.Enters(), Captures: m.Captures(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
-			Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits()}
-		if !m.IsPass() {
-			v.FromSquare, v.ToSquare = board.Square(m.Color(), m.From()).String(), board.Square(m.Color(), m.To()).String()
-		}
-		out = append(out, v)
+		out = append(out, viewMove(s, k, m))
 	}
 	return out
 }
@@ -232,7 +240,7 @@ func (g *game) view(id string) gameView {
 		v.Sixes = st.Sixes()
 	}
 	if st.Phase() == ludo.PhaseMove {
-		v.Die = st.Die()
+		v.Die, v.Count, v.Bonus = st.Die(), st.Count(), st.IsBonusMove()
 	}
 	for _, c := range st.Ranking() {
 		v.Ranking = append(v.Ranking, c.String())
@@ -286,7 +294,7 @@ func newGame(req createRequest) (*game, *apiError) {
 	}
 	rules, ok := ludo.Preset(req.Preset)
 	if !ok {
-		return nil, badRequest("unknown preset %q (want classic or mongolian)", req.Preset)
+		return nil, badRequest("unknown preset %q (want one of %s)", req.Preset, strings.Join(ludo.Presets(), ", "))
 	}
 	if req.Players != 0 {
 		rules.Players = req.Players
@@ -403,6 +411,13 @@ func (g *game) roll(face *int, maxPlies int) *apiError {
 	case !g.client && face != nil:
 		return badRequest("this game's dice are the server's: send {} and it rolls")
 	}
+	if g.state.IsBonusMove() {
+		// The library would say a move is due; say which, and how to
+		// play it.
+		e := conflict("%v has a bonus move of %d due (rule P8), which no roll comes before: play it with POST /games/{id}/move", g.state.Turn(), g.state.Count())
+		e.rule = "P8"
+		return e
+	}
 	if g.state.Phase() == ludo.PhaseRoll && len(g.record.Plies) >= maxPlies {
 		return conflict("the game has reached the server's limit of %d plies", maxPlies)
 	}
@@ -436,10 +451,12 @@ func (s *server) moves(w http.ResponseWriter, r *http.Request) {
 		Phase string     `json:"phase"`
 		Turn  string     `json:"turn,omitempty"`
 		Die   int        `json:"die,omitempty"`
+		Count int        `json:"count,omitempty"`
+		Bonus bool       `json:"bonus,omitempty"`
 		Moves []moveView `json:"moves"`
 	}{Phase: st.Phase().String(), Moves: viewMoves(st)}
 	if st.Phase() == ludo.PhaseMove {
-		v.Turn, v.Die = st.Turn().String(), st.Die()
+		v.Turn, v.Die, v.Count, v.Bonus = st.Turn().String(), st.Die(), st.Count(), st.IsBonusMove()
 	}
 	writeJSON(w, http.StatusOK, v)
 }
@@ -465,11 +482,16 @@ func (s *server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.mu.Unlock()
+	if g.state.IsBonusMove() && len(g.record.Plies) >= s.maxPlies {
+		writeError(w, conflict("the game has reached the server's limit of %d plies", s.maxPlies))
+		return
+	}
 	m, e := g.choose(req)
 	if e != nil {
 		writeError(w, e)
 		return
 	}
+	before := g.state
 	next, err := g.state.Apply(m)
 	if err != nil {
 		writeError(w, refuse(err))
@@ -486,9 +508,7 @@ func (s *server) move(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, struct {
 		Played moveView `json:"played"`
 		gameView
-	}{moveView{Index: -1, Text: m.String(), Token: m.Token(), From: m.From(), To: m.To(),
-		Enters: m.Enters(), Captures: m.Captures(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
-		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits()}, g.view(id)})
+	}{viewMove(before, -1, m), g.view(id)})
 }
 
 // choose returns the move the request names.

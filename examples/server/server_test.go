@@ -17,11 +17,17 @@ import (
 	"github.com/ludorules/ludo"
 )
 
-// client talks to a test server.
+// client talks to a test server: over HTTP, or, with no url, by calling
+// its handler (quicker, for long games).
 type client struct {
 	t   *testing.T
 	srv *server
 	url string
+}
+
+// newLocalClient is newClient without the network.
+func newLocalClient(t *testing.T, maxGames, maxPlies int) *client {
+	return &client{t: t, srv: newServer(maxGames, maxPlies)}
 }
 
 func newClient(t *testing.T, maxGames, maxPlies int) *client {
@@ -35,6 +41,11 @@ func newClient(t *testing.T, maxGames, maxPlies int) *client {
 // body.
 func (c *client) do(method, path, body string) (int, string, string) {
 	c.t.Helper()
+	if c.url == "" {
+		w := httptest.NewRecorder()
+		c.srv.ServeHTTP(w, httptest.NewRequest(method, path, strings.NewReader(body)))
+		return w.Code, w.Header().Get("Content-Type"), w.Body.String()
+	}
 	req, err := http.NewRequest(method, c.url+path, strings.NewReader(body))
 	require.NoError(c.t, err)
 	resp, err := http.DefaultClient.Do(req)
@@ -84,18 +95,42 @@ func (c *client) playToTheEnd(id string, roll func() string, pick *rand.Rand) ga
 	c.call("GET", "/games/"+id, "", http.StatusOK, &v)
 	for n := 0; v.Phase != "over"; n++ {
 		require.Less(c.t, n, 100000, "the game does not end")
-		require.Equal(c.t, "roll", v.Phase)
-		c.call("POST", "/games/"+id+"/roll", roll(), http.StatusOK, &v)
-		require.Equal(c.t, "move", v.Phase)
+		if v.Bonus {
+			// A bonus move is due (rule P8): no roll, and a roll is
+			// refused, changing nothing.
+			require.Equal(c.t, "move", v.Phase)
+			before, plies := c.stored(id)
+			status, _, data := c.do("POST", "/games/"+id+"/roll", roll())
+			require.Equal(c.t, http.StatusConflict, status, data)
+			require.Contains(c.t, errorText(c.t, data), fmt.Sprintf("%s has a bonus move of %d due (rule P8), which no roll comes before: play it with POST /games/{id}/move", v.Turn, v.Count))
+			var e errorBody
+			require.NoError(c.t, json.Unmarshal([]byte(data), &e))
+			require.Equal(c.t, "P8", e.Rule)
+			after, pliesAfter := c.stored(id)
+			require.True(c.t, before == after)
+			require.Equal(c.t, plies, pliesAfter)
+		} else {
+			require.Equal(c.t, "roll", v.Phase)
+			c.call("POST", "/games/"+id+"/roll", roll(), http.StatusOK, &v)
+			require.Equal(c.t, "move", v.Phase)
+			require.False(c.t, v.Bonus)
+		}
 		var listed struct {
 			Phase string     `json:"phase"`
 			Turn  string     `json:"turn"`
 			Die   int        `json:"die"`
+			Count int        `json:"count"`
+			Bonus bool       `json:"bonus"`
 			Moves []moveView `json:"moves"`
 		}
 		c.call("GET", "/games/"+id+"/moves", "", http.StatusOK, &listed)
 		require.Equal(c.t, v.Moves, listed.Moves)
 		require.Equal(c.t, v.Die, listed.Die)
+		require.Equal(c.t, v.Count, listed.Count)
+		require.Equal(c.t, v.Bonus, listed.Bonus)
+		for _, m := range listed.Moves {
+			require.Equal(c.t, v.Bonus, m.Bonus, m.Text)
+		}
 		require.NotEmpty(c.t, listed.Moves)
 		k := pick.IntN(len(listed.Moves))
 		body := fmt.Sprintf(`{"index": %d}`, k)
@@ -108,6 +143,7 @@ func (c *client) playToTheEnd(id string, roll func() string, pick *rand.Rand) ga
 		}
 		c.call("POST", "/games/"+id+"/move", body, http.StatusOK, &played)
 		require.Equal(c.t, listed.Moves[k].Text, played.Played.Text)
+		require.Equal(c.t, listed.Moves[k].Bonus, played.Played.Bonus)
 		v = played.gameView
 	}
 	return v
@@ -384,4 +420,144 @@ func TestConcurrentPlayers(t *testing.T) {
 	state, _ := c.stored(id)
 	require.Equal(t, ludo.PhaseOver, state.Phase())
 	c.checkRecord(id)
+}
+
+// TestEveryPreset plays a whole game of every preset through the API,
+// with the preset's players (with -short, two but on parchis6; parchis1
+// with every check of playToTheEnd, the others quicker): bonus moves
+// (rule P8) are played with no roll, a roll is refused while one is due,
+// and the record writes them with face 0.
+func TestEveryPreset(t *testing.T) {
+	c := newLocalClient(t, 20, 100000)
+	for k, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		if testing.Short() && name != "parchis6" {
+			r.Players = 2
+		}
+		id := c.create(fmt.Sprintf(`{"preset": %q, "players": %d, "seed": %d}`, name, r.Players, k))
+		pick := rand.New(rand.NewPCG(uint64(k), 1))
+		if name == "parchis1" {
+			end := c.playToTheEnd(id, func() string { return "{}" }, pick)
+			assert.Len(t, end.Ranking, r.Players, name)
+		} else {
+			c.playQuickly(id, pick)
+		}
+		var v gameView
+		c.call("GET", "/games/"+id, "", http.StatusOK, &v)
+		assert.Equal(t, r.String(), v.Rules)
+		assert.Equal(t, "over", v.Phase)
+		assert.Len(t, v.Ranking, r.Players, name)
+		rec := c.checkRecord(id)
+		bonus := 0
+		for _, p := range rec.Plies {
+			if p.Face == 0 {
+				bonus++
+				assert.Contains(t, p.Move, " bonus", name)
+			}
+		}
+		if r.CaptureBonus.Steps() > 0 {
+			assert.Positive(t, bonus, "%s: no bonus move in the game", name)
+			_, _, text := c.do("GET", "/games/"+id+"/record.txt", "")
+			assert.Regexp(t, `\n\d+ +\w+ +0 +\d: \d+-\d+.* bonus`, text, name)
+		} else {
+			assert.Zero(t, bonus, name)
+		}
+	}
+}
+
+// playQuickly plays game id to its end through the API as playToTheEnd
+// does, with fewer checks: it reads only the phase, whether a bonus move
+// is due and how many moves there are, and tries a roll where a bonus
+// move is due.
+func (c *client) playQuickly(id string, pick *rand.Rand) {
+	c.t.Helper()
+	type view struct {
+		Phase string     `json:"phase"`
+		Bonus bool       `json:"bonus"`
+		Moves []struct{} `json:"moves"`
+	}
+	decode := func(data string) view {
+		var v view
+		require.NoError(c.t, json.Unmarshal([]byte(data), &v), data)
+		return v
+	}
+	_, _, data := c.do("GET", "/games/"+id, "")
+	v := decode(data)
+	for n := 0; v.Phase != "over"; n++ {
+		require.Less(c.t, n, 100000, "the game does not end")
+		status := 0
+		if v.Phase == "roll" {
+			status, _, data = c.do("POST", "/games/"+id+"/roll", "{}")
+			require.Equal(c.t, http.StatusOK, status, data)
+			v = decode(data)
+		} else {
+			require.True(c.t, v.Bonus, "a move is due after a move: a bonus move")
+			status, _, data = c.do("POST", "/games/"+id+"/roll", "{}")
+			require.Equal(c.t, http.StatusConflict, status, data)
+			require.Contains(c.t, data, "bonus move")
+		}
+		status, _, data = c.do("POST", "/games/"+id+"/move", fmt.Sprintf(`{"index": %d}`, pick.IntN(len(v.Moves))))
+		require.Equal(c.t, http.StatusOK, status, data)
+		v = decode(data)
+	}
+}
+
+// TestBonusMove: while a bonus move is due, the game says so, a roll is
+// refused with the rule, a move text must say bonus, and the move plays
+// it; at the ply limit it is refused too.
+func TestBonusMove(t *testing.T) {
+	// Play a Parchís game by the first legal move until a bonus move is
+	// due, and note how many plies that took.
+	play := func(c *client, id string) (gameView, int) {
+		var v gameView
+		c.call("GET", "/games/"+id, "", http.StatusOK, &v)
+		for n := 0; !v.Bonus; n++ {
+			require.Less(t, n, 10000, "no bonus move")
+			require.NotEqual(t, "over", v.Phase)
+			if v.Phase == "roll" {
+				c.call("POST", "/games/"+id+"/roll", "{}", http.StatusOK, &v)
+			}
+			c.call("POST", "/games/"+id+"/move", `{"index": 0}`, http.StatusOK, &v)
+		}
+		return v, v.Plies
+	}
+	c := newClient(t, 10, 100000)
+	id := c.create(`{"preset": "parchis1", "seed": 5}`)
+	v, plies := play(c, id)
+	assert.Equal(t, "move", v.Phase)
+	assert.Contains(t, []int{10, 20}, v.Count)
+	require.NotEmpty(t, v.Moves)
+	m := v.Moves[0]
+	assert.True(t, m.Bonus)
+	assert.Contains(t, m.Text, " bonus")
+	// A move text that says "die" refers to a roll, not to the bonus move:
+	// refused, and the game unchanged.
+	before, _ := c.stored(id)
+	status, _, data := c.do("POST", "/games/"+id+"/move", fmt.Sprintf(`{"move": "%d: %d-%d die 6"}`, m.Token, m.From, m.To))
+	assert.Equal(t, http.StatusUnprocessableEntity, status)
+	assert.Contains(t, errorText(t, data), fmt.Sprintf("the move due is a bonus move of %d", v.Count))
+	after, _ := c.stored(id)
+	assert.True(t, before == after)
+	var played struct {
+		Played moveView `json:"played"`
+		gameView
+	}
+	c.call("POST", "/games/"+id+"/move", fmt.Sprintf(`{"move": %q}`, m.Text), http.StatusOK, &played)
+	assert.Equal(t, m.Text, played.Played.Text)
+	assert.True(t, played.Played.Bonus)
+	assert.Equal(t, plies+1, played.Plies)
+	_, _, text := c.do("GET", "/games/"+id+"/record.txt", "")
+	assert.Contains(t, text, fmt.Sprintf("\n%d ", plies+1))
+
+	// The same game on a server whose ply limit is reached as the bonus
+	// move falls due: the bonus move is a ply, and refused.
+	c = newClient(t, 10, plies)
+	id = c.create(`{"preset": "parchis1", "seed": 5}`)
+	v, _ = play(c, id)
+	before, _ = c.stored(id)
+	status, _, data = c.do("POST", "/games/"+id+"/move", `{"index": 0}`)
+	assert.Equal(t, http.StatusConflict, status)
+	assert.Contains(t, errorText(t, data), fmt.Sprintf("the game has reached the server's limit of %d plies", plies))
+	after, _ = c.stored(id)
+	assert.True(t, before == after)
 }

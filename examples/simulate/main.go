@@ -6,6 +6,11 @@
 // for any -workers.
 //
 //	go run ./examples/simulate -games 100000 -players 4 -preset classic
+//	go run ./examples/simulate -games 10000 -preset parchis6
+//
+// -preset is any of ludo.Presets; -players defaults to the preset's (4, or
+// 6 on a six-arm board). A ply is a roll and the move made with it, or a
+// bonus move (rule P8), which no roll precedes.
 //
 // While it plays it draws a progress bar on standard error, if that is a
 // terminal or -progress asks for it (and -quiet does not forbid it);
@@ -22,6 +27,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/ludorules/ludo"
@@ -54,8 +60,8 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs.SetOutput(stderr)
 	var cfg config
 	fs.IntVar(&cfg.games, "games", 100000, fmt.Sprintf("number of games, 1 to %d", maxGames))
-	fs.IntVar(&cfg.players, "players", 4, fmt.Sprintf("number of players, 2 to %d", ludo.MaxPlayers))
-	fs.StringVar(&cfg.preset, "preset", "classic", "rules preset: classic or mongolian")
+	fs.IntVar(&cfg.players, "players", 0, fmt.Sprintf("number of players, 2 to the preset's arms (4, or %d on a six-arm board; 0: the preset's)", ludo.MaxPlayers))
+	fs.StringVar(&cfg.preset, "preset", "classic", "rules preset: "+strings.Join(ludo.Presets(), ", "))
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the series")
 	fs.IntVar(&cfg.workers, "workers", runtime.GOMAXPROCS(0), "number of games played at once")
 	fs.IntVar(&cfg.maxPlies, "max-plies", bots.DefaultMaxPlies, "stop a game after this many plies and count it as unfinished")
@@ -93,6 +99,7 @@ type game struct {
 	plies      int
 	captures   int
 	sixes      int // forfeited third sixes
+	bonus      int // bonus moves (rule P8)
 	unfinished bool
 }
 
@@ -101,9 +108,11 @@ type game struct {
 func run(w, bar io.Writer, cfg config) error {
 	rules, ok := ludo.Preset(cfg.preset)
 	if !ok {
-		return fmt.Errorf("unknown preset %q", cfg.preset)
+		return fmt.Errorf("unknown preset %q (want one of %s)", cfg.preset, strings.Join(ludo.Presets(), ", "))
 	}
-	rules.Players = cfg.players
+	if cfg.players != 0 {
+		rules.Players = cfg.players
+	}
 	start, err := ludo.New(rules)
 	if err != nil {
 		return err
@@ -120,14 +129,15 @@ func run(w, bar io.Writer, cfg config) error {
 	}
 	begin := time.Now()
 	var wins [ludo.MaxPlayers]int
-	plies, captures, forfeits, unfinished := 0, 0, 0, 0
+	plies, captures, forfeits, bonus, unfinished := 0, 0, 0, 0, 0
 	bots.ParallelEach(cfg.games, cfg.workers, func(i int) game {
 		gs := bots.GameSeed(cfg.seed, i)
-		return play(start, ludo.SeededDice(gs), bots.NewRandom(gs), cfg.maxPlies)
+		return play(start, ludo.SeededDice(gs), bots.NewRandom(gs), cfg.maxPlies, nil)
 	}, func(_ int, g game) {
 		plies += g.plies
 		captures += g.captures
 		forfeits += g.sixes
+		bonus += g.bonus
 		if g.unfinished {
 			unfinished++
 		} else {
@@ -139,7 +149,7 @@ func run(w, bar io.Writer, cfg config) error {
 
 	n := float64(cfg.games)
 	finished := float64(max(cfg.games-unfinished, 1))
-	fmt.Fprintf(w, "%v, %d players, %d random games (seed %d)\n\n", rules, cfg.players, cfg.games, cfg.seed)
+	fmt.Fprintf(w, "%v, %d players, %d random games (seed %d)\n\n", rules, rules.Players, cfg.games, cfg.seed)
 	fmt.Fprintf(w, "%-8s %s\n", "seat", "wins")
 	k := 0
 	for c := range start.Players().All() {
@@ -151,21 +161,30 @@ func run(w, bar io.Writer, cfg config) error {
 	}
 	fmt.Fprintf(w, "\nmean game length %.1f plies, %.2f captures and %.2f forfeited third sixes per game\n",
 		float64(plies)/n, float64(captures)/n, float64(forfeits)/n)
+	if rules.CaptureBonus.Steps() > 0 || rules.HomeBonus.Steps() > 0 {
+		fmt.Fprintf(w, "%.2f bonus moves per game (plies with no roll)\n", float64(bonus)/n)
+	}
 	fmt.Fprintf(w, "%.0f plies/s, %.0f games/s (%d workers)\n", float64(plies)/elapsed.Seconds(), n/elapsed.Seconds(), cfg.workers)
 	return nil
 }
 
 // play plays one game between random players, all drawing from pick, for
-// at most maxPlies plies.
-func play(s ludo.State, dice ludo.Dice, pick *bots.Random, maxPlies int) game {
+// at most maxPlies plies, adding each move to rec if it is not nil. It
+// rolls only where a roll is due: where a bonus move is due (rule P8) it
+// plays it with no roll, as a record does.
+func play(s ludo.State, dice ludo.Dice, pick *bots.Random, maxPlies int, rec *ludo.Record) game {
 	var g game
-	var buf [ludo.MaxTokens]ludo.Move
+	var buf [ludo.MaxTokens + 1]ludo.Move
 	for s.Phase() != ludo.PhaseOver {
 		if g.plies == maxPlies {
 			g.unfinished = true
 			return g
 		}
-		s, _ = s.Roll(dice.Roll())
+		if s.Phase() == ludo.PhaseRoll {
+			s, _ = s.Roll(dice.Roll())
+		} else {
+			g.bonus++
+		}
 		moves := s.AppendLegalMoves(buf[:0])
 		m := pick.Choose(s, moves)
 		g.captures += m.Captures()
@@ -173,6 +192,9 @@ func play(s ludo.State, dice ludo.Dice, pick *bots.Random, maxPlies int) game {
 			g.sixes++
 		}
 		s, _ = s.Apply(m)
+		if rec != nil {
+			rec.Add(m)
+		}
 		g.plies++
 	}
 	g.winner, _ = s.Winner()

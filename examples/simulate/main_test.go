@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -52,7 +53,7 @@ func TestPlyLimit(t *testing.T) {
 	assert.Contains(t, out, "mean game length ")
 	start, err := ludo.New(ludo.Classic())
 	require.NoError(t, err)
-	g := play(start, ludo.SeededDice(1), bots.NewRandom(1), 10)
+	g := play(start, ludo.SeededDice(1), bots.NewRandom(1), 10, nil)
 	assert.True(t, g.unfinished)
 	assert.Equal(t, 10, g.plies)
 }
@@ -109,5 +110,45 @@ func TestProgress(t *testing.T) {
 		}
 		cut := func(s string) string { return s[:strings.LastIndex(strings.TrimSuffix(s, "\n"), "\n")] }
 		assert.Equal(t, cut(plain), cut(out), "tty %v %q", c.tty, c.args)
+	}
+}
+
+// TestEveryPreset plays a few games of every preset with its players,
+// and one game of each again as a seeded record: the record replays, so
+// the game took its faces from the seeded dice as a record does, with no
+// roll where a bonus move (rule P8) was due.
+func TestEveryPreset(t *testing.T) {
+	for k, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		out := results(t, config{games: 4, preset: name, seed: 1, workers: 2, maxPlies: bots.DefaultMaxPlies})
+		assert.Contains(t, out, fmt.Sprintf("%v, %d players, 4 random games (seed 1)", r, r.Players), name)
+		assert.Contains(t, out, fmt.Sprintf("%d %v ", r.Players, ludo.Color(r.Players-1)), name)
+		assert.NotContains(t, out, "unfinished", name)
+		if r.CaptureBonus.Steps() > 0 {
+			assert.Regexp(t, `\n\d+\.\d\d bonus moves per game \(plies with no roll\)`, out, name)
+		}
+
+		start, err := ludo.New(r)
+		require.NoError(t, err)
+		gs := bots.GameSeed(1, k)
+		rec := ludo.NewRecord(start)
+		rec.Seeded, rec.Seed = true, gs
+		g := play(start, ludo.SeededDice(gs), bots.NewRandom(gs), bots.DefaultMaxPlies, rec)
+		require.False(t, g.unfinished, name)
+		states, err := rec.Replay()
+		require.NoError(t, err, name)
+		assert.Equal(t, ludo.PhaseOver, states[len(states)-1].Phase(), name)
+		w, _ := states[len(states)-1].Winner()
+		assert.Equal(t, g.winner, w, name)
+		bonus := 0
+		for _, p := range rec.Plies {
+			if p.Face == 0 {
+				bonus++
+			}
+		}
+		assert.Equal(t, g.bonus, bonus, name)
+		if r.CaptureBonus.Steps() > 0 {
+			assert.Positive(t, bonus, "%s: a game with no bonus move tests nothing", name)
+		}
 	}
 }

@@ -6,9 +6,13 @@
 //
 //	go run ./examples/tournament -bots heuristic,random,random,random -games 10000
 //	go run ./examples/tournament -bots expectimax,heuristic -games 10000
+//	go run ./examples/tournament -bots heuristic,random -players 6 -preset parchis6
 //
-// The lineup (-bots) has one bot per player; with -players larger than the
-// lineup, random bots fill the other seats. Games cycle through every
+// -preset is any of ludo.Presets (classic, mongolian, ludoking, ludoking6,
+// maedn, maedn6, danish, parchis1, parchis6, fia, cocangua). The lineup
+// (-bots) has one bot per player; with -players larger than the lineup,
+// random bots fill the other seats, up to the preset's board: 4 players
+// on four arms, 6 on six. Games cycle through every
 // distinct order of the lineup round the table, so that no bot keeps the
 // advantage of rolling first; -games is rounded up to a whole number of
 // cycles. Game i's dice and bots are seeded from (-seed, i) alone, so the
@@ -56,11 +60,11 @@ func cli(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	lineup := fs.String("bots", "heuristic,random,random,random", "comma-separated bots, one per seat: "+strings.Join(bots.Names(), ", "))
-	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to %d (default: the number of bots); random bots fill seats the lineup leaves empty", ludo.MaxPlayers))
+	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to the preset's arms (4, or %d on a six-arm board; default: the number of bots); random bots fill seats the lineup leaves empty", ludo.MaxPlayers))
 	games := fs.Int("games", 1000, fmt.Sprintf("number of games, 1 to %d (rounded up to a whole number of seat-order cycles)", tournament.MaxGames))
 	seed := fs.Uint64("seed", 1, "seed of the series: game i is seeded from (seed, i)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "number of games played at once")
-	preset := fs.String("preset", "classic", "rules preset: classic or mongolian")
+	preset := fs.String("preset", "classic", "rules preset: "+strings.Join(ludo.Presets(), ", "))
 	maxPlies := fs.Int("max-plies", bots.DefaultMaxPlies, "stop a game after this many plies and count it as unfinished")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	fs.Usage = func() {
@@ -136,7 +140,7 @@ func setup(cfg config) (*tournament.Tournament, error) {
 	}
 	rules, ok := ludo.Preset(cfg.preset)
 	if !ok {
-		return nil, fmt.Errorf("unknown preset %q (want classic or mongolian)", cfg.preset)
+		return nil, fmt.Errorf("unknown preset %q (want one of %s)", cfg.preset, strings.Join(ludo.Presets(), ", "))
 	}
 	if cfg.games < 1 || cfg.games > tournament.MaxGames {
 		return nil, fmt.Errorf("-games is %d, want 1 to %d", cfg.games, tournament.MaxGames)

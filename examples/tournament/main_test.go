@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ludorules/ludo"
 )
 
 func TestRun(t *testing.T) {
@@ -85,4 +88,24 @@ func TestCommandLine(t *testing.T) {
 	status, _, errOut = runCLI("-h")
 	assert.Equal(t, 0, status)
 	assert.Contains(t, errOut, "-max-plies")
+	assert.Contains(t, errOut, strings.Join(ludo.Presets(), ", "))
+	status, _, errOut = runCLI("-preset", "chess", "-quiet")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, errOut, `unknown preset "chess" (want one of classic, mongolian,`)
+}
+
+// TestEveryPreset plays a few games of every preset, with as many
+// players as the preset's board seats, and one more is refused.
+func TestEveryPreset(t *testing.T) {
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		arms := strconv.Itoa(r.Board.Arms)
+		status, out, errOut := runCLI("-bots", "heuristic,random", "-players", arms, "-preset", name, "-games", "2", "-seed", "1", "-quiet")
+		require.Equal(t, 0, status, "%s: %s", name, errOut)
+		r.Players = r.Board.Arms
+		assert.Contains(t, out, r.String()+", "+arms+" players, lineup heuristic,random")
+		status, _, errOut = runCLI("-bots", "heuristic,random", "-players", strconv.Itoa(r.Board.Arms+1), "-preset", name, "-games", "2", "-quiet")
+		assert.Equal(t, 1, status, name)
+		assert.Contains(t, errOut, "Players is "+strconv.Itoa(r.Board.Arms+1), name)
+	}
 }

@@ -1,6 +1,7 @@
 package seeded
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -67,5 +68,57 @@ func TestPlyLimit(t *testing.T) {
 	}
 	if _, _, err := Play(r, 2, 0); err == nil {
 		t.Error("a ply limit of 0 accepted")
+	}
+}
+
+// TestPositionsReadBack writes every position of a seeded game of every
+// preset, with its players, as text and as JSON, and reads it back: the
+// same State. A position play reaches is one the library can write down.
+// With -short it checks one position in eight as text and one in 32 as
+// JSON (both check with Setup.State), and every one with a bonus move
+// due or throws counted (rules P8, M4).
+func TestPositionsReadBack(t *testing.T) {
+	for _, name := range ludo.Presets() {
+		r, err := Rules(name, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames, final, err := Play(r, 4, MaxPlies)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		states := []ludo.State{final}
+		for _, f := range frames {
+			states = append(states, f.Before)
+			if f.Roll != 0 {
+				rolled, err := f.Before.Roll(f.Roll)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				states = append(states, rolled)
+			}
+		}
+		for k, s := range states {
+			rare := s.IsBonusMove() || s.Setup().Tries > 0
+			if testing.Short() && k%8 != 0 && !rare {
+				continue
+			}
+			text := ludo.FormatPosition(s)
+			back, err := ludo.ParsePosition(text)
+			if err != nil || back != s {
+				t.Fatalf("%s: the position\n%s\nreads back as %v (%v)", name, text, back, err)
+			}
+			if testing.Short() && k%32 != 0 && !rare {
+				continue
+			}
+			data, err := json.Marshal(s)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			var fromJSON ludo.State
+			if err := json.Unmarshal(data, &fromJSON); err != nil || fromJSON != s {
+				t.Fatalf("%s: the position\n%s\nreads back from JSON as %v (%v)", name, data, fromJSON, err)
+			}
+		}
 	}
 }
