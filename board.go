@@ -181,8 +181,9 @@ type Board struct {
 	// HomeColumn is the number of squares in a home column, the finish
 	// not counted.
 	HomeColumn int
-	// Safe marks the safe squares (rule S1) by their offsets from every
-	// start square: {0 8} is each start square and the square eight on.
+	// Safe marks the safe squares (rules K1, D1, P1) by their offsets from
+	// every start square: {0 8} is each start square and the square eight
+	// on.
 	Safe Offsets
 	// Stars marks the star squares (rule D2) by their offsets from every
 	// start square: a token that ends its move on a star jumps on to the
@@ -258,7 +259,8 @@ func (b Board) Progress(c Color, sq Square) (int, bool) {
 // it: the offset by which [Board.Safe] and [Board.Stars] mark it.
 func (b Board) offset(n int) int { return (n - 1) % b.StartSpacing }
 
-// IsSafe reports whether track square sq is a safe square (rule S1).
+// IsSafe reports whether track square sq is a safe square (rules K1, D1,
+// P1).
 func (b Board) IsSafe(sq Square) bool {
 	return sq.zone == TrackZone && b.valid() && int(sq.n) >= 1 && int(sq.n) <= b.Track && b.Safe.Has(b.offset(int(sq.n)))
 }

@@ -249,7 +249,8 @@ func (s *State) allOut() bool {
 
 // rollError is the error of a roll refused for the phase, packed into
 // one word: the sentinel it matches (see Unwrap) in bits 0 and 1, the
-// colour to move in bits 2 to 4. Go makes an error of a word below 256
+// colour to move in bits 2 to 4, the die in bits 5 to 7 (7 for a bonus
+// move). Go makes an error of a word below 256
 // without allocating, so a loop may roll until Roll reports the game over
 // at no cost.
 type rollError uint8
@@ -265,7 +266,11 @@ func (s *State) rollError(face int) error {
 	case s.over():
 		return rollError(1)
 	case s.count != 0:
-		return rollError(2 | uint8(s.turn)<<2 | s.die<<5)
+		d := s.die
+		if s.flags&stateBonusMove != 0 {
+			d = 7 // no face: a bonus move is due
+		}
+		return rollError(2 | uint8(s.turn)<<2 | d<<5)
 	}
 	return faceError(face)
 }
@@ -286,6 +291,9 @@ func (e rollError) Unwrap() error {
 func (e rollError) Error() string {
 	if err := e.Unwrap(); err != ErrWrongPhase {
 		return err.Error()
+	}
+	if e>>5 == 7 {
+		return fmt.Sprintf("%v: %v must play the bonus move before rolling again (rule P8)", ErrWrongPhase, Color(e>>2&7))
 	}
 	return fmt.Sprintf("%v: %v must move the %d before rolling again", ErrWrongPhase, Color(e>>2&7), int(e>>5))
 }
