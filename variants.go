@@ -211,8 +211,11 @@ var presets = func() []preset {
 		r.MultiCapture = CaptureNone
 		r.CaptureBonus, r.HomeBonus = BonusRoll, BonusRoll
 	})
+	// The six-arm boards repeat the arm: a token still turns home just
+	// before its own start square (rule C4), so HomeEntry grows with the
+	// track.
 	king6 := with(king, "ludoking6", func(r *Rules) {
-		r.Board.Arms, r.Board.Track, r.Players = 6, 78, 6
+		r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = 6, 78, 76, 6
 	})
 	maedn := with(classic, "maedn", func(r *Rules) {
 		r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 3}
@@ -223,7 +226,7 @@ var presets = func() []preset {
 		r.OwnLanding = OwnLandingForbidden
 	})
 	maedn6 := with(maedn, "maedn6", func(r *Rules) {
-		r.Board.Arms, r.Board.Track, r.Players = 6, 60, 6
+		r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = 6, 60, 59, 6
 	})
 	danish := with(classic, "danish", func(r *Rules) {
 		r.Board.Safe, r.Board.Stars = OffsetsOf(0, 8), OffsetsOf(4, 11)
@@ -246,7 +249,7 @@ var presets = func() []preset {
 		r.EntryCapture = EntryCapturesLast
 	})
 	parchis6 := with(parchis, "parchis6", func(r *Rules) {
-		r.Board.Arms, r.Board.Track, r.Players = 6, 102, 6
+		r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = 6, 102, 97, 6
 	})
 	fia := with(classic, "fia", func(r *Rules) {
 		r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 4}
@@ -508,8 +511,8 @@ func (r Rules) String() string {
 
 // optionsMarkdown writes the README's options table: every option with
 // its rule, what it does, and its value in each preset (the presets on a
-// board of six arms differ from theirs only in Arms, Track and Players,
-// so they have no column).
+// board of six arms differ from theirs only in Arms, Track, HomeEntry and
+// Players, so they have no column).
 func optionsMarkdown() string {
 	var cols []preset
 	for _, p := range presets {
