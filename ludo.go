@@ -650,8 +650,9 @@ type Setup struct {
 	// Sixes is the number of consecutive bonus-earning rolls this turn,
 	// counting Die (see [State.Sixes]).
 	Sixes int
-	// Tries is the number of rolls this turn that left no legal move,
-	// under [Rules.Tries] (rule M4).
+	// Tries is the number of rolls this turn that left no legal move
+	// since the player last moved a token, under [Rules.Tries] (rule
+	// M4): a token move ends the throws.
 	Tries int
 	// LastMoved marks the token the player to move moved last this turn
 	// (at most one); it matters under [LastMovedHome] (rule P9).

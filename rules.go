@@ -1165,6 +1165,7 @@ func (s *State) applyToken(m Move) {
 	}
 	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
+	s.tries = 0 // rule M4: the throws were for a player who could not move
 	if m.EntersPair() {
 		for j := i + 1; j < int(rs.tokens); j++ {
 			if s.tok[c][j] == 0 {
