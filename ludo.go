@@ -258,10 +258,14 @@ func (s State) Progress(c Color, i int) int {
 	return int(s.tok[c][i]) - 1
 }
 
-// Square returns where token i of colour c stands.
+// Square returns where token i of colour c stands: for a token going
+// round again past its home entry (rule K4), the track square.
 func (s State) Square(c Color, i int) Square {
 	if s.rs == nil {
 		return YardOf(c)
+	}
+	if p := s.Progress(c, i); p > int(s.rs.finish) {
+		return TrackSquare(int(s.trackSquare(c, p)))
 	}
 	return s.rs.rules.Board.Square(c, s.Progress(c, i))
 }
@@ -281,6 +285,9 @@ func (s State) On(sq Square) [MaxPlayers]int {
 	b := s.rs.rules.Board
 	for c := range s.rs.seats.All() {
 		p, ok := b.Progress(c, sq)
+		if !ok && sq.zone == TrackZone && p > b.HomeEntry && s.rs.has(featCircle) {
+			p, ok = b.Finish()+p-b.HomeEntry, true // going round again (rule K4)
+		}
 		if !ok {
 			continue
 		}
@@ -732,6 +739,14 @@ func (u *Setup) check(s *State) *SetupError {
 	rs := s.rs
 	r := &rs.rules
 	seats, fin := rs.seats, int(rs.finish)
+	// The most progress a token can have: the finish, or under
+	// CaptureBeforeHome the last square before its start square, going
+	// round again past its home entry (rule K4).
+	most, round := fin, ""
+	if r.CaptureBeforeHome {
+		most = fin + int(rs.track) - 1 - int(rs.homeEntry)
+		round = fmt.Sprintf(", or %d to %d going round again past its home entry (rule K4)", fin+1, most)
+	}
 	begin := &u.Tokens
 	if u.TurnStart != nil {
 		if !rs.has(featUndo) {
@@ -750,8 +765,8 @@ func (u *Setup) check(s *State) *SetupError {
 				switch {
 				case !s.hasToken(c, i) && p != -1:
 					return bad(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, rs.tokens, p)
-				case p < -1 || p > fin:
-					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)", pre, c, i, p, fin)
+				case p < -1 || p > most:
+					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)%s", pre, c, i, p, fin, round)
 				}
 			}
 		}
@@ -840,7 +855,7 @@ func (u *Setup) check(s *State) *SetupError {
 	if rs.has(featCircle) {
 		for c := range seats.All() {
 			for i := range int(rs.tokens) {
-				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && !s.captured.Has(c) {
+				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && p <= fin && !s.captured.Has(c) {
 					return bad("Tokens", c, i, "%v token %d is past its home entry, but %v has not captured, so its tokens go round again (rule K4)", c, i, c)
 				}
 			}
@@ -971,6 +986,9 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				continue
 			}
 			sq := b.Square(c, p)
+			if p > int(rs.finish) { // going round again (rule K4)
+				sq = TrackSquare(int(s.trackSquare(c, p)))
+			}
 			held[sq] = append(held[sq], holder{c, i})
 		}
 	}
@@ -1107,8 +1125,8 @@ func (s *State) locate() {
 	rs := s.rs
 	for c := range rs.seats.All() {
 		for i := range int(rs.tokens) {
-			if p := int(s.tok[c][i]) - 1; p >= 0 && p <= int(rs.homeEntry) {
-				s.at.set(c, i, rs.trackSquare(c, p))
+			if p := int(s.tok[c][i]) - 1; p >= 0 && (p <= int(rs.homeEntry) || p > int(rs.finish)) {
+				s.at.set(c, i, s.trackSquare(c, p)) // past the finish: going round again (rule K4)
 			}
 		}
 	}

@@ -47,6 +47,12 @@ func TestSetupErrors(t *testing.T) {
 	}{
 		{setupCase{"progress past the finish", classic, func(u *ludo.Setup) { u.Tokens[ludo.Green][2] = 57 }},
 			ludo.SetupError{"Tokens", ludo.Green, 2, "green token 2 has progress 57, want -1 (yard) to 56 (finish)"}},
+		{setupCase{"going round again, past the last square before the start", rulesWith(classic, func(r *ludo.Rules) { r.CaptureBeforeHome = true }),
+			func(u *ludo.Setup) { u.Tokens[ludo.Red][0] = 58 }},
+			ludo.SetupError{"Tokens", ludo.Red, 0, "red token 0 has progress 58, want -1 (yard) to 56 (finish), or 57 to 57 going round again past its home entry (rule K4)"}},
+		{setupCase{"going round again onto an opponent's square", rulesWith(classic, func(r *ludo.Rules) { r.CaptureBeforeHome = true }),
+			func(u *ludo.Setup) { u.Tokens[ludo.Red][0], u.Tokens[ludo.Blue][1] = 57, 12 }},
+			ludo.SetupError{"Tokens", ludo.Blue, 1, "red token 0 and blue token 1 share square 52, but a landing token captures (rule C11)"}},
 		{setupCase{"two colours on a square: the later is blamed", classic, func(u *ludo.Setup) { u.Tokens[ludo.Red][1], u.Tokens[ludo.Green][3] = 13, 0 }},
 			ludo.SetupError{"Tokens", ludo.Green, 3, "red token 1 and green token 3 share square 14, but a landing token captures (rule C11)"}},
 		{setupCase{"own tokens on a square under OwnLandingForbidden", rulesWith(classic, func(r *ludo.Rules) { r.OwnLanding = ludo.OwnLandingForbidden }),
@@ -230,4 +236,19 @@ func TestParsePositionSetupErrorPlace(t *testing.T) {
 		var e *ludo.SetupError
 		assert.True(t, errors.As(err, &e), c.text)
 	}
+}
+
+// A token going round again past its home entry (rule K4) stands on a
+// track square: its progress is past the finish, and Square, On and At
+// find it on the track.
+func TestSquareGoingRoundAgain(t *testing.T) {
+	s := ludo.MustParsePosition("rules ludoking{CaptureBeforeHome:true}\nred @52 yard 48\nblue @52 12\n")
+	assert.Equal(t, 57, s.Progress(ludo.Red, 0))
+	assert.Equal(t, ludo.TrackSquare(52), s.Square(ludo.Red, 0))
+	assert.Equal(t, ludo.TrackSquare(49), s.Square(ludo.Red, 2))
+	assert.Equal(t, [ludo.MaxPlayers]int{ludo.Red: 1, ludo.Blue: 2}, s.On(ludo.TrackSquare(52)))
+	c, n := s.At(ludo.TrackSquare(52))
+	assert.Equal(t, ludo.Red, c)
+	assert.Equal(t, 1, n)
+	assert.Equal(t, "rules   ludoking{CaptureBeforeHome:true}\nred     @52 yard 48 yard\ngreen   yard yard yard yard\nyellow  yard yard yard yard\nblue    12 12 yard yard\nturn    red\n", ludo.FormatPosition(s))
 }
