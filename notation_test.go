@@ -585,3 +585,14 @@ func TestUndoTurnGameOver(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, again == over)
 }
+
+// The captured line (rule K4) is written with its key apart from its
+// colours, as every line is, and read back.
+func TestFormatPositionCaptured(t *testing.T) {
+	s := ludo.MustParsePosition("rules ludoking{CaptureBeforeHome:true}\nred 10\ncaptured red yellow\n")
+	text := ludo.FormatPosition(s)
+	assert.Contains(t, text, "\ncaptured red yellow\n")
+	back, err := ludo.ParsePosition(text)
+	require.NoError(t, err, text)
+	assert.True(t, back == s, text)
+}
