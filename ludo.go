@@ -966,11 +966,11 @@ func (u *Setup) check(s *State) *SetupError {
 }
 
 // checkSquares checks that tokens share squares only as the rules let
-// them: one colour on a square but where a safe square, a pair or
-// partners let others share it (rules C11, K1, K5, T1), no more than
-// SquareLimit (rule P2), no colour twice where OwnLanding forbids it
-// (ruling Q11) but on the start square where two enter together (rule
-// F1), one token a goal square (rule M1).
+// them: one colour on a square but where a safe square, partners, or
+// pairs that cannot be captured let others share it (rules C11, K1, K5,
+// T1), no more than SquareLimit (rule P2), no colour twice where
+// OwnLanding forbids it (ruling Q11) but on the start square where two
+// enter together (rule F1), one token a goal square (rule M1).
 func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens]int, pre string) *SetupError {
 	rs := s.rs
 	b := rs.rules.Board
@@ -1054,9 +1054,10 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 		}
 		shared := b.IsSafe(sq) && rs.rules.SafeSquares == SafeShare
 		if !shared {
-			// Partners share; so do pairs that cannot be captured, with
-			// the single tokens that landed on them (rule K5).
-			groups, pairs := 0, 0
+			// Partners share; and where pairs cannot be captured (rule
+			// K5) any colours may: a token that lands on a pair shares
+			// the square, and stays when the pair moves on.
+			groups := 0
 			seen := Colors(0)
 			for c, n := range count {
 				if n == 0 || seen&rs.mates[c] != 0 {
@@ -1064,11 +1065,8 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				}
 				seen |= rs.mates[c]
 				groups++
-				if n >= 2 {
-					pairs++
-				}
 			}
-			shared = groups < 2 || (rs.rules.MultiCapture == CaptureNone && pairs > 0)
+			shared = groups < 2 || rs.rules.MultiCapture == CaptureNone
 		}
 		if !shared {
 			return bad(last, "%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", first.c, first.i, last.c, last.i, sq)
