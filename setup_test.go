@@ -2,6 +2,7 @@ package ludo_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -251,4 +252,68 @@ func TestSquareGoingRoundAgain(t *testing.T) {
 	assert.Equal(t, ludo.Red, c)
 	assert.Equal(t, 1, n)
 	assert.Equal(t, "rules   ludoking{CaptureBeforeHome:true}\nred     @52 yard 48 yard\ngreen   yard yard yard yard\nyellow  yard yard yard yard\nblue    12 12 yard yard\nturn    red\n", ludo.FormatPosition(s))
+}
+
+// Every position of seeded games under every preset, and under the Ludo
+// King options that take tokens round again (rule K4) and start them out
+// (rule K6), survives Setup and the text form: what play reaches, a
+// position can say.
+func TestSetupRoundTripFamilies(t *testing.T) {
+	var rules []ludo.Rules
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		rules = append(rules, r, rulesWith(r, func(r *ludo.Rules) { r.Players = 2 }))
+	}
+	king, _ := ludo.Preset("ludoking")
+	rules = append(rules,
+		rulesWith(king, func(r *ludo.Rules) { r.CaptureBeforeHome = true }),
+		rulesWith(king, func(r *ludo.Rules) { r.CaptureBeforeHome, r.Players = true, 2 }),
+		rulesWith(king, func(r *ludo.Rules) { r.StartOut, r.FinishTokens, r.End = 2, 2, ludo.FirstWinner }))
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	for _, r := range rules {
+		t.Run(r.String(), func(t *testing.T) {
+			for g := range games {
+				for _, s := range familyStates(t, r, uint64(g+1), 3000) {
+					u := s.Setup()
+					back, err := u.State()
+					require.NoError(t, err, "%v", ludo.FormatPosition(s))
+					require.True(t, back == s, "Setup round trip of\n%v", ludo.FormatPosition(s))
+					text, err := ludo.ParsePosition(ludo.FormatPosition(s))
+					require.NoError(t, err, "%v", ludo.FormatPosition(s))
+					require.True(t, text == s, "text of\n%v", ludo.FormatPosition(s))
+				}
+			}
+		})
+	}
+}
+
+// familyStates plays a seeded random game under r to its end (or
+// maxPlies) and returns every position it passes through: gameStates
+// with bonus moves (rule P8), which are played with no roll.
+func familyStates(tb testing.TB, r ludo.Rules, seed uint64, maxPlies int) []ludo.State {
+	tb.Helper()
+	s, err := ludo.New(r)
+	require.NoError(tb, err)
+	d := ludo.SeededDice(seed)
+	pick := rand.New(rand.NewPCG(seed, 99))
+	states := []ludo.State{s}
+	var buf []ludo.Move
+	for range maxPlies {
+		if s.Phase() == ludo.PhaseOver {
+			break
+		}
+		if !s.IsBonusMove() {
+			s, err = s.Roll(d.Roll())
+			require.NoError(tb, err)
+			states = append(states, s)
+		}
+		buf = s.AppendLegalMoves(buf[:0])
+		s, err = s.Apply(buf[pick.IntN(len(buf))])
+		require.NoError(tb, err)
+		states = append(states, s)
+	}
+	return states
 }
