@@ -920,7 +920,11 @@ var yardTokens = func() (t [MaxTokens]int) {
 // with every token in its yard.
 func newPosSpec(r Rules, rulesAt loc) *posSpec {
 	start, _ := New(r)
-	return &posSpec{u: start.Setup(), rulesAt: rulesAt}
+	u := start.Setup()
+	for c := range u.Tokens {
+		u.Tokens[c] = yardTokens // not where StartOut puts them (rule K6)
+	}
+	return &posSpec{u: u, rulesAt: rulesAt}
 }
 
 // setTokens sets where colour c's tokens stand (k 0) or stood when the
