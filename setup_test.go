@@ -269,14 +269,14 @@ func TestSetupRoundTripFamilies(t *testing.T) {
 		rulesWith(king, func(r *ludo.Rules) { r.CaptureBeforeHome = true }),
 		rulesWith(king, func(r *ludo.Rules) { r.CaptureBeforeHome, r.Players = true, 2 }),
 		rulesWith(king, func(r *ludo.Rules) { r.StartOut, r.FinishTokens, r.End = 2, 2, ludo.FirstWinner }))
-	games := 3
+	games, plies := 3, 3000
 	if testing.Short() {
-		games = 1
+		games, plies = 1, 500
 	}
 	for _, r := range rules {
 		t.Run(r.String(), func(t *testing.T) {
 			for g := range games {
-				for _, s := range familyStates(t, r, uint64(g+1), 3000) {
+				for _, s := range familyStates(t, r, uint64(g+1), plies) {
 					u := s.Setup()
 					back, err := u.State()
 					require.NoError(t, err, "%v", ludo.FormatPosition(s))
