@@ -258,10 +258,14 @@ func (s State) Progress(c Color, i int) int {
 	return int(s.tok[c][i]) - 1
 }
 
-// Square returns where token i of colour c stands.
+// Square returns where token i of colour c stands: for a token going
+// round again past its home entry (rule K4), the track square.
 func (s State) Square(c Color, i int) Square {
 	if s.rs == nil {
 		return YardOf(c)
+	}
+	if p := s.Progress(c, i); p > int(s.rs.finish) {
+		return TrackSquare(int(s.trackSquare(c, p)))
 	}
 	return s.rs.rules.Board.Square(c, s.Progress(c, i))
 }
@@ -281,6 +285,9 @@ func (s State) On(sq Square) [MaxPlayers]int {
 	b := s.rs.rules.Board
 	for c := range s.rs.seats.All() {
 		p, ok := b.Progress(c, sq)
+		if !ok && sq.zone == TrackZone && p > b.HomeEntry && s.rs.has(featCircle) {
+			p, ok = b.Finish()+p-b.HomeEntry, true // going round again (rule K4)
+		}
 		if !ok {
 			continue
 		}
@@ -731,6 +738,14 @@ func (u *Setup) check(s *State) *SetupError {
 	rs := s.rs
 	r := &rs.rules
 	seats, fin := rs.seats, int(rs.finish)
+	// The most progress a token can have: the finish, or under
+	// CaptureBeforeHome the last square before its start square, going
+	// round again past its home entry (rule K4).
+	most, round := fin, ""
+	if r.CaptureBeforeHome {
+		most = fin + int(rs.track) - 1 - int(rs.homeEntry)
+		round = fmt.Sprintf(", or %d to %d going round again past its home entry (rule K4)", fin+1, most)
+	}
 	begin := &u.Tokens
 	if u.TurnStart != nil {
 		if !rs.has(featUndo) {
@@ -749,8 +764,8 @@ func (u *Setup) check(s *State) *SetupError {
 				switch {
 				case !s.hasToken(c, i) && p != -1:
 					return bad(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, rs.tokens, p)
-				case p < -1 || p > fin:
-					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)", pre, c, i, p, fin)
+				case p < -1 || p > most:
+					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)%s", pre, c, i, p, fin, round)
 				}
 			}
 		}
@@ -839,7 +854,7 @@ func (u *Setup) check(s *State) *SetupError {
 	if rs.has(featCircle) {
 		for c := range seats.All() {
 			for i := range int(rs.tokens) {
-				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && !s.captured.Has(c) {
+				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && p <= fin && !s.captured.Has(c) {
 					return bad("Tokens", c, i, "%v token %d is past its home entry, but %v has not captured, so its tokens go round again (rule K4)", c, i, c)
 				}
 			}
@@ -950,11 +965,11 @@ func (u *Setup) check(s *State) *SetupError {
 }
 
 // checkSquares checks that tokens share squares only as the rules let
-// them: one colour on a square but where a safe square, a pair or
-// partners let others share it (rules C11, K1, K5, T1), no more than
-// SquareLimit (rule P2), no colour twice where OwnLanding forbids it
-// (ruling Q11) but on the start square where two enter together (rule
-// F1), one token a goal square (rule M1).
+// them: one colour on a square but where a safe square, partners, or
+// pairs that cannot be captured let others share it (rules C11, K1, K5,
+// T1), no more than SquareLimit (rule P2), no colour twice where
+// OwnLanding forbids it (ruling Q11) but on the start square where two
+// enter together (rule F1), one token a goal square (rule M1).
 func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens]int, pre string) *SetupError {
 	rs := s.rs
 	b := rs.rules.Board
@@ -970,6 +985,9 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				continue
 			}
 			sq := b.Square(c, p)
+			if p > int(rs.finish) { // going round again (rule K4)
+				sq = TrackSquare(int(s.trackSquare(c, p)))
+			}
 			held[sq] = append(held[sq], holder{c, i})
 		}
 	}
@@ -1035,9 +1053,10 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 		}
 		shared := b.IsSafe(sq) && rs.rules.SafeSquares == SafeShare
 		if !shared {
-			// Partners share; so do pairs that cannot be captured, with
-			// the single tokens that landed on them (rule K5).
-			groups, pairs := 0, 0
+			// Partners share; and where pairs cannot be captured (rule
+			// K5) any colours may: a token that lands on a pair shares
+			// the square, and stays when the pair moves on.
+			groups := 0
 			seen := Colors(0)
 			for c, n := range count {
 				if n == 0 || seen&rs.mates[c] != 0 {
@@ -1045,11 +1064,8 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				}
 				seen |= rs.mates[c]
 				groups++
-				if n >= 2 {
-					pairs++
-				}
 			}
-			shared = groups < 2 || (rs.rules.MultiCapture == CaptureNone && pairs > 0)
+			shared = groups < 2 || rs.rules.MultiCapture == CaptureNone
 		}
 		if !shared {
 			return bad(last, "%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", first.c, first.i, last.c, last.i, sq)
@@ -1106,8 +1122,8 @@ func (s *State) locate() {
 	rs := s.rs
 	for c := range rs.seats.All() {
 		for i := range int(rs.tokens) {
-			if p := int(s.tok[c][i]) - 1; p >= 0 && p <= int(rs.homeEntry) {
-				s.at.set(c, i, rs.trackSquare(c, p))
+			if p := int(s.tok[c][i]) - 1; p >= 0 && (p <= int(rs.homeEntry) || p > int(rs.finish)) {
+				s.at.set(c, i, s.trackSquare(c, p)) // past the finish: going round again (rule K4)
 			}
 		}
 	}

@@ -621,3 +621,35 @@ func TestPresetPositionRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// The captured line (rule K4) is written with its key apart from its
+// colours, as every line is, and read back.
+func TestFormatPositionCaptured(t *testing.T) {
+	s := ludo.MustParsePosition("rules ludoking{CaptureBeforeHome:true}\nred 10\ncaptured red yellow\n")
+	text := ludo.FormatPosition(s)
+	assert.Contains(t, text, "\ncaptured red yellow\n")
+	back, err := ludo.ParsePosition(text)
+	require.NoError(t, err, text)
+	assert.True(t, back == s, text)
+}
+
+// A colour with no line has every token in its yard, as the text and the
+// JSON forms say, even where StartOut starts tokens on the start square
+// (rule K6).
+func TestParsePositionLeftOutUnderStartOut(t *testing.T) {
+	s := ludo.MustParsePosition("rules ludoking{StartOut:1}\nred 10\ndie 3\n")
+	for c := range s.Players().All() {
+		for i := range 4 {
+			want := -1
+			if c == ludo.Red && i == 0 {
+				want = 10
+			}
+			assert.Equal(t, want, s.Progress(c, i), "%v token %d", c, i)
+		}
+	}
+	rules, err := json.Marshal(s.Rules())
+	require.NoError(t, err)
+	var j ludo.State
+	require.NoError(t, json.Unmarshal([]byte(`{"Rules":`+string(rules)+`,"Tokens":{"red":[10]},"Turn":"red","Die":3}`), &j))
+	assert.True(t, j == s, "JSON:\n%v", ludo.FormatPosition(j))
+}

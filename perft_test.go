@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,28 +17,86 @@ import (
 // changed somewhere; the divide printed on failure says under which first
 // roll and move.
 
-var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about half a minute)")
+var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about a minute)")
 
 const perftFile = "testdata/perft.txt"
 
-// perftConfigs are the games counted: each preset with 2, 3 and 4 players.
-var perftConfigs = func() []Rules {
-	var out []Rules
+// perftConfig is a game counted and the plies checked when: tiers[k]
+// is the last ply of tier perftTiers[k], each tier starting after the
+// one before it.
+type perftConfig struct {
+	rules Rules
+	tiers [3]int
+}
+
+// perftTiers says which plies are checked when: "short" always, "default"
+// unless -short, "deep" only with -perft.deep or an explicit -short=false.
+var perftTiers = [3]string{"short", "default", "deep"}
+
+// perftConfigs are the games counted: classic and mongolian with 2, 3 and
+// 4 players to 11 plies; ludoking, danish and cocangua with 2 and 4, whose
+// games branch more (cocangua's 1 enters and rolls again), to 10. The
+// default run takes about a second and a half on a 2-core machine.
+//
+// The first plies, counted by hand (every preset's start: all tokens in
+// the yard, red to roll):
+//
+//   - classic, mongolian, ludoking: ply 1, faces 1-5 pass (one position,
+//     the next seat to roll), 6 enters (red on 0, to roll again): 2
+//     positions by 6 paths. Ply 2: after a pass, the next seat likewise
+//     (2 positions, 5×6 paths); after the entry, 1-5 move the token to
+//     progress 1-5 (5 positions), 6 moves it to 6 or enters another (2):
+//     9 positions by 37 paths.
+//   - danish: ply 1 as classic, but the pass keeps red for a second
+//     throw (M4): 2 positions by 6 paths. Ply 2: after the missed throw,
+//     1-5 a third throw (1 position), 6 enters (the position ply 1's 6
+//     reached: the throws are spent); after the entry, 1-5 move (a 4
+//     lands on the star at progress 4 and jumps to 11, D2), 6 moves or
+//     enters: 9 positions by 37 paths.
+//   - cocangua: ply 1, 1 and 6 both enter (one position: the die is not
+//     kept, both earn a roll, V1), 2-5 pass: 2 positions by 6 paths.
+//     Ply 2: after the pass (4 paths) green alike, 2 positions by 24
+//     paths; after the entry (2 paths) 2-5 move (4 positions), 1 moves to
+//     1 or enters a second token, 6 moves to 6 or enters a second (the
+//     same position as the 1's): 9 positions by 24 + 2×8 = 40 paths.
+var perftConfigs = func() []perftConfig {
+	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
 		for _, p := range []int{2, 3, 4} {
 			r.Players = p
-			out = append(out, r)
+			out = append(out, perftConfig{r, [3]int{7, 9, 11}})
+		}
+	}
+	for _, name := range []string{"ludoking", "danish", "cocangua"} {
+		r, _ := Preset(name)
+		for _, p := range []int{2, 4} {
+			r.Players = p
+			out = append(out, perftConfig{r, [3]int{6, 8, 10}})
 		}
 	}
 	return out
 }()
 
-// perftTiers says which plies are checked when: "short" always, "default"
-// unless -short, "deep" only with -perft.deep or an explicit -short=false.
-var perftTiers = []struct {
-	name     string
-	from, to int
-}{{"short", 1, 7}, {"default", 8, 9}, {"deep", 10, 11}}
+// tierOf returns the tier that checks the count after plies, or "".
+func (pc perftConfig) tierOf(plies int) string {
+	for k, last := range pc.tiers {
+		if plies >= 1 && plies <= last {
+			return perftTiers[k]
+		}
+	}
+	return ""
+}
+
+// depth returns the plies the tiers in run check.
+func (pc perftConfig) depth(run map[string]bool) int {
+	depth := 0
+	for k, name := range perftTiers {
+		if run[name] {
+			depth = pc.tiers[k]
+		}
+	}
+	return depth
+}
 
 // perftCount is the count after a number of plies.
 type perftCount struct {
@@ -45,34 +104,49 @@ type perftCount struct {
 	paths    uint64 // roll-and-move sequences leading to them
 }
 
+// perftPlies calls f with each ply from s, a position with a roll or a
+// bonus move due, and the position it leads to: each face 1 to 6 with
+// each legal move after it, or, where a bonus move is due (rule P8:
+// State.IsBonusMove, no roll), each legal move with face 0. Positions
+// where the game is over have no plies.
+func perftPlies(s State, f func(face int, m Move, next State)) {
+	var buf [MaxTokens + 1]Move
+	play := func(face int, r State) {
+		for _, m := range r.AppendLegalMoves(buf[:0]) {
+			nx, err := r.Apply(m)
+			if err != nil {
+				panic(fmt.Sprintf("%v: a legal move refused: %v", m, err))
+			}
+			f(face, m, nx)
+		}
+	}
+	switch {
+	case s.IsBonusMove():
+		play(0, s)
+	case s.Phase() == PhaseRoll:
+		for face := 1; face <= 6; face++ {
+			r, err := s.Roll(face)
+			if err != nil {
+				panic(err) // a roll is due: cannot happen
+			}
+			play(face, r)
+		}
+	}
+}
+
 // perftLevels returns the counts after 1, 2, … plies from s (a position
-// with a roll due), up to depth: each ply rolls every face and plays every
-// legal move of each. Positions where the game is over have no plies.
+// with a roll or a bonus move due), up to depth (see perftPlies).
 func perftLevels(s State, depth int) []perftCount {
 	level := map[State]uint64{s: 1}
 	out := make([]perftCount, 0, depth)
-	var buf [MaxMoves]Move
 	for range depth {
 		next := make(map[State]uint64, 4*len(level))
 		var paths uint64
 		for st, n := range level {
-			if st.Phase() != PhaseRoll {
-				continue
-			}
-			for face := 1; face <= 6; face++ {
-				r, err := st.Roll(face)
-				if err != nil {
-					panic(err) // a roll is due: cannot happen
-				}
-				for _, m := range r.AppendLegalMoves(buf[:0]) {
-					nx, err := r.Apply(m)
-					if err != nil {
-						panic(fmt.Sprintf("%v: a legal move refused: %v", m, err))
-					}
-					next[nx] += n
-					paths += n
-				}
-			}
+			perftPlies(st, func(_ int, _ Move, nx State) {
+				next[nx] += n
+				paths += n
+			})
 		}
 		out = append(out, perftCount{uint64(len(next)), paths})
 		level = next
@@ -81,22 +155,19 @@ func perftLevels(s State, depth int) []perftCount {
 }
 
 // perftDivide returns, for each first ply from s (a face and a legal
-// move), the counts depth-1 plies further on. The paths add up to the
-// total; the distinct counts need not, as subtrees share positions.
+// move, face 0 for a bonus move), the counts depth-1 plies further on.
+// The paths add up to the total; the distinct counts need not, as
+// subtrees share positions.
 func perftDivide(s State, depth int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "divide at %d plies (first roll and move: distinct, paths %d plies on):\n", depth, depth-1)
-	for face := 1; face <= 6; face++ {
-		r, _ := s.Roll(face)
-		for _, m := range r.LegalMoves() {
-			nx, _ := r.Apply(m)
-			c := perftCount{1, 1}
-			if depth > 1 {
-				c = perftLevels(nx, depth-1)[depth-2]
-			}
-			fmt.Fprintf(&b, "  %d %-28v %12d %14d\n", face, m, c.distinct, c.paths)
+	perftPlies(s, func(face int, m Move, nx State) {
+		c := perftCount{1, 1}
+		if depth > 1 {
+			c = perftLevels(nx, depth-1)[depth-2]
 		}
-	}
+		fmt.Fprintf(&b, "  %d %-28v %12d %14d\n", face, m, c.distinct, c.paths)
+	})
 	return b.String()
 }
 
@@ -158,28 +229,22 @@ func perftRunTiers() map[string]bool {
 func TestPerft(t *testing.T) {
 	run := perftRunTiers()
 	lines := readPerft(t)
-	tierOf := func(plies int) string {
-		for _, tr := range perftTiers {
-			if plies >= tr.from && plies <= tr.to {
-				return tr.name
-			}
-		}
-		return ""
+	config := map[string]perftConfig{}
+	for _, pc := range perftConfigs {
+		config[pc.rules.String()] = pc
 	}
 	for _, l := range lines {
-		if tierOf(l.plies) != l.tier {
-			t.Errorf("%s: %s at %d plies is in tier %q, want %q", perftFile, l.rules, l.plies, l.tier, tierOf(l.plies))
-		}
-	}
-	depth := 0
-	for _, tr := range perftTiers {
-		if run[tr.name] {
-			depth = tr.to
+		pc, ok := config[l.rules]
+		switch {
+		case !ok && !*update:
+			t.Errorf("%s: %s is not one of the games counted (perftConfigs)", perftFile, l.rules)
+		case ok && pc.tierOf(l.plies) != l.tier:
+			t.Errorf("%s: %s at %d plies is in tier %q, want %q", perftFile, l.rules, l.plies, l.tier, pc.tierOf(l.plies))
 		}
 	}
 	got := map[string][]perftCount{}
-	for _, r := range perftConfigs {
-		name := r.String()
+	for _, pc := range perftConfigs {
+		r, name, depth := pc.rules, pc.rules.String(), pc.depth(run)
 		t.Run(name, func(t *testing.T) {
 			s, err := New(r)
 			if err != nil {
@@ -218,13 +283,14 @@ func writePerft(t *testing.T, old []perftLine, got map[string][]perftCount, run 
 	var b strings.Builder
 	b.WriteString(perftHeader)
 	fmt.Fprintf(&b, "# %-22s %5s %12s %14s  %s\n", "rules", "plies", "distinct", "paths", "tier")
-	for _, r := range perftConfigs {
-		name := r.String()
-		for _, tr := range perftTiers {
-			for plies := tr.from; plies <= tr.to; plies++ {
+	for _, pc := range perftConfigs {
+		name := pc.rules.String()
+		from := 1
+		for k, tier := range perftTiers {
+			for plies := from; plies <= pc.tiers[k]; plies++ {
 				var c perftCount
 				switch counts := got[name]; {
-				case run[tr.name] && plies <= len(counts):
+				case run[tier] && plies <= len(counts):
 					c = counts[plies-1]
 				default:
 					found := false
@@ -238,8 +304,9 @@ func writePerft(t *testing.T, old []perftLine, got map[string][]perftCount, run 
 						continue
 					}
 				}
-				fmt.Fprintf(&b, "%-24s %5d %12d %14d  %s\n", name, plies, c.distinct, c.paths, tr.name)
+				fmt.Fprintf(&b, "%-24s %5d %12d %14d  %s\n", name, plies, c.distinct, c.paths, tier)
 			}
+			from = pc.tiers[k] + 1
 		}
 		b.WriteString("\n")
 	}
@@ -255,7 +322,8 @@ const perftHeader = `# Perft counts for the ludo package, checked by TestPerft (
 # its yard, the first seated colour to roll), a ply is one roll of the die,
 # every face 1 to 6 taken in turn, followed by one legal move with that
 # face (AppendLegalMoves: a forced pass or the forfeit of the third 6 is a
-# move too). For each number of plies:
+# move too); where a bonus move is due instead (rule P8, no roll), a ply
+# is one legal move. For each number of plies:
 #
 #   distinct  how many different positions (States, compared with ==: the
 #             tokens by index, whose turn, the six count, the places) the
@@ -267,8 +335,28 @@ const perftHeader = `# Perft counts for the ludo package, checked by TestPerft (
 # Positions where the game is over end their line (none are reached at
 # these depths). Tiers: "short" lines are checked by every go test run,
 # "default" ones unless -short, "deep" ones only with -perft.deep (or an
-# explicit -short=false): go test -run TestPerft -perft.deep (about half a
-# minute, 200 MB). After a deliberate rule change, rewrite the counts with
+# explicit -short=false): go test -run TestPerft -perft.deep (about a
+# minute, 450 MB). Each game's tiers are in perftConfigs. After a
+# deliberate rule change, rewrite the counts with
 # go test -run TestPerft -update -perft.deep and read the diff.
 #
 `
+
+// A bonus move (rule P8) is a ply with no roll. Counted by hand: red owes
+// a bonus move of 20 after a 3 and has two tokens out, on progress 10
+// and 30; either can take it (10-30 joins the other, 30-50), and the
+// turn passes to yellow: 2 positions by 2 paths. Yellow has every token
+// at home: a 5 brings one out (rule P3) and hands the turn to red, a 6
+// passes and rolls again (ruling Q1), 1 to 4 pass to red: 3 positions
+// after each, 6 by 2×6 paths.
+func TestPerftBonusMove(t *testing.T) {
+	s := MustParsePosition("rules parchis1{Players:2}\nred 10 30\ndie 3\nbonus 20\n")
+	if !s.IsBonusMove() {
+		t.Fatalf("no bonus move due:\n%v", s)
+	}
+	got := perftLevels(s, 2)
+	want := []perftCount{{2, 2}, {6, 12}}
+	if !slices.Equal(got, want) {
+		t.Errorf("perftLevels = %v, want %v\n%s", got, want, perftDivide(s, 2))
+	}
+}

@@ -2,6 +2,7 @@ package ludo_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,6 +48,12 @@ func TestSetupErrors(t *testing.T) {
 	}{
 		{setupCase{"progress past the finish", classic, func(u *ludo.Setup) { u.Tokens[ludo.Green][2] = 57 }},
 			ludo.SetupError{"Tokens", ludo.Green, 2, "green token 2 has progress 57, want -1 (yard) to 56 (finish)"}},
+		{setupCase{"going round again, past the last square before the start", rulesWith(classic, func(r *ludo.Rules) { r.CaptureBeforeHome = true }),
+			func(u *ludo.Setup) { u.Tokens[ludo.Red][0] = 58 }},
+			ludo.SetupError{"Tokens", ludo.Red, 0, "red token 0 has progress 58, want -1 (yard) to 56 (finish), or 57 to 57 going round again past its home entry (rule K4)"}},
+		{setupCase{"going round again onto an opponent's square", rulesWith(classic, func(r *ludo.Rules) { r.CaptureBeforeHome = true }),
+			func(u *ludo.Setup) { u.Tokens[ludo.Red][0], u.Tokens[ludo.Blue][1] = 57, 12 }},
+			ludo.SetupError{"Tokens", ludo.Blue, 1, "red token 0 and blue token 1 share square 52, but a landing token captures (rule C11)"}},
 		{setupCase{"two colours on a square: the later is blamed", classic, func(u *ludo.Setup) { u.Tokens[ludo.Red][1], u.Tokens[ludo.Green][3] = 13, 0 }},
 			ludo.SetupError{"Tokens", ludo.Green, 3, "red token 1 and green token 3 share square 14, but a landing token captures (rule C11)"}},
 		{setupCase{"own tokens on a square under OwnLandingForbidden", rulesWith(classic, func(r *ludo.Rules) { r.OwnLanding = ludo.OwnLandingForbidden }),
@@ -230,4 +237,83 @@ func TestParsePositionSetupErrorPlace(t *testing.T) {
 		var e *ludo.SetupError
 		assert.True(t, errors.As(err, &e), c.text)
 	}
+}
+
+// A token going round again past its home entry (rule K4) stands on a
+// track square: its progress is past the finish, and Square, On and At
+// find it on the track.
+func TestSquareGoingRoundAgain(t *testing.T) {
+	s := ludo.MustParsePosition("rules ludoking{CaptureBeforeHome:true}\nred @52 yard 48\nblue @52 12\n")
+	assert.Equal(t, 57, s.Progress(ludo.Red, 0))
+	assert.Equal(t, ludo.TrackSquare(52), s.Square(ludo.Red, 0))
+	assert.Equal(t, ludo.TrackSquare(49), s.Square(ludo.Red, 2))
+	assert.Equal(t, [ludo.MaxPlayers]int{ludo.Red: 1, ludo.Blue: 2}, s.On(ludo.TrackSquare(52)))
+	c, n := s.At(ludo.TrackSquare(52))
+	assert.Equal(t, ludo.Red, c)
+	assert.Equal(t, 1, n)
+	assert.Equal(t, "rules   ludoking{CaptureBeforeHome:true}\nred     @52 yard 48 yard\ngreen   yard yard yard yard\nyellow  yard yard yard yard\nblue    12 12 yard yard\nturn    red\n", ludo.FormatPosition(s))
+}
+
+// Every position of seeded games under every preset, and under the Ludo
+// King options that take tokens round again (rule K4) and start them out
+// (rule K6), survives Setup and the text form: what play reaches, a
+// position can say.
+func TestSetupRoundTripFamilies(t *testing.T) {
+	var rules []ludo.Rules
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		rules = append(rules, r, rulesWith(r, func(r *ludo.Rules) { r.Players = 2 }))
+	}
+	king, _ := ludo.Preset("ludoking")
+	rules = append(rules,
+		rulesWith(king, func(r *ludo.Rules) { r.CaptureBeforeHome = true }),
+		rulesWith(king, func(r *ludo.Rules) { r.CaptureBeforeHome, r.Players = true, 2 }),
+		rulesWith(king, func(r *ludo.Rules) { r.StartOut, r.FinishTokens, r.End = 2, 2, ludo.FirstWinner }))
+	games, plies := 3, 3000
+	if testing.Short() {
+		games, plies = 1, 500
+	}
+	for _, r := range rules {
+		t.Run(r.String(), func(t *testing.T) {
+			for g := range games {
+				for _, s := range familyStates(t, r, uint64(g+1), plies) {
+					u := s.Setup()
+					back, err := u.State()
+					require.NoError(t, err, "%v", ludo.FormatPosition(s))
+					require.True(t, back == s, "Setup round trip of\n%v", ludo.FormatPosition(s))
+					text, err := ludo.ParsePosition(ludo.FormatPosition(s))
+					require.NoError(t, err, "%v", ludo.FormatPosition(s))
+					require.True(t, text == s, "text of\n%v", ludo.FormatPosition(s))
+				}
+			}
+		})
+	}
+}
+
+// familyStates plays a seeded random game under r to its end (or
+// maxPlies) and returns every position it passes through: gameStates
+// with bonus moves (rule P8), which are played with no roll.
+func familyStates(tb testing.TB, r ludo.Rules, seed uint64, maxPlies int) []ludo.State {
+	tb.Helper()
+	s, err := ludo.New(r)
+	require.NoError(tb, err)
+	d := ludo.SeededDice(seed)
+	pick := rand.New(rand.NewPCG(seed, 99))
+	states := []ludo.State{s}
+	var buf []ludo.Move
+	for range maxPlies {
+		if s.Phase() == ludo.PhaseOver {
+			break
+		}
+		if !s.IsBonusMove() {
+			s, err = s.Roll(d.Roll())
+			require.NoError(tb, err)
+			states = append(states, s)
+		}
+		buf = s.AppendLegalMoves(buf[:0])
+		s, err = s.Apply(buf[pick.IntN(len(buf))])
+		require.NoError(tb, err)
+		states = append(states, s)
+	}
+	return states
 }

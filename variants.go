@@ -216,8 +216,11 @@ var presets = func() []preset {
 		r.MultiCapture = CaptureNone
 		r.CaptureBonus, r.HomeBonus = BonusRoll, BonusRoll
 	})
+	// The six-arm boards repeat the arm: a token still turns home just
+	// before its own start square (rule C4), so HomeEntry grows with the
+	// track.
 	king6 := with(king, "ludoking6", func(r *Rules) {
-		r.Board.Arms, r.Board.Track, r.Players = 6, 78, 6
+		r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = 6, 78, 76, 6
 	})
 	maedn := with(classic, "maedn", func(r *Rules) {
 		r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 3}
@@ -228,7 +231,7 @@ var presets = func() []preset {
 		r.OwnLanding = OwnLandingForbidden
 	})
 	maedn6 := with(maedn, "maedn6", func(r *Rules) {
-		r.Board.Arms, r.Board.Track, r.Players = 6, 60, 6
+		r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = 6, 60, 59, 6
 	})
 	danish := with(classic, "danish", func(r *Rules) {
 		r.Board.Safe, r.Board.Stars = OffsetsOf(0, 8), OffsetsOf(4, 11)
@@ -251,7 +254,7 @@ var presets = func() []preset {
 		r.EntryCapture = EntryCapturesLast
 	})
 	parchis6 := with(parchis, "parchis6", func(r *Rules) {
-		r.Board.Arms, r.Board.Track, r.Players = 6, 102, 6
+		r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = 6, 102, 97, 6
 	})
 	fia := with(classic, "fia", func(r *Rules) {
 		r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 4}
@@ -513,8 +516,8 @@ func (r Rules) String() string {
 
 // optionsMarkdown writes the README's options table: every option with
 // its rule, what it does, and its value in each preset (the presets on a
-// board of six arms differ from theirs only in Arms, Track and Players,
-// so they have no column).
+// board of six arms differ from theirs only in Arms, Track, HomeEntry and
+// Players, so they have no column).
 func optionsMarkdown() string {
 	var cols []preset
 	for _, p := range presets {
@@ -650,6 +653,8 @@ func (r Rules) problem() string {
 		return "FinishTokens leaves tokens in play when a player finishes, so End must be FirstWinner (rule K6)"
 	case r.FinishTokens != 0 && r.FinishTokens < r.Tokens && r.Goal == GoalSlots:
 		return "FinishTokens needs Goal GoalFinish: a player is done when its goal squares are full (rule M1)"
+	case r.CaptureBeforeHome && b.Track+b.HomeColumn > 254:
+		return fmt.Sprintf("CaptureBeforeHome counts a token going round again past its finish, up to progress %d, but a progress is at most 254: want Track + HomeColumn at most 254 (rule K4)", b.Track+b.HomeColumn)
 	case r.Finish == BounceFinish && r.maxSteps()-1 > b.HomeColumn+1:
 		return fmt.Sprintf("Finish is BounceFinish but a move of %d steps could bounce back past the home entry: the home column has %d squares (rule C5)", r.maxSteps(), b.HomeColumn)
 	}

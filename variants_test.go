@@ -98,6 +98,10 @@ func TestValidateRejects(t *testing.T) {
 		{"Finish unknown", func(r *Rules) { r.Finish = AnyRollFinishes + 1 }},
 		{"BounceFinish with a short home column", func(r *Rules) { r.Finish, r.Board.HomeColumn = BounceFinish, 3 }},
 		{"End unknown", func(r *Rules) { r.End = FirstWinner + 1 }},
+		{"CaptureBeforeHome past a progress byte", func(r *Rules) {
+			r.Board = Board{Arms: 4, Track: 250, StartSpacing: 62, HomeEntry: 200, HomeColumn: 49}
+			r.CaptureBeforeHome = true
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -139,6 +143,10 @@ func TestValidateAccepts(t *testing.T) {
 		{"FirstWinner", func(r *Rules) { r.End = FirstWinner }},
 		{"smallest board", func(r *Rules) { r.Board = Board{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 1, HomeColumn: 0} }},
 		{"largest track", func(r *Rules) { r.Board = Board{Arms: 4, Track: 128, StartSpacing: 32, HomeEntry: 127, HomeColumn: 72} }},
+		{"CaptureBeforeHome on the longest board it fits", func(r *Rules) {
+			r.Board = Board{Arms: 4, Track: 200, StartSpacing: 50, HomeEntry: 150, HomeColumn: 54}
+			r.CaptureBeforeHome = true
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -284,4 +292,23 @@ func TestParseColor(t *testing.T) {
 		assert.True(t, ok)
 		assert.Equal(t, c, back)
 	}
+}
+
+// On the longest board CaptureBeforeHome accepts, a token going round
+// again reaches the last square before its start square at progress 254,
+// and goes on from there (rule K4).
+func TestCaptureBeforeHomeLongestBoard(t *testing.T) {
+	s := MustParsePosition("rules classic{Track:200 StartSpacing:50 HomeEntry:150 HomeColumn:54 CaptureBeforeHome:true}\nred @195\ndie 5\n")
+	require.Equal(t, 249, s.Progress(Red, 0))
+	m, err := s.TokenMove(0)
+	require.NoError(t, err)
+	assert.Equal(t, "red 0: 249-254", m.String())
+	s, err = s.Apply(m)
+	require.NoError(t, err)
+	assert.Equal(t, 254, s.Progress(Red, 0))
+	assert.Equal(t, TrackSquare(200), s.Square(Red, 0))
+	s = MustParsePosition("rules " + s.Rules().String() + "\nred @200\ndie 1\n")
+	m, err = s.TokenMove(0)
+	require.NoError(t, err)
+	assert.Equal(t, "red 0: 254-0", m.String())
 }
