@@ -538,8 +538,6 @@ func (m colorMap[T]) MarshalJSON() ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func (m colorMap[T]) empty() bool { return m == colorMap[T]{} }
-
 // stateJSON is a State in JSON.
 type stateJSON struct {
 	Rules     json.RawMessage

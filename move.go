@@ -86,12 +86,8 @@ func laneMove(c Color, i, from, count, d int, lane uint32) Move {
 	return Move{m.v&(1<<laneShift-1) | uint64(lane)<<laneShift&^(7<<mLaneTok)}
 }
 
-// laneValid is the valid flag as it sits in a lane, and laneTokMask the
-// token a State's extra lane is for.
-const (
-	laneValid   = uint32(flagValid) << (mFlags - laneShift)
-	laneTokMask = uint32(7) << (mLaneTok - laneShift)
-)
+// laneTokMask is where a State's extra lane names the token it is for.
+const laneTokMask = uint32(7) << (mLaneTok - laneShift)
 
 func (m Move) with(f moveFlags) Move    { return Move{m.v | uint64(f)<<mFlags} }
 func (m Move) without(f moveFlags) Move { return Move{m.v &^ (uint64(f) << mFlags)} }

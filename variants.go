@@ -1253,15 +1253,6 @@ func newRuleset(r Rules) *ruleset {
 	return rs
 }
 
-// sides returns how many sides are playing: the players, or with teams
-// the teams.
-func (rs *ruleset) sides() int {
-	if rs.has(featTeams) {
-		return 2
-	}
-	return int(rs.players)
-}
-
 // trackSquare returns the number of the track square (from 1) where a
 // token of colour c with progress p on the track stands.
 func (rs *ruleset) trackSquare(c Color, p int) uint8 {
