@@ -250,9 +250,8 @@ func (s *State) allOut() bool {
 // rollError is the error of a roll refused for the phase, packed into
 // one word: the sentinel it matches (see Unwrap) in bits 0 and 1, the
 // colour to move in bits 2 to 4, the die in bits 5 to 7 (7 for a bonus
-// move). Go makes an error of a word below 256
-// without allocating, so a loop may roll until Roll reports the game over
-// at no cost.
+// move). Go makes an error of a word below 256 without allocating, so a
+// loop may roll until Roll reports the game over at no cost.
 type rollError uint8
 
 // faceError is the error of a roll of a face outside 1 to 6.
@@ -315,10 +314,11 @@ func (s *State) forfeit() bool {
 // What one token does
 
 // tokenMove decides the move token i of the player to move makes with the
-// count due: the rules of movement C3 to C5, C7, C8, B3, K4, V2 and F1,
-// then the path (passePath) and the landing (landing). Every rule of
-// movement is stated here or in what it calls, once; the common path, a
-// token on its way to an empty square, meets no option.
+// count due: the rules of movement C3 to C5, C7, C8, B3, K4 and V2, then
+// the path (passes) and the landing (land). Every rule of movement is
+// stated here or in what it calls, once; the common path, a token on its
+// way to an empty square, meets no option. It returns the move's lane (see
+// Move.lane) and, where the move is refused, why.
 func (s *State) tokenMove(i int) (uint32, refusal) {
 	rs := s.rs
 	c, n := s.turn, int(s.count)
