@@ -474,3 +474,40 @@ func TestZeroBoardAndStateQueries(t *testing.T) {
 	assert.Equal(t, "ludo.State{}", s.String())
 	assert.True(t, errors.Is(func() error { _, err := s.Roll(3); return err }(), ludo.ErrNoGame))
 }
+
+// The moves of positions no random game reaches but a Setup or a text
+// may give survive their text forms too: the pass of a bonus move no
+// token can make (rule P8), the forfeit of each six penalty, a 6 that
+// counts 7 (rule P5). Each position's one legal move reads back from
+// MarshalText, and from String by ParseMove.
+func TestMoveTextHandBuilt(t *testing.T) {
+	for _, c := range []struct {
+		name, pos string
+		want      string // the move's full text
+	}{
+		{"a bonus move no token can make", "rules parchis1\nred finish\ndie 3\nbonus 20", "red pass bonus count 20"},
+		{"a bonus move of 10 with every token in the yard", "rules parchis1\ngreen yard finish\nturn green\ndie 4\nbonus 10", "green pass bonus count 10"},
+		{"the forfeit of the third six", "rules classic\nred 4\ndie 6\nsixes 3", "red pass (forfeit) die 6"},
+		{"the forfeit under LastMovedHome", "rules parchis1\nred 4\ndie 6\nsixes 3\nlast 0", "red pass (forfeit) die 6"},
+		{"a 6 that counts 7", "rules parchis1\nred 4 finish finish finish\ndie 6\nsixes 1", "red 0: 4-11 die 6 count 7"},
+		{"a pass with a 6 that counts 7", "rules parchis1\nred finish finish finish finish\nranking red\nturn green\ngreen finish finish finish 70\ndie 6\nsixes 1", "green pass die 6 count 7"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := ludo.ParsePosition(c.pos)
+			require.NoError(t, err)
+			moves := s.LegalMoves()
+			require.Len(t, moves, 1, "%v", moves)
+			m := moves[0]
+			text, err := m.MarshalText()
+			require.NoError(t, err)
+			assert.Equal(t, c.want, string(text))
+			checkMoveText(t, m)
+			checkLegalMovesJSON(t, s)
+			got, err := ludo.ParseMove(s, m.String())
+			require.NoError(t, err, "ParseMove(%q)", m.String())
+			assert.True(t, got == m, "ParseMove(%q) = %v, want %v", m.String(), got, m)
+			_, err = s.Apply(got)
+			assert.NoError(t, err)
+		})
+	}
+}
