@@ -1096,9 +1096,9 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 	if !s.IsValid() {
 		return b
 	}
-	key := func(k string) {
+	key := func(k string) { // the key, padded to 8 columns and at least one space
 		b = append(b, k...)
-		for n := len(k); n < 8; n++ {
+		for n := len(k); n < 8 || n == len(k); n++ {
 			b = append(b, ' ')
 		}
 	}
