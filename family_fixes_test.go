@@ -23,3 +23,53 @@ func TestFixCapturedLineReadsBack(t *testing.T) {
 	require.NoError(t, err, text)
 	assert.True(t, back == s, text)
 }
+
+// A token going round again past its home entry (rule K4) stands at a
+// progress past its finish, between its home entry and its start square.
+// Setup takes such a position, as play reaches it, and the token is on
+// its track square: it can be captured there, and the queries find it.
+func TestFixCirclingTokenSetup(t *testing.T) {
+	r, err := ludo.ParseRules("ludoking{CaptureBeforeHome:true Players:2}")
+	require.NoError(t, err)
+	s, err := ludo.ParsePosition("rules " + r.String() + "\nred 49\nyellow 22\ndie 2")
+	require.NoError(t, err)
+	m := s.LegalMoves()[0]
+	require.True(t, m.Circles(), "%v", m)
+	s, err = s.Apply(m)
+	require.NoError(t, err)
+	require.Equal(t, 57, s.Progress(ludo.Red, 0), "square 52, going round again")
+	assert.Equal(t, ludo.TrackSquare(52), s.Square(ludo.Red, 0))
+	assert.Equal(t, 1, s.On(ludo.TrackSquare(52))[ludo.Red])
+	assert.Equal(t, 0, s.On(ludo.FinishOf(ludo.Red))[ludo.Red])
+
+	u := s.Setup()
+	back, err := u.State()
+	require.NoError(t, err, "the position play reached")
+	assert.True(t, back == s)
+	checkPositionRoundTrip(t, s)
+	text, err := ludo.ParsePosition("rules " + r.String() + "\nred @52\nyellow 22\nturn yellow")
+	require.NoError(t, err)
+	assert.True(t, text == s)
+
+	// Yellow lands on square 52 and captures it (rule C11).
+	s, err = text.Roll(3)
+	require.NoError(t, err)
+	moves := s.LegalMoves()
+	require.Len(t, moves, 1)
+	assert.Equal(t, 1, moves[0].Captures(), "%v", moves[0])
+
+	// It may share no square a landing token would capture on; and a
+	// token past its home entry in the home column still needs a capture.
+	_, err = ludo.ParsePosition("rules " + r.String() + "\nred @52\nyellow 25")
+	var e *ludo.SetupError
+	require.ErrorAs(t, err, &e)
+	assert.Contains(t, e.Reason, "share square 52")
+	_, err = ludo.ParsePosition("rules " + r.String() + "\nred 58")
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, "red token 0 has progress 58, want -1 (yard) to 56 (finish), or 57 to 57 going round again (rule K4)", e.Reason)
+	_, err = ludo.ParsePosition("rules " + r.String() + "\nred home2")
+	require.ErrorAs(t, err, &e)
+	assert.Contains(t, e.Reason, "has not captured")
+	_, err = ludo.ParsePosition("rules " + r.String() + "\nred @52\ncaptured red")
+	assert.NoError(t, err, "a token that went round before its colour captured")
+}

@@ -258,12 +258,18 @@ func (s State) Progress(c Color, i int) int {
 	return int(s.tok[c][i]) - 1
 }
 
-// Square returns where token i of colour c stands.
+// Square returns where token i of colour c stands: for a token going
+// round again past its home entry (rule K4), the track square it stands
+// on.
 func (s State) Square(c Color, i int) Square {
 	if s.rs == nil {
 		return YardOf(c)
 	}
-	return s.rs.rules.Board.Square(c, s.Progress(c, i))
+	p := s.Progress(c, i)
+	if p > int(s.rs.finish) { // on the track (rule K4)
+		return TrackSquare(int(s.trackSquare(c, p)))
+	}
+	return s.rs.rules.Board.Square(c, p)
 }
 
 func (s *State) hasToken(c Color, i int) bool {
@@ -278,14 +284,9 @@ func (s State) On(sq Square) [MaxPlayers]int {
 	if s.rs == nil {
 		return n
 	}
-	b := s.rs.rules.Board
 	for c := range s.rs.seats.All() {
-		p, ok := b.Progress(c, sq)
-		if !ok {
-			continue
-		}
 		for i := range int(s.rs.tokens) {
-			if int(s.tok[c][i])-1 == p {
+			if s.Square(c, i) == sq {
 				n[c]++
 			}
 		}
@@ -663,7 +664,9 @@ type Setup struct {
 	// Captured is the colours that have captured, which matters under
 	// [Rules.CaptureBeforeHome] (rule K4).
 	Captured Colors
-	// Tokens holds each token's progress (see [Board]), -1 for the yard.
+	// Tokens holds each token's progress (see [Board]), -1 for the yard;
+	// under [Rules.CaptureBeforeHome] a token going round again between
+	// its home entry and its start square is past the finish (rule K4).
 	// Tokens of colours that do not play, and tokens past Rules.Tokens,
 	// must be in the yard.
 	Tokens [MaxPlayers][MaxTokens]int
@@ -731,6 +734,13 @@ func (u *Setup) check(s *State) *SetupError {
 	rs := s.rs
 	r := &rs.rules
 	seats, fin := rs.seats, int(rs.finish)
+	// The most progress a token has: the finish, or going round again
+	// between its home entry and its start square (rule K4).
+	most, round := fin, ""
+	if rs.has(featCircle) && int(rs.track)-1 > int(rs.homeEntry) {
+		most = fin + int(rs.track) - 1 - int(rs.homeEntry)
+		round = fmt.Sprintf(", or %d to %d going round again (rule K4)", fin+1, most)
+	}
 	begin := &u.Tokens
 	if u.TurnStart != nil {
 		if !rs.has(featUndo) {
@@ -749,8 +759,8 @@ func (u *Setup) check(s *State) *SetupError {
 				switch {
 				case !s.hasToken(c, i) && p != -1:
 					return bad(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, rs.tokens, p)
-				case p < -1 || p > fin:
-					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)", pre, c, i, p, fin)
+				case p < -1 || p > most:
+					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)%s", pre, c, i, p, fin, round)
 				}
 			}
 		}
@@ -776,7 +786,7 @@ func (u *Setup) check(s *State) *SetupError {
 			if !rs.has(featLater) {
 				return bad("Later", c, i, "who arrived last matters only with EntryCapture:EntryCapturesLast (rule P4)")
 			}
-			if !s.hasToken(c, i) || s.tok[c][i] == 0 || int(s.tok[c][i])-1 > int(rs.homeEntry) {
+			if p := int(s.tok[c][i]) - 1; !s.hasToken(c, i) || p < 0 || (p > int(rs.homeEntry) && p <= fin) {
 				return bad("Later", c, i, "%v token %d is not on the track, so it arrived on no shared square (rule P4)", c, i)
 			}
 			here := s.at.match(s.at.byteOf(c, i))
@@ -839,7 +849,7 @@ func (u *Setup) check(s *State) *SetupError {
 	if rs.has(featCircle) {
 		for c := range seats.All() {
 			for i := range int(rs.tokens) {
-				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && !s.captured.Has(c) {
+				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && p <= fin && !s.captured.Has(c) {
 					return bad("Tokens", c, i, "%v token %d is past its home entry, but %v has not captured, so its tokens go round again (rule K4)", c, i, c)
 				}
 			}
@@ -970,6 +980,9 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				continue
 			}
 			sq := b.Square(c, p)
+			if p > int(rs.finish) { // going round again (rule K4)
+				sq = TrackSquare(int(s.trackSquare(c, p)))
+			}
 			held[sq] = append(held[sq], holder{c, i})
 		}
 	}
@@ -1106,8 +1119,8 @@ func (s *State) locate() {
 	rs := s.rs
 	for c := range rs.seats.All() {
 		for i := range int(rs.tokens) {
-			if p := int(s.tok[c][i]) - 1; p >= 0 && p <= int(rs.homeEntry) {
-				s.at.set(c, i, rs.trackSquare(c, p))
+			if p := int(s.tok[c][i]) - 1; p >= 0 && (p <= int(rs.homeEntry) || p > int(rs.finish)) {
+				s.at.set(c, i, s.trackSquare(c, p)) // past the finish: going round again (rule K4)
 			}
 		}
 	}
