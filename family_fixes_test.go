@@ -73,3 +73,42 @@ func TestFixCirclingTokenSetup(t *testing.T) {
 	_, err = ludo.ParsePosition("rules " + r.String() + "\nred @52\ncaptured red")
 	assert.NoError(t, err, "a token that went round before its colour captured")
 }
+
+// Rule M4's count of throws that left no move stays for the rest of the
+// turn once a throw lets a token in: Setup takes the positions that
+// follow, with a token in play and tries left over, where a move has
+// been made this turn (a six counted, or a bonus roll earned by a
+// capture), and refuses tries with a token in play where none has.
+func TestFixTriesAfterEntering(t *testing.T) {
+	for _, c := range []struct {
+		name, pos string
+		faces     []int
+	}{
+		{"a six after a throw that left no move", "rules danish{Players:2}\nred yard", []int{3, 6}},
+		{"a capture's bonus roll after a throw that left no move", "rules ludoking{Tries:3 Players:2}\nyellow @3", []int{2, 6, 2}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := ludo.ParsePosition(c.pos)
+			require.NoError(t, err)
+			for _, f := range c.faces {
+				s, err = s.Roll(f)
+				require.NoError(t, err)
+				s, err = s.Apply(s.LegalMoves()[0])
+				require.NoError(t, err)
+			}
+			u := s.Setup()
+			require.Equal(t, 1, u.Tries, "%v", s)
+			require.Equal(t, ludo.Red, u.Turn)
+			require.Equal(t, ludo.PhaseRoll, s.Phase())
+			back, err := u.State()
+			require.NoError(t, err, "the position play reached:\n%s", ludo.FormatPosition(s))
+			assert.True(t, back == s)
+			checkPositionRoundTrip(t, s)
+		})
+	}
+	_, err := ludo.ParsePosition("rules danish{Players:2}\nred 4\ntries 1")
+	var e *ludo.SetupError
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, "Tries", e.Field)
+	assert.Contains(t, e.Reason, "(rule M4)")
+}

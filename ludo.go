@@ -652,7 +652,8 @@ type Setup struct {
 	// counting Die (see [State.Sixes]).
 	Sixes int
 	// Tries is the number of rolls this turn that left no legal move,
-	// under [Rules.Tries] (rule M4).
+	// under [Rules.Tries] (rule M4). It counts for the whole turn: after
+	// a throw lets a token in, the bonus rolls that follow keep it.
 	Tries int
 	// LastMoved marks the token the player to move moved last this turn
 	// (at most one); it matters under [LastMovedHome] (rule P9).
@@ -901,8 +902,11 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Bonus", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Sixes)
 	case u.Tries < 0 || u.Tries >= r.Tries:
 		return bad("Tries", t, -1, "tries %d: want 0 to %d (rule M4)", u.Tries, r.Tries-1)
-	case u.Tries > 0 && !s.nothingInPlay(t):
-		return bad("Tries", t, -1, "%v has a token that can move, so it has no tries (rule M4)", t)
+	case u.Tries > 0 && !s.nothingInPlay(t) && u.Sixes == 0 && u.Bonus == 0 && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll:
+		// The throws that left no move count for the rest of the turn,
+		// so a token is in play with tries left over only after a throw
+		// let one in and a bonus roll followed.
+		return bad("Tries", t, -1, "%v has a token that can move and has made no move this turn, so it has no tries (rule M4)", t)
 	case lastCount > 1:
 		return bad("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", lastCount)
 	case last >= int(rs.tokens):
