@@ -60,7 +60,7 @@ func TestFixCirclingTokenSetup(t *testing.T) {
 
 	// It may share no square a landing token would capture on; and a
 	// token past its home entry in the home column still needs a capture.
-	_, err = ludo.ParsePosition("rules " + r.String() + "\nred @52\nyellow 25")
+	_, err = ludo.ParsePosition("rules ludoking{CaptureBeforeHome:true Players:2 MultiCapture:CaptureAll}\nred @52\nyellow 25")
 	var e *ludo.SetupError
 	require.ErrorAs(t, err, &e)
 	assert.Contains(t, e.Reason, "share square 52")
@@ -111,4 +111,40 @@ func TestFixTriesAfterEntering(t *testing.T) {
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, "Tries", e.Field)
 	assert.Contains(t, e.Reason, "(rule M4)")
+}
+
+// Under MultiCapture:CaptureNone (rule K5) a token that landed on a pair
+// shares the square with it; when one of the pair moves on, the two lone
+// tokens of two colours still share it, and Setup takes that position.
+// A third colour landing there captures them both.
+func TestFixLoneTokensShareAfterPairBreaks(t *testing.T) {
+	s, err := ludo.ParsePosition("rules ludoking{Players:2}\nred 6\nyellow @10 @10 @4\ndie 3")
+	require.NoError(t, err)
+	m := s.LegalMoves()[0]
+	require.Equal(t, 0, m.Captures(), "%v: a pair is not captured (rule K5)", m)
+	s, err = s.Apply(m)
+	require.NoError(t, err)
+	s, err = s.Roll(4)
+	require.NoError(t, err)
+	s, err = s.Apply(mustToken(t, s, 0)) // one of the pair moves on
+	require.NoError(t, err)
+	require.Equal(t, [ludo.MaxPlayers]int{ludo.Red: 1, ludo.Yellow: 1}, s.On(ludo.TrackSquare(10)))
+
+	back, err := s.Setup().State()
+	require.NoError(t, err, "the position play reached:\n%s", ludo.FormatPosition(s))
+	assert.True(t, back == s)
+	checkPositionRoundTrip(t, s)
+
+	// Under CaptureAll singles of two colours never share a square.
+	_, err = ludo.ParsePosition("rules ludoking{Players:2 MultiCapture:CaptureAll}\nred 9\nyellow @10")
+	var e *ludo.SetupError
+	require.ErrorAs(t, err, &e)
+	assert.Contains(t, e.Reason, "(rule C11)")
+}
+
+func mustToken(t *testing.T, s ludo.State, i int) ludo.Move {
+	t.Helper()
+	m, err := s.TokenMove(i)
+	require.NoError(t, err)
+	return m
 }

@@ -1053,8 +1053,9 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 		shared := b.IsSafe(sq) && rs.rules.SafeSquares == SafeShare
 		if !shared {
 			// Partners share; so do pairs that cannot be captured, with
-			// the single tokens that landed on them (rule K5).
-			groups, pairs := 0, 0
+			// the single tokens that landed on them, and those tokens
+			// still share once the pair has broken up (rule K5).
+			groups := 0
 			seen := Colors(0)
 			for c, n := range count {
 				if n == 0 || seen&rs.mates[c] != 0 {
@@ -1062,11 +1063,8 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				}
 				seen |= rs.mates[c]
 				groups++
-				if n >= 2 {
-					pairs++
-				}
 			}
-			shared = groups < 2 || (rs.rules.MultiCapture == CaptureNone && pairs > 0)
+			shared = groups < 2 || rs.rules.MultiCapture == CaptureNone
 		}
 		if !shared {
 			return bad(last, "%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", first.c, first.i, last.c, last.i, sq)
