@@ -873,12 +873,18 @@ func (u *Setup) check(s *State) *SetupError {
 	switch {
 	case !seats.Has(t):
 		return bad("Turn", t, -1, "the turn is %v's, who does not play", t)
-	case over && (u.Die != 0 || u.Bonus != 0):
+	case over && u.Die != 0:
 		return bad("Die", t, -1, "the game is over, so no die is being played")
+	case over && u.Bonus != 0:
+		return bad("Bonus", t, -1, "the game is over, so no bonus move is due")
 	case over && u.Sixes != 0:
 		return bad("Sixes", t, -1, "the game is over, so no sixes count")
-	case over && (u.Tries != 0 || last >= 0 || u.ExtraRoll):
+	case over && u.Tries != 0:
 		return bad("Tries", t, -1, "the game is over, so no turn is under way")
+	case over && last >= 0:
+		return bad("LastMoved", t, last, "the game is over, so no turn is under way")
+	case over && u.ExtraRoll:
+		return bad("ExtraRoll", t, -1, "the game is over, so no turn is under way")
 	case over: // nothing is under way
 	case s.places[t] != 0 || s.finished(t):
 		return bad("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)

@@ -259,6 +259,10 @@ func TestSetupFamilyFields(t *testing.T) {
 			famTokens(u, red, 30)
 			u.Die, u.Sixes, u.Bonus = 6, 3, 20
 		}, want: "Bonus", reason: "(rule C9)"},
+		{name: "a bonus move at game over", rules: "parchis1{Players:2}", f: func(u *ludo.Setup) {
+			famTokens(u, red, allHome(parchisFin)...)
+			u.Ranking, u.Bonus = []ludo.Color{red}, 20
+		}, want: "Bonus", reason: "the game is over"},
 
 		// Tries (rule M4).
 		{name: "a second throw with every token in the yard", rules: "maedn", f: func(u *ludo.Setup) {
@@ -331,6 +335,10 @@ func TestSetupFamilyFields(t *testing.T) {
 			famTokens(u, red, 10, 20)
 			u.Sixes, u.LastMoved[0], u.LastMoved[1] = 1, true, true
 		}, want: "LastMoved", reason: "(rule P9)", setupOnly: true},
+		{name: "the token moved last at game over", rules: "parchis1{Players:2}", f: func(u *ludo.Setup) {
+			famTokens(u, red, allHome(parchisFin)...)
+			u.Ranking, u.LastMoved[0] = []ludo.Color{red}, true
+		}, want: "LastMoved", reason: "the game is over"},
 
 		// ExtraRoll (rules K2, K3).
 		{name: "a bonus roll owed after the bonus move", rules: "parchis1{CaptureBonus:roll}", f: func(u *ludo.Setup) {
@@ -349,6 +357,10 @@ func TestSetupFamilyFields(t *testing.T) {
 			famTokens(u, red, parchisFin, 30)
 			u.Die, u.Bonus, u.ExtraRoll = 4, 10, true
 		}, want: "ExtraRoll", reason: "(rules K2, K3)"},
+		{name: "a bonus roll owed at game over", rules: "parchis1{Players:2 CaptureBonus:roll}", f: func(u *ludo.Setup) {
+			famTokens(u, red, allHome(parchisFin)...)
+			u.Ranking, u.ExtraRoll = []ludo.Color{red}, true
+		}, want: "ExtraRoll", reason: "the game is over"},
 
 		// Captured (rule K4).
 		{name: "a colour that has captured, in its home column", rules: "ludoking{CaptureBeforeHome:true}", f: func(u *ludo.Setup) {
