@@ -516,3 +516,43 @@ func famProgress(s ludo.State, c ludo.Color) []int {
 	}
 	return p
 }
+
+// The family's position keys refuse what is not a value of theirs alike
+// in the text and in JSON: a token number no colour has, a colour given
+// twice, a word where a number goes.
+func TestPositionFamilyKeysMalformed(t *testing.T) {
+	for _, c := range []struct {
+		text, json string
+		is         error
+		msg        string
+	}{
+		{"rules parchis1\nsixes 1\nlast 7", `{"Rules":"parchis1","Sixes":1,"LastMoved":7}`, ludo.ErrInvalidSetup, "there is no token 7"},
+		{"rules parchis1\nsixes 1\nlast -1", `{"Rules":"parchis1","Sixes":1,"LastMoved":-1}`, ludo.ErrInvalidSetup, "there is no token -1"},
+		{"rules parchis1\nlater red 4", `{"Rules":"parchis1","Later":{"red":[4]}}`, ludo.ErrInvalidSetup, "red has no token 4"},
+		{"rules parchis1\nlater red 0 red 0", `{"Rules":"parchis1","Later":{"red":[0,0]}}`, ludo.ErrSyntax, "red token 0 given twice"},
+		{"rules ludoking{CaptureBeforeHome:true}\ncaptured red red", `{"Rules":"ludoking{CaptureBeforeHome:true}","Captured":["red","red"]}`, ludo.ErrSyntax, "red given twice"},
+		{"rules ludoking{CaptureBeforeHome:true}\ncaptured pink", `{"Rules":"ludoking{CaptureBeforeHome:true}","Captured":["pink"]}`, ludo.ErrSyntax, "is not a colour"},
+		{"rules parchis1\nlater pink 0", `{"Rules":"parchis1","Later":{"pink":[0]}}`, ludo.ErrSyntax, "is not a colour"},
+	} {
+		_, err := ludo.ParsePosition(c.text)
+		var pe *ludo.ParseError
+		require.ErrorAs(t, err, &pe, c.text)
+		assert.ErrorIs(t, err, c.is, c.text)
+		assert.Contains(t, pe.Msg, c.msg, c.text)
+		rules := c.json[len(`{"Rules":`) : strings.Index(c.json, `",`)+1]
+		r, rerr := ludo.ParseRules(strings.Trim(rules, `"`))
+		require.NoError(t, rerr)
+		data, merr := json.Marshal(r)
+		require.NoError(t, merr)
+		var s ludo.State
+		err = json.Unmarshal([]byte(strings.Replace(c.json, rules, string(data), 1)), &s)
+		require.ErrorAs(t, err, &pe, c.json)
+		assert.ErrorIs(t, err, c.is, c.json)
+		assert.Contains(t, pe.Msg, c.msg, c.json)
+	}
+	for _, text := range []string{"rules parchis1\ntries x", "rules parchis1\nbonus", "rules parchis1\nextra 1", "rules parchis1\nlast 1 2",
+		"rules parchis1\nlater red", "rules parchis1\nbonus 20\nbonus 20", "rules parchis1\nlater red x"} {
+		_, err := ludo.ParsePosition(text)
+		assert.ErrorIs(t, err, ludo.ErrSyntax, text)
+	}
+}
