@@ -80,7 +80,7 @@ func TestSixValue(t *testing.T) {
 			assert.Equal(t, c.face, s.Die())
 			assert.Equal(t, c.count, s.Count())
 			m := famToken(t, s, 0)
-			assert.Equal(t, c.move, mustText(t, m))
+			assert.Equal(t, c.move, famMustText(t, m))
 			next := famApply(t, s, m)
 			if c.face == 6 && !m.Finishes() {
 				assert.Equal(t, ludo.Red, next.Turn(), "the 6 earns a bonus roll")
@@ -172,15 +172,15 @@ func TestCapturePenalty(t *testing.T) {
 	s = pos("CaptureCompulsory")
 	assert.Len(t, s.LegalMoves(), 2)
 	_, err := s.TokenMove(2)
-	assertRule(t, err, "M8")
+	famAssertRule(t, err, "M8")
 
 	s = pos("CaptureOptional")
 	next = famApply(t, s, famToken(t, s, 2))
 	assert.Equal(t, []int{5, 10, 23, -1}, famProgress(next, ludo.Red), "no penalty")
 }
 
-// assertRule asserts that err is an illegal move citing rule.
-func assertRule(t *testing.T, err error, rule string) {
+// famAssertRule asserts that err is an illegal move citing rule.
+func famAssertRule(t *testing.T, err error, rule string) {
 	t.Helper()
 	var e *ludo.IllegalMoveError
 	require.ErrorAs(t, err, &e)
@@ -288,7 +288,7 @@ func TestTeams(t *testing.T) {
 	assert.Equal(t, 13, m.To(), "red passes its partner's block")
 	s = famRoll(t, famPos(t, "rules "+blocks.String()+"\nred 9 20\ngreen 50 50"), 4) // green's block on square 12
 	_, err = s.TokenMove(0)
-	assertRule(t, err, "B2")
+	famAssertRule(t, err, "B2")
 
 	// Red is all home: its turn is skipped, and the game goes on.
 	s = famPos(t, "rules "+r.String()+"\nred finish finish finish finish\nyellow 55 finish finish finish\nturn blue")
@@ -361,9 +361,9 @@ func TestGoalSlots(t *testing.T) {
 	// is no move.
 	s := famRoll(t, famPos(t, "rules maedn\nred 40 42 yard yard"), 2)
 	_, err := s.TokenMove(0)
-	assertRule(t, err, "M1")
+	famAssertRule(t, err, "M1")
 	_, err = s.TokenMove(1)
-	assertRule(t, err, "C5")
+	famAssertRule(t, err, "C5")
 }
 
 // Rules C1, C3 and ruling Q5 on boards of six arms: the default seats

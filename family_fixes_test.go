@@ -126,7 +126,7 @@ func TestFixLoneTokensShareAfterPairBreaks(t *testing.T) {
 	require.NoError(t, err)
 	s, err = s.Roll(4)
 	require.NoError(t, err)
-	s, err = s.Apply(mustToken(t, s, 0)) // one of the pair moves on
+	s, err = s.Apply(famMustToken(t, s, 0)) // one of the pair moves on
 	require.NoError(t, err)
 	require.Equal(t, [ludo.MaxPlayers]int{ludo.Red: 1, ludo.Yellow: 1}, s.On(ludo.TrackSquare(10)))
 
@@ -142,7 +142,8 @@ func TestFixLoneTokensShareAfterPairBreaks(t *testing.T) {
 	assert.Contains(t, e.Reason, "(rule C11)")
 }
 
-func mustToken(t *testing.T, s ludo.State, i int) ludo.Move {
+// famMustToken returns token i's move in s.
+func famMustToken(t *testing.T, s ludo.State, i int) ludo.Move {
 	t.Helper()
 	m, err := s.TokenMove(i)
 	require.NoError(t, err)
