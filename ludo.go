@@ -282,17 +282,9 @@ func (s State) On(sq Square) [MaxPlayers]int {
 	if s.rs == nil {
 		return n
 	}
-	b := s.rs.rules.Board
 	for c := range s.rs.seats.All() {
-		p, ok := b.Progress(c, sq)
-		if !ok && sq.zone == TrackZone && p > b.HomeEntry && s.rs.has(featCircle) {
-			p, ok = b.Finish()+p-b.HomeEntry, true // going round again (rule K4)
-		}
-		if !ok {
-			continue
-		}
 		for i := range int(s.rs.tokens) {
-			if int(s.tok[c][i])-1 == p {
+			if s.Square(c, i) == sq { // a token going round again too (rule K4)
 				n[c]++
 			}
 		}
@@ -670,7 +662,9 @@ type Setup struct {
 	// Captured is the colours that have captured, which matters under
 	// [Rules.CaptureBeforeHome] (rule K4).
 	Captured Colors
-	// Tokens holds each token's progress (see [Board]), -1 for the yard.
+	// Tokens holds each token's progress (see [Board]), -1 for the yard;
+	// under [Rules.CaptureBeforeHome] a token going round again between
+	// its home entry and its start square is past the finish (rule K4).
 	// Tokens of colours that do not play, and tokens past Rules.Tokens,
 	// must be in the yard.
 	Tokens [MaxPlayers][MaxTokens]int
@@ -791,7 +785,7 @@ func (u *Setup) check(s *State) *SetupError {
 			if !rs.has(featLater) {
 				return bad("Later", c, i, "who arrived last matters only with EntryCapture:EntryCapturesLast (rule P4)")
 			}
-			if !s.hasToken(c, i) || s.tok[c][i] == 0 || int(s.tok[c][i])-1 > int(rs.homeEntry) {
+			if p := int(s.tok[c][i]) - 1; !s.hasToken(c, i) || p < 0 || (p > int(rs.homeEntry) && p <= fin) {
 				return bad("Later", c, i, "%v token %d is not on the track, so it arrived on no shared square (rule P4)", c, i)
 			}
 			here := s.at.match(s.at.byteOf(c, i))
@@ -877,12 +871,18 @@ func (u *Setup) check(s *State) *SetupError {
 	switch {
 	case !seats.Has(t):
 		return bad("Turn", t, -1, "the turn is %v's, who does not play", t)
-	case over && (u.Die != 0 || u.Bonus != 0):
+	case over && u.Die != 0:
 		return bad("Die", t, -1, "the game is over, so no die is being played")
+	case over && u.Bonus != 0:
+		return bad("Bonus", t, -1, "the game is over, so no bonus move is due")
 	case over && u.Sixes != 0:
 		return bad("Sixes", t, -1, "the game is over, so no sixes count")
-	case over && (u.Tries != 0 || last >= 0 || u.ExtraRoll):
+	case over && u.Tries != 0:
 		return bad("Tries", t, -1, "the game is over, so no turn is under way")
+	case over && last >= 0:
+		return bad("LastMoved", t, last, "the game is over, so no turn is under way")
+	case over && u.ExtraRoll:
+		return bad("ExtraRoll", t, -1, "the game is over, so no turn is under way")
 	case over: // nothing is under way
 	case s.places[t] != 0 || s.finished(t):
 		return bad("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)
@@ -906,8 +906,11 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Bonus", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Sixes)
 	case u.Tries < 0 || u.Tries >= r.Tries:
 		return bad("Tries", t, -1, "tries %d: want 0 to %d (rule M4)", u.Tries, r.Tries-1)
-	case u.Tries > 0 && !s.nothingInPlay(t):
-		return bad("Tries", t, -1, "%v has a token that can move, so it has no tries (rule M4)", t)
+	case u.Tries > 0 && !s.nothingInPlay(t) && u.Sixes == 0 && u.Bonus == 0 && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll:
+		// The throws that left no move count for the rest of the turn,
+		// so a token is in play with tries left over only after a throw
+		// let one in and a bonus roll followed.
+		return bad("Tries", t, -1, "%v has a token that can move and has made no move this turn, so it has no tries (rule M4)", t)
 	case lastCount > 1:
 		return bad("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", lastCount)
 	case last >= int(rs.tokens):

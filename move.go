@@ -178,9 +178,10 @@ func (m Move) SendsMoverHome() bool { return m.has(flagMoverHome) }
 
 // String describes the move in progress terms, as "red 2: 12-18",
 // "red 0: yard-0 enter", "red 1: 50-56 finish", "green 3: 4-10 x1"
-// (one capture), "red 0: 10-30 bonus" (a bonus move of 20, rule P8) or
-// "blue pass". It is the move's text form: [Move.MarshalText] writes it
-// and [Move.UnmarshalText] reads it back.
+// (one capture), "red 0: 10-30 bonus" (a bonus move of 20, rule P8),
+// "blue pass" or "blue pass bonus" (a bonus move no token can make). It
+// is the move's text form: [Move.MarshalText] writes it and
+// [Move.UnmarshalText] reads it back.
 func (m Move) String() string {
 	return string(m.appendText(nil))
 }
@@ -194,6 +195,9 @@ func (m Move) appendText(b []byte) []byte {
 		b = append(b, " pass"...)
 		if m.Forfeits() {
 			b = append(b, " (forfeit)"...)
+		}
+		if m.IsBonus() {
+			b = append(b, " bonus"...) // a bonus move no token can make (rule P8)
 		}
 		return b
 	}

@@ -1270,6 +1270,7 @@ type moveText struct {
 //	0: yard-0 enter     token 0 enters
 //	pass                the pass the position forces (rule C10, or the forfeit of rule C9)
 //	pass (forfeit)      the forfeit of the third six (rule C9); also "forfeit"
+//	pass bonus          the pass of a bonus move no token can make (rule P8)
 //
 // After the token, the from-to part and the words enter, finish, bounce,
 // xN (captures) and block, if given, must describe the move exactly: they
@@ -1465,6 +1466,8 @@ func (mt moveText) String() string {
 	switch {
 	case mt.pass && mt.forfeit:
 		return "pass (forfeit)"
+	case mt.pass && mt.bonus:
+		return "pass bonus"
 	case mt.pass:
 		return "pass"
 	case !mt.detail:
@@ -1495,7 +1498,7 @@ func (mt moveText) describe() string {
 func textOf(m Move) moveText {
 	mt := moveText{hasColor: true, color: m.Color()}
 	if m.IsPass() {
-		mt.pass, mt.forfeit = true, m.Forfeits()
+		mt.pass, mt.forfeit, mt.bonus = true, m.Forfeits(), m.IsBonus()
 		return mt
 	}
 	mt.token, mt.detail = m.Token(), true

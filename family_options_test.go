@@ -1,0 +1,501 @@
+package ludo
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// This file tests the option table (options in variants.go) that drives
+// Rules.String, ParseRules, the JSON form and Validate: every option's
+// valid values survive the text and JSON forms, values out of range are
+// refused naming the option, every contradiction between options that
+// Rules.problem lists is refused (and a close variant accepted), and the
+// presets are what Presets lists.
+
+// tabValid lists, for every option, the values in text form that must be
+// valid on some board: every name of an enum, both ends of a number's
+// range, a set empty and full (where that is valid), a bonus none, roll
+// and both ends of its steps.
+var tabValid = map[string][]string{
+	"Arms":                {"2", "6"},
+	"Track":               {"4", "250"},
+	"StartSpacing":        {"1", "13"},
+	"HomeEntry":           {"1", "51"},
+	"HomeColumn":          {"0", "199"},
+	"Safe":                {"{}", "{0 1 2 3 4 5 6 7 8 9 10 11 12}"},
+	"Stars":               {"{}", "{0 1 2 3 4 5 6 7 8 9 10 11 12}"},
+	"Players":             {"2", "4", "6"},
+	"Seats":               {"{}", "{red green yellow blue}", "{red green yellow blue purple orange}", "{green blue}"},
+	"Teams":               {"NoTeams", "Partners"},
+	"Tokens":              {"1", "4"},
+	"StartOut":            {"0", "4"},
+	"EntryRolls":          {"{1}", "{1 2 3 4 5 6}"},
+	"SixEntry":            {"SixEntersOne", "SixEntersTwoOrRuns"},
+	"EntryCompulsory":     {"false", "true"},
+	"ClearStart":          {"false", "true"},
+	"Tries":               {"1", "3"},
+	"BonusRolls":          {"{}", "{1 2 3 4 5 6}"},
+	"SixLimit":            {"0", "2", "255"},
+	"SixPenalty":          {"VoidRoll", "UndoTurn", "LastMovedHome"},
+	"NoMoveForfeitsBonus": {"false", "true"},
+	"SixValue":            {"6", "20"},
+	"CaptureBonus":        {"none", "roll", "2", "50"},
+	"HomeBonus":           {"none", "roll", "2", "50"},
+	"Blocks":              {"NoBlocks", "BlocksStopOpponents", "BlocksStopAll"},
+	"BreakOnSix":          {"false", "true"},
+	"SquareLimit":         {"0", "2", "24"},
+	"OwnLanding":          {"OwnLandingAllowed", "OwnLandingForbidden"},
+	"MultiCapture":        {"CaptureAll", "CaptureRefused", "CaptureNone", "CaptureMover"},
+	"SafeSquares":         {"SafeShare", "SafeMoverHome"},
+	"EntryCapture":        {"EntryLands", "EntryCapturesAll", "EntryCapturesLast"},
+	"CaptureDuty":         {"CaptureOptional", "CaptureCompulsory", "CapturePenalty"},
+	"CaptureBeforeHome":   {"false", "true"},
+	"Overtake":            {"OvertakeAll", "OvertakeOpponents", "OvertakeNone"},
+	"HomeJumps":           {"HomeJumpsAllowed", "HomeJumpsForbidden"},
+	"Finish":              {"ExactFinish", "BounceFinish", "AnyRollFinishes"},
+	"Goal":                {"GoalFinish", "GoalSlots"},
+	"HomeSteps":           {"false", "true"},
+	"FinishTokens":        {"0", "1", "4"},
+	"End":                 {"PlayForAllPlaces", "FirstWinner"},
+}
+
+// tabBases are the rules a value is tried on, in order, until one takes
+// it: every preset, and with two players, a small board of two arms, and
+// Classic stopping at the first winner.
+func tabBases() []Rules {
+	var bases []Rules
+	for _, p := range presets {
+		bases = append(bases, p.rules)
+		two := p.rules
+		two.Players = 2
+		bases = append(bases, two)
+	}
+	small := Classic()
+	small.Board = Board{Arms: 2, Track: 8, StartSpacing: 2, HomeEntry: 3, HomeColumn: 1}
+	small.Players = 2
+	quick := Classic()
+	quick.End = FirstWinner
+	return append(bases, small, quick)
+}
+
+// tabRulesJSON writes r as JSON field by field from the option table,
+// without validating it, so that rules Validate refuses can be given to
+// UnmarshalJSON.
+func tabRulesJSON(r Rules) []byte {
+	b := []byte(`{"Preset":`)
+	b = append(b, '"')
+	b = append(b, r.Preset...)
+	b = append(b, '"')
+	for i := range options {
+		o := &options[i]
+		b = append(b, `,"`+o.name+`":`...)
+		b = o.appendJSON(b, o.get(&r))
+	}
+	return append(b, '}')
+}
+
+// tabRoundTrip asserts that valid rules r survive Rules.String read by
+// ParseRules, MarshalJSON read by UnmarshalJSON, and the text form as a
+// JSON string.
+func tabRoundTrip(t *testing.T, r Rules) {
+	t.Helper()
+	text := r.String()
+	back, err := ParseRules(text)
+	require.NoError(t, err, text)
+	require.Equal(t, r, back, text)
+	data, err := json.Marshal(r)
+	require.NoError(t, err, text)
+	var fromJSON Rules
+	require.NoError(t, json.Unmarshal(data, &fromJSON), "%s", data)
+	require.Equal(t, r, fromJSON, "%s", data)
+	quoted, err := json.Marshal(text)
+	require.NoError(t, err)
+	var fromString Rules
+	require.NoError(t, json.Unmarshal(quoted, &fromString), "%s", quoted)
+	require.Equal(t, r, fromString, "%s", quoted)
+	marshalled, err := r.MarshalText()
+	require.NoError(t, err)
+	require.Equal(t, text, string(marshalled))
+}
+
+// Every option has its values listed in tabValid, and each value takes
+// on some base: it validates, plays (New), and survives the text and JSON
+// forms; the text names the option and the value where it differs from
+// the preset.
+func TestOptionTableValuesRoundTrip(t *testing.T) {
+	var names []string
+	for i := range options {
+		names = append(names, options[i].name)
+	}
+	var listed []string
+	for name := range tabValid {
+		listed = append(listed, name)
+	}
+	require.ElementsMatch(t, names, listed, "tabValid lists every option of the table, and no other")
+
+	bases := tabBases()
+	for i := range options {
+		o := &options[i]
+		for _, text := range tabValid[o.name] {
+			v, msg := o.parse(text)
+			require.Empty(t, msg, "%s:%s", o.name, text)
+			require.Equal(t, text, o.format(v), "%s:%s is written as it is read", o.name, text)
+			found := false
+			for _, base := range bases {
+				r := base
+				o.set(&r, v)
+				if o.name == "Seats" && v != 0 {
+					r.Players = Colors(v).Len()
+				}
+				if r.Validate() != nil {
+					continue
+				}
+				found = true
+				t.Run(o.name+":"+text, func(t *testing.T) {
+					require.Equal(t, v, o.get(&r))
+					_, err := New(r)
+					require.NoError(t, err)
+					tabRoundTrip(t, r)
+					p, _ := Preset(r.Preset)
+					if o.get(&p) != v {
+						assert.Contains(t, r.String(), o.name+":"+text, "the text names the option that differs")
+					}
+					// And as the only change, read from text and JSON alone.
+					one, err := ParseRules(r.Preset + "{" + o.name + ":" + text + "}")
+					if o.name == "Seats" && v != 0 {
+						one, err = ParseRules(r.Preset + "{Players:" + tabItoa(r.Players) + " Seats:" + text + "}")
+					}
+					if err == nil {
+						assert.Equal(t, v, o.get(&one))
+					}
+				})
+				break
+			}
+			assert.True(t, found, "%s:%s is valid on no base", o.name, text)
+		}
+	}
+}
+
+func tabItoa(n int) string { return strconv.Itoa(n) }
+
+// tabOutOfRange lists, for every option whose value can be out of range,
+// values past its ends on the classic board (raw numbers as the field
+// holds them; -1 is a negative int).
+var tabOutOfRange = map[string][]int{
+	"Arms":         {1, 7},
+	"Track":        {3, 251},
+	"StartSpacing": {0, 14},
+	"HomeEntry":    {0, 52},
+	"HomeColumn":   {-1, 200},
+	"Safe":         {1 << 13, 1 << 62},
+	"Stars":        {1 << 13},
+	"Players":      {1, 5},
+	"Seats":        {1 << Purple, 1 << Orange},
+	"Teams":        {2},
+	"Tokens":       {0, 5},
+	"StartOut":     {-1, 5},
+	"EntryRolls":   {1 | 1<<6, 1 << 7},
+	"SixEntry":     {2},
+	"Tries":        {0, 4},
+	"BonusRolls":   {1, 1 << 7},
+	"SixLimit":     {-1, 256},
+	"SixPenalty":   {3},
+	"SixValue":     {5, 21},
+	"CaptureBonus": {51, 255},
+	"HomeBonus":    {51},
+	"Blocks":       {3},
+	"SquareLimit":  {-1, 1, 25},
+	"OwnLanding":   {2},
+	"MultiCapture": {4},
+	"SafeSquares":  {2},
+	"EntryCapture": {3},
+	"CaptureDuty":  {3},
+	"Overtake":     {3},
+	"HomeJumps":    {2},
+	"Finish":       {3},
+	"Goal":         {2},
+	"FinishTokens": {-1, 5},
+	"End":          {2},
+}
+
+// A value out of an option's range is refused by Validate (and so New)
+// with an error matching ErrInvalidRules that names the option; numbers
+// are refused alike in the text and JSON forms.
+func TestOptionTableOutOfRange(t *testing.T) {
+	for i := range options {
+		o := &options[i]
+		values, ok := tabOutOfRange[o.name]
+		if o.kind == kindBool {
+			assert.False(t, ok, "%s is true or false: no value is out of range", o.name)
+			continue
+		}
+		require.True(t, ok, "tabOutOfRange lists %s", o.name)
+		for _, n := range values {
+			r := Classic()
+			o.set(&r, uint64(n))
+			if o.kind == kindInt {
+				require.Equal(t, n, int(o.get(&r)), "%s holds %d", o.name, n)
+			}
+			err := r.Validate()
+			require.ErrorIs(t, err, ErrInvalidRules, "%s = %d", o.name, n)
+			assert.Contains(t, err.Error(), o.name, "the error names the option")
+			_, err = New(r)
+			assert.ErrorIs(t, err, ErrInvalidRules)
+			_, err = r.MarshalJSON()
+			assert.ErrorIs(t, err, ErrInvalidRules, "invalid rules do not marshal")
+			_, err = r.MarshalText()
+			assert.ErrorIs(t, err, ErrInvalidRules, "invalid rules do not marshal")
+			if o.kind != kindInt || n < 0 {
+				continue
+			}
+			text := "classic{" + o.name + ":" + tabItoa(n) + "}"
+			_, err = ParseRules(text)
+			require.ErrorIs(t, err, ErrInvalidRules, text)
+			assert.Contains(t, err.Error(), o.name, text)
+			var got Rules
+			err = json.Unmarshal(tabRulesJSON(r), &got)
+			require.ErrorIs(t, err, ErrInvalidRules, text)
+			assert.Contains(t, err.Error(), o.name, text)
+			assert.Equal(t, Rules{}, got, "refused JSON leaves the rules as they were")
+		}
+	}
+}
+
+// tabConflict is a contradiction between options: rules that Validate
+// refuses, with a word of its message, and a close variant it accepts.
+type tabConflict struct {
+	name     string
+	base     string // a preset
+	refused  func(r *Rules)
+	accepted func(r *Rules)
+	msg      string
+}
+
+var tabConflicts = []tabConflict{
+	{"not a preset", "classic", func(r *Rules) { r.Preset = "ludo" }, func(r *Rules) { r.Preset = "mongolian" }, "is not a preset"},
+	{"going round again past a progress of 254", "ludoking",
+		func(r *Rules) {
+			r.CaptureBeforeHome = true
+			r.Board = Board{Arms: 4, Track: 250, StartSpacing: 60, HomeEntry: 200, HomeColumn: 5}
+		},
+		func(r *Rules) {
+			r.CaptureBeforeHome = true
+			r.Board = Board{Arms: 4, Track: 240, StartSpacing: 60, HomeEntry: 200, HomeColumn: 5}
+		},
+		"want Track + HomeColumn at most 254"},
+	{"track shorter than two squares an arm", "classic",
+		func(r *Rules) { r.Board = Board{Arms: 6, Track: 11, StartSpacing: 1, HomeEntry: 10, HomeColumn: 5} },
+		func(r *Rules) { r.Board = Board{Arms: 6, Track: 12, StartSpacing: 1, HomeEntry: 10, HomeColumn: 5} },
+		"two squares an arm"},
+	{"Seats not Players colours", "classic",
+		func(r *Rules) { r.Seats = ColorsOf(Red, Green) },
+		func(r *Rules) { r.Seats, r.Players = ColorsOf(Red, Green), 2 },
+		"colours but Players is"},
+	{"no entry roll", "classic", func(r *Rules) { r.EntryRolls = 0 }, func(r *Rules) { r.EntryRolls = FacesOf(1) }, "no token could ever enter"},
+	{"SixLimit 1", "classic", func(r *Rules) { r.SixLimit = 1 }, func(r *Rules) { r.SixLimit = 2 }, "every bonus-earning roll would be forfeited"},
+	{"every face earns a bonus roll under UndoTurn", "classic",
+		func(r *Rules) { r.BonusRolls, r.SixPenalty = FacesOf(1, 2, 3, 4, 5, 6), UndoTurn },
+		func(r *Rules) { r.BonusRolls, r.SixPenalty = FacesOf(1, 2, 3, 4, 5, 6), VoidRoll },
+		"the game could never end"},
+	{"every face earns a bonus roll under UndoTurn with no limit", "classic",
+		func(r *Rules) { r.BonusRolls, r.SixPenalty, r.SixLimit = FacesOf(1, 2, 3, 4, 5, 6), UndoTurn, 255 },
+		func(r *Rules) { r.BonusRolls, r.SixPenalty, r.SixLimit = FacesOf(1, 2, 3, 4, 5, 6), UndoTurn, 0 },
+		"the game could never end"},
+	{"partners with an odd number of players", "ludoking6",
+		func(r *Rules) { r.Teams, r.Players = Partners, 5 },
+		func(r *Rules) { r.Teams, r.Players = Partners, 4 },
+		"partners need an even number"},
+	{"blocks where a token may not land on its own", "mongolian",
+		func(r *Rules) { r.OwnLanding = OwnLandingForbidden },
+		func(r *Rules) { r.OwnLanding, r.Blocks = OwnLandingForbidden, NoBlocks },
+		"a block forms when a token lands on its own colour"},
+	{"BreakOnSix without blocks", "parchis1",
+		func(r *Rules) { r.Blocks = NoBlocks },
+		func(r *Rules) { r.Blocks = BlocksStopOpponents },
+		"there is no block to open"},
+	{"SquareLimit below StartOut", "parchis1",
+		func(r *Rules) { r.StartOut = 3 },
+		func(r *Rules) { r.StartOut = 2 },
+		"is less than StartOut"},
+	{"StartOut sharing a square where own landing is forbidden", "maedn",
+		func(r *Rules) { r.StartOut = 2 },
+		func(r *Rules) { r.StartOut = 2; r.OwnLanding = OwnLandingAllowed },
+		"could not share the start square"},
+	{"EntryCapturesLast without SquareLimit", "parchis1",
+		func(r *Rules) { r.SquareLimit = 0 },
+		func(r *Rules) { r.SquareLimit = 3 },
+		"which needs SquareLimit"},
+	{"SixEntersTwoOrRuns where 6 does not enter", "fia",
+		func(r *Rules) { r.EntryRolls = FacesOf(1) },
+		func(r *Rules) { r.EntryRolls = FacesOf(6) },
+		"6 does not enter a token"},
+	{"SixEntersTwoOrRuns with HomeEntry below 5", "fia",
+		func(r *Rules) { r.Board.HomeEntry = 4 },
+		func(r *Rules) { r.Board.HomeEntry = 5 },
+		"HomeEntry is below 5"},
+	{"goal slots too few for the tokens", "maedn",
+		func(r *Rules) { r.Board.HomeColumn = 2 },
+		func(r *Rules) { r.Board.HomeColumn, r.Tokens = 2, 3 },
+		"do not fit the"},
+	{"goal slots with a bounce", "maedn",
+		func(r *Rules) { r.Finish = BounceFinish },
+		func(r *Rules) { r.Finish = AnyRollFinishes },
+		"but Finish is BounceFinish"},
+	{"home steps with a finish that is not exact", "cocangua",
+		func(r *Rules) { r.Finish = AnyRollFinishes },
+		func(r *Rules) { r.Finish = ExactFinish },
+		"so Finish must be ExactFinish"},
+	{"home steps on a home column of more than six squares", "cocangua",
+		func(r *Rules) { r.Board.HomeColumn = 6 },
+		func(r *Rules) { r.Board.HomeColumn = 5 },
+		"more than 6"},
+	{"FinishTokens past Tokens", "classic",
+		func(r *Rules) { r.Tokens, r.FinishTokens = 2, 3 },
+		func(r *Rules) { r.Tokens, r.FinishTokens = 3, 3 },
+		"but each player has"},
+	{"FinishTokens short of all without FirstWinner", "classic",
+		func(r *Rules) { r.FinishTokens = 2 },
+		func(r *Rules) { r.FinishTokens, r.End = 2, FirstWinner },
+		"so End must be FirstWinner"},
+	{"FinishTokens short of all with goal slots", "maedn",
+		func(r *Rules) { r.FinishTokens, r.End = 2, FirstWinner },
+		func(r *Rules) { r.FinishTokens, r.End = 4, FirstWinner },
+		"needs Goal GoalFinish"},
+	{"a bounce past the home entry on a short home column", "classic",
+		func(r *Rules) { r.Finish, r.Board.HomeColumn = BounceFinish, 3 },
+		func(r *Rules) { r.Finish, r.Board.HomeColumn = BounceFinish, 4 },
+		"could bounce back past the home entry"},
+	{"a bounce past the home entry with a 6 that counts 8", "danish",
+		func(r *Rules) { r.SixValue = 8 },
+		func(r *Rules) { r.SixValue = 7 },
+		"could bounce back past the home entry"},
+	{"a bounce past the home entry with a bonus move of 10", "danish",
+		func(r *Rules) { r.HomeBonus = BonusMove(10) },
+		func(r *Rules) { r.HomeBonus = BonusMove(7) },
+		"could bounce back past the home entry"},
+}
+
+// Every contradiction Rules.problem lists is refused by Validate, New,
+// ParseRules and the JSON decoder, with an error matching
+// ErrInvalidRules; the close variant is accepted. And every case of
+// Rules.problem's list of contradictions is one of these.
+func TestOptionConflicts(t *testing.T) {
+	for _, c := range tabConflicts {
+		t.Run(c.name, func(t *testing.T) {
+			base, ok := Preset(c.base)
+			require.True(t, ok)
+			bad, good := base, base
+			c.refused(&bad)
+			c.accepted(&good)
+			err := bad.Validate()
+			require.ErrorIs(t, err, ErrInvalidRules)
+			assert.Contains(t, err.Error(), c.msg)
+			_, err = New(bad)
+			assert.ErrorIs(t, err, ErrInvalidRules)
+			if bad.Preset == c.base {
+				_, err = ParseRules(bad.String())
+				require.ErrorIs(t, err, ErrInvalidRules, bad.String())
+				assert.Contains(t, err.Error(), c.msg)
+				var got Rules
+				err = json.Unmarshal(tabRulesJSON(bad), &got)
+				require.ErrorIs(t, err, ErrInvalidRules)
+				assert.Contains(t, err.Error(), c.msg)
+			}
+
+			require.NoError(t, good.Validate(), good.String())
+			_, err = New(good)
+			require.NoError(t, err)
+			tabRoundTrip(t, good)
+		})
+	}
+
+	// Every case of problem's switch of contradictions has a conflict
+	// above whose message holds the longest piece of its text.
+	src, err := os.ReadFile("variants.go")
+	require.NoError(t, err)
+	body := string(src)
+	start := strings.Index(body, "func (r Rules) problem() string {")
+	require.Positive(t, start)
+	body = body[start:]
+	body = body[:strings.Index(body, "\n}\n")]
+	sw := strings.LastIndex(body, "\tswitch {")
+	require.Positive(t, sw)
+	cases := regexp.MustCompile(`(?m)^\tcase [^\n]*\n\t\treturn (?:fmt\.Sprintf\()?"((?:[^"\\]|\\.)*)"`).FindAllStringSubmatch(body[sw:], -1)
+	require.GreaterOrEqual(t, len(cases), 20, "the contradictions of Rules.problem")
+	require.Len(t, cases, strings.Count(body[sw:], "\n\tcase "), "every case of the switch returns a message this test reads")
+	var msgs []string
+	for _, c := range tabConflicts {
+		bad, _ := Preset(c.base)
+		c.refused(&bad)
+		msgs = append(msgs, bad.Validate().Error())
+	}
+	verb := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+	for _, m := range cases {
+		pieces := verb.Split(strings.ReplaceAll(m[1], `\"`, `"`), -1)
+		longest := slices.MaxFunc(pieces, func(a, b string) int { return len(a) - len(b) })
+		assert.True(t, slices.ContainsFunc(msgs, func(msg string) bool { return strings.Contains(msg, longest) }),
+			"no conflict test gives the message of %q", m[1])
+	}
+}
+
+// Presets lists names that Preset resolves, in any case; each preset
+// validates, plays, is named by its own Preset field, and its text is its
+// bare name; Classic and Mongolian are two of them.
+func TestPresetsList(t *testing.T) {
+	names := Presets()
+	require.Len(t, names, len(presets))
+	assert.Equal(t, []string{"classic", "mongolian", "ludoking", "ludoking6", "maedn", "maedn6", "danish",
+		"parchis1", "parchis6", "fia", "cocangua"}, names)
+	seen := map[string]bool{}
+	var values []Rules
+	for _, name := range names {
+		assert.False(t, seen[name], "%s listed twice", name)
+		seen[name] = true
+		r, ok := Preset(name)
+		require.True(t, ok, name)
+		assert.Equal(t, name, r.Preset)
+		require.NoError(t, r.Validate(), name)
+		assert.Equal(t, name, r.String())
+		text, err := r.MarshalText()
+		require.NoError(t, err)
+		assert.Equal(t, name, string(text))
+		upper, ok := Preset(strings.ToUpper(name))
+		assert.True(t, ok)
+		assert.Equal(t, r, upper)
+		fromText, err := ParseRules(strings.ToUpper(name))
+		require.NoError(t, err)
+		assert.Equal(t, r, fromText)
+		tabRoundTrip(t, r)
+		s, err := New(r)
+		require.NoError(t, err)
+		assert.Equal(t, r.Players, s.Players().Len())
+		assert.NotContains(t, values, r, "%s is the same rules as another preset", name)
+		values = append(values, r)
+	}
+	assert.Equal(t, Classic(), values[0])
+	assert.Equal(t, Mongolian(), values[1])
+	for _, six := range []string{"ludoking6", "maedn6", "parchis6"} {
+		r, _ := Preset(six)
+		four, _ := Preset(map[string]string{"ludoking6": "ludoking", "maedn6": "maedn", "parchis6": "parchis1"}[six])
+		assert.Equal(t, 6, r.Board.Arms, six)
+		assert.Equal(t, 6, r.Players, six)
+		// The same arm six times: the home entry is as far before the
+		// start square as on four arms.
+		assert.Equal(t, r.Board.Track-four.Board.Track, r.Board.HomeEntry-four.Board.HomeEntry, six)
+		r.Preset, r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = four.Preset, four.Board.Arms, four.Board.Track, four.Board.HomeEntry, four.Players
+		assert.Equal(t, four, r, "%s is its four-arm preset on six arms", six)
+	}
+	_, ok := Preset("parchis")
+	assert.False(t, ok)
+	err := Rules{Preset: "Classic "}.Validate()
+	assert.True(t, errors.Is(err, ErrInvalidRules))
+}
