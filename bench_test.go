@@ -75,11 +75,14 @@ func TestStateSize(t *testing.T) {
 }
 
 func TestHotPathsAllocateNothing(t *testing.T) {
-	for _, r := range []Rules{Classic(), Mongolian()} {
+	for _, name := range Presets() {
+		r, err := ParseRules(name)
+		if err != nil {
+			t.Fatal(err)
+		}
 		s := midgame(t, r, 1, 60)
 		buf := make([]Move, 0, MaxMoves)
 		var m Move
-		var err error
 		if n := testing.AllocsPerRun(100, func() { buf = s.AppendLegalMoves(buf[:0]); m = buf[0] }); n != 0 {
 			t.Errorf("%v: AppendLegalMoves allocates %v times", r, n)
 		}
@@ -94,7 +97,11 @@ func TestHotPathsAllocateNothing(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { d.Roll() }); n != 0 {
 			t.Errorf("Dice.Roll allocates %v times", n)
 		}
-		over, _, _ := playout(roll, d, rand.NewPCG(1, 2), buf)
+		pick := rand.NewPCG(1, 2)
+		if n := testing.AllocsPerRun(10, func() { _, _, _ = playout(roll, d, pick, buf) }); n != 0 {
+			t.Errorf("%v: a whole random playout allocates %v times", r, n)
+		}
+		over, _, _ := playout(roll, d, pick, buf)
 		if n := testing.AllocsPerRun(100, func() { _, err = over.Roll(4) }); n != 0 || !errors.Is(err, ErrGameOver) {
 			t.Errorf("%v: Roll after the end allocates %v times (err %v), so a loop cannot roll until the game is over", r, n, err)
 		}

@@ -89,7 +89,7 @@ func (e *Expectimax) value(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
 // decide returns the scores of the move of s best for the player to
 // move, searching depth rolls after it.
 func (e *Expectimax) decide(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
-	var buf [ludo.MaxTokens + 1]ludo.Successor
+	var buf [ludo.MaxMoves]ludo.Successor
 	mover := s.Turn()
 	var best [ludo.MaxPlayers]float64
 	bestV := math.Inf(-1)

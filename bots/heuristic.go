@@ -58,7 +58,7 @@ func (w *Weights) after(s ludo.State, r *ludo.Rules, me ludo.Color) float64 {
 	if !s.IsBonusMove() || s.Turn() != me {
 		return w.scores(s, r)[me]
 	}
-	var buf [ludo.MaxTokens + 1]ludo.Successor
+	var buf [ludo.MaxMoves]ludo.Successor
 	best := math.Inf(-1)
 	for _, c := range s.AppendSuccessors(buf[:0]) {
 		best = max(best, w.after(c.State, r, me))

@@ -75,7 +75,7 @@ func NewMonteCarlo(seed uint64, cfg MonteCarloConfig) *MonteCarlo {
 		rng:  rand.New(rand.NewPCG(seed, 0x6d6f6e7465)),
 		dsrc: rand.NewPCG(0, 0),
 		psrc: rand.NewPCG(0, 0),
-		buf:  make([]ludo.Move, 0, ludo.MaxTokens+1),
+		buf:  make([]ludo.Move, 0, ludo.MaxMoves),
 	}
 	b.dice = ludo.NewDice(b.dsrc)
 	b.prng = rand.New(b.psrc)

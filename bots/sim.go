@@ -55,7 +55,7 @@ func Play(s ludo.State, players [ludo.MaxPlayers]Bot, dice ludo.Dice, maxPlies i
 			return s, 0, fmt.Errorf("bots: no bot plays %v", c)
 		}
 	}
-	var buf [ludo.MaxTokens + 1]ludo.Move // a 6 under rule F1 gives a token two moves
+	var buf [ludo.MaxMoves]ludo.Move
 	plies := 0
 	for s.Phase() != ludo.PhaseOver {
 		if plies == maxPlies {

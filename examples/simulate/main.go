@@ -174,7 +174,7 @@ func run(w, bar io.Writer, cfg config) error {
 // plays it with no roll, as a record does.
 func play(s ludo.State, dice ludo.Dice, pick *bots.Random, maxPlies int, rec *ludo.Record) game {
 	var g game
-	var buf [ludo.MaxTokens + 1]ludo.Move
+	var buf [ludo.MaxMoves]ludo.Move
 	for s.Phase() != ludo.PhaseOver {
 		if g.plies == maxPlies {
 			g.unfinished = true
