@@ -1098,7 +1098,7 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 	}
 	key := func(k string) {
 		b = append(b, k...)
-		for n := len(k); n < 8; n++ {
+		for n := len(k); n < 8 || n == len(k); n++ { // at least one space: "captured red"
 			b = append(b, ' ')
 		}
 	}

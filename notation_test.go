@@ -585,3 +585,19 @@ func TestUndoTurnGameOver(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, again == over)
 }
+
+// Every key of the position text is followed by a space, "captured" too
+// (eight letters, the width keys are padded to): FormatPosition once
+// wrote "capturedred", which ParsePosition refuses as an unknown key.
+func TestFormatPositionCaptured(t *testing.T) {
+	r := ludo.Classic()
+	r.CaptureBeforeHome = true
+	s, err := ludo.New(r)
+	require.NoError(t, err)
+	u := s.Setup()
+	u.Captured = ludo.ColorsOf(ludo.Red, ludo.Blue)
+	s, err = u.State()
+	require.NoError(t, err)
+	assert.Contains(t, ludo.FormatPosition(s), "\ncaptured red blue\n")
+	checkPositionRoundTrip(t, s)
+}
