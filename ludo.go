@@ -281,6 +281,9 @@ func (s State) On(sq Square) [MaxPlayers]int {
 	b := s.rs.rules.Board
 	for c := range s.rs.seats.All() {
 		p, ok := b.Progress(c, sq)
+		if !ok && sq.zone == TrackZone && p > b.HomeEntry && s.rs.has(featCircle) {
+			p, ok = b.Finish()+p-b.HomeEntry, true // going round again (rule K4)
+		}
 		if !ok {
 			continue
 		}
@@ -749,6 +752,8 @@ func (u *Setup) check(s *State) *SetupError {
 				switch {
 				case !s.hasToken(c, i) && p != -1:
 					return bad(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, rs.tokens, p)
+				case p > fin && p < fin+int(rs.track)-int(rs.homeEntry) && rs.has(featCircle):
+					// going round again, between its home entry and its start square (rule K4)
 				case p < -1 || p > fin:
 					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)", pre, c, i, p, fin)
 				}
@@ -839,7 +844,7 @@ func (u *Setup) check(s *State) *SetupError {
 	if rs.has(featCircle) {
 		for c := range seats.All() {
 			for i := range int(rs.tokens) {
-				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && !s.captured.Has(c) {
+				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && p <= int(rs.finish) && !s.captured.Has(c) {
 					return bad("Tokens", c, i, "%v token %d is past its home entry, but %v has not captured, so its tokens go round again (rule K4)", c, i, c)
 				}
 			}
@@ -1106,8 +1111,8 @@ func (s *State) locate() {
 	rs := s.rs
 	for c := range rs.seats.All() {
 		for i := range int(rs.tokens) {
-			if p := int(s.tok[c][i]) - 1; p >= 0 && p <= int(rs.homeEntry) {
-				s.at.set(c, i, rs.trackSquare(c, p))
+			if p := int(s.tok[c][i]) - 1; p >= 0 && (p <= int(rs.homeEntry) || p > int(rs.finish)) {
+				s.at.set(c, i, s.trackSquare(c, p)) // past the finish: going round again (rule K4)
 			}
 		}
 	}
