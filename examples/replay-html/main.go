@@ -6,6 +6,7 @@
 // the page's address to open it at ply N.
 //
 //	go run ./examples/replay-html [-players 4] [-preset classic] [-seed 1] [-o game.html]
+//	go run ./examples/replay-html -preset parchis1 -seed 2 -o parchis.html
 package main
 
 import (
@@ -15,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/seeded"
@@ -31,8 +33,8 @@ func main() {
 func cli(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay-html", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	players := fs.Int("players", 4, fmt.Sprintf("number of players, 2 to %d", ludo.MaxPlayers))
-	preset := fs.String("preset", "classic", "rules preset: classic or mongolian")
+	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to %d (0: the preset's)", ludo.MaxPlayers))
+	preset := fs.String("preset", "classic", "rules preset: "+strings.Join(ludo.Presets(), ", "))
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' choices")
 	out := fs.String("o", "", "the file to write the page to (default standard output)")
 	fs.Usage = func() {
