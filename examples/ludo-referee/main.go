@@ -349,7 +349,7 @@ func (r *referee) replay(file string) (int, error) {
 	} else {
 		fmt.Fprintf(r.out, "\nThe position before ply %d:\n%v", re.Ply, last)
 	}
-	return exitIllegal, r.drawSVG(shown)
+	return exitIllegal, r.drawSVG(shown, refusedMove(canRoll, ill)...)
 }
 
 // show reads the position of file and prints it, after the dispute it
@@ -475,7 +475,7 @@ func (r *referee) why(file, text string) (int, error) {
 		}
 		r.printPath(s, ill.Move)
 		r.listMoves(s, "\nLegal moves")
-		return exitIllegal, r.drawSVG(s)
+		return exitIllegal, r.drawSVG(s, ill.Move)
 	case err != nil:
 		return 0, err
 	}
@@ -797,8 +797,10 @@ func cite(rules string) string {
 
 // ----- pictures -----
 
-// drawSVG writes the position judged to the -svg file, if one was given.
-func (r *referee) drawSVG(s ludo.State) error {
+// drawSVG writes the position judged to the -svg file, if one was given;
+// for a refused move, with the squares its token would pass and stop on
+// ringed.
+func (r *referee) drawSVG(s ludo.State, refused ...ludo.Move) error {
 	if r.opt.svg == "" {
 		return nil
 	}
@@ -806,9 +808,70 @@ func (r *referee) drawSVG(s ludo.State) error {
 	if err != nil {
 		return err
 	}
-	if err := s.WriteSVG(f); err != nil {
+	var marks []ludo.Square
+	for _, m := range refused {
+		marks = append(marks, pathSquares(s, m)...)
+	}
+	if _, err := f.Write(s.AppendSVGMarked(nil, marks)); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// refusedMove returns the move of ill, if any, to draw its path: the move
+// refused at the ply replayed, when the picture is of the position with
+// its die cast.
+func refusedMove(rolled bool, ill *ludo.IllegalMoveError) []ludo.Move {
+	if !rolled || ill == nil {
+		return nil
+	}
+	return []ludo.Move{ill.Move}
+}
+
+// pathSquares returns the squares the token of move m would pass and stop
+// on in s with the steps s has to play, whether or not the rules allow it,
+// as path says them: the start square for a token in the yard; else each
+// step, counted back from the finish where the rules bounce, ending at the
+// finish where any roll that reaches it finishes, and short of it where
+// the roll would overshoot. A token going round again (rule K4) walks the
+// track. Nothing for a pass, a finished token, or a move not of the player
+// to move.
+func pathSquares(s ludo.State, m ludo.Move) []ludo.Square {
+	rules := s.Rules()
+	b := rules.Board
+	c, i := m.Color(), m.Token()
+	if m.IsPass() || c != s.Turn() || i < 0 || i >= rules.Tokens {
+		return nil
+	}
+	p, n, fin := s.Progress(c, i), s.Count(), b.Finish()
+	switch {
+	case p < 0:
+		return []ludo.Square{b.Square(c, 0)}
+	case p == fin:
+		return nil
+	}
+	var out []ludo.Square
+	for k := 1; k <= n; k++ {
+		q := p + k
+		switch {
+		case p > fin: // going round again: along the track, past the start square
+			if t := p - fin + b.HomeEntry + k; t < b.Track {
+				q = fin + t - b.HomeEntry
+			} else {
+				q = t - b.Track
+			}
+		case q > fin && rules.Finish == ludo.BounceFinish:
+			q = 2*fin - q
+		case q > fin:
+			return out
+		case q == fin && k < n && rules.Finish == ludo.ExactFinish:
+			return out
+		}
+		out = append(out, b.Square(c, q))
+		if q == fin && rules.Finish == ludo.AnyRollFinishes {
+			break
+		}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -187,6 +188,39 @@ func TestSVG(t *testing.T) {
 	}
 	if err := (&referee{}).drawSVG(s); err != nil {
 		t.Errorf("drawSVG without --svg = %v, want nil", err)
+	}
+}
+
+// TestSVGPath: the picture of a refused move rings the squares its token
+// would pass and stop on, as the text says them; a legal move's picture
+// rings nothing.
+func TestSVGPath(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		// passes 16, 17 (red block), 18, 19, 20; would stop on 21
+		{[]string{"why", "testdata/dispute.txt", "0"}, "16 17 18 19 20 21"},
+		// passes home 4, home 5; would overshoot the finish by 1
+		{[]string{"why", "-die", "4", "testdata/roll-due.txt", "1"}, "red home 4|red home 5"},
+		// passes 16, 17 (red block), 18; would stop on 19
+		{[]string{"replay", "testdata/game-illegal.txt"}, "16 17 18 19"},
+		{[]string{"why", "testdata/dispute.txt", "1: yard-0 enter"}, ""},
+	} {
+		path := filepath.Join(t.TempDir(), "p.svg")
+		args := append([]string{c.args[0], "-svg", path}, c.args[1:]...)
+		runCase(args, "")
+		var marks []string
+		for _, m := range regexp.MustCompile(`class="mark" data-square="([^"]*)"`).FindAllStringSubmatch(readFile(t, path), -1) {
+			marks = append(marks, m[1])
+		}
+		sep := " "
+		if strings.Contains(c.want, "|") {
+			sep = "|"
+		}
+		if got := strings.Join(marks, sep); got != c.want {
+			t.Errorf("%q: squares ringed %q, want %q", c.args, got, c.want)
+		}
 	}
 }
 
