@@ -452,7 +452,7 @@ func TestSVGGames(t *testing.T) {
 		pick := rand.New(rand.NewPCG(seed, 7))
 		every := 19
 		if testing.Short() {
-			every = 97
+			every = 151
 		}
 		for ply := 0; s.Phase() != PhaseOver; ply++ {
 			if ply%every == 0 {
@@ -463,7 +463,7 @@ func TestSVGGames(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if ply%every == 3 || (s.IsBonusMove() && ply%5 == 0) {
+			if ply%every == 3 || (s.IsBonusMove() && ply%(every/3) == 0) {
 				check(s)
 			}
 			moves := s.LegalMoves()

@@ -122,14 +122,17 @@ func newStar(b Board, slots bool) (star, bool) {
 		s.out[k] = fxDirs[(6+k*step)%12]
 		s.side[k] = fxDirs[(9+k*step)%12]
 	}
-	// The goal squares go up the middle of the arm and on into the
-	// centre, up to a square short of it.
-	deepest := int((s.a + int64(s.l)*fx - fx/2 - 9*fx/10) / fx)
 	need := b.HomeColumn
 	if slots {
 		need++
 	}
-	return s, need <= deepest
+	return s, need <= s.deepest()
+}
+
+// deepest returns how many goal squares fit up the middle of an arm and
+// on into the centre, short of the centre itself by most of a square.
+func (s *star) deepest() int {
+	return int((s.a + int64(s.l)*fx - fx/2 - 9*fx/10) / fx)
 }
 
 // cell returns the centre of the square of arm k in column j (-1 the
@@ -181,7 +184,8 @@ func (s *star) geom() svgGeom {
 	if s.corner {
 		g.style = styleDots
 	}
-	g.shared = !s.slots && b.HomeColumn+1 > int((s.a+int64(s.l)*fx-fx/2-9*fx/10)/fx)
+	// Where a home column reaches the centre, every colour finishes there.
+	g.shared = !s.slots && b.HomeColumn+1 > s.deepest()
 	// The yards: a corner square of the cross, or a square in the
 	// angle between two arms of six.
 	yardAt := func(k int) (fv, int64) {
