@@ -162,7 +162,9 @@ func (s Offsets) String() string {
 // A token's progress is the number of steps it has taken from its start
 // square: 0 on the start square, up to HomeEntry on the track, then
 // HomeEntry+1 to HomeEntry+HomeColumn in its home column, and
-// [Board.Finish] at the finish (rules C3, C4).
+// [Board.Finish] at the finish (rules C3, C4); a token going round again
+// under [Rules.CaptureBeforeHome] is past the finish (rule K4, see
+// [Board.Square]).
 //
 // Track squares are numbered 1 to Track clockwise, Red's start square
 // being 1; colour c starts on square 1 + c×StartSpacing.
@@ -216,12 +218,18 @@ func (b Board) valid() bool {
 }
 
 // Square returns where a token of colour c with the given progress stands.
-// A progress below 0 is the yard, and above the finish the finish. On a
-// board that is not valid every token is in its yard.
+// A progress below 0 is the yard. A progress past the finish is a token
+// going round the track again (rule K4): Finish+k stands k squares past
+// its home entry square, up to the square before its start square; beyond
+// that it is the finish. On a board that is not valid every token is in
+// its yard.
 func (b Board) Square(c Color, progress int) Square {
 	switch {
 	case progress < 0 || !b.valid():
 		return Square{zone: YardZone, color: c}
+	case progress > b.Finish() && progress-b.Finish()+b.HomeEntry < b.Track: // rule K4
+		progress += b.HomeEntry - b.Finish()
+		fallthrough
 	case progress <= b.HomeEntry:
 		return Square{zone: TrackZone, n: uint8(1 + (int(c)*b.StartSpacing+progress)%b.Track)}
 	case progress < b.Finish():

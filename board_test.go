@@ -130,7 +130,10 @@ func TestBoardSquareOutOfRange(t *testing.T) {
 	for c := Red; c <= Blue; c++ {
 		assert.Equal(t, YardOf(c), b.Square(c, -1))
 		assert.Equal(t, YardOf(c), b.Square(c, -7))
-		assert.Equal(t, FinishOf(c), b.Square(c, 57))
+		// Past the finish: going round again (rule K4), from the square
+		// after the home entry to the one before the start square.
+		assert.Equal(t, TrackSquare(1+(int(c)*13+51)%52), b.Square(c, 57))
+		assert.Equal(t, FinishOf(c), b.Square(c, 58))
 		assert.Equal(t, FinishOf(c), b.Square(c, 200))
 	}
 }

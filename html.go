@@ -36,9 +36,10 @@ type ReplayFrame struct {
 // the board (as [State.AppendSVG] draws it) at any ply, with buttons, a
 // slider, the arrow keys (Home and End, PageUp and PageDown by ten) and a
 // list of every ply to step through the game. Ply N is the position after
-// the Nth move; the page shows the roll and the move that led to it (the
-// squares it went from and to are ringed, and so are the tokens it sent
-// home), and the legal moves the player had to choose from. Opening the page with a
+// the Nth move; the page shows the roll and the move that led to it ("red
+// rolled 6 (counts 7)", or "red bonus 20" for a bonus move, which has no
+// roll; the squares it went from and to are ringed, and so are the tokens
+// it sent home), and the legal moves the player had to choose from. Opening the page with a
 // fragment "#ply=N" shows ply N, and the fragment follows the ply shown,
 // so that the address points at a move.
 //
@@ -74,33 +75,41 @@ type replayViewData struct {
 	P  []int  `json:"p"`            // each seated colour's tokens' progress, colour by colour
 	St string `json:"st"`           // the status line
 	T  int    `json:"t"`            // the colour to roll or move, -1 when the game is over
-	D  int    `json:"d,omitempty"`  // the die while a move is due
+	D  int    `json:"d,omitempty"`  // the die while a roll's move is due
+	B  int    `json:"b,omitempty"`  // the steps of a bonus move due (rule P8)
 	Pl []int  `json:"pl,omitempty"` // each colour's place, if any has one
-	M  []int  `json:"m,omitempty"`  // the ply: roll, colour, token (-1 pass), from, to, captures
+	M  []int  `json:"m,omitempty"`  // the ply: roll (0 for a bonus move), colour, token (-1 pass), from, to, captures, count
 	Ms string `json:"ms,omitempty"` // the move, as Move.String
 	Tx string `json:"tx,omitempty"` // the ply in words
 	Ch string `json:"ch,omitempty"` // the legal moves there were
 }
 
 // replayData is everything the page's script needs: the geometry of the
-// board (centres of squares by progress), the palette, and the views.
+// board (centres of squares by progress, where the discs of colours
+// sharing a square stand), the palette, and the views. The board itself
+// is drawn once, by the Go code, in the page's picture.
 type replayData struct {
-	Names     [MaxPlayers]string   `json:"names"`
-	Strong    [MaxPlayers]string   `json:"strong"`
-	Ink       [MaxPlayers]string   `json:"ink"`
-	Seats     []int                `json:"seats"`
-	Tokens    int                  `json:"tokens"`
-	Blocks    bool                 `json:"blocks"`
-	HomeEntry int                  `json:"homeEntry"`
-	Pos       [MaxPlayers][][2]int `json:"pos"`   // the centre of each progress, 0 to finish
-	Sq        [MaxPlayers][]string `json:"sq"`    // the square of each progress, as Square.String
-	Slot      [MaxPlayers][][2]int `json:"slot"`  // yard places
-	Yard      [MaxPlayers][4]int   `json:"yard"`  // x, y, width, height
-	Strip     [3]int               `json:"strip"` // y, width, height
-	Rules     string               `json:"rules"`
-	Pips      [7][][2]int          `json:"pips"`
-	R         int                  `json:"r"`
-	Views     []replayViewData     `json:"views"`
+	Names  [MaxPlayers]string   `json:"names"`
+	Strong [MaxPlayers]string   `json:"strong"`
+	Ink    [MaxPlayers]string   `json:"ink"`
+	Seats  []int                `json:"seats"`
+	Tokens int                  `json:"tokens"`
+	Blocks bool                 `json:"blocks"`
+	Pos    [MaxPlayers][][2]int `json:"pos"`   // the centre of each progress, 0 to finish and past it under rule K4
+	Sq     [MaxPlayers][]string `json:"sq"`    // the square of each progress, as Square.String
+	Trk    [MaxPlayers][]bool   `json:"trk"`   // whether each progress is on the track
+	Slot   [MaxPlayers][][2]int `json:"slot"`  // yard places
+	Yard   [MaxPlayers][4]int   `json:"yard"`  // x, y, width, height
+	Strip  [3]int               `json:"strip"` // y, width, height
+	Rules  string               `json:"rules"`
+	Pips   [7][][2]int          `json:"pips"`
+	R      int                  `json:"r"`      // a token's radius
+	TR     int                  `json:"tr"`     // the radius of the disc of the colour to play, in the status strip
+	BH     int                  `json:"bh"`     // half the size of a block's frame
+	Spread [][][3]int           `json:"spread"` // for n colours on a square, each disc's offset and radius
+	Mid    [2]int               `json:"mid"`    // the centre where all finish, if Big is set
+	Big    [][][3]int           `json:"big"`    // Spread for the centre where all finish
+	Views  []replayViewData     `json:"views"`
 }
 
 type replayPageData struct {
@@ -159,7 +168,7 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 		}
 		v := replayView(want)
 		m := f.Move
-		v.M = []int{f.Roll, int(m.Color()), m.Token(), m.From(), m.To(), m.Captures()}
+		v.M = []int{f.Roll, int(m.Color()), m.Token(), m.From(), m.To(), m.Captures(), m.Count()}
 		v.Ms = m.String()
 		v.Tx = describeMove(s, next, m)
 		v.Ch = describeChoices(s)
@@ -167,11 +176,27 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 	}
 
 	b := start.Board()
-	g := svgGeometry(b)
+	g := stateGeometry(start)
 	d := replayData{
 		Tokens: int(start.Rules().Tokens), Blocks: start.Rules().Blocks != NoBlocks,
-		HomeEntry: b.HomeEntry, Rules: start.Rules().String(),
-		Strip: [3]int{g.strip, g.w, svgStripH}, R: svgTokenR, Views: views,
+		Rules: start.Rules().String(),
+		Strip: [3]int{g.strip, g.w, svgStripH}, R: g.r, TR: svgTokenR, BH: g.cell/2 - 2, Views: views,
+	}
+	spreads := func(size int) [][][3]int {
+		var out [][][3]int
+		for n := 1; n <= MaxPlayers; n++ {
+			var discs [][3]int
+			for k := range n {
+				o, r := spread(n, k, size, g.r)
+				discs = append(discs, [3]int{o.x, o.y, r})
+			}
+			out = append(out, discs)
+		}
+		return out
+	}
+	d.Spread = spreads(g.cell)
+	if g.shared {
+		d.Mid, d.Big = [2]int{g.mid.x, g.mid.y}, spreads(g.spotSize(g.mid))
 	}
 	for c := range start.Players().All() {
 		d.Seats = append(d.Seats, int(c))
@@ -183,10 +208,11 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 	}
 	for c := range Color(b.Arms) {
 		d.Names[c], d.Strong[c], d.Ink[c] = c.String(), svgPalette[c].strong, svgPalette[c].ink
-		for p := 0; p <= b.Finish(); p++ {
-			at := g.center(c, p)
+		for p := 0; p <= g.maxProgress(start.Rules().CaptureBeforeHome); p++ {
+			at, sq := g.center(c, p), b.Square(c, p)
 			d.Pos[c] = append(d.Pos[c], [2]int{at.x, at.y})
-			d.Sq[c] = append(d.Sq[c], b.Square(c, p).String())
+			d.Sq[c] = append(d.Sq[c], sq.String())
+			d.Trk[c] = append(d.Trk[c], sq.Zone() == TrackZone)
 		}
 		for _, s := range g.slot[c] {
 			d.Slot[c] = append(d.Slot[c], [2]int{s.x, s.y})
@@ -210,6 +236,9 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 // replayView returns the view data of position s.
 func replayView(s State) replayViewData {
 	v := replayViewData{St: svgStatusText(s), T: int(s.Turn()), D: s.Die()}
+	if s.IsBonusMove() {
+		v.D, v.B = 0, s.Count()
+	}
 	if s.Phase() == PhaseOver {
 		v.T = -1
 	}
@@ -230,9 +259,10 @@ func replayView(s State) replayViewData {
 }
 
 // describeMove says in words what move m did in position s (the die
-// cast), leading to next, as "red rolled 6: token 0 enters on square 1".
+// cast), leading to next, as "red rolled 6: token 0 enters on square 1",
+// "red rolled 6 (counts 7): …" or, for a bonus move, "red bonus 20: …".
 func describeMove(s, next State, m Move) string {
-	t := m.Color().String() + " rolled " + strconv.Itoa(m.Die()) + ": " + describeOne(s, m)
+	t := m.Color().String() + " " + describeRoll(m) + ": " + describeOne(s, m)
 	if s.Place(m.Color()) == 0 && next.Place(m.Color()) > 0 {
 		t += "; " + m.Color().String() + " finishes " + ordinal(next.Place(m.Color()))
 	}
@@ -240,6 +270,18 @@ func describeMove(s, next State, m Move) string {
 		t += "; game over"
 	}
 	return t
+}
+
+// describeRoll says what move m plays: "rolled 6", "rolled 6 (counts
+// 7)" (rule P5), or "bonus 20" for a bonus move (rule P8).
+func describeRoll(m Move) string {
+	switch {
+	case m.IsBonus():
+		return "bonus " + strconv.Itoa(m.Count())
+	case m.Count() != m.Die():
+		return "rolled " + strconv.Itoa(m.Die()) + " (counts " + strconv.Itoa(m.Count()) + ")"
+	}
+	return "rolled " + strconv.Itoa(m.Die())
 }
 
 // describeOne says what move m does in position s, as "token 2: 12 → 17,
@@ -376,32 +418,52 @@ h1 { font-size: 20px; margin: 0 0 12px; }
   function square(c, p) { return p < 0 ? D.names[c] + " yard" : D.sq[c][p]; }
   function prog(v, k, i) { return v.p[k * D.tokens + i]; }
 
-  // The same elements as the Go code's appendSVGTokens.
+  // The same elements as the Go code's appendSVGTokens: a disc for the
+  // tokens of a colour on a square, colours sharing a square side by side.
+  function first(v, k, i) {
+    for (let j = 0; j < i; j++) if (prog(v, k, j) === prog(v, k, i)) return false;
+    return true;
+  }
   function drawTokens(v) {
     const g = layer("tokens");
     clear(g);
+    const spots = new Map();
+    D.seats.forEach((c, k) => {
+      for (let i = 0; i < D.tokens; i++) {
+        const p = prog(v, k, i);
+        if (p < 0 || !first(v, k, i)) continue;
+        const key = D.pos[c][p].join(",");
+        if (!spots.has(key)) spots.set(key, []);
+        spots.get(key).push(c);
+      }
+    });
     D.seats.forEach((c, k) => {
       for (let i = 0; i < D.tokens; i++) {
         const p = prog(v, k, i);
         let here = [i];
         if (p >= 0) {
-          let seen = false;
-          for (let j = 0; j < i; j++) if (prog(v, k, j) === p) seen = true;
-          if (seen) continue;
+          if (!first(v, k, i)) continue;
           for (let j = i + 1; j < D.tokens; j++) if (prog(v, k, j) === p) here.push(j);
         }
         const xy = at(c, i, p), sq = square(c, p);
-        if (D.blocks && here.length >= 2 && p >= 0 && p <= D.homeEntry) {
-          const h = 18;
+        let x = xy[0], y = xy[1], r = D.r;
+        if (p >= 0) {
+          const cs = spots.get(xy.join(","));
+          const big = D.big && xy[0] === D.mid[0] && xy[1] === D.mid[1];
+          const disc = (big ? D.big : D.spread)[Math.min(cs.length, D.spread.length) - 1][cs.indexOf(c)];
+          x += disc[0]; y += disc[1]; r = disc[2];
+        }
+        if (D.blocks && here.length >= 2 && p >= 0 && D.trk[c][p]) {
+          const h = D.bh;
           el(g, "rect", {"class": "block", "data-color": D.names[c], "data-square": sq,
             x: xy[0] - h, y: xy[1] - h, width: 2 * h, height: 2 * h, rx: 4, fill: "none", stroke: "#111111", "stroke-width": 4});
         }
         const t = el(g, "g", {"class": "tok", "data-color": D.names[c], "data-square": sq, "data-tokens": here.join(" ")});
-        el(t, "circle", {cx: xy[0], cy: xy[1], r: D.r, fill: D.strong[c], stroke: "#1a1a1a", "stroke-width": 2});
+        el(t, "circle", {cx: x, cy: y, r: r, fill: D.strong[c], stroke: "#1a1a1a", "stroke-width": 2});
         if (here.length > 1) {
-          el(t, "text", {x: xy[0], y: xy[1] + 6, "font-size": 16, "font-weight": "bold", "text-anchor": "middle", fill: D.ink[c]}, String(here.length));
+          el(t, "text", {x: x, y: y + Math.floor(r * 3 / 7), "font-size": Math.floor(r * 8 / 7), "font-weight": "bold", "text-anchor": "middle", fill: D.ink[c]}, String(here.length));
         } else {
-          el(t, "circle", {cx: xy[0], cy: xy[1], r: D.r - 6, fill: "none", stroke: D.ink[c], "stroke-width": 2, opacity: 0.8});
+          el(t, "circle", {cx: x, cy: y, r: Math.floor(r * 4 / 7), fill: "none", stroke: D.ink[c], "stroke-width": 2, opacity: 0.8});
         }
       }
     });
@@ -411,6 +473,12 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     const g = el(parent, "g", {"class": "die", "data-face": f});
     el(g, "rect", {x: x, y: y, width: 40, height: 40, rx: 7, fill: "#ffffff", stroke: "#111111", "stroke-width": 2});
     for (const p of D.pips[f]) el(g, "circle", {cx: x + p[0], cy: y + p[1], r: 4, fill: "#111111"});
+    return g;
+  }
+  function drawBonus(parent, x, y, n) {
+    const g = el(parent, "g", {"class": "bonus", "data-steps": n});
+    el(g, "rect", {x: x, y: y, width: 40, height: 40, rx: 7, fill: "#fff4c2", stroke: "#111111", "stroke-width": 2});
+    el(g, "text", {x: x + 20, y: y + 26, "font-size": 16, "font-weight": "bold", "text-anchor": "middle", fill: "#111111"}, "+" + n);
     return g;
   }
 
@@ -424,15 +492,16 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     if (v.t >= 0) {
       const yd = D.yard[v.t];
       el(g, "rect", {"class": "turn", "data-color": D.names[v.t], x: yd[0] + 3, y: yd[1] + 3, width: yd[2] - 6, height: yd[3] - 6, fill: "none", stroke: "#111111", "stroke-width": 5});
-      el(g, "circle", {cx: x + D.r, cy: y + h / 2, r: D.r, fill: D.strong[v.t], stroke: "#1a1a1a", "stroke-width": 2});
-      x += 2 * D.r + 10;
+      el(g, "circle", {cx: x + D.tr, cy: y + h / 2, r: D.tr, fill: D.strong[v.t], stroke: "#1a1a1a", "stroke-width": 2});
+      x += 2 * D.tr + 10;
     }
-    el(g, "text", {"class": "status-text", x: x, y: y + h / 2 + 6, "font-size": 18, fill: "#111111"}, v.st);
-    if (v.d) drawDie(g, w - 230, y + 10, v.d);
-    el(g, "text", {x: w - 12, y: y + h / 2 + 4, "font-size": 12, "text-anchor": "end", fill: "#555555"}, D.rules);
+    el(g, "text", {"class": "status-text", x: x, y: y + 27, "font-size": v.st.length > 40 ? 14 : 18, fill: "#111111"}, v.st);
+    el(g, "text", {x: x, y: y + 48, "font-size": D.rules.length > 60 ? 10 : 12, fill: "#555555"}, D.rules);
+    if (v.b) drawBonus(g, w - 56, y + 10, v.b);
+    else if (v.d) drawDie(g, w - 56, y + 10, v.d);
     if (v.pl) D.seats.forEach((c) => {
       if (!v.pl[c]) return;
-      const yd = D.yard[c], cx = yd[0] + yd[2] / 2, cy = yd[1] + yd[3] / 2;
+      const yd = D.yard[c], cx = yd[0] + Math.floor(yd[2] / 2), cy = yd[1] + Math.floor(yd[3] / 2);
       const b = el(g, "g", {"class": "place", "data-color": D.names[c], "data-place": v.pl[c]});
       el(b, "circle", {cx: cx, cy: cy, r: Math.floor(yd[2] / 6), fill: "#ffffff", stroke: "#111111", "stroke-width": 2});
       el(b, "text", {x: cx, y: cy + Math.floor(yd[2] / 18), "font-size": Math.floor(yd[2] / 7), "font-weight": "bold", "text-anchor": "middle", fill: "#111111"}, ordinal(v.pl[c]));
@@ -474,10 +543,11 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     clear(roll);
     if (v.m) {
       const s = el(roll, "svg", {viewBox: "0 0 40 40", "aria-hidden": "true"});
-      drawDie(s, 0, 0, v.m[0]);
+      if (v.m[0]) drawDie(s, 0, 0, v.m[0]);
+      else drawBonus(s, 0, 0, v.m[6]);
       const tx = document.createElement("span");
       tx.id = "roll-text";
-      tx.textContent = "ply " + n + ": " + D.names[v.m[1]] + " rolled " + v.m[0];
+      tx.textContent = "ply " + n + ": " + D.names[v.m[1]] + " " + v.tx.slice(v.tx.indexOf(" ") + 1, v.tx.indexOf(": "));
       tx.style.color = D.strong[v.m[1]] === "#f2c41a" ? "#8a6d00" : D.strong[v.m[1]];
       roll.appendChild(tx);
     } else {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -22,9 +23,12 @@ func replayGame(t *testing.T, r Rules, seed uint64) ([]ReplayFrame, State) {
 	pick := rand.New(rand.NewPCG(seed, 0x5eed))
 	var frames []ReplayFrame
 	for s.Phase() != PhaseOver {
-		f := ReplayFrame{Before: s, Roll: dice.Roll()}
-		if s, err = s.Roll(f.Roll); err != nil {
-			t.Fatal(err)
+		f := ReplayFrame{Before: s}
+		if s.Phase() == PhaseRoll { // else a bonus move is due: roll 0 (rule P8)
+			f.Roll = dice.Roll()
+			if s, err = s.Roll(f.Roll); err != nil {
+				t.Fatal(err)
+			}
 		}
 		moves := s.LegalMoves()
 		f.Move = moves[pick.IntN(len(moves))]
@@ -132,8 +136,8 @@ func TestReplayHTML(t *testing.T) {
 		if v.M[0] != f.Roll || v.M[1] != int(f.Move.Color()) || v.M[2] != f.Move.Token() || v.Ms != f.Move.String() {
 			t.Fatalf("view %d: ply %v %q, want roll %d move %v", n, v.M, v.Ms, f.Roll, f.Move)
 		}
-		if !strings.HasPrefix(v.Tx, f.Move.Color().String()+" rolled ") {
-			t.Fatalf("view %d: text %q", n, v.Tx)
+		if !strings.HasPrefix(v.Tx, f.Move.Color().String()+" rolled ") || v.M[6] != f.Move.Count() {
+			t.Fatalf("view %d: text %q, count %d", n, v.Tx, v.M[6])
 		}
 	}
 	for c := range Color(4) {
@@ -142,6 +146,74 @@ func TestReplayHTML(t *testing.T) {
 				t.Fatalf("%v progress %d named %q", c, p, d.Sq[c][p])
 			}
 		}
+	}
+}
+
+// Every preset's page: the data puts every progress where the picture
+// does, the status lines are the pictures', and a bonus move (roll 0)
+// and a 6 that counts 7 are said so.
+func TestReplayHTMLPresets(t *testing.T) {
+	seen := map[string]bool{}
+	for k, r := range svgGameRules() {
+		frames, final := replayGame(t, r, uint64(k))
+		if n := 150; testing.Short() && len(frames) > n { // the first plies, as a game of their own
+			frames, final = frames[:n], frames[n].Before
+		}
+		page := writeReplay(t, r.String(), frames, final)
+		d := replayDataOf(t, page)
+		start := frames[0].Before
+		g := stateGeometry(start)
+		if d.R != g.r || d.Strip != [3]int{g.strip, g.w, svgStripH} {
+			t.Fatalf("%v: radius %d strip %v, want %d %v", r, d.R, d.Strip, g.r, [3]int{g.strip, g.w, svgStripH})
+		}
+		for c := range start.Players().All() {
+			last := r.Board.Finish()
+			if r.CaptureBeforeHome {
+				last += r.Board.Track - r.Board.HomeEntry - 1
+			}
+			if len(d.Pos[c]) != last+1 || len(d.Sq[c]) != last+1 {
+				t.Fatalf("%v: %v has %d places, want progress 0 to %d", r, c, len(d.Pos[c]), last)
+			}
+			for p := range d.Pos[c] {
+				sq := r.Board.Square(c, p)
+				at := g.center(c, p)
+				if d.Pos[c][p] != [2]int{at.x, at.y} || d.Sq[c][p] != sq.String() || d.Trk[c][p] != (sq.Zone() == TrackZone) {
+					t.Fatalf("%v: %v progress %d at %v %q, want %v %q", r, c, p, d.Pos[c][p], d.Sq[c][p], at, sq)
+				}
+			}
+		}
+		for n, v := range d.Views[1:] {
+			f, after := frames[n], final
+			if n+1 < len(frames) {
+				after = frames[n+1].Before
+			}
+			if v.St != svgStatusText(after) || v.B != positionOf(after).bonus || v.D != positionOf(after).die {
+				t.Fatalf("%v: view %d: status %q bonus %d die %d, want %q", r, n+1, v.St, v.B, v.D, svgStatusText(after))
+			}
+			m := f.Move
+			switch {
+			case f.Roll == 0:
+				seen["bonus"] = true
+				if want := fmt.Sprintf("%v bonus %d: ", m.Color(), m.Count()); v.M[0] != 0 || !strings.HasPrefix(v.Tx, want) {
+					t.Fatalf("%v: view %d: ply %v %q, want roll 0 and %q", r, n+1, v.M, v.Tx, want)
+				}
+			case m.Count() != m.Die():
+				seen["counts"] = true
+				if want := fmt.Sprintf("%v rolled %d (counts %d): ", m.Color(), m.Die(), m.Count()); !strings.HasPrefix(v.Tx, want) {
+					t.Fatalf("%v: view %d: %q, want %q", r, n+1, v.Tx, want)
+				}
+			default:
+				if want := fmt.Sprintf("%v rolled %d: ", m.Color(), m.Die()); !strings.HasPrefix(v.Tx, want) {
+					t.Fatalf("%v: view %d: %q, want %q", r, n+1, v.Tx, want)
+				}
+			}
+		}
+		if g.shared != (d.Big != nil) {
+			t.Fatalf("%v: the shared centre's discs given %v, want %v", r, d.Big != nil, g.shared)
+		}
+	}
+	if !seen["bonus"] || !seen["counts"] {
+		t.Fatalf("no bonus move (%v) or no 6 counting 7 (%v) in the games", seen["bonus"], seen["counts"])
 	}
 }
 

@@ -653,3 +653,19 @@ func TestParsePositionLeftOutUnderStartOut(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(`{"Rules":`+string(rules)+`,"Tokens":{"red":[10]},"Turn":"red","Die":3}`), &j))
 	assert.True(t, j == s, "JSON:\n%v", ludo.FormatPosition(j))
 }
+
+// Every key of the position text is followed by a space, "captured" too
+// (eight letters, the width keys are padded to): FormatPosition once
+// wrote "capturedred", which ParsePosition refuses as an unknown key.
+func TestFormatPositionCapturedKeySpace(t *testing.T) {
+	r := ludo.Classic()
+	r.CaptureBeforeHome = true
+	s, err := ludo.New(r)
+	require.NoError(t, err)
+	u := s.Setup()
+	u.Captured = ludo.ColorsOf(ludo.Red, ludo.Blue)
+	s, err = u.State()
+	require.NoError(t, err)
+	assert.Contains(t, ludo.FormatPosition(s), "\ncaptured red blue\n")
+	checkPositionRoundTrip(t, s)
+}

@@ -2,6 +2,7 @@ package ludo_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -316,4 +317,45 @@ func familyStates(tb testing.TB, r ludo.Rules, seed uint64, maxPlies int) []ludo
 		states = append(states, s)
 	}
 	return states
+}
+
+// A token going round again under CaptureBeforeHome (rule K4) stands on a
+// track square, at a progress past its finish: State.Square names that
+// square, State.On counts it there (so State.String draws it), and the position
+// survives Setup, its text and JSON. They once put it at the finish (or
+// nowhere), and Setup.State refused its progress.
+func TestSetupGoingRoundAgain(t *testing.T) {
+	r := ludo.Classic()
+	r.CaptureBeforeHome = true
+	b := r.Board
+	circling := 0
+	for seed := uint64(1); seed <= 2; seed++ {
+		for _, s := range gameStates(t, r, seed, 1000) {
+			back, err := s.Setup().State()
+			require.NoError(t, err, "%v", ludo.FormatPosition(s))
+			require.True(t, back == s, "Setup round trip of\n%v", ludo.FormatPosition(s))
+			round := false
+			for c := range s.Players().All() {
+				for i := range r.Tokens {
+					p := s.Progress(c, i)
+					if p <= b.Finish() {
+						continue
+					}
+					circling++
+					round = true
+					sq := s.Square(c, i)
+					require.Equal(t, ludo.TrackZone, sq.Zone(), "%v token %d at progress %d", c, i, p)
+					off, ok := b.Progress(c, sq)
+					assert.False(t, ok, "%v: square %v is one the colour passes on its first lap", c, sq)
+					assert.Equal(t, p-b.Finish()+b.HomeEntry, off, "%v token %d at progress %d stands on %v", c, i, p, sq)
+					assert.GreaterOrEqual(t, s.On(sq)[c], 1, "On(%v) misses %v token %d", sq, c, i)
+					assert.Contains(t, ludo.FormatPosition(s), fmt.Sprintf(" @%d", sq.N()))
+				}
+			}
+			if round {
+				checkPositionRoundTrip(t, s)
+			}
+		}
+	}
+	assert.Positive(t, circling, "no token went round again")
 }

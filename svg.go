@@ -12,19 +12,21 @@ import (
 // gives the same bytes; golden files in testdata/svg hold examples.
 //
 // The picture has three layers, each a <g> with a class, so that a page
-// can find and redraw them: "board" (what never changes during a game),
-// "tokens" (tokens and blocks) and "status" (whose turn, the die, places).
-// Every token stack is a <g class="tok"> carrying data-color (the colour's
-// name), data-square (the square's [Square.String], as "17" or "red home
-// 3") and data-tokens (the indices of the tokens standing there, as "0 2");
-// every block is a <rect class="block"> with data-color and data-square.
-// The replay page (html.go) draws the same elements with the same
-// attributes from its own data, and the browser check compares them.
+// can find and redraw them: "board" (what never changes during a game:
+// svgboard.go), "tokens" (tokens and blocks) and "status" (whose turn,
+// the die or bonus, places); AppendSVGMarked adds a fourth, "marks", over
+// the tokens. Every token stack is a <g class="tok"> carrying data-color
+// (the colour's name), data-square (the square's [Square.String], as "17"
+// or "red home 3") and data-tokens (the indices of the tokens standing
+// there, as "0 2"); every block is a <rect class="block"> with data-color
+// and data-square. The replay page (html.go) draws the same elements with
+// the same attributes from its own data, and the browser check compares
+// them.
 
 // Drawing sizes, in SVG user units (pixels at scale 1).
 const (
-	svgCell   = 40 // one square
-	svgTokenR = 14 // a token's radius
+	svgCell   = 40 // one square of the fallback board (the cross's too)
+	svgTokenR = 14 // a token's radius there, and the status strip's disc
 	svgStripH = 60 // the status strip under the board
 	svgMargin = 20 // the margin of the fallback picture
 	svgMinW   = 600
@@ -45,139 +47,6 @@ var svgPalette = [MaxPlayers]struct{ strong, light, ink string }{
 // pt is a point in the picture.
 type pt struct{ x, y int }
 
-// svgGeom is where everything of a board goes in the picture: the classic
-// 15×15 cross for [Ludo52], a ring of squares with a row per colour
-// below it for any other board.
-type svgGeom struct {
-	b       Board
-	classic bool
-	w, h    int                       // the whole picture, status strip included
-	strip   int                       // y of the status strip's top
-	track   []pt                      // top-left corner of track square n at index n-1
-	home    [MaxPlayers][]pt          // top-left corner of home square n at index n-1
-	yard    [MaxPlayers][2]pt         // a yard's top-left corner and size
-	slot    [MaxPlayers][MaxTokens]pt // the centre of the yard place of token i
-	finish  [MaxPlayers]pt            // the centre of the stack of finished tokens
-	finArea [MaxPlayers][]pt          // the polygon of a colour's finish
-}
-
-// svgGeometry lays out board b.
-func svgGeometry(b Board) svgGeom {
-	if b == Ludo52() {
-		return classicGeom()
-	}
-	return ringGeom(b)
-}
-
-// classicGeom lays out the 15×15 cross: Red's yard top left, Green's top
-// right, Yellow's bottom right, Blue's bottom left; Red starts on the
-// left arm's upper row, one square in from the edge, and tokens run
-// clockwise. Red's quarter is laid out by hand and turned a quarter turn
-// clockwise for each following colour.
-func classicGeom() svgGeom {
-	g := svgGeom{b: Ludo52(), classic: true, w: 15 * svgCell, h: 15*svgCell + svgStripH, strip: 15 * svgCell}
-	// rot turns a cell a quarter turn clockwise about the centre.
-	rot := func(p pt, k int) pt {
-		for range k {
-			p = pt{14 - p.y, p.x}
-		}
-		return p
-	}
-	// rotPx turns a point of the picture likewise.
-	rotPx := func(p pt, k int) pt {
-		for range k {
-			p = pt{15*svgCell - p.y, p.x}
-		}
-		return p
-	}
-	corner := func(p pt) pt { return pt{p.x * svgCell, p.y * svgCell} }
-	// Squares 1 to 13, from Red's start square.
-	red := [13]pt{{1, 6}, {2, 6}, {3, 6}, {4, 6}, {5, 6}, {6, 5}, {6, 4}, {6, 3}, {6, 2}, {6, 1}, {6, 0}, {7, 0}, {8, 0}}
-	g.track = make([]pt, 52)
-	for n := range 52 {
-		g.track[n] = corner(rot(red[n%13], n/13))
-	}
-	for c := range Color(4) {
-		k := int(c)
-		g.home[c] = make([]pt, 5)
-		for n := range 5 {
-			g.home[c][n] = corner(rot(pt{1 + n, 7}, k))
-		}
-		a, z := rot(pt{0, 0}, k), rot(pt{5, 5}, k)
-		g.yard[c] = [2]pt{corner(pt{min(a.x, z.x), min(a.y, z.y)}), {6 * svgCell, 6 * svgCell}}
-		o := g.yard[c][0]
-		for i := range MaxTokens {
-			g.slot[c][i] = pt{o.x + 80 + 80*(i%2), o.y + 80 + 80*(i/2)}
-		}
-		g.finish[c] = rotPx(pt{265, 300}, k)
-		g.finArea[c] = []pt{rotPx(pt{240, 240}, k), rotPx(pt{300, 300}, k), rotPx(pt{240, 360}, k)}
-	}
-	return g
-}
-
-// ringGeom lays out any other board: the track as a ring of squares
-// clockwise from the top left corner, and under it a row per colour with
-// its yard (four places), home column and finish.
-func ringGeom(b Board) svgGeom {
-	g := svgGeom{b: b}
-	k := max(3, (b.Track+3)/4+1) // squares on a side: 4(k-1) ≥ Track
-	ring := make([]pt, 0, 4*(k-1))
-	for i := range k - 1 {
-		ring = append(ring, pt{i, 0})
-	}
-	for i := range k - 1 {
-		ring = append(ring, pt{k - 1, i})
-	}
-	for i := range k - 1 {
-		ring = append(ring, pt{k - 1 - i, k - 1})
-	}
-	for i := range k - 1 {
-		ring = append(ring, pt{0, k - 1 - i})
-	}
-	g.track = make([]pt, max(b.Track, 0))
-	for n := range g.track {
-		p := ring[n]
-		g.track[n] = pt{svgMargin + p.x*svgCell, svgMargin + p.y*svgCell}
-	}
-	home := max(b.HomeColumn, 0)
-	y := svgMargin + k*svgCell + svgMargin
-	for c := range Color(b.Arms) {
-		o := pt{svgMargin, y}
-		g.yard[c] = [2]pt{o, {2 * svgCell, 2 * svgCell}}
-		for i := range MaxTokens {
-			g.slot[c][i] = pt{o.x + 20 + 40*(i%2), o.y + 20 + 40*(i/2)}
-		}
-		x := o.x + 3*svgCell
-		g.home[c] = make([]pt, home)
-		for n := range home {
-			g.home[c][n] = pt{x + n*svgCell, y + svgCell/2}
-		}
-		f := pt{x + home*svgCell, y + svgCell/2}
-		g.finish[c] = pt{f.x + svgCell/2, f.y + svgCell/2}
-		g.finArea[c] = []pt{f, {f.x + svgCell, f.y}, {f.x + svgCell, f.y + svgCell}, {f.x, f.y + svgCell}}
-		y += 2*svgCell + svgMargin/2
-	}
-	g.w = max(svgMinW, 2*svgMargin+max(k, 4+home)*svgCell)
-	g.strip = y + svgMargin/2
-	g.h = g.strip + svgStripH
-	return g
-}
-
-// center returns the centre of the square where a token of colour c with
-// progress p (0 or more) stands.
-func (g *svgGeom) center(c Color, p int) pt {
-	var o pt
-	switch {
-	case p <= g.b.HomeEntry:
-		o = g.track[g.b.Square(c, p).N()-1]
-	case p < g.b.Finish():
-		o = g.home[c][p-g.b.HomeEntry-1]
-	default:
-		return g.finish[c]
-	}
-	return pt{o.x + svgCell/2, o.y + svgCell/2}
-}
-
 // svgPosition is what the tokens and status layers draw: a State, or a
 // position of the replay page, which draws the same from its data.
 type svgPosition struct {
@@ -187,8 +56,8 @@ type svgPosition struct {
 	blocks bool                       // Rules.Blocks != NoBlocks
 	turn   Color
 	over   bool
-	die    int
-	sixes  int
+	die    int // the die while a move of a roll is due
+	bonus  int // the steps of a bonus move due (rule P8)
 	places [MaxPlayers]int
 	status string // the status line, as "red to move"
 	rules  string // the rules' name, as "classic"
@@ -197,8 +66,11 @@ type svgPosition struct {
 func positionOf(s State) svgPosition {
 	p := svgPosition{
 		seats: s.Players(), tokens: s.Rules().Tokens, blocks: s.Rules().Blocks != NoBlocks,
-		turn: s.Turn(), over: s.Phase() == PhaseOver, die: s.Die(), sixes: s.Sixes(),
+		turn: s.Turn(), over: s.Phase() == PhaseOver, die: s.Die(),
 		status: svgStatusText(s), rules: s.Rules().String(),
+	}
+	if s.IsBonusMove() {
+		p.die, p.bonus = 0, s.Count()
 	}
 	for c := range Color(MaxPlayers) {
 		p.places[c] = s.Place(c)
@@ -213,7 +85,8 @@ func positionOf(s State) svgPosition {
 }
 
 // svgStatusText says what the position waits for, as "red to roll", "red
-// to move, die 5, sixes 1" or "game over: 1 red, 2 blue".
+// to move, die 5, sixes 1", "red to move, die 6 (counts 7)", "red to
+// move, bonus 20" or "game over: 1 red, 2 blue".
 func svgStatusText(s State) string {
 	switch {
 	case !s.IsValid():
@@ -227,14 +100,17 @@ func svgStatusText(s State) string {
 			t += " " + strconv.Itoa(i+1) + " " + c.String()
 		}
 		return t
-	case s.Phase() == PhaseRoll:
-		t := s.Turn().String() + " to roll"
-		if s.Sixes() > 0 {
-			t += ", sixes " + strconv.Itoa(s.Sixes())
-		}
-		return t
 	}
-	t := s.Turn().String() + " to move, die " + strconv.Itoa(s.Die())
+	t := s.Turn().String() + " to roll"
+	switch {
+	case s.IsBonusMove():
+		t = s.Turn().String() + " to move, bonus " + strconv.Itoa(s.Count())
+	case s.Phase() == PhaseMove:
+		t = s.Turn().String() + " to move, die " + strconv.Itoa(s.Die())
+		if s.Count() != s.Die() {
+			t += " (counts " + strconv.Itoa(s.Count()) + ")"
+		}
+	}
 	if s.Sixes() > 0 {
 		t += ", sixes " + strconv.Itoa(s.Sixes())
 	}
@@ -246,17 +122,31 @@ func svgStatusText(s State) string {
 // declaration) that browsers show as it is and that can be written to an
 // .svg file or put inside an HTML page.
 //
-// On the classic board ([Ludo52]) the picture is the 15×15 cross: the
-// ring of 52 track squares with their numbers (1 is Red's start square),
-// the start squares and home columns in their colours, the finish in the
-// middle and a yard in each corner (Red's top left, then clockwise).
-// Every other [Board] is drawn as a ring of numbered track squares with a
-// row per colour under it: yard, home column, finish. A token is a disc in
-// its colour; tokens of a colour sharing a square are one disc with their
-// number on it, and a block (rule B1; see [State.Blocks]) has a thick
-// frame round its square. A strip under the board says whose turn it is
-// and what the position waits for, shows the die while a move is due,
-// and names the rules; a player with a place has it written in their yard.
+// Each preset's board is drawn as the real board: the 15×15 cross of 52
+// numbered squares (1 is Red's start square) for [Ludo52] and the boards
+// like it; the 11×11 board of 40 round fields of Mensch ärgere Dich nicht
+// and Fia, the start fields marked A, the goal fields a to d; the Parchís
+// board of 68 squares, four arms of three columns of eight round a
+// centre; and a star of six such arms for the six-player boards. The
+// start squares and home columns are in their colours, the finish is in
+// the middle (each colour's part of it, or under [GoalSlots] one more
+// goal square of its home column, or on a board whose home columns reach
+// the centre the centre itself), and the yards lie between the arms,
+// Red's top left and the others clockwise. Safe squares ([Board.IsSafe])
+// are ringed and stars ([Board.IsStar]) carry a star, and a legend under
+// the board says what the marks are. Any other [Board] is drawn as a ring
+// of numbered track squares with a row per colour under it: yard, home
+// column, finish.
+//
+// A token is a disc in its colour; tokens of a colour sharing a square
+// are one disc with their number on it; where several colours share a
+// square (a safe square, a pair that cannot be captured, partners) each
+// colour's disc is smaller and they stand side by side; a block (rule
+// B1; see [State.Blocks]) has a thick frame round its square. A token
+// going round again (rule K4) stands on its track square. A strip under
+// the board says whose turn it is and what the position waits for (with
+// the die while a roll's move is due, or the steps of a bonus move), and
+// names the rules; a player with a place has it written in their yard.
 // The yards of colours that do not play are pale and empty.
 //
 // The output depends only on s: the same position gives the same bytes.
@@ -264,19 +154,37 @@ func svgStatusText(s State) string {
 // data-tokens) so that tests and scripts can read the position back from
 // the picture. The zero State is drawn as an empty classic board.
 func (s State) AppendSVG(dst []byte) []byte {
-	b := s.Board()
-	if !s.IsValid() {
-		b = Ludo52()
-	}
-	g := svgGeometry(b)
+	return s.AppendSVGMarked(dst, nil)
+}
+
+// AppendSVGMarked appends the picture [State.AppendSVG] draws, with each
+// square of marks ringed (in a layer of class "marks", over the tokens:
+// a <circle class="mark"> with the square's data-square; a yard is
+// framed), for example the path a move would take. Squares the board
+// does not have are left out; each square is ringed once, in the order
+// given.
+func (s State) AppendSVGMarked(dst []byte, marks []Square) []byte {
+	g := stateGeometry(s)
 	p := positionOf(s)
 	dst = appendSVGStart(dst, &g)
 	dst = appendXMLText(append(dst, "<title>"...), p.rules+": "+p.status)
 	dst = append(dst, "</title>\n"...)
 	dst = appendSVGBoard(dst, &g, p.seats)
 	dst = appendSVGTokens(dst, &g, &p)
+	if marks != nil {
+		dst = appendSVGSquareMarks(dst, &g, marks)
+	}
 	dst = appendSVGStatus(dst, &g, &p)
 	return append(dst, "</svg>\n"...)
+}
+
+// stateGeometry lays out the board of s (the classic board for the zero
+// State).
+func stateGeometry(s State) svgGeom {
+	if !s.IsValid() {
+		return svgGeometry(Ludo52(), false)
+	}
+	return svgGeometry(s.Board(), s.Rules().Goal == GoalSlots)
 }
 
 // WriteSVG writes the picture [State.AppendSVG] draws to w.
@@ -290,90 +198,80 @@ func appendSVGStart(dst []byte, g *svgGeom) []byte {
 		g.w, g.h, g.w, g.h)
 }
 
-// appendSVGBoard draws what does not change during a game; the yards of
-// colours not in seats are pale.
-func appendSVGBoard(dst []byte, g *svgGeom, seats Colors) []byte {
-	dst = append(dst, `<g class="board">`+"\n"...)
-	dst = fmt.Appendf(dst, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", g.w, g.strip)
-	sq := func(dst []byte, o pt, fill string) []byte {
-		return fmt.Appendf(dst, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#7a7a7a" stroke-width="1"/>`+"\n",
-			o.x, o.y, svgCell, svgCell, fill)
+// svgSpread is where the discs of n colours sharing a square stand (n
+// from 1), as offsets from its centre in hundredths of the square's size,
+// and the radius of each disc in the same unit (0: a token's own).
+var svgSpread = [MaxPlayers + 1]struct {
+	at []pt
+	r  int
+}{
+	1: {[]pt{{0, 0}}, 0},
+	2: {[]pt{{-25, 0}, {25, 0}}, 23},
+	3: {[]pt{{-25, -20}, {25, -20}, {0, 22}}, 21},
+	4: {[]pt{{-24, -24}, {24, -24}, {-24, 24}, {24, 24}}, 21},
+	5: {[]pt{{-30, -20}, {0, -20}, {30, -20}, {-30, 20}, {0, 20}}, 15},
+	6: {[]pt{{-30, -20}, {0, -20}, {30, -20}, {-30, 20}, {0, 20}, {30, 20}}, 15},
+}
+
+// spread returns the offset and radius of the disc of the k-th of n
+// colours on a square of the given size, for a token radius r.
+func spread(n, k, size, r int) (pt, int) {
+	n = min(max(n, 1), MaxPlayers)
+	sp := svgSpread[n]
+	if sp.r == 0 {
+		return pt{}, r
 	}
-	num := func(dst []byte, o pt, n int, fill string) []byte {
-		return fmt.Appendf(dst, `<text x="%d" y="%d" font-size="10" fill="%s">%d</text>`+"\n", o.x+3, o.y+11, fill, n)
+	o := sp.at[k%len(sp.at)]
+	return pt{o.x * size / 100, o.y * size / 100}, sp.r * size / 100
+}
+
+// spotSize returns the size of the square token stacks at centre at
+// stand on: the board's centre where all finish is twice a square.
+func (g *svgGeom) spotSize(at pt) int {
+	if g.shared && at == g.mid {
+		return g.cell * 13 / 10
 	}
-	// Yards.
-	for c := range Color(g.b.Arms) {
-		pal := svgPalette[c]
-		fill := pal.strong
-		if !seats.Has(c) {
-			fill = pal.light
-		}
-		o, size := g.yard[c][0], g.yard[c][1]
-		if g.classic {
-			dst = fmt.Appendf(dst, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#555555" stroke-width="1"/>`+"\n",
-				o.x, o.y, size.x, size.y, fill)
-			dst = fmt.Appendf(dst, `<rect x="%d" y="%d" width="%d" height="%d" rx="12" fill="#ffffff" stroke="#555555" stroke-width="1"/>`+"\n",
-				o.x+30, o.y+30, size.x-60, size.y-60)
-		} else {
-			dst = fmt.Appendf(dst, `<rect x="%d" y="%d" width="%d" height="%d" rx="8" fill="%s" stroke="#555555" stroke-width="1"/>`+"\n",
-				o.x, o.y, size.x, size.y, fill)
-		}
-		for _, s := range g.slot[c] {
-			dst = fmt.Appendf(dst, `<circle cx="%d" cy="%d" r="%d" fill="%s" stroke="#555555" stroke-width="1"/>`+"\n",
-				s.x, s.y, svgTokenR+3, pal.light)
-		}
-	}
-	// Track, start squares, home columns.
-	for n, o := range g.track {
-		fill, ink := "#ffffff", "#666666"
-		if k := n / max(g.b.StartSpacing, 1); n%max(g.b.StartSpacing, 1) == 0 && k < MaxPlayers {
-			fill, ink = svgPalette[k].strong, "#222222"
-		}
-		dst = sq(dst, o, fill)
-		dst = num(dst, o, n+1, ink)
-	}
-	for c := range Color(g.b.Arms) {
-		for n, o := range g.home[c] {
-			dst = sq(dst, o, svgPalette[c].light)
-			dst = num(dst, o, n+1, "#555555")
-		}
-	}
-	// The finish.
-	for c := range Color(g.b.Arms) {
-		dst = append(dst, `<polygon points="`...)
-		for i, p := range g.finArea[c] {
-			if i > 0 {
-				dst = append(dst, ' ')
-			}
-			dst = fmt.Appendf(dst, "%d,%d", p.x, p.y)
-		}
-		dst = fmt.Appendf(dst, `" fill="%s" stroke="#555555" stroke-width="1"/>`+"\n", svgPalette[c].strong)
-	}
-	if !g.classic {
-		dst = fmt.Appendf(dst, `<text x="%d" y="%d" font-size="12" fill="#555555">track of %d squares, clockwise from the top left; home column %d, finish %d steps from the start</text>`+"\n",
-			svgMargin, svgMargin-6, g.b.Track, g.b.HomeColumn, g.b.Finish())
-	}
-	return append(dst, "</g>\n"...)
+	return g.cell
 }
 
 // appendSVGTokens draws the tokens and blocks: for each colour that
 // plays, each token in the yard on its own place, and each other square
-// its tokens stand on as one disc, with their number when more than one.
+// its tokens stand on as one disc, with their number when more than one;
+// colours sharing a square stand side by side.
 func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 	dst = append(dst, `<g class="tokens">`+"\n"...)
+	// The colours on each square, clockwise from Red.
+	type spot struct {
+		at      pt
+		colours []Color
+	}
+	var spots []spot
+	find := func(at pt) int {
+		for k := range spots {
+			if spots[k].at == at {
+				return k
+			}
+		}
+		spots = append(spots, spot{at: at})
+		return len(spots) - 1
+	}
 	for c := range p.seats.All() {
-	tokens:
+		for i := range p.tokens {
+			if pr := p.prog[c][i]; pr >= 0 && firstAt(p, c, i) {
+				k := find(g.center(c, pr))
+				spots[k].colours = append(spots[k].colours, c)
+			}
+		}
+	}
+	for c := range p.seats.All() {
 		for i := range p.tokens {
 			pr := p.prog[c][i]
 			if pr < 0 {
-				dst = appendSVGToken(dst, c, YardOf(c), g.slot[c][i], []int{i})
+				dst = appendSVGToken(dst, c, YardOf(c), g.slot[c][i], g.r, []int{i})
 				continue
 			}
-			for j := range i {
-				if p.prog[c][j] == pr {
-					continue tokens
-				}
+			if !firstAt(p, c, i) {
+				continue
 			}
 			here := []int{i}
 			for j := i + 1; j < p.tokens; j++ {
@@ -384,21 +282,44 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 			sq := g.b.Square(c, pr)
 			at := g.center(c, pr)
 			if p.blocks && len(here) >= 2 && sq.Zone() == TrackZone {
-				dst = appendSVGBlock(dst, c, sq, at)
+				dst = appendSVGBlock(dst, c, sq, at, g.cell/2-2)
 			}
-			dst = appendSVGToken(dst, c, sq, at, here)
+			s := spots[find(at)]
+			off, r := spread(len(s.colours), slicesIndex(s.colours, c), g.spotSize(at), g.r)
+			dst = appendSVGToken(dst, c, sq, pt{at.x + off.x, at.y + off.y}, r, here)
 		}
 	}
 	return append(dst, "</g>\n"...)
 }
 
-func appendSVGBlock(dst []byte, c Color, sq Square, at pt) []byte {
-	h := svgCell/2 - 2
+// firstAt reports whether token i of colour c is the lowest-numbered of
+// its colour at its progress.
+func firstAt(p *svgPosition, c Color, i int) bool {
+	for j := range i {
+		if p.prog[c][j] == p.prog[c][i] {
+			return false
+		}
+	}
+	return true
+}
+
+func slicesIndex(cs []Color, c Color) int {
+	for k, x := range cs {
+		if x == c {
+			return k
+		}
+	}
+	return 0
+}
+
+func appendSVGBlock(dst []byte, c Color, sq Square, at pt, h int) []byte {
 	return fmt.Appendf(dst, `<rect class="block" data-color="%s" data-square="%s" x="%d" y="%d" width="%d" height="%d" rx="4" fill="none" stroke="#111111" stroke-width="4"/>`+"\n",
 		c, sq, at.x-h, at.y-h, 2*h, 2*h)
 }
 
-func appendSVGToken(dst []byte, c Color, sq Square, at pt, tokens []int) []byte {
+// appendSVGToken draws a disc of radius r for the tokens of colour c at
+// sq: the number of them on it, or a ring for one.
+func appendSVGToken(dst []byte, c Color, sq Square, at pt, r int, tokens []int) []byte {
 	pal := svgPalette[c]
 	dst = fmt.Appendf(dst, `<g class="tok" data-color="%s" data-square="%s" data-tokens="`, c, sq)
 	for k, i := range tokens {
@@ -408,20 +329,59 @@ func appendSVGToken(dst []byte, c Color, sq Square, at pt, tokens []int) []byte 
 		dst = strconv.AppendInt(dst, int64(i), 10)
 	}
 	dst = fmt.Appendf(dst, `"><circle cx="%d" cy="%d" r="%d" fill="%s" stroke="#1a1a1a" stroke-width="2"/>`,
-		at.x, at.y, svgTokenR, pal.strong)
+		at.x, at.y, r, pal.strong)
 	if len(tokens) > 1 {
-		dst = fmt.Appendf(dst, `<text x="%d" y="%d" font-size="16" font-weight="bold" text-anchor="middle" fill="%s">%d</text>`,
-			at.x, at.y+6, pal.ink, len(tokens))
+		dst = fmt.Appendf(dst, `<text x="%d" y="%d" font-size="%d" font-weight="bold" text-anchor="middle" fill="%s">%d</text>`,
+			at.x, at.y+r*3/7, r*8/7, pal.ink, len(tokens))
 	} else {
 		dst = fmt.Appendf(dst, `<circle cx="%d" cy="%d" r="%d" fill="none" stroke="%s" stroke-width="2" opacity="0.8"/>`,
-			at.x, at.y, svgTokenR-6, pal.ink)
+			at.x, at.y, r*4/7, pal.ink)
 	}
 	return append(dst, "</g>\n"...)
 }
 
+// appendSVGSquareMarks rings the squares of marks.
+func appendSVGSquareMarks(dst []byte, g *svgGeom, marks []Square) []byte {
+	dst = append(dst, `<g class="marks">`+"\n"...)
+	for k, sq := range marks {
+		if slicesIndexSquare(marks[:k], sq) {
+			continue
+		}
+		if sq.zone == YardZone {
+			if int(sq.color) < g.b.Arms {
+				o, size := g.yard[sq.color][0], g.yard[sq.color][1]
+				dst = fmt.Appendf(dst, `<rect class="mark" data-square="%s" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#d35400" stroke-width="4" stroke-dasharray="8 4"/>`+"\n",
+					sq, o.x-2, o.y-2, size.x+4, size.y+4)
+			}
+			continue
+		}
+		at, ok := g.sqAt(sq)
+		if !ok {
+			continue
+		}
+		r := g.cell*11/20 + 2
+		if sq.zone == FinishZone && g.finArea[sq.color] == nil && g.shared {
+			r = g.cell
+		}
+		dst = fmt.Appendf(dst, `<circle class="mark" data-square="%s" cx="%d" cy="%d" r="%d" fill="none" stroke="#d35400" stroke-width="4" stroke-dasharray="6 3"/>`+"\n",
+			sq, at.c.x, at.c.y, r)
+	}
+	return append(dst, "</g>\n"...)
+}
+
+func slicesIndexSquare(sqs []Square, sq Square) bool {
+	for _, x := range sqs {
+		if x == sq {
+			return true
+		}
+	}
+	return false
+}
+
 // appendSVGStatus draws the strip under the board (the player to move,
-// what the position waits for, the die while a move is due, the rules),
-// a frame round the yard of the player to move and each place won.
+// what the position waits for, the die while a move is due or the steps
+// of a bonus move, the rules), a frame round the yard of the player to
+// move and each place won.
 func appendSVGStatus(dst []byte, g *svgGeom, p *svgPosition) []byte {
 	dst = append(dst, `<g class="status">`+"\n"...)
 	y := g.strip
@@ -435,15 +395,18 @@ func appendSVGStatus(dst []byte, g *svgGeom, p *svgPosition) []byte {
 			x+svgTokenR, y+svgStripH/2, svgTokenR, svgPalette[p.turn].strong)
 		x += 2*svgTokenR + 10
 	}
-	dst = fmt.Appendf(dst, `<text class="status-text" x="%d" y="%d" font-size="18" fill="#111111">`, x, y+svgStripH/2+6)
+	dst = fmt.Appendf(dst, `<text class="status-text" x="%d" y="%d" font-size="%d" fill="#111111">`, x, y+27, statusFontSize(p.status))
 	dst = appendXMLText(dst, p.status)
 	dst = append(dst, "</text>\n"...)
-	if p.die >= 1 && p.die <= 6 {
-		dst = appendSVGDie(dst, pt{g.w - 230, y + 10}, p.die)
-	}
-	dst = fmt.Appendf(dst, `<text x="%d" y="%d" font-size="12" text-anchor="end" fill="#555555">`, g.w-12, y+svgStripH/2+4)
+	dst = fmt.Appendf(dst, `<text x="%d" y="%d" font-size="%d" fill="#555555">`, x, y+48, rulesFontSize(p.rules))
 	dst = appendXMLText(dst, p.rules)
 	dst = append(dst, "</text>\n"...)
+	switch {
+	case p.bonus > 0:
+		dst = appendSVGBonus(dst, pt{g.w - 56, y + 10}, p.bonus)
+	case p.die >= 1 && p.die <= 6:
+		dst = appendSVGDie(dst, pt{g.w - 56, y + 10}, p.die)
+	}
 	for c := range p.seats.All() {
 		if p.places[c] == 0 {
 			continue
@@ -454,6 +417,31 @@ func appendSVGStatus(dst []byte, g *svgGeom, p *svgPosition) []byte {
 			c, p.places[c], cx, cy, size.x/6, cx, cy+size.x/18, size.x/7, ordinal(p.places[c]))
 	}
 	return append(dst, "</g>\n"...)
+}
+
+// statusFontSize returns the size of the status line's letters: smaller
+// for a long line (six places at the end of a game).
+func statusFontSize(status string) int {
+	if len(status) > 40 {
+		return 14
+	}
+	return 18
+}
+
+// rulesFontSize returns the size of the letters of the rules' name under
+// the status line: smaller for rules with many options.
+func rulesFontSize(rules string) int {
+	if len(rules) > 60 {
+		return 10
+	}
+	return 12
+}
+
+// appendSVGBonus draws the steps of a bonus move (rule P8) in a 40×40
+// box at o, as "+20".
+func appendSVGBonus(dst []byte, o pt, steps int) []byte {
+	return fmt.Appendf(dst, `<g class="bonus" data-steps="%d"><rect x="%d" y="%d" width="40" height="40" rx="7" fill="#fff4c2" stroke="#111111" stroke-width="2"/><text x="%d" y="%d" font-size="16" font-weight="bold" text-anchor="middle" fill="#111111">+%d</text></g>`+"\n",
+		steps, o.x, o.y, o.x+20, o.y+26, steps)
 }
 
 // svgPips are the pip centres of each die face, in a 40×40 box.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -54,9 +55,10 @@ func svgCases(t *testing.T) []struct {
 	u.Ranking = []Color{Blue, Red, Green}
 	over := must(u.State())
 
-	// Another geometry, three players with three tokens each.
+	// Another geometry, three players with three tokens each: a track
+	// that is not its arms repeated, drawn as a ring.
 	r = Classic()
-	r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 38, HomeColumn: 4}
+	r.Board = Board{Arms: 4, Track: 44, StartSpacing: 10, HomeEntry: 38, HomeColumn: 4}
 	r.Players, r.Tokens = 3, 3
 	u = must(New(r)).Setup()
 	u.Tokens[Red] = [4]int{-1, 12, 40, -1}
@@ -65,7 +67,7 @@ func svgCases(t *testing.T) []struct {
 	u.Turn, u.Die = Yellow, 3
 	ring := must(u.State())
 
-	return []struct {
+	cases := []struct {
 		name string
 		s    State
 	}{
@@ -76,6 +78,115 @@ func svgCases(t *testing.T) []struct {
 		{"ring-board", ring},
 		{"zero", State{}},
 	}
+	for _, p := range svgPositions {
+		s, err := ParsePosition(p.text)
+		if err != nil {
+			t.Fatalf("%s: %v", p.name, err)
+		}
+		cases = append(cases, struct {
+			name string
+			s    State
+		}{p.name, s})
+	}
+	return cases
+}
+
+// svgPositions are positions of every preset and board, as text, for the
+// golden pictures: colours sharing squares, tokens going round again,
+// goal squares, bonus moves, a 6 that counts 7.
+var svgPositions = []struct{ name, text string }{
+	// Three colours on safe square 22, red and green on the star 9, a
+	// blue pair that cannot be captured with a red token on it (rule K5).
+	{"ludoking-shared", `rules ludoking
+red @9 @30 home3 yard
+green @9 @22 yard yard
+yellow @22 yard yard finish
+blue @22 @30 @30 yard
+turn red
+die 6`},
+	// Red and green have not captured: their tokens past their home
+	// entries go round again (rule K4).
+	{"ludoking-circling", `rules ludoking{CaptureBeforeHome:true}
+red @52 @51 @3 yard
+green @13 @12 yard yard
+yellow @40 home2 yard yard
+captured yellow
+turn red
+die 2`},
+	{"ludoking6", `rules ludoking6
+red @2 @9 home4 yard
+green @9 yard yard yard
+yellow @27 @27 finish finish
+blue @60 yard yard yard
+purple @53 @78 home1 yard
+orange @70 home5 yard yard
+turn purple
+die 4`},
+	// Goal fields a to d, the fourth being the finish (rule M1).
+	{"maedn-goal", `rules maedn
+red 0 home2 home3 finish
+green @15 yard yard yard
+yellow 0 yard yard yard
+blue @2 home1 yard yard
+turn green
+die 6`},
+	{"maedn6", `rules maedn6
+red 0 home3 finish yard
+green @15 yard yard yard
+yellow 0 @30 yard yard
+blue @35 yard yard yard
+purple 0 yard yard yard
+orange @58 home1 home2 yard
+turn orange
+die 3`},
+	// A star (rule D2) and a globe (rule D1).
+	{"danish-stars", `rules danish
+red @5 @20 @20 yard
+green @9 @12 yard yard
+yellow @18 home4 yard yard
+blue @40 yard yard yard
+turn blue
+die 4`},
+	// A bonus move of 20 due (rule P8), a barrier on red's exit, two
+	// colours on seguro 8 (rule P1).
+	{"parchis-bonus", `rules parchis1
+red @1 @1 @8 yard
+green @8 @30 yard yard
+yellow @40 home3 finish yard
+blue @60 yard yard yard
+turn yellow
+die 3
+bonus 20`},
+	// None of red's pieces is at home: the 6 counts 7 (rule P5).
+	{"parchis-counts", `rules parchis1
+red @10 @20 @30 home2
+green @18 yard yard yard
+turn red
+die 6`},
+	{"parchis6", `rules parchis6
+red @1 @8 home7 yard
+green @18 @18 yard yard
+yellow @35 @42 finish yard
+blue @52 yard yard yard
+purple @69 @69 yard yard
+orange @86 @8 home2 yard
+turn blue
+die 5`},
+	// The centre every colour finishes on, shared.
+	{"fia-centre", `rules fia
+red finish finish @10 yard
+green finish @25 yard yard
+yellow finish home2 yard yard
+blue home4 yard yard yard
+turn red
+die 1`},
+	// The stable of six squares, the sixth the finish (rule V2).
+	{"cocangua-stable", `rules cocangua
+red home3 home4 finish @10
+green home1 @40 yard yard
+yellow finish home5 yard yard
+turn green
+die 2`},
 }
 
 func TestSVGGolden(t *testing.T) {
@@ -95,6 +206,34 @@ func TestSVGGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// AppendSVGMarked rings the squares it is given, once each, in a layer
+// over the tokens; squares the board does not have are left out; with no
+// marks it draws what AppendSVG draws.
+func TestSVGMarked(t *testing.T) {
+	s, err := ParsePosition(svgPositions[0].text) // ludoking-shared
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(s.AppendSVGMarked(nil, nil), s.AppendSVG(nil)) {
+		t.Fatal("AppendSVGMarked with no marks differs from AppendSVG")
+	}
+	marks := []Square{TrackSquare(9), TrackSquare(10), TrackSquare(10), HomeSquare(Red, 5), FinishOf(Red), YardOf(Green),
+		TrackSquare(53), HomeSquare(Red, 6), YardOf(Purple), FinishOf(Orange)}
+	got := s.AppendSVGMarked(nil, marks)
+	golden(t, "svg/marked-path.svg", got)
+	var ringed []string
+	els := parseSVG(t, got)
+	for _, e := range els {
+		if e.attrs["class"] == "mark" {
+			ringed = append(ringed, e.attrs["data-square"])
+		}
+	}
+	if want := []string{"9", "10", "red home 5", "red finish", "green yard"}; !slices.Equal(ringed, want) {
+		t.Fatalf("ringed %q, want %q", ringed, want)
+	}
+	checkSVG(t, s)
 }
 
 // svgElement is an element of a picture with its attributes.
@@ -165,6 +304,7 @@ func svgTokens(t *testing.T, els []svgElement) (tokens, blocks []string) {
 		}
 	}
 	slices.Sort(tokens)
+	slices.Sort(blocks)
 	return tokens, blocks
 }
 
@@ -179,6 +319,7 @@ func wantTokens(s State) (tokens, blocks []string) {
 		blocks = append(blocks, c.String()+" "+sq.String())
 	}
 	slices.Sort(tokens)
+	slices.Sort(blocks)
 	return tokens, blocks
 }
 
@@ -193,25 +334,61 @@ func checkSVG(t *testing.T, s State) {
 	if !slices.Equal(gotB, wantB) {
 		t.Fatalf("blocks drawn %q, want %q\nposition:\n%v", gotB, wantB, s)
 	}
-	var status, die string
+	var status, die, bonus string
 	for _, e := range els {
 		switch e.attrs["class"] {
 		case "status-text":
 			status = e.text
 		case "die":
 			die = e.attrs["data-face"]
+		case "bonus":
+			bonus = e.attrs["data-steps"]
 		}
 	}
 	if want := svgStatusText(s); status != want {
 		t.Fatalf("status %q, want %q", status, want)
 	}
-	if want := ""; s.Phase() == PhaseMove {
-		want = string(rune('0' + s.Die()))
-		if die != want {
-			t.Fatalf("die %q, want %q", die, want)
+	wantDie, wantBonus := "", ""
+	switch {
+	case s.IsBonusMove():
+		wantBonus = strconv.Itoa(s.Count())
+	case s.Phase() == PhaseMove:
+		wantDie = strconv.Itoa(s.Die())
+	}
+	if die != wantDie || bonus != wantBonus {
+		t.Fatalf("die %q and bonus %q drawn, want %q and %q\n%v", die, bonus, wantDie, wantBonus, s)
+	}
+	checkDiscsApart(t, els, s)
+}
+
+// checkDiscsApart checks that every token disc of a picture can be seen:
+// no two overlap, whichever squares they stand on.
+func checkDiscsApart(t *testing.T, els []svgElement, s State) {
+	t.Helper()
+	type disc struct {
+		x, y, r int
+		what    string
+	}
+	var discs []disc
+	for k, e := range els {
+		if e.attrs["class"] != "tok" {
+			continue
 		}
-	} else if die != "" {
-		t.Fatalf("die %q drawn while no move is due", die)
+		c := els[k+1].attrs
+		x, _ := strconv.Atoi(c["cx"])
+		y, _ := strconv.Atoi(c["cy"])
+		r, _ := strconv.Atoi(c["r"])
+		if r < 5 {
+			t.Fatalf("a disc of radius %d for %s tokens %s on %s", r, e.attrs["data-color"], e.attrs["data-tokens"], e.attrs["data-square"])
+		}
+		discs = append(discs, disc{x, y, r, e.attrs["data-color"] + " tokens " + e.attrs["data-tokens"] + " on " + e.attrs["data-square"]})
+	}
+	for i, a := range discs {
+		for _, b := range discs[:i] {
+			if dx, dy, rr := a.x-b.x, a.y-b.y, a.r+b.r; dx*dx+dy*dy < rr*rr {
+				t.Fatalf("the discs of %s and %s overlap\n%v", a.what, b.what, s)
+			}
+		}
 	}
 }
 
@@ -221,43 +398,130 @@ func TestSVGShowsPosition(t *testing.T) {
 	}
 }
 
-// TestSVGGames draws positions of whole random games under both presets
-// and several boards, and reads every token back from the picture.
-func TestSVGGames(t *testing.T) {
+// svgGameRules are the rules TestSVGGames plays: every preset, some with
+// fewer players, tokens going round again (rule K4), partners, and odd
+// boards drawn as rings.
+func svgGameRules() []Rules {
+	var rs []Rules
+	for _, name := range Presets() {
+		r, _ := Preset(name)
+		rs = append(rs, r)
+	}
+	with := func(name string, f func(r *Rules)) Rules {
+		r, _ := Preset(name)
+		f(&r)
+		return r
+	}
 	odd := Classic()
 	odd.Board = Board{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 6, HomeColumn: 0}
 	odd.Tokens = 2
 	long := Mongolian()
 	long.Board = Board{Arms: 4, Track: 100, StartSpacing: 25, HomeEntry: 98, HomeColumn: 9}
 	long.Players = 3
-	for k, r := range []Rules{Classic(), Mongolian(), odd, long} {
+	return append(rs,
+		with("ludoking", func(r *Rules) { r.CaptureBeforeHome = true }),
+		with("ludoking6", func(r *Rules) { r.CaptureBeforeHome, r.Players = true, 3 }),
+		with("classic", func(r *Rules) { r.CaptureBeforeHome, r.Players = true, 2 }),
+		with("ludoking", func(r *Rules) { r.Teams = Partners }),
+		with("parchis6", func(r *Rules) { r.Players = 4 }),
+		with("maedn", func(r *Rules) { r.Players = 2 }),
+		odd, long)
+}
+
+// TestSVGGames draws positions of whole random games under every preset
+// and several boards, and reads every token back from the picture.
+func TestSVGGames(t *testing.T) {
+	seen := map[string]int{}
+	check := func(s State) {
+		t.Helper()
+		checkSVG(t, s)
+		for _, f := range svgFeatures(s) {
+			seen[f]++
+		}
+	}
+	for k, r := range svgGameRules() {
 		s, err := New(r)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%v: %v", r, err)
 		}
-		dice := SeededDice(uint64(k))
-		pick := rand.New(rand.NewPCG(uint64(k), 7))
-		every := 7
+		seed := uint64(k)
+		if r.CaptureBeforeHome {
+			seed = 0 // a game in which tokens go round again (rule K4)
+		}
+		dice := SeededDice(seed)
+		pick := rand.New(rand.NewPCG(seed, 7))
+		every := 19
 		if testing.Short() {
-			every = 61
+			every = 151
 		}
 		for ply := 0; s.Phase() != PhaseOver; ply++ {
 			if ply%every == 0 {
-				checkSVG(t, s)
+				check(s)
 			}
-			if s, err = s.Roll(dice.Roll()); err != nil {
-				t.Fatal(err)
+			if s.Phase() == PhaseRoll { // else a bonus move is due (rule P8)
+				if s, err = s.Roll(dice.Roll()); err != nil {
+					t.Fatal(err)
+				}
 			}
-			if ply%every == 3 {
-				checkSVG(t, s)
+			if ply%every == 3 || (s.IsBonusMove() && ply%(every/3) == 0) {
+				check(s)
 			}
 			moves := s.LegalMoves()
-			if s, err = s.Apply(moves[pick.IntN(len(moves))]); err != nil {
+			m := moves[pick.IntN(len(moves))]
+			if s, err = s.Apply(m); err != nil {
 				t.Fatal(err)
 			}
+			if m.Circles() {
+				check(s)
+			}
 		}
-		checkSVG(t, s)
+		check(s)
 	}
+	for _, f := range []string{"going round again", "colours sharing a square", "bonus move", "a 6 counting 7", "goal squares", "shared centre"} {
+		if seen[f] == 0 {
+			t.Errorf("no picture showed %s", f)
+		}
+	}
+}
+
+// svgFeatures lists what position s shows that the pictures must draw
+// right.
+func svgFeatures(s State) []string {
+	var out []string
+	b, r := s.Board(), s.Rules()
+	for c := range s.Players().All() {
+		for i := range r.Tokens {
+			if s.Progress(c, i) > b.Finish() {
+				out = append(out, "going round again")
+			}
+		}
+	}
+	for n := 1; n <= b.Track; n++ {
+		k := 0
+		for _, m := range s.On(TrackSquare(n)) {
+			k += min(m, 1)
+		}
+		if k > 1 {
+			out = append(out, "colours sharing a square")
+		}
+	}
+	switch {
+	case s.IsBonusMove():
+		out = append(out, "bonus move")
+	case s.Phase() == PhaseMove && s.Count() != s.Die():
+		out = append(out, "a 6 counting 7")
+	}
+	if r.Goal == GoalSlots && s.Phase() == PhaseOver {
+		out = append(out, "goal squares")
+	}
+	fin := 0
+	for c := range s.Players().All() {
+		fin += min(s.On(FinishOf(c))[c], 1)
+	}
+	if r.Preset == "fia" && fin > 1 {
+		out = append(out, "shared centre")
+	}
+	return out
 }
 
 func TestSVGEscapes(t *testing.T) {

@@ -216,12 +216,14 @@ var presets = func() []preset {
 		r.MultiCapture = CaptureNone
 		r.CaptureBonus, r.HomeBonus = BonusRoll, BonusRoll
 	})
-	// The six-arm boards repeat the arm: a token still turns home just
-	// before its own start square (rule C4), so HomeEntry grows with the
-	// track.
-	king6 := with(king, "ludoking6", func(r *Rules) {
-		r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = 6, 78, 76, 6
-	})
+	// sixArms puts a preset on a board of six arms, each as one of its
+	// four: two more arms' squares on the track, and so on the way home,
+	// so that every colour still turns into its own arm (rule C4).
+	sixArms := func(r *Rules) {
+		b := &r.Board
+		b.Arms, b.Track, b.HomeEntry, r.Players = 6, b.Track+2*b.StartSpacing, b.HomeEntry+2*b.StartSpacing, 6
+	}
+	king6 := with(king, "ludoking6", sixArms)
 	maedn := with(classic, "maedn", func(r *Rules) {
 		r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 3}
 		r.Goal = GoalSlots
@@ -230,9 +232,7 @@ var presets = func() []preset {
 		r.SixLimit = 0
 		r.OwnLanding = OwnLandingForbidden
 	})
-	maedn6 := with(maedn, "maedn6", func(r *Rules) {
-		r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = 6, 60, 59, 6
-	})
+	maedn6 := with(maedn, "maedn6", sixArms)
 	danish := with(classic, "danish", func(r *Rules) {
 		r.Board.Safe, r.Board.Stars = OffsetsOf(0, 8), OffsetsOf(4, 11)
 		r.SafeSquares = SafeMoverHome
@@ -253,9 +253,7 @@ var presets = func() []preset {
 		r.SafeSquares = SafeShare                                      // rule P1: the seguros
 		r.EntryCapture = EntryCapturesLast
 	})
-	parchis6 := with(parchis, "parchis6", func(r *Rules) {
-		r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = 6, 102, 97, 6
-	})
+	parchis6 := with(parchis, "parchis6", sixArms)
 	fia := with(classic, "fia", func(r *Rules) {
 		r.Board = Board{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 4}
 		r.EntryRolls = FacesOf(1, 6)

@@ -312,3 +312,29 @@ func TestCaptureBeforeHomeLongestBoard(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "red 0: 254-0", m.String())
 }
+
+// Every preset's board is its arms repeated, and every colour turns into
+// its home column from its own arm: the home entry square lies less than
+// one arm before its start square (rule C4). The six-arm presets once
+// kept the four-arm board's HomeEntry, so that Red turned home in
+// Purple's arm after two thirds of a lap.
+func TestPresetsHomeOnOwnArm(t *testing.T) {
+	for _, name := range Presets() {
+		r, _ := Preset(name)
+		b := r.Board
+		require.NoError(t, r.Validate(), name)
+		assert.Equal(t, b.Arms*b.StartSpacing, b.Track, "%s: the track is its arms repeated", name)
+		for c := range Color(b.Arms) {
+			entry := b.Square(c, b.HomeEntry).N()
+			before := (b.StartSquare(c) - entry + b.Track) % b.Track
+			assert.True(t, before >= 1 && before <= b.StartSpacing, "%s: %v turns home on square %d, %d squares before its start square %d", name, c, entry, before, b.StartSquare(c))
+		}
+	}
+	for _, p := range [][2]string{{"ludoking", "ludoking6"}, {"maedn", "maedn6"}, {"parchis1", "parchis6"}} {
+		four, _ := Preset(p[0])
+		six, _ := Preset(p[1])
+		assert.Equal(t, four.Board.Track-four.Board.HomeEntry, six.Board.Track-six.Board.HomeEntry, "%s: the way home from the start square as on %s", p[1], p[0])
+		assert.Equal(t, 6, six.Board.Arms, p[1])
+		assert.Equal(t, 6, six.Players, p[1])
+	}
+}

@@ -413,7 +413,7 @@ func (r *referee) replay(file string) (int, error) {
 	default:
 		fmt.Fprintf(r.out, "\nThe position before ply %d:\n%v", re.Ply, last)
 	}
-	return exitIllegal, r.drawSVG(shown)
+	return exitIllegal, r.drawSVG(shown, refusedMove(canRoll, ill)...)
 }
 
 // show reads the position of file and prints it, after the dispute it
@@ -549,7 +549,7 @@ func (r *referee) why(file, text string) (int, error) {
 			r.printPath(s, ill.Move)
 		}
 		r.listMoves(s, "\nLegal moves")
-		return exitIllegal, r.drawSVG(s)
+		return exitIllegal, r.drawSVG(s, ill.Move)
 	case err != nil:
 		return 0, err
 	}
@@ -669,6 +669,24 @@ func (r *referee) printPath(s ludo.State, m ludo.Move) {
 // the token would stop on and the star it would jump on to (rule D2); a
 // stable climbed one square a move (rule V2).
 func path(s ludo.State, c ludo.Color, i int) string {
+	text, _ := route(s, c, i)
+	return text
+}
+
+// pathSquares returns the squares path names for the token of move m, in
+// order, for the -svg picture to ring: the squares it would pass and stop
+// on (and jump on to from a star). Nothing for a pass, a finished token,
+// or a move not of the player to move.
+func pathSquares(s ludo.State, m ludo.Move) []ludo.Square {
+	if m.IsPass() || m.Color() != s.Turn() || m.Token() < 0 || m.Token() >= s.Rules().Tokens {
+		return nil
+	}
+	_, squares := route(s, m.Color(), m.Token())
+	return squares
+}
+
+// route is path, with the squares it names.
+func route(s ludo.State, c ludo.Color, i int) (string, []ludo.Square) {
 	rules := s.Rules()
 	b := rules.Board
 	fin, he := b.Finish(), b.HomeEntry
@@ -688,7 +706,9 @@ func path(s ludo.State, c ludo.Color, i int) string {
 		here = trackAt(p - fin + he)
 	}
 	// label names square sq, with what stands on it but token i itself.
+	var squares []ludo.Square
 	label := func(sq ludo.Square) string {
+		squares = append(squares, sq)
 		var name string
 		switch sq.Zone() {
 		case ludo.TrackZone:
@@ -715,18 +735,21 @@ func path(s ludo.State, c ludo.Color, i int) string {
 	}
 	switch {
 	case p < 0 && s.IsBonusMove():
-		return "none: the token is in the yard (rule P8)"
+		return "none: the token is in the yard (rule P8)", nil
 	case p < 0:
-		return "from the yard onto its start square " + label(b.Square(c, 0))
+		text := "from the yard onto its start square " + label(b.Square(c, 0))
+		return text, squares
 	case p == fin:
-		return "none: the token has finished"
+		return "none: the token has finished", nil
 	case p > he && p < fin && rules.HomeSteps: // rule V2
-		return fmt.Sprintf("climbs one square a move, a %d to %s", p-he+1, label(b.Square(c, p+1)))
+		text := fmt.Sprintf("climbs one square a move, a %d to %s", p-he+1, label(b.Square(c, p+1)))
+		return text, squares
 	case p <= he && p+d > he && rules.HomeSteps && !round:
 		if p < he {
-			return fmt.Sprintf("would pass its gate, square %d, by %d", b.Square(c, he).N(), p+d-he)
+			return fmt.Sprintf("would pass its gate, square %d, by %d", b.Square(c, he).N(), p+d-he), nil
 		}
-		return fmt.Sprintf("climbs one square a move, a 1 to %s", label(b.Square(c, p+1)))
+		text := fmt.Sprintf("climbs one square a move, a 1 to %s", label(b.Square(c, p+1)))
+		return text, squares
 	}
 	// at is the square of progress q on the token's way: past the home
 	// entry its home column, or the track on where it goes round.
@@ -768,9 +791,9 @@ func path(s ludo.State, c ludo.Color, i int) string {
 		}
 	}
 	if len(passed) == 0 {
-		return stop
+		return stop, squares
 	}
-	return "passes " + strings.Join(passed, ", ") + "; " + stop
+	return "passes " + strings.Join(passed, ", ") + "; " + stop, squares
 }
 
 // nextStar returns the star a token that stops on the star at progress q
@@ -1070,8 +1093,10 @@ func capitalize(s string) string {
 
 // ----- pictures -----
 
-// drawSVG writes the position judged to the -svg file, if one was given.
-func (r *referee) drawSVG(s ludo.State) error {
+// drawSVG writes the position judged to the -svg file, if one was given;
+// for a refused move, with the squares its token would pass and stop on
+// ringed.
+func (r *referee) drawSVG(s ludo.State, refused ...ludo.Move) error {
 	if r.opt.svg == "" {
 		return nil
 	}
@@ -1079,9 +1104,23 @@ func (r *referee) drawSVG(s ludo.State) error {
 	if err != nil {
 		return err
 	}
-	if err := s.WriteSVG(f); err != nil {
+	var marks []ludo.Square
+	for _, m := range refused {
+		marks = append(marks, pathSquares(s, m)...)
+	}
+	if _, err := f.Write(s.AppendSVGMarked(nil, marks)); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// refusedMove returns the move of ill, if any, to draw its path: the move
+// refused at the ply replayed, when the picture is of the position with
+// its die cast.
+func refusedMove(rolled bool, ill *ludo.IllegalMoveError) []ludo.Move {
+	if !rolled || ill == nil {
+		return nil
+	}
+	return []ludo.Move{ill.Move}
 }

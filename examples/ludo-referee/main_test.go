@@ -204,6 +204,39 @@ func TestSVG(t *testing.T) {
 	}
 }
 
+// TestSVGPath: the picture of a refused move rings the squares its token
+// would pass and stop on, as the text says them; a legal move's picture
+// rings nothing.
+func TestSVGPath(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		// passes 16, 17 (red block), 18, 19, 20; would stop on 21
+		{[]string{"why", "testdata/dispute.txt", "0"}, "16 17 18 19 20 21"},
+		// passes home 4, home 5; would overshoot the finish by 1
+		{[]string{"why", "-die", "4", "testdata/roll-due.txt", "1"}, "red home 4|red home 5"},
+		// passes 16, 17 (red block), 18; would stop on 19
+		{[]string{"replay", "testdata/game-illegal.txt"}, "16 17 18 19"},
+		{[]string{"why", "testdata/dispute.txt", "1: yard-0 enter"}, ""},
+	} {
+		path := filepath.Join(t.TempDir(), "p.svg")
+		args := append([]string{c.args[0], "-svg", path}, c.args[1:]...)
+		runCase(args, "")
+		var marks []string
+		for _, m := range regexp.MustCompile(`class="mark" data-square="([^"]*)"`).FindAllStringSubmatch(readFile(t, path), -1) {
+			marks = append(marks, m[1])
+		}
+		sep := " "
+		if strings.Contains(c.want, "|") {
+			sep = "|"
+		}
+		if got := strings.Join(marks, sep); got != c.want {
+			t.Errorf("%q: squares ringed %q, want %q", c.args, got, c.want)
+		}
+	}
+}
+
 // TestUnknownCommandShortUsage: an unknown command gets the commands in
 // a few lines, not the whole usage.
 func TestUnknownCommandShortUsage(t *testing.T) {
@@ -262,6 +295,27 @@ func TestPath(t *testing.T) {
 		}
 		if got := path(s, s.Turn(), c.token); got != c.want {
 			t.Errorf("%q token %d:\n got %s\nwant %s", c.position, c.token, got, c.want)
+		}
+		// The -svg picture rings the squares the text names, in its order.
+		rest := c.want
+		_, squares := route(s, s.Turn(), c.token)
+		if none := strings.HasPrefix(c.want, "none") || strings.HasPrefix(c.want, "would pass its gate"); none != (len(squares) == 0) {
+			t.Errorf("%q token %d: %d squares ringed for %q", c.position, c.token, len(squares), c.want)
+		}
+		for _, sq := range squares {
+			name := strconv.Itoa(sq.N())
+			switch sq.Zone() {
+			case ludo.HomeZone:
+				name = "home " + name
+			case ludo.FinishZone:
+				name = "the finish"
+			}
+			k := strings.Index(rest, name)
+			if k < 0 {
+				t.Errorf("%q token %d: square %v is ringed, but the path does not name it (next) in %q", c.position, c.token, sq, c.want)
+				break
+			}
+			rest = rest[k+len(name):]
 		}
 	}
 }

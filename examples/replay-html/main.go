@@ -6,9 +6,11 @@
 // the page's address to open it at ply N.
 //
 //	go run ./examples/replay-html [-players 4] [-preset classic] [-seed 1] [-o game.html]
+//	go run ./examples/replay-html -preset parchis1 -seed 2 -o parchis.html
 //
-// -preset is any of ludo.Presets; -players defaults to the preset's (4,
-// or 6 on a six-arm board). A bonus move (rule P8) is a ply with no roll.
+// -preset is any of ludo.Presets, or rules as text; -players defaults to
+// the preset's (4, or 6 on a six-arm board). A bonus move (rule P8) is a
+// ply with no roll.
 package main
 
 import (
@@ -36,7 +38,7 @@ func cli(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay-html", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to the preset's arms (4, or %d on a six-arm board; 0: the preset's)", ludo.MaxPlayers))
-	preset := fs.String("preset", "classic", "rules preset: "+strings.Join(ludo.Presets(), ", "))
+	preset := fs.String("preset", "classic", "rules preset ("+strings.Join(ludo.Presets(), ", ")+"), or rules as text, as ludoking{CaptureBeforeHome:true}")
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' choices")
 	out := fs.String("o", "", "the file to write the page to (default standard output)")
 	fs.Usage = func() {

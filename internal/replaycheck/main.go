@@ -26,8 +26,8 @@ import (
 )
 
 func main() {
-	players := flag.Int("players", 4, "number of players, 2 to 4")
-	preset := flag.String("preset", "classic", "rules preset: classic or mongolian")
+	players := flag.Int("players", 0, fmt.Sprintf("number of players, 2 to %d (0: the preset's)", ludo.MaxPlayers))
+	preset := flag.String("preset", "classic", "rules preset: "+strings.Join(ludo.Presets(), ", "))
 	seed := flag.Uint64("seed", 1, "seed of the game")
 	ply := flag.Int("ply", 0, "the ply the page was opened at")
 	dom := flag.String("dom", "", "the DOM the browser dumped")
@@ -85,9 +85,11 @@ func newGame(preset string, players int, seed uint64) (*game, error) {
 	}
 	g := &game{}
 	for _, f := range frames {
-		at, err := f.Before.Roll(f.Roll)
-		if err != nil {
-			return nil, err
+		at := f.Before // a bonus move (roll 0) is due with no roll (rule P8)
+		if f.Roll != 0 {
+			if at, err = f.Before.Roll(f.Roll); err != nil {
+				return nil, err
+			}
 		}
 		g.after, g.rolls, g.moves, g.at = append(g.after, f.Before), append(g.rolls, f.Roll), append(g.moves, f.Move), append(g.at, at)
 	}
@@ -99,7 +101,9 @@ func (g *game) plies() int { return len(g.moves) }
 
 // interesting returns plies worth a look: the start, the first capture,
 // the first ply after which a block stands, the first place won, the
-// middle, the capture nearest the middle and the end.
+// first after which colours share a square, the first after which a
+// bonus move is due and the first bonus move, the first 6 that counts 7, the first position with a
+// token going round again (rule K4), the middle, the capture nearest the middle and the end.
 func (g *game) interesting() []int {
 	out := []int{0, g.plies() / 2, g.showcase(), g.plies()}
 	firsts := []func(n int) bool{
@@ -111,6 +115,11 @@ func (g *game) interesting() []int {
 			return false
 		},
 		func(n int) bool { return len(g.after[n].Ranking()) > 0 },
+		func(n int) bool { return shared(g.after[n]) },
+		func(n int) bool { return g.rolls[n-1] == 0 },
+		func(n int) bool { return g.after[n].IsBonusMove() },
+		func(n int) bool { return g.moves[n-1].Count() != g.moves[n-1].Die() && g.rolls[n-1] != 0 },
+		func(n int) bool { return pastFinish(g.after[n]) },
 	}
 	for _, first := range firsts {
 		for n := 1; n <= g.plies(); n++ {
@@ -122,6 +131,34 @@ func (g *game) interesting() []int {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// shared reports whether tokens of two colours share a track square in
+// s.
+func shared(s ludo.State) bool {
+	for n := 1; n <= s.Board().Track; n++ {
+		k := 0
+		for _, m := range s.On(ludo.TrackSquare(n)) {
+			k += min(m, 1)
+		}
+		if k > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// pastFinish reports whether a token of s is going round again, past
+// its finish (rule K4).
+func pastFinish(s ludo.State) bool {
+	for c := range s.Players().All() {
+		for i := range s.Rules().Tokens {
+			if s.Progress(c, i) > s.Board().Finish() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // showcase returns the ply of the capture nearest the middle of the game,
@@ -174,6 +211,12 @@ func statusText(s ludo.State) string {
 		return "game over: " + strings.Join(parts, ", ")
 	case ludo.PhaseMove:
 		t := fmt.Sprintf("%v to move, die %d", s.Turn(), s.Die())
+		switch {
+		case s.IsBonusMove():
+			t = fmt.Sprintf("%v to move, bonus %d", s.Turn(), s.Count())
+		case s.Count() != s.Die():
+			t += fmt.Sprintf(" (counts %d)", s.Count())
+		}
 		if s.Sixes() > 0 {
 			t += fmt.Sprintf(", sixes %d", s.Sixes())
 		}
@@ -285,6 +328,8 @@ func (g *game) check(dom string, n int) []string {
 			places = append(places, a["data-color"]+" "+a["data-place"])
 		case a["class"] == "die":
 			dice = append(dice, a["data-face"])
+		case a["class"] == "bonus":
+			dice = append(dice, "+"+a["data-steps"])
 		case a["class"] == "hl-from":
 			from = append(from, a["data-square"])
 		case a["class"] == "hl-to":
@@ -313,6 +358,9 @@ func (g *game) check(dom string, n int) []string {
 		m := g.moves[n-1]
 		mover, move = m.Color().String(), m.String()
 		wantDice = []string{g.roll(n)}
+		if m.IsBonus() { // the panel shows the bonus, not a die
+			wantDice = []string{"+" + strconv.Itoa(m.Count())}
+		}
 		if !m.IsPass() {
 			b := s.Rules().Board
 			wantFrom = []string{b.Square(m.Color(), m.From()).String()}
@@ -336,7 +384,10 @@ func (g *game) check(dom string, n int) []string {
 		wantTurn = []string{s.Turn().String()}
 	}
 	want("data-turn", status["data-turn"], strings.Join(wantTurn, ""))
-	if s.Phase() == ludo.PhaseMove {
+	switch {
+	case s.IsBonusMove():
+		wantDice = append(wantDice, "+"+strconv.Itoa(s.Count()))
+	case s.Phase() == ludo.PhaseMove:
 		wantDice = append(wantDice, strconv.Itoa(s.Die()))
 	}
 	slices.Sort(tokens)

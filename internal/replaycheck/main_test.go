@@ -52,10 +52,48 @@ func TestCheckPageAsWritten(t *testing.T) {
 // A picture of the position after ply n, wrapped with the status element
 // the page would have, passes as ply n; with one token moved, it fails.
 func TestCheckPictures(t *testing.T) {
-	g, err := newGame("classic", 4, 1)
-	if err != nil {
-		t.Fatal(err)
+	for _, game := range []struct {
+		preset  string
+		players int
+		seed    uint64
+	}{
+		{"classic", 4, 1},
+		{"parchis1", 4, 1},
+		{"ludoking{CaptureBeforeHome:true}", 4, 3},
+		{"maedn6", 6, 2},
+	} {
+		g, err := newGame(game.preset, game.players, game.seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPictures(t, g)
 	}
+}
+
+// The plies the browser check looks at include each thing the pictures
+// must draw right: colours sharing a square, a bonus move and the ply
+// after it, a 6 that counts 7, a token going round again.
+func TestInterestingPlies(t *testing.T) {
+	has := func(preset string, seed uint64, what string, f func(g *game, n int) bool) {
+		t.Helper()
+		g, err := newGame(preset, 4, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(g.interesting(), func(n int) bool { return n > 0 && f(g, n) }) {
+			t.Errorf("%s seed %d: no ply with %s among %v", preset, seed, what, g.interesting())
+		}
+	}
+	has("ludoking", 1, "colours sharing a square", func(g *game, n int) bool { return shared(g.after[n]) })
+	has("parchis1", 1, "a bonus move", func(g *game, n int) bool { return g.rolls[n-1] == 0 })
+	has("parchis1", 1, "a bonus move due", func(g *game, n int) bool { return g.after[n].IsBonusMove() })
+	has("parchis1", 1, "a 6 that counts 7", func(g *game, n int) bool { return g.moves[n-1].Count() == 7 && g.rolls[n-1] == 6 })
+	has("ludoking{CaptureBeforeHome:true}", 3, "a token going round again", func(g *game, n int) bool { return pastFinish(g.after[n]) })
+}
+
+// checkPictures checks the pictures of g's interesting plies.
+func checkPictures(t *testing.T, g *game) {
+	t.Helper()
 	plies := g.interesting()
 	if testing.Short() {
 		plies = plies[:2]

@@ -13,12 +13,21 @@ import (
 	"github.com/ludorules/ludo"
 )
 
-// Rules returns the preset named by preset (one of [ludo.Presets]) for the
-// given number of players (0: the preset's).
+// Rules returns the preset named by preset (one of [ludo.Presets], or
+// rules as text with options, as [ludo.Rules.String] writes them:
+// "ludoking{CaptureBeforeHome:true}") for the given number of players (0:
+// the preset's).
 func Rules(preset string, players int) (ludo.Rules, error) {
 	r, ok := ludo.Preset(preset)
+	if !ok && strings.Contains(preset, "{") {
+		var err error
+		if r, err = ludo.ParseRules(preset); err != nil {
+			return r, err
+		}
+		ok = true
+	}
 	if !ok {
-		return r, fmt.Errorf("unknown preset %q (want one of %s)", preset, strings.Join(ludo.Presets(), ", "))
+		return r, fmt.Errorf("unknown preset %q (want one of %s, or rules with options, as ludoking{CaptureBeforeHome:true})", preset, strings.Join(ludo.Presets(), ", "))
 	}
 	if players != 0 {
 		r.Players = players

@@ -38,6 +38,12 @@ func TestPlayIsTheLoop(t *testing.T) {
 			t.Fatalf("%s: the final position differs", preset)
 		}
 	}
+	if r, err := Rules("ludoking{CaptureBeforeHome:true}", 2); err != nil || !r.CaptureBeforeHome || r.Players != 2 || r.Preset != "ludoking" {
+		t.Errorf("rules as text: %v, %v", r, err)
+	}
+	if _, err := Rules("ludoking{Capture:true}", 0); err == nil {
+		t.Error("rules text with an unknown option: no error")
+	}
 	if _, err := Rules("chess", 4); err == nil {
 		t.Error("Rules accepted an unknown preset")
 	}
