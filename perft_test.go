@@ -17,7 +17,7 @@ import (
 // changed somewhere; the divide printed on failure says under which first
 // roll and move.
 
-var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about a minute)")
+var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about half a minute, 1.4 GB)")
 
 const perftFile = "testdata/perft.txt"
 
@@ -34,9 +34,12 @@ type perftConfig struct {
 var perftTiers = [3]string{"short", "default", "deep"}
 
 // perftConfigs are the games counted: classic and mongolian with 2, 3 and
-// 4 players to 11 plies; ludoking, danish and cocangua with 2 and 4, whose
-// games branch more (cocangua's 1 enters and rolls again), to 10. The
-// default run takes about a second and a half on a 2-core machine.
+// 4 players to 11 plies; ludoking, danish, cocangua, maedn, parchis1 and
+// fia with 2 and 4, whose games branch more (cocangua's 1 enters and
+// rolls again, Fia's 6 enters one token or two), to 10 (maedn and fia to
+// 9: at 10 plies Fia has 18 million positions, and a map of them takes
+// gigabytes); the six-arm presets with 6 players to 9. The default run
+// takes about three seconds on a 2-core machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
 // the yard, red to roll):
@@ -59,6 +62,17 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     paths; after the entry (2 paths) 2-5 move (4 positions), 1 moves to
 //     1 or enters a second token, 6 moves to 6 or enters a second (the
 //     same position as the 1's): 9 positions by 24 + 2×8 = 40 paths.
+//   - maedn (and maedn6): one figure starts on the start field (M5), so
+//     ply 1's six faces each move it (a 6 cannot bring a figure in onto
+//     its own, so it clears the start field, M3): 6 positions by 6 paths.
+//     Ply 2: after 1-5 the next colour moves its figure likewise (30
+//     positions); after the 6 red rolls again, 1-5 move on, 6 must bring
+//     a figure in (M2): 36 positions by 36 paths.
+//   - parchis1 (and parchis6): ply 1, a 5 enters (P3), 1-4 pass to the
+//     next colour, a 6 passes and red rolls again: 3 positions by 6 paths.
+//   - fia: ply 1, 2-5 miss (red throws again, M4: one position), 1
+//     enters a token, 6 enters one or two (F1) and red rolls again: 4
+//     positions by 4 + 1 + 2 = 7 paths.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -67,12 +81,19 @@ var perftConfigs = func() []perftConfig {
 			out = append(out, perftConfig{r, [3]int{7, 9, 11}})
 		}
 	}
-	for _, name := range []string{"ludoking", "danish", "cocangua"} {
-		r, _ := Preset(name)
+	for _, g := range []struct {
+		preset string
+		deep   int
+	}{{"ludoking", 10}, {"danish", 10}, {"cocangua", 10}, {"maedn", 9}, {"parchis1", 10}, {"fia", 9}} {
+		r, _ := Preset(g.preset)
 		for _, p := range []int{2, 4} {
 			r.Players = p
-			out = append(out, perftConfig{r, [3]int{6, 8, 10}})
+			out = append(out, perftConfig{r, [3]int{6, 8, g.deep}})
 		}
+	}
+	for _, name := range []string{"ludoking6", "maedn6", "parchis6"} {
+		r, _ := Preset(name)
+		out = append(out, perftConfig{r, [3]int{5, 7, 9}})
 	}
 	return out
 }()
@@ -110,7 +131,7 @@ type perftCount struct {
 // State.IsBonusMove, no roll), each legal move with face 0. Positions
 // where the game is over have no plies.
 func perftPlies(s State, f func(face int, m Move, next State)) {
-	var buf [MaxTokens + 1]Move
+	var buf [MaxMoves]Move
 	play := func(face int, r State) {
 		for _, m := range r.AppendLegalMoves(buf[:0]) {
 			nx, err := r.Apply(m)
@@ -335,8 +356,8 @@ const perftHeader = `# Perft counts for the ludo package, checked by TestPerft (
 # Positions where the game is over end their line (none are reached at
 # these depths). Tiers: "short" lines are checked by every go test run,
 # "default" ones unless -short, "deep" ones only with -perft.deep (or an
-# explicit -short=false): go test -run TestPerft -perft.deep (about a
-# minute, 450 MB). Each game's tiers are in perftConfigs. After a
+# explicit -short=false): go test -run TestPerft -perft.deep (about half a
+# minute, 1.4 GB). Each game's tiers are in perftConfigs. After a
 # deliberate rule change, rewrite the counts with
 # go test -run TestPerft -update -perft.deep and read the diff.
 #
@@ -358,5 +379,38 @@ func TestPerftBonusMove(t *testing.T) {
 	want := []perftCount{{2, 2}, {6, 12}}
 	if !slices.Equal(got, want) {
 		t.Errorf("perftLevels = %v, want %v\n%s", got, want, perftDivide(s, 2))
+	}
+}
+
+// The first plies counted by hand (the comment on perftConfigs), checked
+// apart from testdata/perft.txt, whose counts the code wrote.
+func TestPerftByHand(t *testing.T) {
+	for _, c := range []struct {
+		preset          string
+		plies           int
+		distinct, paths uint64
+	}{
+		{"classic", 2, 9, 37},
+		{"mongolian", 2, 9, 37},
+		{"ludoking", 2, 9, 37},
+		{"danish", 2, 9, 37},
+		{"cocangua", 1, 2, 6},
+		{"cocangua", 2, 9, 40},
+		{"maedn", 1, 6, 6},
+		{"maedn", 2, 36, 36},
+		{"maedn6", 2, 36, 36},
+		{"parchis1", 1, 3, 6},
+		{"parchis6", 1, 3, 6},
+		{"fia", 1, 4, 7},
+	} {
+		r, _ := Preset(c.preset)
+		s, err := New(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := perftLevels(s, c.plies)[c.plies-1]
+		if want := (perftCount{c.distinct, c.paths}); got != want {
+			t.Errorf("%s after %d plies: %d positions by %d paths, want %d by %d", c.preset, c.plies, got.distinct, got.paths, want.distinct, want.paths)
+		}
 	}
 }
