@@ -27,6 +27,9 @@ func midgame(tb testing.TB, r Rules, seed uint64, n int) State {
 		s, _ = s.Apply(moves[rng.IntN(len(moves))])
 	}
 	for s.Phase() != PhaseMove {
+		if s.Phase() == PhaseOver {
+			s, _ = New(r)
+		}
 		s, _ = s.Roll(d.Roll())
 	}
 	return s

@@ -266,25 +266,22 @@ func (s State) Key() uint64 {
 	if rs == nil {
 		return 0
 	}
-	h := uint64(keySeed)
-	for i := 0; i < len(rs.rules.Preset); i++ {
-		h = keyMix(h, uint64(rs.rules.Preset[i]))
-	}
-	for i := range options {
-		v := options[i].get(&rs.rules)
-		if i == seatsOption {
-			v = uint64(rs.seats) // the default hashes as its colours
-		}
-		h = keyMix(h, v)
-	}
+	h := rs.key
 	// Each colour's tokens as a sorted multiset of (progress, progress
 	// when the turn began, arrived last) triples, so that alike tokens
 	// hash alike.
 	for c := range MaxPlayers {
-		var k [MaxTokens]uint32
-		for i := range MaxTokens {
-			k[i] = uint32(s.tok[c][i])<<16 | uint32(s.begin[c][i])<<8 | uint32(s.later>>(c*MaxTokens+i)&1)
+		tok, begin, later := tokenBytes(&s.tok[c]), tokenBytes(&s.begin[c]), uint64(s.later>>(c*MaxTokens))
+		if tok|begin|later&(1<<MaxTokens-1) == 0 { // all in the yard, or not in the game
+			h = keyMix(h, 0) // sortKeys of zeros
+			continue
 		}
+		// Token i's triple: its byte of tok at bits 16-23, of begin at 8-15,
+		// its later bit at 0; then in the next lane of 32 bits, token i+1's.
+		spread := func(x uint64) uint64 { return x&0xff | x&0xff00<<24 }
+		lo := spread(tok)<<16 | spread(begin)<<8 | later&1 | later&2<<31
+		hi := spread(tok>>16)<<16 | spread(begin>>16)<<8 | later>>2&1 | later>>3&1<<32
+		k := [MaxTokens]uint32{uint32(lo), uint32(lo >> 32), uint32(hi), uint32(hi >> 32)}
 		h = keyMix(h, sortKeys(k))
 	}
 	t := uint64(s.turn) | uint64(s.die)<<8 | uint64(s.count)<<16 | uint64(s.sixes)<<24 |
@@ -304,6 +301,23 @@ func (s State) Key() uint64 {
 	h ^= h >> 31
 	if h == 0 {
 		h = 1 // 0 is the zero State's
+	}
+	return h
+}
+
+// rulesKey hashes the rules for [State.Key]: the preset's name and every
+// option, Seats as the colours seated. Each ruleset hashes its rules once.
+func rulesKey(r *Rules, seats Colors) uint64 {
+	h := uint64(keySeed)
+	for i := 0; i < len(r.Preset); i++ {
+		h = keyMix(h, uint64(r.Preset[i]))
+	}
+	for i := range options {
+		v := options[i].get(r)
+		if i == seatsOption {
+			v = uint64(seats) // the default hashes as its colours
+		}
+		h = keyMix(h, v)
 	}
 	return h
 }
@@ -330,13 +344,16 @@ func keyMix(h, w uint64) uint64 {
 	return hi ^ lo ^ h>>29
 }
 
-// sortKeys returns the values sorted and folded into a word.
+// sortKeys returns the values sorted and folded into a word. It sorts
+// with a network of five compare-exchanges, which has no branch to
+// mispredict (a colour has MaxTokens, four, tokens: the array type fails
+// to compile otherwise).
 func sortKeys(k [MaxTokens]uint32) uint64 {
-	for i := 1; i < len(k); i++ {
-		for j := i; j > 0 && k[j] < k[j-1]; j-- {
-			k[j], k[j-1] = k[j-1], k[j]
-		}
-	}
+	k[0], k[1] = min(k[0], k[1]), max(k[0], k[1])
+	k[2], k[3] = min(k[2], k[3]), max(k[2], k[3])
+	k[0], k[2] = min(k[0], k[2]), max(k[0], k[2])
+	k[1], k[3] = min(k[1], k[3]), max(k[1], k[3])
+	k[1], k[2] = min(k[1], k[2]), max(k[1], k[2])
 	var w uint64
 	for _, v := range k {
 		w = w*0x100000001b3 ^ uint64(v)

@@ -312,8 +312,28 @@ func TestKeyGolden(t *testing.T) {
 	u.Turn, u.Die, u.Sixes = Blue, 6, 1
 	mid, err := u.State()
 	require.NoError(t, err)
-	got := []uint64{s.Key(), m.Key(), t2.Key(), mid.Key()}
-	want := []uint64{0xfb3571024ec4423f, 0xa3fd200aa17109d4, 0x6d73d4c5702bea9, 0xc3f064777cbacef4}
+	// A turn start kept (UndoTurn), and a token that entered later (rule
+	// P4) on a six-arm board.
+	undo := Classic()
+	undo.SixPenalty = UndoTurn
+	u = Setup{Rules: undo, Turn: Green, Die: 6, Sixes: 1, TurnStart: &[MaxPlayers][MaxTokens]int{}}
+	for c := range MaxPlayers {
+		u.Tokens[c], u.TurnStart[c] = [4]int{-1, -1, -1, -1}, [4]int{-1, -1, -1, -1}
+	}
+	u.Tokens[Green], u.TurnStart[Green] = [4]int{12, 5, -1, -1}, [4]int{6, 5, -1, -1}
+	kept, err := u.State()
+	require.NoError(t, err)
+	p6, _ := Preset("parchis6")
+	u = Setup{Rules: p6, Turn: Blue}
+	for c := range MaxPlayers {
+		u.Tokens[c] = [4]int{-1, -1, -1, -1}
+	}
+	u.Tokens[Red] = [4]int{0, 0, 30, -1}
+	u.Later[Red][1] = true
+	six, err := u.State()
+	require.NoError(t, err)
+	got := []uint64{s.Key(), m.Key(), t2.Key(), mid.Key(), kept.Key(), six.Key()}
+	want := []uint64{0xfb3571024ec4423f, 0xa3fd200aa17109d4, 0x6d73d4c5702bea9, 0xc3f064777cbacef4, 0xa08b1ff8a072fe1, 0xc30e60997887753a}
 	assert.Equal(t, want, got, "%#x", got)
 	assert.Equal(t, uint64(0), State{}.Key())
 }

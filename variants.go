@@ -1063,6 +1063,8 @@ type ruleset struct {
 	// without teams), and mates[c] the colours on it.
 	team  [MaxPlayers]uint8
 	mates [MaxPlayers]Colors
+	// key is the rules' part of State.Key, hashed once (rulesKey).
+	key uint64
 }
 
 // What marks a track square.
@@ -1194,6 +1196,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featFirstWinner, r.End == FirstWinner)
 	set(featTries, r.Tries > 1)
 	set(featLater, r.EntryCapture == EntryCapturesLast)
+	rs.key = rulesKey(&rs.rules, rs.seats)
 	for c := range MaxPlayers {
 		rs.base[c] = uint8(c * b.StartSpacing % b.Track)
 	}
