@@ -263,7 +263,7 @@ func (s State) Square(c Color, i int) Square {
 	if s.rs == nil {
 		return YardOf(c)
 	}
-	return s.rs.rules.Board.Square(c, s.Progress(c, i))
+	return s.squareOf(c, s.Progress(c, i))
 }
 
 func (s *State) hasToken(c Color, i int) bool {
@@ -278,14 +278,9 @@ func (s State) On(sq Square) [MaxPlayers]int {
 	if s.rs == nil {
 		return n
 	}
-	b := s.rs.rules.Board
 	for c := range s.rs.seats.All() {
-		p, ok := b.Progress(c, sq)
-		if !ok {
-			continue
-		}
 		for i := range int(s.rs.tokens) {
-			if int(s.tok[c][i])-1 == p {
+			if s.squareOf(c, int(s.tok[c][i])-1) == sq {
 				n[c]++
 			}
 		}
@@ -731,6 +726,10 @@ func (u *Setup) check(s *State) *SetupError {
 	rs := s.rs
 	r := &rs.rules
 	seats, fin := rs.seats, int(rs.finish)
+	most := fin // the highest progress: the finish, or a token going round (rule K4)
+	if r.CaptureBeforeHome {
+		most = fin + int(rs.track) - 1 - int(rs.homeEntry)
+	}
 	begin := &u.Tokens
 	if u.TurnStart != nil {
 		if !rs.has(featUndo) {
@@ -749,8 +748,10 @@ func (u *Setup) check(s *State) *SetupError {
 				switch {
 				case !s.hasToken(c, i) && p != -1:
 					return bad(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, rs.tokens, p)
-				case p < -1 || p > fin:
+				case p < -1 || p > most && most == fin:
 					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)", pre, c, i, p, fin)
+				case p < -1 || p > most:
+					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish), or to %d going round again (rule K4)", pre, c, i, p, fin, most)
 				}
 			}
 		}
@@ -776,7 +777,7 @@ func (u *Setup) check(s *State) *SetupError {
 			if !rs.has(featLater) {
 				return bad("Later", c, i, "who arrived last matters only with EntryCapture:EntryCapturesLast (rule P4)")
 			}
-			if !s.hasToken(c, i) || s.tok[c][i] == 0 || int(s.tok[c][i])-1 > int(rs.homeEntry) {
+			if p := int(s.tok[c][i]) - 1; !s.hasToken(c, i) || p < 0 || p > int(rs.homeEntry) && p <= fin {
 				return bad("Later", c, i, "%v token %d is not on the track, so it arrived on no shared square (rule P4)", c, i)
 			}
 			here := s.at.match(s.at.byteOf(c, i))
@@ -839,7 +840,7 @@ func (u *Setup) check(s *State) *SetupError {
 	if rs.has(featCircle) {
 		for c := range seats.All() {
 			for i := range int(rs.tokens) {
-				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && !s.captured.Has(c) {
+				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && p <= fin && !s.captured.Has(c) {
 					return bad("Tokens", c, i, "%v token %d is past its home entry, but %v has not captured, so its tokens go round again (rule K4)", c, i, c)
 				}
 			}
@@ -854,6 +855,10 @@ func (u *Setup) check(s *State) *SetupError {
 			last, lastCount = i, lastCount+1
 		}
 	}
+	// A capture or a token brought home may earn a roll (rules K2, K3),
+	// which starts a new row of sixes: a turn may have had moves with
+	// sixes back at 0.
+	earnsRoll := r.CaptureBonus == BonusRoll || r.HomeBonus == BonusRoll
 	maxSixes := limit
 	if limit == 0 {
 		maxSixes = 255
@@ -899,7 +904,7 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("LastMoved", t, last, "%v has no token %d", t, last)
 	case last >= 0 && !rs.has(featLastMoved):
 		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
-	case last >= 0 && u.Sixes == 0 && u.Bonus == 0:
+	case last >= 0 && u.Sixes == 0 && u.Bonus == 0 && !earnsRoll:
 		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
 	case u.ExtraRoll && u.Bonus == 0:
 		return bad("ExtraRoll", t, -1, "a bonus roll owed after a bonus move needs a bonus move due (rules K2, K3)")
@@ -914,7 +919,7 @@ func (u *Setup) check(s *State) *SetupError {
 			continue
 		case over:
 			return bad("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
-		case u.Sixes == 0 && u.Bonus == 0:
+		case u.Sixes == 0 && u.Bonus == 0 && !earnsRoll:
 			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
 		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places[c] != 0):
 			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
@@ -969,7 +974,7 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 			if p == -1 || (p == int(rs.finish) && !rs.has(featSlots)) {
 				continue
 			}
-			sq := b.Square(c, p)
+			sq := s.squareOf(c, p)
 			held[sq] = append(held[sq], holder{c, i})
 		}
 	}
@@ -1036,8 +1041,9 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 		shared := b.IsSafe(sq) && rs.rules.SafeSquares == SafeShare
 		if !shared {
 			// Partners share; so do pairs that cannot be captured, with
-			// the single tokens that landed on them (rule K5).
-			groups, pairs := 0, 0
+			// the single tokens that landed on them (rule K5), who stay
+			// when the pair breaks up: under CaptureNone any colours may.
+			groups := 0
 			seen := Colors(0)
 			for c, n := range count {
 				if n == 0 || seen&rs.mates[c] != 0 {
@@ -1045,11 +1051,8 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				}
 				seen |= rs.mates[c]
 				groups++
-				if n >= 2 {
-					pairs++
-				}
 			}
-			shared = groups < 2 || (rs.rules.MultiCapture == CaptureNone && pairs > 0)
+			shared = groups < 2 || rs.rules.MultiCapture == CaptureNone
 		}
 		if !shared {
 			return bad(last, "%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", first.c, first.i, last.c, last.i, sq)
@@ -1106,8 +1109,8 @@ func (s *State) locate() {
 	rs := s.rs
 	for c := range rs.seats.All() {
 		for i := range int(rs.tokens) {
-			if p := int(s.tok[c][i]) - 1; p >= 0 && p <= int(rs.homeEntry) {
-				s.at.set(c, i, rs.trackSquare(c, p))
+			if p := int(s.tok[c][i]) - 1; p >= 0 && (p <= int(rs.homeEntry) || p > int(rs.finish)) {
+				s.at.set(c, i, s.trackSquare(c, p)) // past the finish: going round again (rule K4)
 			}
 		}
 	}

@@ -1098,7 +1098,8 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 	}
 	key := func(k string) {
 		b = append(b, k...)
-		for n := len(k); n < 8; n++ {
+		b = append(b, ' ') // a key as long as the column ("captured") still needs its space
+		for n := len(k) + 1; n < 8; n++ {
 			b = append(b, ' ')
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"slices"
 )
 
 // This file holds every rule of the rulebook (README.md), each in one
@@ -108,8 +109,15 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 	return e
 }
 
-// squareOf returns the square of colour c's token at progress p.
-func (s *State) squareOf(c Color, p int) Square { return s.rs.rules.Board.Square(c, p) }
+// squareOf returns the square of colour c's token at progress p: as the
+// board places it, but past the finish a token going round again (rule
+// K4), on the track.
+func (s *State) squareOf(c Color, p int) Square {
+	if p > int(s.rs.finish) {
+		return TrackSquare(int(s.trackSquare(c, p)))
+	}
+	return s.rs.rules.Board.Square(c, p)
+}
 
 // ---------------------------------------------------------------------
 // Roll
@@ -317,55 +325,14 @@ func (s *State) forfeit() bool {
 // movement is stated here or in what it calls, once; the common path, a
 // token on its way to an empty square, meets no option.
 func (s *State) tokenMove(i int) (uint32, refusal) {
-	rs := s.rs
-	c, n := s.turn, int(s.count)
 	i &= MaxTokens - 1
-	from, fin, he := int(s.tok[c][i])-1, int(rs.finish), int(rs.homeEntry)
-	to := from + n
-	f := flagValid
-	switch {
-	case from < 0: // rule C7: only an entry roll brings a token onto its start square
-		if s.flags&stateBonusMove != 0 {
-			return lane(to, f), refusal{why: refBonusEntry}
-		}
-		if rs.entry>>s.die&1 == 0 {
-			return lane(to, f), refusal{why: refEntry}
-		}
-		to, f = 0, f|flagEnter
-	case from == fin: // rule B3
-		return lane(to, f), refusal{why: refFinished}
-	case from > fin: // rule K4: going round again, between its home entry and its start square
-		to = from - fin + he + n // counted from its start square
-		if to < int(rs.track) {
-			to += fin - he
-		} else {
-			to -= int(rs.track)
-		}
-	case rs.feat&featSteps != 0 && to > he: // rule V2
-		if from < he {
-			return lane(to, f), refusal{refGate, uint16(to - he)}
-		}
-		if want := from - he + 1; n != want {
-			return lane(to, f), refusal{refStep, uint16(want)}
-		}
-		to = from + 1
-	case to > he && from <= he && rs.feat&featCircle != 0 && !s.captured.Has(c): // rule K4
-		if to < int(rs.track) {
-			to += fin - he // between its home entry and its start square
-		} else {
-			to -= int(rs.track)
-		}
-		f |= flagCircle
-	case to > fin: // rule C5
-		switch rs.rules.Finish {
-		case ExactFinish:
-			return lane(to, f), refusal{refOvershoot, uint16(to - fin)}
-		case BounceFinish:
-			to, f = 2*fin-to, f|flagBounce
-		default: // AnyRollFinishes
-			to = fin
-		}
+	from, to, f, r := s.target(i)
+	if r.why != legal {
+		return lane(to, f), r
 	}
+	rs := s.rs
+	c := s.turn
+	fin, he := int(rs.finish), int(rs.homeEntry)
 	if rs.feat&featPath != 0 {
 		if r := s.passes(s.judgedMove(i, to, f), from, to); r.why != legal {
 			return lane(to, f), r
@@ -389,6 +356,101 @@ func (s *State) tokenMove(i int) (uint32, refusal) {
 	}
 	m, r := s.land(s.judgedMove(i, to, f), sq)
 	return m.lane(), r
+}
+
+// target returns where token i of the player to move goes with the count
+// due, as the rules of movement C3 to C5, C7, B3, K4 and V2 count it,
+// before the path and the landing: its progress from and to, and the
+// move's flags so far; or why it has no move (to is then from plus the
+// count, for the error).
+func (s *State) target(i int) (from, to int, f moveFlags, r refusal) {
+	rs := s.rs
+	c, n := s.turn, int(s.count)
+	i &= MaxTokens - 1
+	from = int(s.tok[c][i]) - 1
+	fin, he := int(rs.finish), int(rs.homeEntry)
+	to = from + n
+	f = flagValid
+	switch {
+	case from < 0: // rule C7: only an entry roll brings a token onto its start square
+		if s.flags&stateBonusMove != 0 {
+			return from, to, f, refusal{why: refBonusEntry}
+		}
+		if rs.entry>>s.die&1 == 0 {
+			return from, to, f, refusal{why: refEntry}
+		}
+		to, f = 0, f|flagEnter
+	case from == fin: // rule B3
+		return from, to, f, refusal{why: refFinished}
+	case from > fin: // rule K4: going round again, between its home entry and its start square
+		var home, circles bool
+		if to, home, circles = s.round(c, from, n); circles {
+			f |= flagCircle
+		}
+		if !home {
+			return from, to, f, refusal{}
+		}
+	case rs.feat&featSteps != 0 && to > he && (rs.feat&featCircle == 0 || s.captured.Has(c)): // rule V2, where rule K4 lets the token into its home column
+		if from < he {
+			return from, to, f, refusal{refGate, uint16(to - he)}
+		}
+		if want := from - he + 1; int(s.die) != want || s.flags&stateBonusMove != 0 { // the roll, whatever it counts (rule P5); a bonus move is no roll
+			return from, to, f, refusal{refStep, uint16(want)}
+		}
+		to = from + 1
+	case to > he && from <= he && rs.feat&featCircle != 0 && !s.captured.Has(c): // rule K4
+		var home, circles bool
+		if to, home, circles = s.round(c, from, n); circles {
+			f |= flagCircle
+		}
+		if !home {
+			return from, to, f, refusal{}
+		}
+	}
+	if to > fin { // rule C5
+		switch rs.rules.Finish {
+		case ExactFinish:
+			return from, to, f, refusal{refOvershoot, uint16(to - fin)}
+		case BounceFinish:
+			to, f = 2*fin-to, f|flagBounce
+		default: // AnyRollFinishes
+			to = fin
+		}
+	}
+	return from, to, f, refusal{}
+}
+
+// round counts n steps for a token of colour c at progress from under
+// CaptureBeforeHome (rule K4), lap by lap: past its home entry while its
+// home column is closed it goes on round the track (circles), standing at
+// a progress past its finish until it passes its start square and begins
+// a new lap. It returns the progress reached, and home where the token
+// turned into its home column (to may then lie past the finish).
+func (s *State) round(c Color, from, n int) (to int, home, circles bool) {
+	rs := s.rs
+	fin, he, track := int(rs.finish), int(rs.homeEntry), int(rs.track)
+	open := s.captured.Has(c)
+	rel, lap := from, true // rel: squares on from the start square
+	if from > fin {
+		rel, lap = from-fin+he, false
+	}
+	for {
+		if lap {
+			if rel+n <= he {
+				return rel + n, false, circles
+			}
+			if open {
+				return rel + n, true, circles
+			}
+			n -= he - rel
+			rel, lap, circles = he, false, true
+		}
+		if rel+n < track {
+			return rel + n - he + fin, false, circles
+		}
+		n -= track - rel
+		rel, lap = 0, true
+	}
 }
 
 // lane returns the lane of a move to progress to with flags f.
@@ -427,13 +489,36 @@ func (s *State) land(m Move, sq uint8) (Move, refusal) {
 	if d <= 0 {
 		d += int(rs.track)
 	}
-	m = m.with(flagJump)
-	if to := m.To() + d; to > int(rs.homeEntry) {
+	to, home, circles := s.jump(m.Color(), m.To(), d)
+	if home && rs.feat&featSlots != 0 && s.holds(m.Color(), m.Token(), int(rs.finish)) {
+		return m, refusal{} // rule M1: the finish holds one token, so the token stays on the star
+	}
+	m = m.with(flagJump).without(flagBlock) // it leaves the star it landed on
+	if home {
 		return m.withTo(int(rs.finish)).with(flagFinish), refusal{}
 	}
+	if circles {
+		m = m.with(flagCircle)
+	}
 	captured := m.Captures()
-	m, r = s.landing(m.withTo(m.To()+d).withCaptures(0), next)
+	m, r = s.landing(m.withTo(to).withCaptures(0), next)
 	return m.withCaptures(captured + m.Captures()), r
+}
+
+// jump returns the progress of a token of colour c jumping d squares on
+// from progress p on the track (rule D2): to its finish where the squares
+// pass its home entry, but where its home column is closed, or it is
+// going round already, on round the track (rule K4), circles telling
+// whether the jump turns away from its home column.
+func (s *State) jump(c Color, p, d int) (to int, home, circles bool) {
+	rs := s.rs
+	if rs.feat&featCircle != 0 {
+		return s.round(c, p, d)
+	}
+	if p+d <= int(rs.homeEntry) {
+		return p + d, false, false
+	}
+	return int(rs.finish), true, false
 }
 
 // landing decides what move m of the player to move, landing on track
@@ -479,9 +564,13 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 	}
 	own := here.and(colorLanes[c])
 	opp := here.andNot(own)
-	entering := m.Enters() && m.To() == 0                           // onto its start square
-	if rs.squareLimit != 0 && here.count() >= int(rs.squareLimit) { // rule P2
-		if !entering || rs.feat&featLater == 0 || opp.empty() {
+	entering := m.Enters() && m.To() == 0 // onto its start square
+	n := here.count()
+	if m.EntersPair() {
+		n++ // rule F1: two tokens land, so the square needs room for both
+	}
+	if rs.squareLimit != 0 && n >= int(rs.squareLimit) { // rule P2
+		if !entering || rs.feat&featLater == 0 || opp.empty() || n > int(rs.squareLimit) {
 			return lanes{}, false, refusal{refFull, uint16(sq)}
 		}
 		// Rule P4: the opponent that arrived last makes room.
@@ -757,7 +846,7 @@ func (s *State) judgePair() {
 // pairMove decides the entry of two tokens together onto the start square
 // (rule F1): the landing of the first, the second joining it.
 func (s *State) pairMove(single Move) (Move, refusal) {
-	m := single.with(flagPair).withCaptures(0).without(flagMoverHome | flagBlock)
+	m := newMove(single.Color(), single.Token(), -1, single.Count(), 6).with(flagEnter | flagPair).withTo(0)
 	return s.land(m, s.rs.trackSquare(m.Color(), 0))
 }
 
@@ -907,6 +996,7 @@ func (s *State) appendLegal(dst []Move) []Move {
 // F1): it comes after the token's move to its start square.
 func (s *State) appendWithExtra(dst []Move) []Move {
 	xi := int(s.extra >> (mLaneTok - laneShift) & 7)
+	n := len(dst)
 	for i, l := range s.moves {
 		if l != 0 {
 			dst = append(dst, s.laneMove(i, l))
@@ -915,6 +1005,9 @@ func (s *State) appendWithExtra(dst []Move) []Move {
 			dst = append(dst, s.extraMove())
 		}
 	}
+	// The token's entry may have jumped on from a star past the run's
+	// square (rule D2): canonical order is by where the moves go.
+	slices.SortFunc(dst[n:], Move.Compare)
 	return dst
 }
 
@@ -1142,9 +1235,6 @@ func (s *State) illegal(m Move, rule, format string, a ...any) error {
 func (s *State) applyToken(m Move) {
 	rs := s.rs
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
-	if rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
-		s.capturePenalty(c, i)
-	}
 	if rs.feat&featLater != 0 {
 		s.leave(c, i)
 	}
@@ -1154,7 +1244,8 @@ func (s *State) applyToken(m Move) {
 	}
 	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
 		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
-			s.capture(m, s.trackSquare(c, max(m.From(), 0)+int(m.Count())))
+			p := s.starLanded(m, i)
+			s.capture(m.withTo(p), s.trackSquare(c, p))
 		}
 		if sq != 0 {
 			s.capture(m, sq)
@@ -1165,17 +1256,29 @@ func (s *State) applyToken(m Move) {
 	}
 	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
-	if m.EntersPair() {
-		for j := i + 1; j < int(rs.tokens); j++ {
-			if s.tok[c][j] == 0 {
+	if m.EntersPair() && to >= 0 {
+		// Rule F1: the lowest-numbered other token in the yard enters too,
+		// and stays on the start square where the mover jumps on from it
+		// (rule D2); a pair sent home goes home together.
+		for j := range int(rs.tokens) {
+			if j != i && s.tok[c][j] == 0 {
 				s.tok[c][j] = 1
-				s.at.set(c, j, sq)
+				s.at.set(c, j, rs.trackSquare(c, 0))
 				break
 			}
 		}
 	}
-	if rs.feat&featLater != 0 && sq != 0 && s.at.match(sq).count() == 2 {
-		s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
+	if rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
+		s.capturePenalty(c, i) // rule M8: after the move, the token that could have captured
+	}
+	if rs.feat&featLater != 0 && sq != 0 {
+		switch here := s.at.match(sq); here.count() {
+		case 2:
+			s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
+		case 1:
+		default:
+			s.later &^= here.bits() // a third token: none arrived after the one other
+		}
 	}
 	if rs.feat&featBlocks != 0 {
 		s.findBlocks()
@@ -1183,6 +1286,7 @@ func (s *State) applyToken(m Move) {
 	if rs.feat&featLastMoved != 0 {
 		s.last = uint8(i + 1) // rule P9
 	}
+	s.tries = 0                        // rule M4: the throws are for a player who could not move
 	if m.Finishes() && s.finished(c) { // rule C6
 		s.place(c)
 		s.nextTurn() // ruling Q6: no bonus with nothing left to move
@@ -1207,6 +1311,19 @@ func (s *State) applyToken(m Move) {
 		// No token can make the bonus move: it is lost (rule P8).
 	}
 	s.endMove()
+}
+
+// starLanded returns the progress where move m of token i, which jumps
+// (rule D2), landed before its jump: where its count took it.
+func (s *State) starLanded(m Move, i int) int {
+	switch {
+	case m.Enters() && !m.EntersPair() && s.extra != 0 && m.lane() == s.extra&^laneTokMask:
+		return 5 // rule F1: the run
+	case m.Enters():
+		return 0
+	}
+	_, to, _, _ := s.target(i)
+	return to
 }
 
 // capture sends the opponents move m captures on track square sq to their
