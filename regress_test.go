@@ -177,3 +177,12 @@ func TestFixCapturePenaltyAfterMove(t *testing.T) {
 		t.Errorf("red tokens 0 to 2 at %v, want [0 -1 0]", got)
 	}
 }
+
+// Rule K4 with C6: a token going round that reaches its finish on a later
+// lap finishes, and its colour takes its place.
+func TestFixFinishFromGoingRound(t *testing.T) {
+	s := regressPosition(t, "rules classic{Board:{8 2 1 0} CaptureBeforeHome:true Players:2 Tokens:1}\nred @8\ncaptured red\ndie 3")
+	if s2 := regressApply(t, s, "red 0: 8-2 finish"); s2.Place(Red) != 1 {
+		t.Errorf("red finished its only token but has place %d", s2.Place(Red))
+	}
+}

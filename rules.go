@@ -339,7 +339,7 @@ func (s *State) tokenMove(i int) (uint32, refusal) {
 		}
 	}
 	if to > he && to <= fin { // home column or finish: the owner's own squares
-		if to >= int(rs.doneFrom) && from < int(rs.doneFrom) {
+		if to >= int(rs.doneFrom) && (from < int(rs.doneFrom) || from > fin) { // from the track, or going round (rule K4)
 			f |= flagFinish
 		}
 		if rs.feat&(featSlots|featOwnForbidden) != 0 && (to < fin || rs.feat&featSlots != 0) && s.holds(c, i, to) {
