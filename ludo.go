@@ -1053,6 +1053,12 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				groups++
 			}
 			shared = groups < 2 || rs.rules.MultiCapture == CaptureNone
+			// Rule P4: a token entering onto its full start square
+			// captures one opponent to make room and shares the square
+			// with what is left there.
+			for c, n := range count {
+				shared = shared || n > 0 && rs.has(featLater) && b.Square(Color(c), 0) == sq
+			}
 		}
 		if !shared {
 			return bad(last, "%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", first.c, first.i, last.c, last.i, sq)

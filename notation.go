@@ -1090,8 +1090,8 @@ func (s *State) UnmarshalText(text []byte) error {
 }
 
 // appendPosition appends the position's text. Brief leaves out what
-// ParsePosition assumes when a line is missing: colours all in the yard,
-// the default turn.
+// ParsePosition assumes when a line is missing: colours where the game
+// starts them, the default turn.
 func (s State) appendPosition(b []byte, brief bool) []byte {
 	if !s.IsValid() {
 		return b
@@ -1132,12 +1132,9 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 	key("rules")
 	b = append(b, s.Rules().String()...)
 	b = append(b, '\n')
+	start, _ := New(s.Rules()) // a colour line left out is where the game starts (StartOut, rule K6)
 	for c := range s.Players().All() {
-		inYard := true
-		for _, p := range u.Tokens[c][:n] {
-			inYard = inYard && p == -1
-		}
-		if brief && inYard {
+		if brief && u.Tokens[c] == start.Setup().Tokens[c] {
 			continue
 		}
 		key(c.String())

@@ -186,3 +186,11 @@ func TestFixFinishFromGoingRound(t *testing.T) {
 		t.Errorf("red finished its only token but has place %d", s2.Place(Red))
 	}
 }
+
+// Rule P4: a token entering onto its full start square captures one
+// opponent to make room and shares the square with the one left, where
+// the start square is not safe too; Setup takes the position.
+func TestFixEntryCapturesLastShares(t *testing.T) {
+	s := regressPosition(t, "rules fia{SquareLimit:2 EntryCapture:EntryCapturesLast Blocks:BlocksStopOpponents OwnLanding:OwnLandingAllowed}\nblue @11 @11\nturn green\ndie 1")
+	regressApply(t, s, "green 0: yard-0 enter x1")
+}
