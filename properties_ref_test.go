@@ -38,6 +38,7 @@ type rbMove struct {
 	victimOf                                                     []rbTok
 	enters, finishes, forms, bounces, jumps, circles, home, pair bool
 	pass, forfeits                                               bool
+	run                                                          bool // the 6 that enters and goes on to progress 5 (rule F1)
 }
 
 // key returns what the engine's Move must say of itself.
@@ -466,7 +467,7 @@ func (v *rbView) entries(base rbMove) ([]rbMove, string) {
 		// move from the start square would. Ruling: it passes the start
 		// square too, as a token walking out of the yard does.
 		run := base
-		run.to = 5
+		run.to, run.run = 5, true
 		if w := v.passes(run.tok, []int{0, 1, 2, 3, 4}); w != "" {
 			return ms, cmpOrString(why, w)
 		}
@@ -609,11 +610,22 @@ func (v *rbView) tokenMove(i int) (rbMove, bool) {
 	if j < 0 {
 		j = i
 	}
+	// Where a 6 that enters has two moves (rule F1), the entry comes
+	// first, the run second.
+	var found []rbMove
 	for _, m := range v.legal() {
 		if !m.pass && m.tok.i == j {
 			m.tok.i = i
+			found = append(found, m)
+		}
+	}
+	for _, m := range found {
+		if !m.run {
 			return m, true
 		}
+	}
+	if len(found) > 0 {
+		return found[0], true
 	}
 	return rbMove{}, false
 }
