@@ -194,3 +194,20 @@ func TestFixEntryCapturesLastShares(t *testing.T) {
 	s := regressPosition(t, "rules fia{SquareLimit:2 EntryCapture:EntryCapturesLast Blocks:BlocksStopOpponents OwnLanding:OwnLandingAllowed}\nblue @11 @11\nturn green\ndie 1")
 	regressApply(t, s, "green 0: yard-0 enter x1")
 }
+
+// Rule K4: a token going round stands at a progress past its finish,
+// which a position holds up to 254; Validate refuses a board where it
+// would stand further on (found by TestPropMatchesReference at 2,000
+// checks: on a track of 250 it went round to the finish instead).
+func TestFixGoingRoundFits(t *testing.T) {
+	r := Classic()
+	r.Board = Board{Arms: 4, Track: 250, StartSpacing: 62, HomeEntry: 240, HomeColumn: 9}
+	r.CaptureBeforeHome = true
+	if err := r.Validate(); err == nil {
+		t.Errorf("Validate accepts %v, where a token going round stands at progress 259", r)
+	}
+	r.CaptureBeforeHome = false
+	if err := r.Validate(); err != nil {
+		t.Errorf("Validate(%v): %v", r, err)
+	}
+}

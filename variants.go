@@ -645,6 +645,8 @@ func (r Rules) problem() string {
 		return "FinishTokens leaves tokens in play when a player finishes, so End must be FirstWinner (rule K6)"
 	case r.FinishTokens != 0 && r.FinishTokens < r.Tokens && r.Goal == GoalSlots:
 		return "FinishTokens needs Goal GoalFinish: a player is done when its goal squares are full (rule M1)"
+	case r.CaptureBeforeHome && b.Finish()+b.Track-1-b.HomeEntry > 254:
+		return fmt.Sprintf("CaptureBeforeHome: a token going round would stand at progress %d, past the 254 a position holds (rule K4)", b.Finish()+b.Track-1-b.HomeEntry)
 	case r.Finish == BounceFinish && r.maxSteps()-1 > b.HomeColumn+1:
 		return fmt.Sprintf("Finish is BounceFinish but a move of %d steps could bounce back past the home entry: the home column has %d squares (rule C5)", r.maxSteps(), b.HomeColumn)
 	}
