@@ -680,6 +680,8 @@ func propCheckPaths(t *rapid.T, s State) {
 			case !ok:
 			case k < len(path)-1:
 				t.Fatalf("%v passes the %v block at progress %d\n%v", m, o, p, s)
+			case m.Enters() && p == 0 && r.EntryCapture == EntryCapturesLast:
+				// Rule P4: an enemy pair on the exit does not stop entry.
 			case o != tok.c && !v.partners(o, tok.c) && (m.Enters() || !m.Jumps()):
 				t.Fatalf("%v lands on the %v block at progress %d\n%v", m, o, p, s)
 			}
