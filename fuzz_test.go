@@ -213,11 +213,44 @@ func FuzzRecordJSON(f *testing.F) {
 	})
 }
 
+// fuzzVariants returns the rules the fuzz targets play: variants(), every
+// preset, and presets with options changed so that between them they use
+// every option of the options table (boards of four and six arms, teams,
+// stars, bonus moves, going round, the stable, …).
+func fuzzVariants() []ludo.Rules {
+	all := variants()
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		all = append(all, r)
+	}
+	for _, text := range []string{
+		"classic{Teams:Partners CaptureBeforeHome:true Stars:{4 11}}",
+		"ludoking6{Teams:Partners Players:6 CaptureBonus:20 HomeBonus:10 MultiCapture:CaptureMover}",
+		"danish{CaptureBeforeHome:true Blocks:BlocksStopOpponents SixPenalty:LastMovedHome SixLimit:3}",
+		"parchis1{SquareLimit:3 CaptureDuty:CapturePenalty SixEntry:SixEntersTwoOrRuns EntryRolls:{5 6}}",
+		"parchis6{Players:4 SafeSquares:SafeMoverHome EntryCapture:EntryCapturesAll Overtake:OvertakeNone}",
+		"maedn{HomeJumps:HomeJumpsForbidden CaptureDuty:CaptureCompulsory Blocks:BlocksStopAll OwnLanding:OwnLandingAllowed SquareLimit:2 BreakOnSix:true}",
+		"maedn6{Players:3 Tries:2 NoMoveForfeitsBonus:true StartOut:0 Stars:{3}}",
+		"fia{Stars:{0 5} SixValue:7 Finish:AnyRollFinishes Overtake:OvertakeNone}",
+		"cocangua{CaptureBeforeHome:true SixValue:7 Players:2}",
+		"ludoking{FinishTokens:2 End:FirstWinner StartOut:2 SixEntry:SixEntersTwoOrRuns}",
+		"classic{Arms:6 Track:38 StartSpacing:6 HomeEntry:30 HomeColumn:6 Players:5 Safe:{0 3} Stars:{2} CaptureBonus:roll HomeBonus:2}",
+		"classic{Board:{8 2 1 0} CaptureBeforeHome:true Players:3 Tokens:2 BonusRolls:{1 6} SixLimit:0}",
+	} {
+		r, err := ludo.ParseRules(text)
+		if err != nil {
+			panic(fmt.Sprintf("fuzzVariants: %s: %v", text, err))
+		}
+		all = append(all, r)
+	}
+	return all
+}
+
 // fuzzState plays n plies of a seeded random game under variant v and,
 // unless the game is over, rolls face to reach a position with a move
 // due. It also returns the position before that roll.
 func fuzzState(v uint8, seed uint64, n uint16, face uint8) (before, s ludo.State) {
-	all := variants()
+	all := fuzzVariants()
 	s, _ = ludo.New(all[int(v)%len(all)])
 	d := ludo.SeededDice(seed)
 	pick := rand.New(rand.NewPCG(seed, 3))
@@ -237,11 +270,46 @@ func fuzzState(v uint8, seed uint64, n uint16, face uint8) (before, s ludo.State
 	return before, s
 }
 
+// fuzzGame plays a seeded random game from start for up to maxPlies
+// moves (rolling where a roll is due: a bonus move, rule P8, is due
+// without one) and returns its record and every position after a move.
+func fuzzGame(tb testing.TB, start ludo.State, seed uint64, maxPlies int) (*ludo.Record, []ludo.State) {
+	tb.Helper()
+	rec := ludo.NewRecord(start)
+	rec.Seeded, rec.Seed = true, seed
+	d := ludo.SeededDice(seed)
+	pick := rand.New(rand.NewPCG(seed, 7))
+	s := start
+	states := []ludo.State{s}
+	for range maxPlies {
+		if s.Phase() == ludo.PhaseOver {
+			break
+		}
+		var err error
+		if s.Phase() == ludo.PhaseRoll {
+			if s, err = s.Roll(d.Roll()); err != nil {
+				tb.Fatal(err)
+			}
+			states = append(states, s)
+		}
+		moves := s.LegalMoves()
+		m := moves[pick.IntN(len(moves))]
+		if s, err = s.Apply(m); err != nil {
+			tb.Fatal(err)
+		}
+		if err := rec.Add(m); err != nil {
+			tb.Fatal(err)
+		}
+		states = append(states, s)
+	}
+	return rec, states
+}
+
 // moveKey is what makes two moves the same move but for the token
 // (ruling Q9: alike tokens).
 func moveKey(m ludo.Move) string {
-	return fmt.Sprint(m.Color(), m.From(), m.To(), m.Die(), m.Enters(), m.Finishes(), m.FormsBlock(),
-		m.Bounces(), m.Captures(), m.IsPass(), m.Forfeits())
+	return fmt.Sprint(m.Color(), m.From(), m.To(), m.Die(), m.Count(), m.Enters(), m.Finishes(), m.FormsBlock(),
+		m.Bounces(), m.Captures(), m.IsPass(), m.Forfeits(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair())
 }
 
 // FuzzApply: moves from anywhere (TokenMove with any index, ParseMove with
@@ -329,6 +397,38 @@ func setupText(u ludo.Setup) string {
 		b.WriteByte('\n')
 	}
 	fmt.Fprintf(&b, "turn %v\ndie %d\nsixes %d\n", u.Turn, u.Die, u.Sixes)
+	if u.Bonus != 0 {
+		fmt.Fprintf(&b, "bonus %d\n", u.Bonus)
+	}
+	if u.Tries != 0 {
+		fmt.Fprintf(&b, "tries %d\n", u.Tries)
+	}
+	for i, l := range u.LastMoved {
+		if l {
+			fmt.Fprintf(&b, "last %d\n", i)
+		}
+	}
+	if u.ExtraRoll {
+		b.WriteString("extra\n")
+	}
+	if u.Captured != 0 {
+		b.WriteString("captured")
+		for c := range u.Captured.All() {
+			fmt.Fprintf(&b, " %v", c)
+		}
+		b.WriteByte('\n')
+	}
+	var later []string
+	for c := range ludo.Color(ludo.MaxPlayers) {
+		for i, l := range u.Later[c] {
+			if l {
+				later = append(later, fmt.Sprintf("%v %d", c, i))
+			}
+		}
+	}
+	if len(later) > 0 {
+		fmt.Fprintf(&b, "later %s\n", strings.Join(later, " "))
+	}
 	for c := range start.Players().All() {
 		if u.TurnStart != nil {
 			fmt.Fprintf(&b, "undo %v", c)
@@ -346,7 +446,7 @@ func setupText(u ludo.Setup) string {
 // both refuse it, with the same reason, or both accept it and give the
 // same State.
 func checkSetupAgreement(t *testing.T, v uint8, data []byte) {
-	all := variants()
+	all := fuzzVariants()
 	r := all[int(v)%len(all)]
 	next := func() int {
 		if len(data) == 0 {
@@ -359,6 +459,7 @@ func checkSetupAgreement(t *testing.T, v uint8, data []byte) {
 	start, _ := ludo.New(r)
 	u := start.Setup()
 	fin := r.Board.Finish()
+	most := fin + r.Board.Track - r.Board.HomeEntry // past a token going round (rule K4)
 	for c := range start.Players().All() {
 		for i := range r.Tokens {
 			switch k := next(); {
@@ -367,17 +468,32 @@ func checkSetupAgreement(t *testing.T, v uint8, data []byte) {
 			case k < 112:
 				u.Tokens[c][i] = fin
 			default:
-				u.Tokens[c][i] = k%(fin+3) - 1 // now and then past the finish
+				u.Tokens[c][i] = k%(most+2) - 1 // now and then past the finish
 			}
 		}
 	}
 	for k := next() % 5; k > 0; k-- {
-		u.Ranking = append(u.Ranking, ludo.Color(next()%4))
+		u.Ranking = append(u.Ranking, ludo.Color(next()%ludo.MaxPlayers))
 	}
-	u.Turn = ludo.Color(next() % 4)
+	u.Turn = ludo.Color(next() % ludo.MaxPlayers)
 	u.Die = next() % 8
 	if u.Sixes = next() % 5; u.Sixes == 4 {
 		u.Sixes = 255
+	}
+	// The rest of the turn and what the game remembers, now and then.
+	if k := next(); k%3 == 0 {
+		u.Bonus = []int{0, 2, 10, 20, r.CaptureBonus.Steps(), r.HomeBonus.Steps()}[k/3%6]
+	}
+	u.Tries = next() % 4
+	if k := next(); k < 4*ludo.MaxTokens {
+		u.LastMoved[k%ludo.MaxTokens] = true
+	}
+	u.ExtraRoll = next()%5 == 0
+	if k := next(); k%4 == 0 {
+		u.Captured = ludo.Colors(k >> 2)
+	}
+	if k := next(); k%3 == 0 {
+		u.Later[ludo.Color(k/3%ludo.MaxPlayers)][k/18%ludo.MaxTokens] = true
 	}
 	// Now and then where the turn began: some tokens of some colours
 	// elsewhere, mostly of the colour to move.
@@ -428,7 +544,7 @@ func TestSetupAgreement(t *testing.T) {
 		n = 300
 	}
 	for range n {
-		data := make([]byte, 40)
+		data := make([]byte, 48)
 		for i := range data {
 			data[i] = byte(rng.Uint32())
 		}
@@ -483,8 +599,12 @@ func TestWriteFuzzCorpus(t *testing.T) {
 	one := func(vs ...any) []any { return vs }
 
 	var positions, records, statesJSON, rulesJSON, recordsJSON [][]any
-	for k, r := range variants() {
-		states := gameStates(t, r, uint64(k+1), 2000)
+	for k, r := range fuzzVariants() {
+		first, err := ludo.New(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, states := fuzzGame(t, first, uint64(k+1), 2000)
 		for _, j := range []int{0, 1, 2, len(states) / 3, len(states) / 2, len(states) - 2, len(states) - 1} {
 			s := states[max(j, 0)]
 			positions = append(positions, one(ludo.FormatPosition(s)))
@@ -494,10 +614,10 @@ func TestWriteFuzzCorpus(t *testing.T) {
 		data, _ := json.Marshal(r)
 		rulesJSON = append(rulesJSON, one(data), one([]byte(r.String())))
 		start := states[len(states)/3]
-		if start.Phase() != ludo.PhaseRoll {
-			start = states[len(states)/3+1]
+		for k := len(states) / 3; start.Phase() == ludo.PhaseMove && k+1 < len(states); k++ {
+			start = states[k+1] // a record starts where a roll is due
 		}
-		rec, _ := recordGame(t, start, uint64(k), 12)
+		rec, _ := fuzzGame(t, start, uint64(k), 12)
 		if k%4 == 0 {
 			rec.Names[start.Turn()] = "Ann #" + strconv.Itoa(k)
 		}
@@ -512,6 +632,22 @@ func TestWriteFuzzCorpus(t *testing.T) {
 		"rules classic\nred \"abc", "rules classic{Board:{8 2 5 0} Tokens:1 Players:2}\nred 5\nyellow finish\nranking yellow",
 		"rules classic{End:FirstWinner}\nred finish finish finish finish\nranking red",
 		"rules classic{SixLimit:0}\nred 3\ndie 6\nsixes 255",
+		// The keys of the family engine's state: a bonus move, tries, the
+		// token moved last, a roll owed, who has captured, who arrived last.
+		"rules parchis1{Players:2}\nred 10 20\nyellow @22\ndie 6\nsixes 1\nbonus 20\nlast 1",
+		"rules parchis1\nred 7 7\ngreen @8\nlater green 0\ndie 5",
+		"rules maedn{Players:2}\nred yard yard yard yard\nyellow 0\ndie 2\ntries 2",
+		"rules danish\nred home2\ndie 3\ntries 1",
+		"rules ludoking\nred 12\ndie 6\nsixes 1\nextra",
+		"rules ludoking{HomeBonus:10 CaptureBonus:roll}\nred finish 20\ndie 3\nbonus 10\nextra",
+		"rules classic{CaptureBeforeHome:true}\nred @52 home2\ngreen 3\ncaptured red green\nturn green",
+		"rules classic{CaptureBeforeHome:true Players:2}\nred @51\nyellow 5",
+		"rules ludoking6{Teams:Partners}\nred finish finish finish finish\nyellow finish finish finish finish\npurple finish finish finish finish\nranking red yellow purple green blue orange",
+		"rules fia\nred 0 0 yard yard\ndie 6\nsixes 1",
+		"rules cocangua\nred 50 home1 home3\ndie 2",
+		"rules danish\nred 3\ngreen @5 @5\ndie 1",
+		"rules parchis6\nred 16\npurple @69 @69\ndie 3",
+		"rules maedn6{Players:6}\norange 0 5\nturn orange\ndie 5",
 	} {
 		positions = append(positions, one(text))
 	}
@@ -532,8 +668,9 @@ func TestWriteFuzzCorpus(t *testing.T) {
 	recordsJSON = append(recordsJSON, one([]byte(`{"Start":{"Rules":{}},"Seed":1,"Plies":[{"Player":"red","Face":6,"Move":"0"}]}`)))
 
 	var applies [][]any
-	for k := range 24 {
-		texts := []string{"0", "1: yard-0 enter", "pass", "pass (forfeit)", "red 2", "green 0", "3: 10-16 x1", "9"}
+	for k := range 2 * len(fuzzVariants()) {
+		texts := []string{"0", "1: yard-0 enter", "pass", "pass (forfeit)", "red 2", "green 0", "3: 10-16 x1", "9",
+			"0: yard-0 enter pair", "1: yard-5 enter", "2: 49-57 circle", "0: 3-11 jump", "0: 10-30 bonus", "purple 1", "2: 4-yard home"}
 		applies = append(applies, one(uint8(k), uint64(k+1), uint16(k*13), uint8(k), int8(k%5-1), texts[k%len(texts)], uint8(k+3), uint64(k*7), uint16(k*29)))
 	}
 
@@ -546,8 +683,8 @@ func TestWriteFuzzCorpus(t *testing.T) {
 
 	var setups [][]any
 	rng := rand.New(rand.NewPCG(3, 4))
-	for k := range 32 {
-		data := make([]byte, 40)
+	for k := range 2 * len(fuzzVariants()) {
+		data := make([]byte, 48)
 		for i := range data {
 			data[i] = byte(rng.Uint32())
 		}

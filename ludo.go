@@ -264,10 +264,7 @@ func (s State) Square(c Color, i int) Square {
 	if s.rs == nil {
 		return YardOf(c)
 	}
-	if p := s.Progress(c, i); p > int(s.rs.finish) {
-		return TrackSquare(int(s.trackSquare(c, p)))
-	}
-	return s.rs.rules.Board.Square(c, s.Progress(c, i))
+	return s.squareOf(c, s.Progress(c, i))
 }
 
 func (s *State) hasToken(c Color, i int) bool {
@@ -284,7 +281,7 @@ func (s State) On(sq Square) [MaxPlayers]int {
 	}
 	for c := range s.rs.seats.All() {
 		for i := range int(s.rs.tokens) {
-			if s.Square(c, i) == sq { // a token going round again too (rule K4)
+			if s.squareOf(c, int(s.tok[c][i])-1) == sq {
 				n[c]++
 			}
 		}
@@ -863,6 +860,10 @@ func (u *Setup) check(s *State) *SetupError {
 			last, lastCount = i, lastCount+1
 		}
 	}
+	// A capture or a token brought home may earn a roll (rules K2, K3),
+	// which starts a new row of sixes: a turn may have had moves with
+	// sixes back at 0.
+	earnsRoll := r.CaptureBonus == BonusRoll || r.HomeBonus == BonusRoll
 	maxSixes := limit
 	if limit == 0 {
 		maxSixes = 255
@@ -917,7 +918,7 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("LastMoved", t, last, "%v has no token %d", t, last)
 	case last >= 0 && !rs.has(featLastMoved):
 		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
-	case last >= 0 && u.Sixes == 0 && u.Bonus == 0:
+	case last >= 0 && u.Sixes == 0 && u.Bonus == 0 && !earnsRoll:
 		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
 	case u.ExtraRoll && u.Bonus == 0:
 		return bad("ExtraRoll", t, -1, "a bonus roll owed after a bonus move needs a bonus move due (rules K2, K3)")
@@ -932,7 +933,7 @@ func (u *Setup) check(s *State) *SetupError {
 			continue
 		case over:
 			return bad("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
-		case u.Sixes == 0 && u.Bonus == 0:
+		case u.Sixes == 0 && u.Bonus == 0 && !earnsRoll:
 			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
 		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places[c] != 0):
 			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
@@ -987,10 +988,7 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 			if p == -1 || (p == int(rs.finish) && !rs.has(featSlots)) {
 				continue
 			}
-			sq := b.Square(c, p)
-			if p > int(rs.finish) { // going round again (rule K4)
-				sq = TrackSquare(int(s.trackSquare(c, p)))
-			}
+			sq := s.squareOf(c, p)
 			held[sq] = append(held[sq], holder{c, i})
 		}
 	}
@@ -1056,9 +1054,9 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 		}
 		shared := b.IsSafe(sq) && rs.rules.SafeSquares == SafeShare
 		if !shared {
-			// Partners share; and where pairs cannot be captured (rule
-			// K5) any colours may: a token that lands on a pair shares
-			// the square, and stays when the pair moves on.
+			// Partners share; so do pairs that cannot be captured, with
+			// the single tokens that landed on them (rule K5), who stay
+			// when the pair breaks up: under CaptureNone any colours may.
 			groups := 0
 			seen := Colors(0)
 			for c, n := range count {
@@ -1069,6 +1067,12 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				groups++
 			}
 			shared = groups < 2 || rs.rules.MultiCapture == CaptureNone
+			// Rule P4: a token entering onto its full start square
+			// captures one opponent to make room and shares the square
+			// with what is left there.
+			for c, n := range count {
+				shared = shared || n > 0 && rs.has(featLater) && b.Square(Color(c), 0) == sq
+			}
 		}
 		if !shared {
 			return bad(last, "%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", first.c, first.i, last.c, last.i, sq)

@@ -1140,7 +1140,7 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 		for _, p := range u.Tokens[c][:n] {
 			inYard = inYard && p == -1
 		}
-		if brief && inYard {
+		if brief && inYard { // a colour with no line is all in the yard, under StartOut too
 			continue
 		}
 		key(c.String())

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"slices"
 )
 
 // This file holds every rule of the rulebook (README.md), each in one
@@ -108,8 +109,15 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 	return e
 }
 
-// squareOf returns the square of colour c's token at progress p.
-func (s *State) squareOf(c Color, p int) Square { return s.rs.rules.Board.Square(c, p) }
+// squareOf returns the square of colour c's token at progress p: as the
+// board places it, but past the finish a token going round again (rule
+// K4), on the track.
+func (s *State) squareOf(c Color, p int) Square {
+	if p > int(s.rs.finish) {
+		return TrackSquare(int(s.trackSquare(c, p)))
+	}
+	return s.rs.rules.Board.Square(c, p)
+}
 
 // ---------------------------------------------------------------------
 // Roll
@@ -320,63 +328,25 @@ func (s *State) forfeit() bool {
 // way to an empty square, meets no option. It returns the move's lane (see
 // Move.lane) and, where the move is refused, why.
 func (s *State) tokenMove(i int) (uint32, refusal) {
-	rs := s.rs
-	c, n := s.turn, int(s.count)
 	i &= MaxTokens - 1
-	from, fin, he := int(s.tok[c][i])-1, int(rs.finish), int(rs.homeEntry)
-	to := from + n
-	f := flagValid
-	switch {
-	case uint(from) <= uint(he) && to <= he: // rule C8: along the track, nothing more to decide here
-	case from < 0: // rule C7: only an entry roll brings a token onto its start square
-		if s.flags&stateBonusMove != 0 {
-			return lane(to, f), refusal{why: refBonusEntry}
-		}
-		if rs.entry>>s.die&1 == 0 {
-			return lane(to, f), refusal{why: refEntry}
-		}
-		to, f = 0, f|flagEnter
-	case from == fin: // rule B3
-		return lane(to, f), refusal{why: refFinished}
-	case from > fin: // rule K4: going round again, between its home entry and its start square
-		to = from - fin + he + n // counted from its start square
-		if to < int(rs.track) {
-			to += fin - he
-		} else {
-			to -= int(rs.track)
-		}
-	case rs.feat&featSteps != 0 && to > he: // rule V2
-		if from < he {
-			return lane(to, f), refusal{refGate, uint16(to - he)}
-		}
-		if want := from - he + 1; n != want {
-			return lane(to, f), refusal{refStep, uint16(want)}
-		}
-		to = from + 1
-	case to > he && from <= he && rs.feat&featCircle != 0 && !s.captured.Has(c): // rule K4
-		if to < int(rs.track) {
-			to += fin - he // between its home entry and its start square
-		} else {
-			to -= int(rs.track)
-		}
-		f |= flagCircle
-	case to > fin: // rule C5
-		switch rs.rules.Finish {
-		case ExactFinish:
-			return lane(to, f), refusal{refOvershoot, uint16(to - fin)}
-		case BounceFinish:
-			to, f = 2*fin-to, f|flagBounce
-		default: // AnyRollFinishes
-			to = fin
+	rs := s.rs
+	c := s.turn
+	from := int(s.tok[c][i]) - 1
+	to, f := from+int(s.count), flagValid
+	if !rs.alongTrack(from, to) { // target, with its common case inline
+		var r refusal
+		if from, to, f, r = s.targetOff(from, to); r.why != legal {
+			return lane(to, f), r
 		}
 	}
+	fin, he := int(rs.finish), int(rs.homeEntry)
 	if rs.feat&(featPath&^featBlocks) != 0 || s.blocked != 0 { // a path with nothing to pass passes
 		if r := s.passes(s.judgedMove(i, to, f), from, to); r.why != legal {
 			return lane(to, f), r
 		}
 	}
 	if to > he && to <= fin { // home column or finish: the owner's own squares
-		if to >= int(rs.doneFrom) && from < int(rs.doneFrom) {
+		if to >= int(rs.doneFrom) && (from < int(rs.doneFrom) || from > fin) { // from the track, or going round (rule K4)
 			f |= flagFinish
 		}
 		if rs.feat&(featSlots|featOwnForbidden) != 0 && (to < fin || rs.feat&featSlots != 0) && s.holds(c, i, to) {
@@ -393,6 +363,116 @@ func (s *State) tokenMove(i int) (uint32, refusal) {
 	}
 	m, r := s.land(s.judgedMove(i, to, f), sq)
 	return m.lane(), r
+}
+
+// target returns where token i of the player to move goes with the count
+// due, as the rules of movement C3 to C5, C7, B3, K4 and V2 count it,
+// before the path and the landing: its progress from and to, and the
+// move's flags so far; or why it has no move (to is then from plus the
+// count, for the error).
+func (s *State) target(i int) (from, to int, f moveFlags, r refusal) {
+	from = int(s.tok[s.turn][i&(MaxTokens-1)]) - 1
+	to = from + int(s.count)
+	if s.rs.alongTrack(from, to) {
+		return from, to, flagValid, refusal{}
+	}
+	return s.targetOff(from, to)
+}
+
+// alongTrack reports whether a token moving from progress from to to
+// stays on the track short of its home entry: a move of rule C8 with
+// nothing more for target to decide.
+func (rs *ruleset) alongTrack(from, to int) bool {
+	return uint(from) <= uint(rs.homeEntry) && to <= int(rs.homeEntry)
+}
+
+// targetOff is target for a token that enters, has finished, or goes past
+// its home entry (not alongTrack): the rules of movement other than C8.
+func (s *State) targetOff(from, to int) (_, _ int, f moveFlags, r refusal) {
+	rs := s.rs
+	c, n := s.turn, to-from
+	fin, he := int(rs.finish), int(rs.homeEntry)
+	f = flagValid
+	switch {
+	case from < 0: // rule C7: only an entry roll brings a token onto its start square
+		if s.flags&stateBonusMove != 0 {
+			return from, to, f, refusal{why: refBonusEntry}
+		}
+		if rs.entry>>s.die&1 == 0 {
+			return from, to, f, refusal{why: refEntry}
+		}
+		to, f = 0, f|flagEnter
+	case from == fin: // rule B3
+		return from, to, f, refusal{why: refFinished}
+	case from > fin: // rule K4: going round again, between its home entry and its start square
+		var home, circles bool
+		if to, home, circles = s.round(c, from, n); circles {
+			f |= flagCircle
+		}
+		if !home {
+			return from, to, f, refusal{}
+		}
+	case rs.feat&featSteps != 0 && to > he && (rs.feat&featCircle == 0 || s.captured.Has(c)): // rule V2, where rule K4 lets the token into its home column
+		if from < he {
+			return from, to, f, refusal{refGate, uint16(to - he)}
+		}
+		if want := from - he + 1; int(s.die) != want || s.flags&stateBonusMove != 0 { // the roll, whatever it counts (rule P5); a bonus move is no roll
+			return from, to, f, refusal{refStep, uint16(want)}
+		}
+		to = from + 1
+	case to > he && from <= he && rs.feat&featCircle != 0 && !s.captured.Has(c): // rule K4
+		var home, circles bool
+		if to, home, circles = s.round(c, from, n); circles {
+			f |= flagCircle
+		}
+		if !home {
+			return from, to, f, refusal{}
+		}
+	}
+	if to > fin { // rule C5
+		switch rs.rules.Finish {
+		case ExactFinish:
+			return from, to, f, refusal{refOvershoot, uint16(to - fin)}
+		case BounceFinish:
+			to, f = 2*fin-to, f|flagBounce
+		default: // AnyRollFinishes
+			to = fin
+		}
+	}
+	return from, to, f, refusal{}
+}
+
+// round counts n steps for a token of colour c at progress from under
+// CaptureBeforeHome (rule K4), lap by lap: past its home entry while its
+// home column is closed it goes on round the track (circles), standing at
+// a progress past its finish until it passes its start square and begins
+// a new lap. It returns the progress reached, and home where the token
+// turned into its home column (to may then lie past the finish).
+func (s *State) round(c Color, from, n int) (to int, home, circles bool) {
+	rs := s.rs
+	fin, he, track := int(rs.finish), int(rs.homeEntry), int(rs.track)
+	open := s.captured.Has(c)
+	rel, lap := from, true // rel: squares on from the start square
+	if from > fin {
+		rel, lap = from-fin+he, false
+	}
+	for {
+		if lap {
+			if rel+n <= he {
+				return rel + n, false, circles
+			}
+			if open {
+				return rel + n, true, circles
+			}
+			n -= he - rel
+			rel, lap, circles = he, false, true
+		}
+		if rel+n < track {
+			return rel + n - he + fin, false, circles
+		}
+		n -= track - rel
+		rel, lap = 0, true
+	}
 }
 
 // lane returns the lane of a move to progress to with flags f.
@@ -431,13 +511,36 @@ func (s *State) land(m Move, sq uint8) (Move, refusal) {
 	if d <= 0 {
 		d += int(rs.track)
 	}
-	m = m.with(flagJump)
-	if to := m.To() + d; to > int(rs.homeEntry) {
+	to, home, circles := s.jump(m.Color(), m.To(), d)
+	if home && rs.feat&featSlots != 0 && s.holds(m.Color(), m.Token(), int(rs.finish)) {
+		return m, refusal{} // rule M1: the finish holds one token, so the token stays on the star
+	}
+	m = m.with(flagJump).without(flagBlock) // it leaves the star it landed on
+	if home {
 		return m.withTo(int(rs.finish)).with(flagFinish), refusal{}
 	}
+	if circles {
+		m = m.with(flagCircle)
+	}
 	captured := m.Captures()
-	m, r = s.landing(m.withTo(m.To()+d).withCaptures(0), next)
+	m, r = s.landing(m.withTo(to).withCaptures(0), next)
 	return m.withCaptures(captured + m.Captures()), r
+}
+
+// jump returns the progress of a token of colour c jumping d squares on
+// from progress p on the track (rule D2): to its finish where the squares
+// pass its home entry, but where its home column is closed, or it is
+// going round already, on round the track (rule K4), circles telling
+// whether the jump turns away from its home column.
+func (s *State) jump(c Color, p, d int) (to int, home, circles bool) {
+	rs := s.rs
+	if rs.feat&featCircle != 0 {
+		return s.round(c, p, d)
+	}
+	if p+d <= int(rs.homeEntry) {
+		return p + d, false, false
+	}
+	return int(rs.finish), true, false
 }
 
 // landing decides what move m of the player to move, landing on track
@@ -487,14 +590,19 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 	var stop lanes
 	if s.blocked != 0 {
 		stop = lanesOf(s.stops())
-		// Rule B2 first: no landing on an opponent's block; but rule P4
-		// lets a token enter onto its full start square, a block or not.
-		if !here.andNot(colorLanes[c]).and(stop).empty() && !(entering && rs.feat&featLater != 0) {
+		// Rule B2 first: no landing on an opponent's block (a partner's is
+		// shared, rule T1); but rule P4 lets a token enter onto its full
+		// start square, a block or not.
+		if !here.andNot(rs.mateLanes[c]).and(stop).empty() && !(entering && rs.feat&featLater != 0) {
 			return lanes{}, false, refusal{refLandBlock, uint16(sq)}
 		}
 	}
-	if rs.squareLimit != 0 && here.count() >= int(rs.squareLimit) { // rule P2
-		if !entering || rs.feat&featLater == 0 || opp.empty() {
+	n := here.count()
+	if m.EntersPair() {
+		n++ // rule F1: two tokens land, so the square needs room for both
+	}
+	if rs.squareLimit != 0 && n >= int(rs.squareLimit) { // rule P2
+		if !entering || rs.feat&featLater == 0 || opp.empty() || n > int(rs.squareLimit) {
 			return lanes{}, false, refusal{refFull, uint16(sq)}
 		}
 		// Rule P4: the opponent that arrived last makes room.
@@ -772,7 +880,7 @@ func (s *State) judgePair() {
 // pairMove decides the entry of two tokens together onto the start square
 // (rule F1): the landing of the first, the second joining it.
 func (s *State) pairMove(single Move) (Move, refusal) {
-	m := single.with(flagPair).withCaptures(0).without(flagMoverHome | flagBlock)
+	m := newMove(single.Color(), single.Token(), -1, single.Count(), 6).with(flagEnter | flagPair).withTo(0)
 	return s.land(m, s.rs.trackSquare(m.Color(), 0))
 }
 
@@ -925,6 +1033,7 @@ func (s *State) appendLegal(dst []Move) []Move {
 // F1): it comes after the token's move to its start square.
 func (s *State) appendWithExtra(dst []Move) []Move {
 	xi := int(s.extra >> (mLaneTok - laneShift) & 7)
+	n := len(dst)
 	for i, l := range s.moves {
 		if l != 0 {
 			dst = append(dst, s.laneMove(i, l))
@@ -933,6 +1042,9 @@ func (s *State) appendWithExtra(dst []Move) []Move {
 			dst = append(dst, s.extraMove())
 		}
 	}
+	// The token's entry may have jumped on from a star past the run's
+	// square (rule D2): canonical order is by where the moves go.
+	slices.SortFunc(dst[n:], Move.Compare)
 	return dst
 }
 
@@ -1160,8 +1272,8 @@ func (s *State) illegal(m Move, rule, format string, a ...any) error {
 func (s *State) applyToken(m Move) {
 	rs := s.rs
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
-	if rs.feat&(featCapturePenalty|featLater) != 0 {
-		s.beforeMove(m)
+	if rs.feat&featLater != 0 {
+		s.leave(c, i) // rule P4: the square left keeps who arrived last
 	}
 	var sq uint8
 	if to >= 0 && (to <= int(rs.homeEntry) || to > int(rs.finish)) {
@@ -1169,7 +1281,8 @@ func (s *State) applyToken(m Move) {
 	}
 	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
 		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
-			s.capture(m, s.trackSquare(c, max(m.From(), 0)+int(m.Count())))
+			p := s.starLanded(m, i)
+			s.capture(m.withTo(p), s.trackSquare(c, p))
 		}
 		if sq != 0 {
 			s.capture(m, sq)
@@ -1181,7 +1294,7 @@ func (s *State) applyToken(m Move) {
 	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
 	s.tries = 0 // rule M4: the throws count while nothing can move, and now a token has
-	if rs.feat&(featPairEntry|featLater|featBlocks|featLastMoved) != 0 {
+	if rs.feat&(featPairEntry|featCapturePenalty|featLater|featBlocks|featLastMoved) != 0 {
 		s.afterMove(m, sq)
 	}
 	if m.Finishes() && s.finished(c) { // rule C6
@@ -1195,37 +1308,37 @@ func (s *State) applyToken(m Move) {
 	s.endMove()
 }
 
-// beforeMove does what move m does before its token leaves its square: a
-// token that could have captured goes home (rule M8), and the squares
-// left keep who arrived last (rule P4).
-func (s *State) beforeMove(m Move) {
-	c, i := m.Color(), m.Token()&(MaxTokens-1)
-	if s.rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
-		s.capturePenalty(c, i)
-	}
-	if s.rs.feat&featLater != 0 {
-		s.leave(c, i)
-	}
-}
-
 // afterMove does what move m does after its token lands on track square
-// sq (0 off the track): a second token enters with it (rule F1), it
-// arrived after the token there (rule P4), blocks form or open (rule B1),
-// and it is the token moved last (rule P9).
+// sq (0 off the track): a second token enters with it (rule F1), the
+// token that could have captured goes home (rule M8: it moves, then goes
+// home), it arrived after the token there (rule P4), blocks form or open
+// (rule B1), and it is the token moved last (rule P9).
 func (s *State) afterMove(m Move, sq uint8) {
 	rs := s.rs
-	c, i := m.Color(), m.Token()&(MaxTokens-1)
-	if m.EntersPair() {
-		for j := i + 1; j < int(rs.tokens); j++ {
-			if s.tok[c][j] == 0 {
+	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
+	if m.EntersPair() && to >= 0 {
+		// Rule F1: the lowest-numbered other token in the yard enters too,
+		// and stays on the start square where the mover jumps on from it
+		// (rule D2); a pair sent home goes home together.
+		for j := range int(rs.tokens) {
+			if j != i && s.tok[c][j] == 0 {
 				s.tok[c][j] = 1
-				s.at.set(c, j, sq)
+				s.at.set(c, j, rs.trackSquare(c, 0))
 				break
 			}
 		}
 	}
-	if rs.feat&featLater != 0 && sq != 0 && s.at.match(sq).count() == 2 {
-		s.later |= tokenBit(c, i)
+	if rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
+		s.capturePenalty(c, i) // rule M8: after the move, the token that could have captured
+	}
+	if rs.feat&featLater != 0 && sq != 0 {
+		switch here := s.at.match(sq); here.count() {
+		case 2:
+			s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
+		case 1:
+		default:
+			s.later &^= here.bits() // a third token: none arrived after the one other
+		}
 	}
 	if rs.feat&featBlocks != 0 {
 		words := uint(1) << (int(c) * MaxTokens / 8) // the mover's word
@@ -1235,7 +1348,7 @@ func (s *State) afterMove(m Move, sq uint8) {
 		s.findBlocks(words)
 	}
 	if rs.feat&featLastMoved != 0 {
-		s.last = uint8(i + 1)
+		s.last = uint8(i + 1) // rule P9
 	}
 }
 
@@ -1256,6 +1369,19 @@ func (s *State) earn(m Move) bool {
 		return s.moves != ([MaxTokens]uint32{}) || s.extra != 0
 	}
 	return false
+}
+
+// starLanded returns the progress where move m of token i, which jumps
+// (rule D2), landed before its jump: where its count took it.
+func (s *State) starLanded(m Move, i int) int {
+	switch {
+	case m.Enters() && !m.EntersPair() && s.extra != 0 && m.lane() == s.extra&^laneTokMask:
+		return 5 // rule F1: the run
+	case m.Enters():
+		return 0
+	}
+	_, to, _, _ := s.target(i)
+	return to
 }
 
 // capture sends the opponents move m captures on track square sq to their

@@ -1060,9 +1060,11 @@ type ruleset struct {
 	// going clockwise.
 	nextStar [251]uint8
 	// team[c] is colour c's team (0 or 1 with Partners; the colour itself
-	// without teams), and mates[c] the colours on it.
-	team  [MaxPlayers]uint8
-	mates [MaxPlayers]Colors
+	// without teams), mates[c] the colours on it, and mateLanes[c] their
+	// tokens' lanes.
+	team      [MaxPlayers]uint8
+	mates     [MaxPlayers]Colors
+	mateLanes [MaxPlayers]lanes
 	// key is the rules' part of State.Key, hashed once (rulesKey).
 	key uint64
 }
@@ -1235,6 +1237,7 @@ func newRuleset(r Rules) *ruleset {
 		for _, o := range order {
 			if rs.team[o] == rs.team[c] {
 				rs.mates[c] |= 1 << o
+				rs.mateLanes[c] = rs.mateLanes[c].or(colorLanes[o])
 			}
 		}
 	}
