@@ -14,7 +14,7 @@ import (
 	"github.com/ludorules/ludo"
 )
 
-// This file tests the text and JSON forms of the small values (issue 10):
+// This file tests the text and JSON forms of the small values:
 // Move, Color, Phase and Square, the moves of every preset, the zero
 // values, and Rules read from its text form inside JSON.
 
