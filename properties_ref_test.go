@@ -265,7 +265,10 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 		}
 	}
 	entering := m.enters && m.to == 0
-	m.forms = len(own) > 0 && v.r.Blocks != NoBlocks             // rule B1
+	m.forms = len(own) > 0 && v.r.Blocks != NoBlocks           // rule B1
+	if len(own) > 0 && v.r.OwnLanding == OwnLandingForbidden { // ruling Q11, before rule P4 makes room
+		return "Q11"
+	}
 	if lim := v.r.SquareLimit; lim > 0 && len(here)+need > lim { // rule P2
 		if !entering || v.r.EntryCapture != EntryCapturesLast || len(opp) == 0 || len(here)+need-1 > lim {
 			return "P2"
@@ -287,9 +290,6 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 		}
 		m.captures++
 		return ""
-	}
-	if len(own) > 0 && v.r.OwnLanding == OwnLandingForbidden { // ruling Q11
-		return "Q11"
 	}
 	safe := v.b.IsSafe(TrackSquare(sq))
 	startCapture := entering && v.r.EntryCapture == EntryCapturesAll // rule D4

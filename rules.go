@@ -597,6 +597,9 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 			return lanes{}, false, refusal{refLandBlock, uint16(sq)}
 		}
 	}
+	if !own.empty() && rs.feat&featOwnForbidden != 0 { // ruling Q11, before rule P4 makes room
+		return lanes{}, false, refusal{refOwnLanding, uint16(m.To())}
+	}
 	n := here.count()
 	if m.EntersPair() {
 		n++ // rule F1: two tokens land, so the square needs room for both
@@ -611,9 +614,6 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 			b = later
 		}
 		return lanesOf(1 << bits.TrailingZeros32(b)), false, refusal{}
-	}
-	if !own.empty() && rs.feat&featOwnForbidden != 0 { // ruling Q11
-		return lanes{}, false, refusal{refOwnLanding, uint16(m.To())}
 	}
 	if opp.empty() {
 		return lanes{}, false, refusal{}
@@ -687,11 +687,12 @@ func (l lanes) or(m lanes) (r lanes) {
 // token in its home column (rule M6). A token entering passes nothing
 // but on its way from the start square (rule F1); a star jump passes
 // nothing it jumps over (rule D2); a bounce passes the squares it walks
-// up to the finish and back (rule C5).
+// up to the finish and back (rule C5); a token going round again (rule
+// K4) passes the squares round counts, lap after lap.
 func (s *State) passes(m Move, from, to int) refusal {
 	rs := s.rs
 	c, i := m.Color(), m.Token()
-	fin, he, track := int(rs.finish), int(rs.homeEntry), int(rs.track)
+	fin, he := int(rs.finish), int(rs.homeEntry)
 	var stop lanes
 	if s.blocked != 0 {
 		stop = lanesOf(s.stops())
@@ -739,18 +740,16 @@ func (s *State) passes(m Move, from, to int) refusal {
 			}
 		}
 	case from > fin || m.Circles():
-		// Round the track past the home entry (rule K4), counted from the
-		// start square: rel is where a progress stands on the lap.
-		rel := func(p int) int {
-			if p > fin {
-				return p - fin + he
-			}
-			return p
-		}
-		for r := (rel(from) + 1) % track; r != rel(to); r = (r + 1) % track {
-			p := r
-			if r > he {
-				p = r - he + fin
+		// Round the track past the home entry (rule K4), step by step as
+		// round counts them, into the home column on a later lap where it
+		// has opened.
+		for k := 1; k < int(m.Count()); k++ {
+			p, home, _ := s.round(c, from, k)
+			if home && p >= fin {
+				if !m.Bounces() {
+					break // the finish: where any roll that reaches it stops
+				}
+				p = 2*fin - p // rule C5: back from the finish
 			}
 			if r := check(p); r.why != legal {
 				return r
