@@ -28,8 +28,8 @@ func main() {
 func cli(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("playout", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to %d (0: the preset's)", ludo.MaxPlayers))
-	preset := fs.String("preset", "classic", "rules preset: "+strings.Join(ludo.Presets(), ", "))
+	players := fs.Int("players", 0, seeded.PlayersHelp)
+	preset := fs.String("preset", "classic", seeded.PresetHelp())
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' choices")
 	quiet := fs.Bool("quiet", false, "print only the final board and ranking")
 	fs.Usage = func() {

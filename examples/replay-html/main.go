@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/seeded"
@@ -37,8 +36,8 @@ func main() {
 func cli(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay-html", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to the preset's arms (4, or %d on a six-arm board; 0: the preset's)", ludo.MaxPlayers))
-	preset := fs.String("preset", "classic", "rules preset ("+strings.Join(ludo.Presets(), ", ")+"), or rules as text, as ludoking{CaptureBeforeHome:true}")
+	players := fs.Int("players", 0, seeded.PlayersHelp)
+	preset := fs.String("preset", "classic", seeded.PresetHelp())
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' choices")
 	out := fs.String("o", "", "the file to write the page to (default standard output)")
 	fs.Usage = func() {

@@ -35,6 +35,14 @@ func Rules(preset string, players int) (ludo.Rules, error) {
 	return r, r.Validate()
 }
 
+// PresetHelp is the help of a -preset flag read with [Rules].
+func PresetHelp() string {
+	return "rules preset (" + strings.Join(ludo.Presets(), ", ") + "), or rules as text, as ludoking{CaptureBeforeHome:true}"
+}
+
+// PlayersHelp is the help of a -players flag read with [Rules].
+var PlayersHelp = fmt.Sprintf("number of players, 2 to the preset's arms (4, or %d on a six-arm board; 0: the preset's)", ludo.MaxPlayers)
+
 // ErrPlyLimit is matched by the error of [Play] for a game that reached
 // its ply limit unfinished.
 var ErrPlyLimit = errors.New("ply limit reached")
