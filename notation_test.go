@@ -52,7 +52,8 @@ func variants() []ludo.Rules {
 }
 
 // gameStates plays a seeded random game under r to its end (or maxPlies)
-// and returns every position it passes through, roll and move phases.
+// and returns every position it passes through, roll and move phases. A
+// bonus move (rule P8) is played with no roll.
 func gameStates(tb testing.TB, r ludo.Rules, seed uint64, maxPlies int) []ludo.State {
 	tb.Helper()
 	s, err := ludo.New(r)
@@ -65,9 +66,11 @@ func gameStates(tb testing.TB, r ludo.Rules, seed uint64, maxPlies int) []ludo.S
 		if s.Phase() == ludo.PhaseOver {
 			break
 		}
-		s, err = s.Roll(d.Roll())
-		require.NoError(tb, err)
-		states = append(states, s)
+		if !s.IsBonusMove() {
+			s, err = s.Roll(d.Roll())
+			require.NoError(tb, err)
+			states = append(states, s)
+		}
 		buf = s.AppendLegalMoves(buf[:0])
 		s, err = s.Apply(buf[pick.IntN(len(buf))])
 		require.NoError(tb, err)

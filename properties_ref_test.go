@@ -679,12 +679,7 @@ func rbNothingInPlay(s State, c Color) bool {
 			return false
 		}
 		for f := 1; f <= 6; f++ {
-			u := s.Setup()
-			u.Turn, u.Die, u.Bonus, u.Sixes, u.Tries, u.LastMoved, u.ExtraRoll, u.TurnStart = c, f, 0, 0, 0, [MaxTokens]bool{}, false, nil
-			if u.Rules.BonusRolls.Has(f) {
-				u.Sixes = 1
-			}
-			t, err := u.State()
+			t, err := propRolled(s, c, f)
 			if err != nil {
 				panic(fmt.Sprintf("rbNothingInPlay: %v", err))
 			}

@@ -1408,6 +1408,18 @@ func propPlay(t *rapid.T, limit int, stream uint64) (*propGame, *propPlayer) {
 	return g, p
 }
 
+// propRolled returns position s with colour c to move having rolled
+// face f at the start of its turn: no bonus, throws, sixes but this one,
+// or moves earlier in the turn.
+func propRolled(s State, c Color, f int) (State, error) {
+	u := s.Setup()
+	u.Turn, u.Die, u.Bonus, u.Sixes, u.Tries, u.LastMoved, u.ExtraRoll, u.TurnStart = c, f, 0, 0, 0, [MaxTokens]bool{}, false, nil
+	if u.Rules.BonusRolls.Has(f) {
+		u.Sixes = 1
+	}
+	return u.State()
+}
+
 // propDead reports whether no token can ever move again in s: for every
 // player still playing and every face, the one legal move is a pass. Rules
 // that Validate accepts can reach such a stalemate, where barriers that
@@ -1419,12 +1431,7 @@ func propDead(s State) bool {
 			continue
 		}
 		for f := 1; f <= 6; f++ {
-			u := s.Setup()
-			u.Turn, u.Die, u.Bonus, u.Sixes, u.Tries, u.LastMoved, u.ExtraRoll, u.TurnStart = c, f, 0, 0, 0, [MaxTokens]bool{}, false, nil
-			if u.Rules.BonusRolls.Has(f) {
-				u.Sixes = 1
-			}
-			t, err := u.State()
+			t, err := propRolled(s, c, f)
 			if err != nil {
 				return false
 			}

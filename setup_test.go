@@ -3,7 +3,6 @@ package ludo_test
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -277,7 +276,7 @@ func TestSetupRoundTripFamilies(t *testing.T) {
 	for _, r := range rules {
 		t.Run(r.String(), func(t *testing.T) {
 			for g := range games {
-				for _, s := range familyStates(t, r, uint64(g+1), plies) {
+				for _, s := range gameStates(t, r, uint64(g+1), plies) {
 					u := s.Setup()
 					back, err := u.State()
 					require.NoError(t, err, "%v", ludo.FormatPosition(s))
@@ -289,34 +288,6 @@ func TestSetupRoundTripFamilies(t *testing.T) {
 			}
 		})
 	}
-}
-
-// familyStates plays a seeded random game under r to its end (or
-// maxPlies) and returns every position it passes through: gameStates
-// with bonus moves (rule P8), which are played with no roll.
-func familyStates(tb testing.TB, r ludo.Rules, seed uint64, maxPlies int) []ludo.State {
-	tb.Helper()
-	s, err := ludo.New(r)
-	require.NoError(tb, err)
-	d := ludo.SeededDice(seed)
-	pick := rand.New(rand.NewPCG(seed, 99))
-	states := []ludo.State{s}
-	var buf []ludo.Move
-	for range maxPlies {
-		if s.Phase() == ludo.PhaseOver {
-			break
-		}
-		if !s.IsBonusMove() {
-			s, err = s.Roll(d.Roll())
-			require.NoError(tb, err)
-			states = append(states, s)
-		}
-		buf = s.AppendLegalMoves(buf[:0])
-		s, err = s.Apply(buf[pick.IntN(len(buf))])
-		require.NoError(tb, err)
-		states = append(states, s)
-	}
-	return states
 }
 
 // A token going round again under CaptureBeforeHome (rule K4) stands on a

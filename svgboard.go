@@ -75,7 +75,6 @@ type svgGeom struct {
 	mid     pt                        // the board's centre
 	yard    [MaxPlayers][2]pt         // a yard's top-left corner and size
 	slot    [MaxPlayers][MaxTokens]pt // the centre of the yard place of token i
-	circles int                       // the largest progress drawn: past the finish under rule K4
 }
 
 // svgGeometry lays out board b; slots says the finish is a goal square
@@ -489,6 +488,16 @@ func (g *svgGeom) goalLabel(m int) string {
 
 // appendRingBoard draws the fallback board's squares.
 func appendRingBoard(dst []byte, g *svgGeom) []byte {
+	dst = appendTrackSquares(dst, g)
+	dst = appendHomes(dst, g)
+	dst = appendFinishAreas(dst, g)
+	return fmt.Appendf(dst, `<text x="%d" y="%d" font-size="12" fill="#555555">track of %d squares, clockwise from the top left; home column %d, finish %d steps from the start</text>`+"\n",
+		svgMargin, svgMargin-6, g.b.Track, g.b.HomeColumn, g.b.Finish())
+}
+
+// appendTrackSquares draws the numbered track squares, the start squares
+// in their colours.
+func appendTrackSquares(dst []byte, g *svgGeom) []byte {
 	for n, sq := range g.track {
 		fill, ink := "#ffffff", "#666666"
 		if c, ok := g.startColor(n + 1); ok {
@@ -497,10 +506,7 @@ func appendRingBoard(dst []byte, g *svgGeom) []byte {
 		dst = appendSq(dst, g, sq, fill)
 		dst = appendSqLabel(dst, g, sq, fmt.Sprint(n+1), ink)
 	}
-	dst = appendHomes(dst, g)
-	dst = appendFinishAreas(dst, g)
-	return fmt.Appendf(dst, `<text x="%d" y="%d" font-size="12" fill="#555555">track of %d squares, clockwise from the top left; home column %d, finish %d steps from the start</text>`+"\n",
-		svgMargin, svgMargin-6, g.b.Track, g.b.HomeColumn, g.b.Finish())
+	return dst
 }
 
 // appendHomes draws the home columns, and the finish where it is a goal
@@ -551,14 +557,7 @@ func appendSquaresBoard(dst []byte, g *svgGeom) []byte {
 	if g.shared {
 		dst = fmt.Appendf(dst, `<circle cx="%d" cy="%d" r="%d" fill="#ffffff" stroke="#555555" stroke-width="2"/>`+"\n", g.mid.x, g.mid.y, g.cell*13/20)
 	}
-	for n, sq := range g.track {
-		fill, ink := "#ffffff", "#666666"
-		if c, ok := g.startColor(n + 1); ok {
-			fill, ink = svgPalette[c].strong, "#222222"
-		}
-		dst = appendSq(dst, g, sq, fill)
-		dst = appendSqLabel(dst, g, sq, fmt.Sprint(n+1), ink)
-	}
+	dst = appendTrackSquares(dst, g)
 	dst = appendHomes(dst, g)
 	return appendFinishAreas(dst, g)
 }
