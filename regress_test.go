@@ -118,6 +118,24 @@ func TestFixGoingRound(t *testing.T) {
 	regressApply(t, s, "red 0: 8-5 circle")
 }
 
+// Rule K4: a token going round whose colour has since captured walks on
+// past its start square into its home column, where that column's
+// progress is beyond the track's length: the path it passes is checked
+// square by square (the old walk never ended here), and a token on the way
+// stops it under OvertakeNone.
+func TestFixGoingRoundIntoHome(t *testing.T) {
+	const rules = "rules classic{Board:{8 2 6 5} CaptureBeforeHome:true Players:2 Tokens:1 CaptureBonus:10 Overtake:OvertakeNone}\n"
+	s := regressPosition(t, rules+"red @8\ncaptured red\ndie 3\nbonus 10")
+	if got := s.Progress(Red, 0); got != 13 {
+		t.Fatalf("the token stands at progress %d, want 13 (going round)", got)
+	}
+	regressApply(t, s, "red 0: 13-9 bonus")
+	s = regressPosition(t, rules+"red @8\nyellow @3\ncaptured red\ndie 3\nbonus 10")
+	if m, err := s.TokenMove(0); err == nil {
+		t.Errorf("TokenMove(0) = %v past yellow on square 3, want a refusal (rule F2)", m)
+	}
+}
+
 // Positions the rules reach must survive Setup and the text form: tries
 // end with a move (rule M4); a turn whose capture earned a roll has moves
 // with sixes at 0 (rule K2); a single token may share a square with one
