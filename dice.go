@@ -33,6 +33,11 @@ func FacesOf(faces ...int) Faces {
 // Has reports whether face f is in the set.
 func (s Faces) Has(f int) bool { return f >= 1 && f <= 6 && s&(1<<f) != 0 }
 
+// has reports whether die face f, 0 to 6, is in the set: Has for a face
+// known to be one (0 is in no set), with a shift the compiler need not
+// guard.
+func (s Faces) has(f uint8) bool { return s>>(f&7)&1 != 0 }
+
 // Len returns the number of faces in the set.
 func (s Faces) Len() int { return bits.OnesCount8(uint8(s & allFaces)) }
 

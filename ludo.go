@@ -471,116 +471,39 @@ func laneOf(c Color, i int) (int, uint) {
 	return k / 8, uint(k%8) * 8
 }
 
-// colorLanes[c] has the high bit of each of colour c's bytes set.
-var colorLanes = func() (l [MaxPlayers]lanes) {
-	for c := range Color(MaxPlayers) {
-		for i := range MaxTokens {
-			w, sh := laneOf(c, i)
-			l[c][w] |= 0x80 << sh
-		}
-	}
-	return l
-}()
-
 // set sets the byte of token i of colour c to v.
 func (l *lanes) set(c Color, i int, v uint8) {
 	w, sh := laneOf(c, i)
 	l[w] = l[w]&^(0xff<<sh) | uint64(v)<<sh
 }
 
-// match returns the high bit of every byte equal to v.
-func (l *lanes) match(v uint8) (m lanes) {
+// match returns the tokens whose byte equals v, as a token set (see
+// tokenBit).
+func (l *lanes) match(v uint8) uint32 {
 	b := uint64(v) * ones
-	for w := range l {
-		m[w] = zeroBytes(l[w] ^ b)
-	}
-	return m
+	return uint32(gather(zeroBytes(l[0]^b))) | uint32(gather(zeroBytes(l[1]^b)))<<8 | uint32(gather(zeroBytes(l[2]^b)))<<16
 }
+
+// match and has are written out for three words.
+var _ = [1]struct{}{}[laneWords-3]
 
 // has reports whether any byte equals v.
 func (l *lanes) has(v uint8) bool {
 	b := uint64(v) * ones
-	x := l[0] ^ b
-	any := (x - ones) &^ x
-	if laneWords > 1 {
-		x = l[1] ^ b
-		any |= (x - ones) &^ x
-	}
-	if laneWords > 2 {
-		x = l[2] ^ b
-		any |= (x - ones) &^ x
-	}
-	for w := 3; w < laneWords; w++ {
-		x = l[w] ^ b
-		any |= (x - ones) &^ x
-	}
-	return any&high != 0
-}
-
-// bits packs the high bits of l into a word, token by token: bit
-// MaxTokens×c+i for token i of colour c.
-func (l lanes) bits() uint32 {
-	var b uint32
-	for w := range l {
-		b |= uint32(gather(l[w])) << (8 * w)
-	}
-	return b
-}
-
-// lanesOf is bits undone: the high bit of the byte of every token whose
-// bit is set.
-func lanesOf(b uint32) (l lanes) {
-	for w := range l {
-		l[w] = scatter(uint8(b >> (8 * w)))
-	}
-	return l
-}
-
-func (l lanes) and(m lanes) (r lanes) {
-	for w := range l {
-		r[w] = l[w] & m[w]
-	}
-	return r
-}
-
-func (l lanes) andNot(m lanes) (r lanes) {
-	for w := range l {
-		r[w] = l[w] &^ m[w]
-	}
-	return r
-}
-
-func (l lanes) empty() bool {
-	var x uint64
-	for w := range l {
-		x |= l[w]
-	}
-	return x == 0
-}
-
-func (l lanes) count() int {
-	n := 0
-	for w := range l {
-		n += bits.OnesCount64(l[w])
-	}
-	return n
+	x, y, z := l[0]^b, l[1]^b, l[2]^b
+	return ((x-ones)&^x|(y-ones)&^y|(z-ones)&^z)&high != 0
 }
 
 // gather packs the high bits of the 8 bytes of x into a byte, byte j's
 // as bit j.
 func gather(x uint64) uint8 { return uint8(x & high * 0x0002040810204081 >> 56) }
 
-// scatter is gather undone: bit j of b as the high bit of byte j.
-func scatter(b uint8) uint64 {
-	y := uint64(b) * ones & 0x8040201008040201 // bit j of b, in byte j
-	return (y + low7 | y) & high
-}
-
 // zeroBytes returns the high bit of every zero byte of x, exactly.
 func zeroBytes(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
 
-// tokenBit returns the bit of token i of colour c in a token bit set
-// (blocked, later).
+// tokenBit returns the bit of token i of colour c in a token set: a
+// uint32 with bit MaxTokens×c+i for token i of colour c (blocked, later,
+// what match finds on a square).
 func tokenBit(c Color, i int) uint32 { return 1 << (int(c)*MaxTokens + i%MaxTokens) }
 
 // colorBits returns the bits of colour c's tokens in a token bit set.
@@ -786,10 +709,10 @@ func (u *Setup) check(s *State) *SetupError {
 				return bad("Later", c, i, "%v token %d is not on the track, so it arrived on no shared square (rule P4)", c, i)
 			}
 			here := s.at.match(s.at.byteOf(c, i))
-			if here.count() != 2 {
+			if bits.OnesCount32(here) != 2 {
 				return bad("Later", c, i, "%v token %d arrived after another token only where it shares its square with one other (rule P4)", c, i)
 			}
-			if s.later&here.bits() != 0 {
+			if s.later&here != 0 {
 				return bad("Later", c, i, "two tokens on square %d cannot both have arrived last (rule P4)", s.at.byteOf(c, i))
 			}
 			s.later |= tokenBit(c, i)

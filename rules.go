@@ -148,7 +148,7 @@ func (s *State) roll(face int) error {
 	rs := s.rs
 	s.die = uint8(face)
 	if s.sixes < 255 { // the count saturates where SixLimit is 0
-		s.sixes += uint8(rs.bonus>>face) & 1
+		s.sixes += uint8(rs.bonus>>(face&7)) & 1
 	}
 	n := face
 	if rs.feat&featSixValue != 0 && face == 6 && s.allOut() { // rule P5
@@ -198,7 +198,7 @@ func (s *State) candidates() uint8 {
 	rs := s.rs
 	x := tokenBytes(&s.tok[s.turn])
 	out := zeroBytes(x ^ rs.finishBytes)
-	if s.flags&stateBonusMove != 0 || rs.entry>>s.die&1 == 0 {
+	if s.flags&stateBonusMove != 0 || !rs.entry.has(s.die) {
 		out |= zeroBytes(x) // in the yard, and the die does not enter
 	}
 	// Equal to the byte k lower, for k from 1 to MaxTokens-1: written out
@@ -398,7 +398,7 @@ func (s *State) targetOff(from, to int) (_, _ int, f moveFlags, r refusal) {
 		if s.flags&stateBonusMove != 0 {
 			return from, to, f, refusal{why: refBonusEntry}
 		}
-		if rs.entry>>s.die&1 == 0 {
+		if !rs.entry.has(s.die) {
 			return from, to, f, refusal{why: refEntry}
 		}
 		to, f = 0, f|flagEnter
@@ -559,14 +559,9 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 	if home {
 		return m.with(flagMoverHome).withTo(-1), refusal{}
 	}
-	m = m.withCaptures(caught.count())
-	if s.rs.feat&featBlocks != 0 { // rule B1
-		here := s.at.match(sq)
-		w, sh := laneOf(m.Color(), m.Token())
-		here[w] &^= 0x80 << sh
-		if !here.and(colorLanes[m.Color()]).empty() {
-			m = m.with(flagBlock)
-		}
+	m = m.withCaptures(bits.OnesCount32(caught))
+	if s.rs.feat&featBlocks != 0 && s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 { // rule B1
+		m = m.with(flagBlock)
 	}
 	return m, refusal{}
 }
@@ -575,48 +570,46 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 // captures; or that it sends the mover home; or why it is refused. It is
 // the landing rule: landing asks it for a move being judged, applyToken
 // for the move it plays.
-func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refusal) {
+func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refusal) {
 	rs := s.rs
 	c := m.Color()
-	here := s.at.match(sq)
-	w, sh := laneOf(c, m.Token())
-	here[w] &^= 0x80 << sh // not the mover itself, after a whole lap
-	if here.empty() {
-		return lanes{}, false, refusal{}
+	here := s.at.match(sq) &^ tokenBit(c, m.Token()) // not the mover itself, after a whole lap
+	if here == 0 {
+		return 0, false, refusal{}
 	}
-	own := here.and(colorLanes[c])
-	opp := here.andNot(own)
+	own := here & colorBits(c)
+	opp := here &^ own
 	entering := m.Enters() && m.To() == 0 // onto its start square
-	var stop lanes
+	var stop uint32
 	if s.blocked != 0 {
-		stop = lanesOf(s.stops())
+		stop = s.stops()
 		// Rule B2 first: no landing on an opponent's block (a partner's is
 		// shared, rule T1); but rule P4 lets a token enter onto its full
 		// start square, a block or not.
-		if !here.andNot(rs.mateLanes[c]).and(stop).empty() && !(entering && rs.feat&featLater != 0) {
-			return lanes{}, false, refusal{refLandBlock, uint16(sq)}
+		if here&^rs.mateBits[c]&stop != 0 && !(entering && rs.feat&featLater != 0) {
+			return 0, false, refusal{refLandBlock, uint16(sq)}
 		}
 	}
-	if !own.empty() && rs.feat&featOwnForbidden != 0 { // ruling Q11, before rule P4 makes room
-		return lanes{}, false, refusal{refOwnLanding, uint16(m.To())}
+	if own != 0 && rs.feat&featOwnForbidden != 0 { // ruling Q11, before rule P4 makes room
+		return 0, false, refusal{refOwnLanding, uint16(m.To())}
 	}
-	n := here.count()
+	n := bits.OnesCount32(here)
 	if m.EntersPair() {
 		n++ // rule F1: two tokens land, so the square needs room for both
 	}
 	if rs.squareLimit != 0 && n >= int(rs.squareLimit) { // rule P2
-		if !entering || rs.feat&featLater == 0 || opp.empty() || n > int(rs.squareLimit) {
-			return lanes{}, false, refusal{refFull, uint16(sq)}
+		if !entering || rs.feat&featLater == 0 || opp == 0 || n > int(rs.squareLimit) {
+			return 0, false, refusal{refFull, uint16(sq)}
 		}
 		// Rule P4: the opponent that arrived last makes room.
-		b := opp.bits()
+		b := opp
 		if later := b & s.later; later != 0 {
 			b = later
 		}
-		return lanesOf(1 << bits.TrailingZeros32(b)), false, refusal{}
+		return 1 << bits.TrailingZeros32(b), false, refusal{}
 	}
-	if opp.empty() {
-		return lanes{}, false, refusal{}
+	if opp == 0 {
+		return 0, false, refusal{}
 	}
 	safe := rs.square[sq]&squareSafe != 0
 	startCapture := entering && rs.rules.EntryCapture == EntryCapturesAll
@@ -628,12 +621,12 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 	// else a colour that sends the mover home does, else the rest are
 	// captured or shared with.
 	for o := range rs.seats.All() {
-		theirs := opp.and(colorLanes[o])
-		if theirs.empty() || rs.mates[c]&(1<<o) != 0 { // rule T1: partners share
+		theirs := opp & colorBits(o)
+		if theirs == 0 || rs.mates[c]&(1<<o) != 0 { // rule T1: partners share
 			continue
 		}
-		if !theirs.and(stop).empty() { // rule B2, on a safe square too
-			return lanes{}, false, refusal{refLandBlock, uint16(sq)}
+		if theirs&stop != 0 { // rule B2, on a safe square too
+			return 0, false, refusal{refLandBlock, uint16(sq)}
 		}
 		if safe && !startCapture { // rules K1, D1, P1
 			moverHome = moverHome || rs.rules.SafeSquares == SafeMoverHome
@@ -641,13 +634,13 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 		}
 		got, home, r := s.judgeColor(theirs, stop, sq, startCapture)
 		if r.why != legal {
-			return lanes{}, false, r
+			return 0, false, r
 		}
 		moverHome = moverHome || home
-		caught = caught.or(got)
+		caught |= got
 	}
 	if moverHome {
-		return lanes{}, true, refusal{}
+		return 0, true, refusal{}
 	}
 	return caught, false, refusal{}
 }
@@ -657,28 +650,21 @@ func (s *State) victims(m Move, sq uint8) (caught lanes, moverHome bool, r refus
 // two or more are dealt with as MultiCapture says (ruling Q3, rules K5,
 // D3), else they are captured (rule C11; ruling Q4 and rule D4 for a token
 // entering).
-func (s *State) judgeColor(theirs, stop lanes, sq uint8, startCapture bool) (lanes, bool, refusal) {
-	if !theirs.and(stop).empty() { // rule B2
-		return lanes{}, false, refusal{refLandBlock, uint16(sq)}
+func (s *State) judgeColor(theirs, stop uint32, sq uint8, startCapture bool) (uint32, bool, refusal) {
+	if theirs&stop != 0 { // rule B2
+		return 0, false, refusal{refLandBlock, uint16(sq)}
 	}
-	if k := theirs.count(); k >= 2 && !startCapture {
+	if k := bits.OnesCount32(theirs); k >= 2 && !startCapture {
 		switch s.rs.rules.MultiCapture {
 		case CaptureRefused:
-			return lanes{}, false, refusal{refMultiLand, uint16(k<<8 | int(sq))}
+			return 0, false, refusal{refMultiLand, uint16(k<<8 | int(sq))}
 		case CaptureNone:
-			return lanes{}, false, refusal{}
+			return 0, false, refusal{}
 		case CaptureMover:
-			return lanes{}, true, refusal{}
+			return 0, true, refusal{}
 		}
 	}
 	return theirs, false, refusal{}
-}
-
-func (l lanes) or(m lanes) (r lanes) {
-	for w := range l {
-		r[w] = l[w] | m[w]
-	}
-	return r
 }
 
 // passes decides the path of move m from progress from to to: no token
@@ -693,20 +679,20 @@ func (s *State) passes(m Move, from, to int) refusal {
 	rs := s.rs
 	c, i := m.Color(), m.Token()
 	fin, he := int(rs.finish), int(rs.homeEntry)
-	var stop lanes
+	var stop uint32
 	if s.blocked != 0 {
-		stop = lanesOf(s.stops())
+		stop = s.stops()
 	}
-	var others lanes
+	var others uint32 // the tokens it may not pass
 	switch rs.rules.Overtake {
 	case OvertakeOpponents:
-		others = colorLanes[c]
+		others = colorBits(c)
 	case OvertakeNone:
 		for o := range rs.seats.All() {
-			others = others.or(colorLanes[o])
+			others |= colorBits(o)
 		}
 	}
-	others = others.andNot(lanesOf(tokenBit(c, i)))
+	others &^= tokenBit(c, i)
 	check := func(p int) refusal {
 		if p > he && p <= fin { // the home column
 			if p < fin && (rs.feat&featHomeNoJumps != 0 || rs.rules.Overtake != OvertakeAll) && s.holds(c, i, p) {
@@ -719,10 +705,10 @@ func (s *State) passes(m Move, from, to int) refusal {
 		}
 		sq := s.trackSquare(c, p)
 		here := s.at.match(sq)
-		if !here.and(stop).empty() {
+		if here&stop != 0 {
 			return refusal{refPassBlock, uint16(sq)}
 		}
-		if !here.and(others).empty() {
+		if here&others != 0 {
 			return refusal{refOvertake, uint16(p)}
 		}
 		return refusal{}
@@ -1331,12 +1317,12 @@ func (s *State) afterMove(m Move, sq uint8) {
 		s.capturePenalty(c, i) // rule M8: after the move, the token that could have captured
 	}
 	if rs.feat&featLater != 0 && sq != 0 {
-		switch here := s.at.match(sq); here.count() {
+		switch here := s.at.match(sq); bits.OnesCount32(here) {
 		case 2:
 			s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
 		case 1:
 		default:
-			s.later &^= here.bits() // a third token: none arrived after the one other
+			s.later &^= here // a third token: none arrived after the one other
 		}
 	}
 	if rs.feat&featBlocks != 0 {
@@ -1387,7 +1373,7 @@ func (s *State) starLanded(m Move, i int) int {
 // yards (rule C11).
 func (s *State) capture(m Move, sq uint8) {
 	caught, _, _ := s.victims(m, sq)
-	for k, x := 0, caught.bits(); x != 0; x &= x - 1 {
+	for k, x := 0, caught; x != 0; x &= x - 1 {
 		k = bits.TrailingZeros32(x)
 		o, j := Color(k/MaxTokens), k%MaxTokens
 		if s.rs.feat&featLater != 0 {
@@ -1403,14 +1389,14 @@ func (s *State) capture(m Move, sq uint8) {
 func (s *State) leave(c Color, i int) {
 	s.later &^= tokenBit(c, i)
 	if sq := s.at.byteOf(c, i); sq != 0 {
-		s.later &^= s.at.match(sq).bits()
+		s.later &^= s.at.match(sq)
 	}
 }
 
 // endMove ends a move and the bonus moves it led to: a bonus roll if one
 // is owed (rules C9, K2, K3), else the next turn.
 func (s *State) endMove() {
-	faceBonus := s.rs.bonus>>s.die&1 != 0
+	faceBonus := s.rs.bonus.has(s.die)
 	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
 		if !faceBonus {
 			s.sixes = 0 // rule C9: a roll earned otherwise breaks the row of sixes
@@ -1453,7 +1439,7 @@ func (s *State) applyPass() {
 	switch {
 	case s.flags&stateBonusMove != 0: // rule P8: a bonus move no token can make is lost
 		s.endMove()
-	case rs.bonus>>s.die&1 != 0 && rs.feat&featNoMoveForfeits == 0: // ruling Q1
+	case rs.bonus.has(s.die) && rs.feat&featNoMoveForfeits == 0: // ruling Q1
 		s.die = 0
 	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(c): // rule M4
 		s.tries++

@@ -1060,11 +1060,11 @@ type ruleset struct {
 	// going clockwise.
 	nextStar [251]uint8
 	// team[c] is colour c's team (0 or 1 with Partners; the colour itself
-	// without teams), mates[c] the colours on it, and mateLanes[c] their
-	// tokens' lanes.
-	team      [MaxPlayers]uint8
-	mates     [MaxPlayers]Colors
-	mateLanes [MaxPlayers]lanes
+	// without teams), mates[c] the colours on it, and mateBits[c] their
+	// tokens, as a token set (see tokenBit).
+	team     [MaxPlayers]uint8
+	mates    [MaxPlayers]Colors
+	mateBits [MaxPlayers]uint32
 	// key is the rules' part of State.Key, hashed once (rulesKey).
 	key uint64
 }
@@ -1237,7 +1237,7 @@ func newRuleset(r Rules) *ruleset {
 		for _, o := range order {
 			if rs.team[o] == rs.team[c] {
 				rs.mates[c] |= 1 << o
-				rs.mateLanes[c] = rs.mateLanes[c].or(colorLanes[o])
+				rs.mateBits[c] |= colorBits(o)
 			}
 		}
 	}
