@@ -271,7 +271,7 @@ func (s State) Key() uint64 {
 	// when the turn began, arrived last) triples, so that alike tokens
 	// hash alike.
 	for c := range MaxPlayers {
-		tok, begin, later := tokenBytes(&s.tok[c]), tokenBytes(&s.begin[c]), uint64(s.later>>(c*MaxTokens))
+		tok, begin, later := uint64(tokenBytes(&s.tok[c])), uint64(tokenBytes(&s.begin[c])), uint64(s.later>>(c*MaxTokens))
 		if tok|begin|later&(1<<MaxTokens-1) == 0 { // all in the yard, or not in the game
 			h = keyMix(h, 0) // sortKeys of zeros
 			continue

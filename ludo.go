@@ -43,6 +43,7 @@
 package ludo
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"iter"
@@ -125,12 +126,10 @@ type State struct {
 	at  lanes                        // each token's track square, 0 off the track: derived from tok, so that no rule scans the board
 	// The legal moves of the count being played, judged once when it is
 	// rolled (see judge): moves[i] is token i's lane (see Move.lane), 0
-	// where it has no legal move; extra (below) is a second move of the
-	// token it names (rule F1). All 0 while a roll is due, and where the
-	// only legal move is a pass.
+	// where it has no legal move; extra is a second move of the token it
+	// names (rule F1). All 0 while a roll is due, and where the only
+	// legal move is a pass.
 	moves [MaxTokens]uint32
-	rs    *ruleset
-	begin [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn (ruling Q2)
 	extra uint32
 	// blocked has a bit for every token that shares its track square with
 	// another of its colour, so forms a block (rule B1), bit
@@ -139,18 +138,23 @@ type State struct {
 	// arrived on its square after the token it shares it with (rule P4),
 	// kept only under EntryCapturesLast.
 	blocked, later uint32
-	turn           Color
-	die            uint8 // the face being played; 0 while a roll is due
-	count          uint8 // the steps the move due counts
-	sixes          uint8
-	placed         uint8
-	endsAt         uint8  // the ruleset's endsAt, here so that the zero State is over
-	tries          uint8  // rolls this turn since the last token move that left no move (rule M4)
-	last           uint8  // the token moved last this turn, plus one; 0 for none (rule P9)
-	flags          uint8  // see stateBonusMove
-	captured       Colors // the colours that have captured (rule K4)
-	done           Colors // the colours with a place: derived from places, kept for nextTurn
-	places         [MaxPlayers]uint8
+	// What a turn keeps, side by side so that the turn's end clears them
+	// together.
+	die   uint8 // the face being played; 0 while a roll is due
+	count uint8 // the steps the move due counts
+	flags uint8 // see stateBonusMove
+	sixes uint8
+	tries uint8 // rolls this turn since the last token move that left no move (rule M4)
+	last  uint8 // the token moved last this turn, plus one; 0 for none (rule P9)
+
+	turn     Color
+	placed   uint8
+	endsAt   uint8  // the ruleset's endsAt, here so that the zero State is over
+	captured Colors // the colours that have captured (rule K4)
+	done     Colors // the colours with a place: derived from places, kept for nextTurn
+	places   [MaxPlayers]uint8
+	rs       *ruleset
+	begin    [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn (ruling Q2)
 }
 
 // State flags.
@@ -451,10 +455,10 @@ func (s State) String() string {
 // lanes
 
 // lanes holds one byte for each token, colour by colour (token i of colour
-// c in byte MaxTokens×c+i of the words, counting from the low byte of the
-// first), so that a question about every token on the board is a few word
-// operations.
-type lanes [laneWords]uint64
+// c in byte MaxTokens×c+i), read as little-endian words (word) so that a
+// question about every token on the board is a few word operations, and
+// written a byte at a time.
+type lanes [8 * laneWords]uint8
 
 // laneWords is the number of words lanes takes.
 const laneWords = (MaxPlayers*MaxTokens + 7) / 8
@@ -465,23 +469,20 @@ const (
 	high = 0x8080808080808080
 )
 
-// laneOf returns the word and the shift of token i of colour c's byte.
-func laneOf(c Color, i int) (int, uint) {
-	k := int(c)*MaxTokens + i%MaxTokens
-	return k / 8, uint(k%8) * 8
-}
+// word returns word w of l: the bytes of tokens 8w to 8w+7, the first
+// lowest.
+func (l *lanes) word(w int) uint64 { return binary.LittleEndian.Uint64(l[8*w:]) }
 
 // set sets the byte of token i of colour c to v.
 func (l *lanes) set(c Color, i int, v uint8) {
-	w, sh := laneOf(c, i)
-	l[w] = l[w]&^(0xff<<sh) | uint64(v)<<sh
+	l[int(c)*MaxTokens+i%MaxTokens] = v
 }
 
 // match returns the tokens whose byte equals v, as a token set (see
 // tokenBit).
 func (l *lanes) match(v uint8) uint32 {
 	b := uint64(v) * ones
-	return uint32(gather(zeroBytes(l[0]^b))) | uint32(gather(zeroBytes(l[1]^b)))<<8 | uint32(gather(zeroBytes(l[2]^b)))<<16
+	return uint32(gather(zeroBytes(l.word(0)^b))) | uint32(gather(zeroBytes(l.word(1)^b)))<<8 | uint32(gather(zeroBytes(l.word(2)^b)))<<16
 }
 
 // match and has are written out for three words.
@@ -490,7 +491,7 @@ var _ = [1]struct{}{}[laneWords-3]
 // has reports whether any byte equals v.
 func (l *lanes) has(v uint8) bool {
 	b := uint64(v) * ones
-	x, y, z := l[0]^b, l[1]^b, l[2]^b
+	x, y, z := l.word(0)^b, l.word(1)^b, l.word(2)^b
 	return ((x-ones)&^x|(y-ones)&^y|(z-ones)&^z)&high != 0
 }
 
@@ -499,7 +500,14 @@ func (l *lanes) has(v uint8) bool {
 func gather(x uint64) uint8 { return uint8(x & high * 0x0002040810204081 >> 56) }
 
 // zeroBytes returns the high bit of every zero byte of x, exactly.
-func zeroBytes(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
+func zeroBytes[T uint32 | uint64](x T) T {
+	l7 := ^T(0) / 0xff * 0x7f // 0x7f in every byte
+	return ^((x&l7 + l7) | x | l7)
+}
+
+// gather4 packs the high bits of the 4 bytes of x into a byte, byte j's
+// as bit j.
+func gather4(x uint32) uint8 { return uint8(x & 0x80808080 * 0x00204081 >> 28) }
 
 // tokenBit returns the bit of token i of colour c in a token set: a
 // uint32 with bit MaxTokens×c+i for token i of colour c (blocked, later,
@@ -1062,6 +1070,5 @@ func (s *State) locate() {
 
 // byteOf returns token i of colour c's byte: its track square.
 func (l *lanes) byteOf(c Color, i int) uint8 {
-	w, sh := laneOf(c, i)
-	return uint8(l[w] >> sh)
+	return l[int(c)*MaxTokens+i%MaxTokens]
 }

@@ -201,40 +201,16 @@ func (s *State) candidates() uint8 {
 	if s.flags&stateBonusMove != 0 || !rs.entry.has(s.die) {
 		out |= zeroBytes(x) // in the yard, and the die does not enter
 	}
-	// Equal to the byte k lower, for k from 1 to MaxTokens-1: written out
-	// for the first three, as the compiler does not unroll a loop.
-	alike := zeroBytes(x^x<<8) &^ 0xff
-	if MaxTokens > 2 {
-		alike |= zeroBytes(x^x<<16) &^ 0xffff
-	}
-	if MaxTokens > 3 {
-		alike |= zeroBytes(x^x<<24) &^ 0xffffff
-	}
-	for k := 4; k < MaxTokens; k++ {
-		alike |= zeroBytes(x^x<<(8*k)) &^ byteMask(k)
-	}
-	return gather(high & rs.tokenBytes &^ out &^ alike)
+	// Equal to the byte 1, 2 or 3 lower.
+	alike := zeroBytes(x^x<<8)&^0xff | zeroBytes(x^x<<16)&^0xffff | zeroBytes(x^x<<24)&^0xffffff
+	return gather4(rs.tokenBytes &^ out &^ alike)
 }
 
 // tokenBytes returns a colour's token bytes as a word, token i's in byte i.
-func tokenBytes(t *[MaxTokens]uint8) uint64 {
-	if MaxTokens == 4 { // one load
-		return uint64(binary.LittleEndian.Uint32(t[:]))
-	}
-	var x uint64
-	for i, v := range t {
-		x |= uint64(v) << (8 * i)
-	}
-	return x
-}
+func tokenBytes(t *[MaxTokens]uint8) uint32 { return binary.LittleEndian.Uint32(t[:]) }
 
-// byteMask returns a word whose low n bytes are all ones.
-func byteMask(n int) uint64 {
-	if n >= 8 {
-		return ^uint64(0)
-	}
-	return 1<<(8*n) - 1
-}
+// A colour's tokens are a word of 32 bits (candidates, tokenBytes).
+var _ = [1]struct{}{}[MaxTokens-4]
 
 // moveDie returns the die face a move due plays: 0 for a bonus move.
 func (s *State) moveDie() int {
@@ -770,37 +746,21 @@ func (s *State) findBlocks(words uint) {
 	if s.rs.feat&featBlocks == 0 {
 		return
 	}
-	for w, x := range s.at {
+	for w := range laneWords {
 		if words>>w&1 != 0 {
-			s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(x)))<<(8*w)
+			s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(s.at.word(w))))<<(8*w)
 		}
 	}
 }
 
-// A word of lanes holds the tokens of 8/MaxTokens colours, each colour's
-// in a group of MaxTokens bytes.
-var _ = [1]struct{}{}[8%MaxTokens] // MaxTokens must divide 8
-
-// groupLow has the low bit of each group's first byte.
-const groupLow = ^uint64(0) / (1<<(8*MaxTokens) - 1)
-
 // paired returns the high bit of each byte of x that is not 0 and equals
-// another byte of its colour's group: the tokens that share a track square
-// with another of their colour.
+// another byte of its colour's group of MaxTokens (4) bytes: the tokens
+// that share a track square with another of their colour.
 func paired(x uint64) uint64 {
-	var same uint64
-	if MaxTokens == 4 {
-		// Byte j of a group against byte j-k, turning round the group,
-		// written out for k = 1, 2, 3 (the loop below, with constants).
-		const w1, w2, w3 = 0x000000ff_000000ff, 0x0000ffff_0000ffff, 0x00ffffff_00ffffff
-		same = zeroBytes(x^(x<<8&^w1|x>>24&w1)) | zeroBytes(x^(x<<16&^w2|x>>16&w2)) | zeroBytes(x^(x<<24&^w3|x>>8&w3))
-	} else {
-		for k := 1; k < MaxTokens; k++ {
-			wrap := byteMask(k) * groupLow // each group's low k bytes
-			rot := x<<(8*k)&^wrap | x>>(8*(MaxTokens-k))&wrap
-			same |= zeroBytes(x ^ rot)
-		}
-	}
+	// Byte j of a group against byte j-k, turning round the group, for
+	// k = 1, 2, 3.
+	const w1, w2, w3 = 0x000000ff_000000ff, 0x0000ffff_0000ffff, 0x00ffffff_00ffffff
+	same := zeroBytes(x^(x<<8&^w1|x>>24&w1)) | zeroBytes(x^(x<<16&^w2|x>>16&w2)) | zeroBytes(x^(x<<24&^w3|x>>8&w3))
 	return same &^ zeroBytes(x) // off the track
 }
 
@@ -992,7 +952,7 @@ func (s *State) appendLegal(dst []Move) []Move {
 		out := (*[4]Move)(dst[n : n+4])
 		was := *out
 		base := s.moveBase()
-		from := tokenBytes(&s.tok[s.turn]) // each token's progress+1, as a move keeps it
+		from := uint64(tokenBytes(&s.tok[s.turn])) // each token's progress+1, as a move keeps it
 		k := 0
 		put := func(i int) {
 			l := s.moves[i]
@@ -1401,8 +1361,8 @@ func (s *State) endMove() {
 		if !faceBonus {
 			s.sixes = 0 // rule C9: a roll earned otherwise breaks the row of sixes
 		}
-		s.die, s.count, s.flags = 0, 0, 0
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
+		s.die, s.count, s.flags = 0, 0, 0
 		return
 	}
 	s.nextTurn()
@@ -1566,8 +1526,8 @@ func (s *State) rankLast() {
 // nextTurn passes the turn clockwise to the next player still playing
 // (rule C3), unless the game is over.
 func (s *State) nextTurn() {
-	s.die, s.count, s.sixes, s.tries, s.last, s.flags = 0, 0, 0, 0, 0, 0
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	s.die, s.count, s.flags, s.sixes, s.tries, s.last = 0, 0, 0, 0, 0, 0
 	rs := s.rs
 	if rs.feat&featUndo != 0 {
 		s.begin = s.tok // the next turn begins here (at game over too)
@@ -1581,7 +1541,8 @@ func (s *State) nextTurn() {
 	if rs.feat&featTeams != 0 {
 		live = s.teamLive(live)
 	}
-	if after := uint16(live) >> (s.turn + 1); after != 0 {
+	if after := uint16(live) >> ((s.turn + 1) & 15); after != 0 { // turn+1 is at most MaxPlayers
+
 		s.turn += Color(bits.TrailingZeros16(after)) + 1
 	} else if live != 0 {
 		s.turn = Color(bits.TrailingZeros16(uint16(live)))

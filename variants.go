@@ -1048,8 +1048,8 @@ type ruleset struct {
 	squareLimit                       uint8
 	captureBonus, homeBonus           Bonus
 	feat                              features
-	finishBytes                       uint64 // finish+1 in every byte: a finished token's byte (candidates)
-	tokenBytes                        uint64 // 0xff in the bytes of the tokens in play (candidates)
+	finishBytes                       uint32 // finish+1 in every byte: a finished token's byte (candidates)
+	tokenBytes                        uint32 // 0x80 in the bytes of the tokens in play (candidates)
 	// base[c] is colour c's start square less one: the track square of
 	// progress p is base[c]+p+1, less Track past the end.
 	base [MaxPlayers]uint8
@@ -1163,8 +1163,8 @@ func newRuleset(r Rules) *ruleset {
 		captureBonus: r.CaptureBonus, homeBonus: r.HomeBonus,
 		finishTokens: uint8(cmpOr(r.FinishTokens, r.Tokens)),
 	}
-	rs.finishBytes = uint64(rs.finish+1) * ones
-	rs.tokenBytes = 1<<(8*r.Tokens) - 1
+	rs.finishBytes = uint32(rs.finish+1) * 0x01010101
+	rs.tokenBytes = uint32(1<<(8*r.Tokens)-1) & 0x80808080
 	rs.doneFrom = rs.finish
 	if r.Goal == GoalSlots {
 		rs.doneFrom = rs.finish - rs.tokens + 1
