@@ -1159,9 +1159,9 @@ func (s *State) apply(m Move) error {
 		if m.Forfeits() {
 			return s.illegal(m, "C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
-		var buf [MaxMoves]Move
-		if moves := s.appendLegal(buf[:0]); !moves[0].IsPass() {
-			return s.illegal(m, "C10", "%v must move when a token can: %v", c, moves[0])
+		if s.canMove() {
+			var buf [MaxMoves]Move
+			return s.illegal(m, "C10", "%v must move when a token can: %v", c, s.appendLegal(buf[:0])[0])
 		}
 		s.applyPass()
 		return nil
@@ -1311,9 +1311,15 @@ func (s *State) earn(m Move) bool {
 	}
 	if n := earned.Steps(); n > 0 {
 		s.startCount(n, true)
-		return s.moves != ([MaxTokens]uint32{}) || s.extra != 0
+		return s.canMove()
 	}
 	return false
+}
+
+// canMove reports whether a token can make the move due: where none can,
+// the only legal move is a pass (rule C10).
+func (s *State) canMove() bool {
+	return s.moves != ([MaxTokens]uint32{}) || s.extra != 0
 }
 
 // starLanded returns the progress where move m of token i, which jumps
