@@ -937,36 +937,14 @@ func (s *State) appendLegal(dst []Move) []Move {
 		return s.appendWithExtra(dst)
 	}
 	n := len(dst)
-	if MaxTokens != 4 || cap(dst)-n < MaxTokens {
-		base := s.moveBase()
-		for i, l := range s.moves {
-			if l != 0 {
-				dst = append(dst, Move{base | s.tokenPart(i) | uint64(l)<<laneShift})
-			}
-		}
-	} else {
-		// Every token's slot in turn, written over the last if it holds no
-		// move: no branch for the number of moves to mispredict. The one
-		// slot past the moves that may have been written is then put back
-		// as it was.
-		out := (*[4]Move)(dst[n : n+4])
-		was := *out
-		base := s.moveBase()
-		from := uint64(tokenBytes(&s.tok[s.turn])) // each token's progress+1, as a move keeps it
-		k := 0
-		put := func(i int) {
-			l := s.moves[i]
-			out[k&3] = Move{base | uint64(i+1)<<mToken | from>>(8*i)&0xff<<mFrom | uint64(l)<<laneShift}
-			k += int(l >> (mFlags - laneShift) & 1)
-		}
-		put(0)
-		put(1)
-		put(2)
-		put(3)
-		if k < 4 {
-			out[k] = was[k]
-		}
-		dst = dst[:n+k]
+	base := s.moveBase()
+	// The tokens with a move, from each lane's valid bit (four lanes).
+	const valid = uint32(flagValid) << (mFlags - laneShift)
+	v := &s.moves
+	have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)
+	for ; have != 0; have &= have - 1 {
+		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+		dst = append(dst, Move{base | s.tokenPart(i) | uint64(v[i])<<laneShift})
 	}
 	if len(dst) == n {
 		return append(dst, passMove(s.turn, int(s.count), s.moveDie(), s.forfeit()))
