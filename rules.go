@@ -463,12 +463,10 @@ func (s *State) judgedMove(i, to int, f moveFlags) Move {
 }
 
 // trackSquare returns the track square of colour c's token at progress p
-// on the track, or going round again past its home entry (rule K4).
+// on the track, or going round again past its home entry (rule K4); 0
+// for the yard (p = -1), the home column and the finish.
 func (s *State) trackSquare(c Color, p int) uint8 {
-	if fin := int(s.rs.finish); p > fin {
-		p += int(s.rs.homeEntry) - fin
-	}
-	return s.rs.trackSquare(c, p)
+	return s.rs.onTrack[c][uint8(p)]
 }
 
 // land decides move m of the player to move onto track square sq: what
@@ -1198,10 +1196,7 @@ func (s *State) applyToken(m Move) {
 	if rs.feat&featLater != 0 {
 		s.leave(c, i) // rule P4: the square left keeps who arrived last
 	}
-	var sq uint8
-	if to >= 0 && (to <= int(rs.homeEntry) || to > int(rs.finish)) {
-		sq = s.trackSquare(c, to)
-	}
+	sq := s.trackSquare(c, to) // 0 off the track
 	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
 		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
 			p := s.starLanded(m, i)

@@ -1053,6 +1053,10 @@ type ruleset struct {
 	// base[c] is colour c's start square less one: the track square of
 	// progress p is base[c]+p+1, less Track past the end.
 	base [MaxPlayers]uint8
+	// onTrack[c][p] is the track square of colour c's token at progress p
+	// (as a byte: 255 for the yard), going round again past its finish
+	// too (rule K4); 0 off the track, in the yard or its home column.
+	onTrack [MaxPlayers][256]uint8
 	// square holds what marks each track square (1 to Track): squareSafe,
 	// squareStar.
 	square [251]uint8
@@ -1201,6 +1205,14 @@ func newRuleset(r Rules) *ruleset {
 	rs.key = rulesKey(&rs.rules, rs.seats)
 	for c := range MaxPlayers {
 		rs.base[c] = uint8(c * b.StartSpacing % b.Track)
+		for p := range 255 {
+			switch {
+			case p <= b.HomeEntry:
+				rs.onTrack[c][p] = rs.trackSquare(Color(c), p)
+			case p > int(rs.finish): // a lap past the home entry (rule K4)
+				rs.onTrack[c][p] = uint8((int(rs.base[c])+p-int(rs.finish)+b.HomeEntry)%b.Track + 1)
+			}
+		}
 	}
 	for n := 1; n <= b.Track; n++ {
 		off := b.offset(n)
