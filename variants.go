@@ -1205,13 +1205,11 @@ func newRuleset(r Rules) *ruleset {
 	rs.key = rulesKey(&rs.rules, rs.seats)
 	for c := range MaxPlayers {
 		rs.base[c] = uint8(c * b.StartSpacing % b.Track)
-		for p := range 255 {
-			switch {
-			case p <= b.HomeEntry:
-				rs.onTrack[c][p] = rs.trackSquare(Color(c), p)
-			case p > int(rs.finish): // a lap past the home entry (rule K4)
-				rs.onTrack[c][p] = uint8((int(rs.base[c])+p-int(rs.finish)+b.HomeEntry)%b.Track + 1)
-			}
+		for p := range b.HomeEntry + 1 {
+			rs.onTrack[c][p] = rs.trackSquare(Color(c), p)
+		}
+		for p := int(rs.finish) + 1; p < min(int(rs.finish)+b.Track, 255); p++ { // a lap past the home entry (rule K4)
+			rs.onTrack[c][p] = uint8((int(rs.base[c])+p-int(rs.finish)+b.HomeEntry)%b.Track + 1)
 		}
 	}
 	for n := 1; n <= b.Track; n++ {
