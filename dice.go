@@ -113,12 +113,9 @@ func (d Dice) Roll() int {
 	if d.src == nil {
 		return 0
 	}
-	var hi, lo uint64
-	for range maxDraws {
+	hi, lo := bits.Mul64(d.src.Uint64(), 6)
+	for n := 1; lo < 4 && n < maxDraws; n++ { // 4 == 2⁶⁴ mod 6: below it the product is biased
 		hi, lo = bits.Mul64(d.src.Uint64(), 6)
-		if lo >= 4 { // 4 == 2⁶⁴ mod 6: below it the product is biased
-			break
-		}
 	}
 	return int(hi) + 1
 }

@@ -166,16 +166,14 @@ func (s *State) roll(face int) error {
 // choose among the moves (filter).
 func (s *State) startCount(n int, bonus bool) {
 	s.count = uint8(n)
-	s.flags &^= stateBonusMove
-	if bonus {
+	if bonus { // after a move, whose judged moves go
 		s.flags |= stateBonusMove
-	}
-	s.moves, s.extra = [MaxTokens]uint32{}, 0
-	if s.forfeit() { // rule C9: no token moves
+		s.moves, s.extra = [MaxTokens]uint32{}, 0
+	} else if s.forfeit() { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
 		return
 	}
 	for cand := s.candidates(); cand != 0; cand &= cand - 1 {
-		i := bits.TrailingZeros8(cand)
+		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
 		if l, r := s.tokenMove(i); r.why == legal {
 			s.moves[i] = l
 		}
@@ -298,23 +296,44 @@ func (s *State) forfeit() bool {
 // What one token does
 
 // tokenMove decides the move token i of the player to move makes with the
-// count due: the rules of movement C3 to C5, C7, C8, B3, K4 and V2, then
-// the path (passes) and the landing (land). Every rule of movement is
-// stated here or in what it calls, once; the common path, a token on its
-// way to an empty square, meets no option. It returns the move's lane (see
-// Move.lane) and, where the move is refused, why.
+// count due: the rules of movement C3 to C5, C7, C8, B3, K4 and V2
+// (target), then the path and the landing (moveTo). Every rule of
+// movement is stated there or in what they call, once. It returns the
+// move's lane (see Move.lane) and, where the move is refused, why.
+//
+// The common path, a token going on along the track (rule C8) where no
+// option judges the path, to an empty square that is not a star, needs
+// neither: it is recognised here and returns at once. Every other path
+// ends in a call, so nothing is kept across one.
 func (s *State) tokenMove(i int) (uint32, refusal) {
 	i &= MaxTokens - 1
 	rs := s.rs
-	c := s.turn
-	from := int(s.tok[c][i]) - 1
-	to, f := from+int(s.count), flagValid
-	if !rs.alongTrack(from, to) { // target, with its common case inline
-		var r refusal
-		if from, to, f, r = s.targetOff(from, to); r.why != legal {
-			return lane(to, f), r
-		}
+	from := int(s.tok[s.turn][i]) - 1
+	to := from + int(s.count)
+	if !rs.alongTrack(from, to) {
+		return s.moveOff(i, from, to)
 	}
+	if rs.feat&(featPath&^featBlocks|featStars) == 0 && s.blocked == 0 && !s.at.has(s.trackSquare(s.turn, to)) {
+		return lane(to, flagValid), refusal{}
+	}
+	return s.moveTo(i, from, to, flagValid)
+}
+
+// moveOff is tokenMove for a token that enters, has finished, or goes
+// past its home entry (not alongTrack).
+func (s *State) moveOff(i, from, to int) (uint32, refusal) {
+	from, to, f, r := s.targetOff(from, to)
+	if r.why != legal {
+		return lane(to, f), r
+	}
+	return s.moveTo(i, from, to, f)
+}
+
+// moveTo decides the move of token i of the player to move from progress
+// from to to, with flags f so far, as target counts it: the path (passes)
+// and where it ends, in its home column or on the track (land).
+func (s *State) moveTo(i, from, to int, f moveFlags) (uint32, refusal) {
+	rs, c := s.rs, s.turn
 	fin, he := int(rs.finish), int(rs.homeEntry)
 	if rs.feat&(featPath&^featBlocks) != 0 || s.blocked != 0 { // a path with nothing to pass passes
 		if r := s.passes(s.judgedMove(i, to, f), from, to); r.why != legal {
@@ -335,7 +354,7 @@ func (s *State) tokenMove(i int) (uint32, refusal) {
 	}
 	sq := s.trackSquare(c, to)
 	if rs.feat&featStars == 0 && !s.at.has(sq) {
-		return lane(to, f), refusal{} // the common case: an empty square, not a star
+		return lane(to, f), refusal{} // an empty square, not a star
 	}
 	m, r := s.land(s.judgedMove(i, to, f), sq)
 	return m.lane(), r
