@@ -199,8 +199,11 @@ func (s *State) candidates() uint8 {
 	if s.flags&stateBonusMove != 0 || !rs.entry.has(s.die) {
 		out |= zeroBytes(x) // in the yard, and the die does not enter
 	}
-	// Equal to the byte 1, 2 or 3 lower.
-	alike := zeroBytes(x^x<<8)&^0xff | zeroBytes(x^x<<16)&^0xffff | zeroBytes(x^x<<24)&^0xffffff
+	// Alike with a lower one: equal to the byte next below, turning
+	// round the word (byte 0 against byte 3, marking byte 3), or to the
+	// byte two below (byte 2 against 0, byte 3 against 1).
+	next, two := zeroBytes(x^bits.RotateLeft32(x, 8)), zeroBytes(x^bits.RotateLeft32(x, 16))
+	alike := next&0x80808000 | next<<24 | two&0x80800000
 	return gather4(rs.tokenBytes &^ out &^ alike)
 }
 
@@ -1540,7 +1543,6 @@ func (s *State) nextTurn() {
 		live = s.teamLive(live)
 	}
 	if after := uint16(live) >> ((s.turn + 1) & 15); after != 0 { // turn+1 is at most MaxPlayers
-
 		s.turn += Color(bits.TrailingZeros16(after)) + 1
 	} else if live != 0 {
 		s.turn = Color(bits.TrailingZeros16(uint16(live)))
