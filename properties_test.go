@@ -653,8 +653,8 @@ func propCheckPaths(t *rapid.T, s State) {
 		}
 		var path []int
 		switch {
-		case m.From() < 0 && m.To() == 5 && !m.Jumps() && !m.SendsMoverHome() && r.SixEntry == SixEntersTwoOrRuns:
-			path = []int{1, 2, 3, 4, 5} // as a move from the start square (rule F1)
+		case m.From() < 0 && r.SixEntry == SixEntersTwoOrRuns && isRun(v, m):
+			path = []int{1, 2, 3, 4, 5} // as a move from the start square (rule F1), a star there jumping on (rule D2)
 		case m.From() < 0:
 			path = []int{0}
 		case r.HomeSteps && m.From() >= v.he && m.From() < v.fin && v.open(tok.c):
@@ -687,6 +687,14 @@ func propCheckPaths(t *rapid.T, s State) {
 			}
 		}
 	}
+}
+
+// isRun reports whether m is the 6 that enters a token and runs it on to
+// progress 5 (rule F1), as the reference has it: where progress 5 is a
+// star, its move ends further on (rule D2).
+func isRun(v *rbView, m Move) bool {
+	rm, ok := v.matching(m)
+	return ok && rm.run
 }
 
 // propCheckPhase checks the invariants of the phase, the die, the six count,
