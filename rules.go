@@ -172,9 +172,10 @@ func (s *State) startCount(n int, bonus bool) {
 	} else if s.forfeit() { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
 		return
 	}
-	for cand := s.candidates(); cand != 0; cand &= cand - 1 {
+	x := tokenBytes(&s.tok[s.turn])
+	for cand := s.candidates(x); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
-		if l, r := s.tokenMove(i); r.why == legal {
+		if l, r := s.judge(i, int(x>>(8*i)&0xff)-1); r.why == legal {
 			s.moves[i] = l
 		}
 	}
@@ -189,12 +190,11 @@ func (s *State) startCount(n int, bonus bool) {
 // candidates returns, as a bit per token index, the tokens of the player
 // to move that tokenMove judges: not finished (rule B3), not in the yard
 // unless the die enters (rule C7), and of tokens alike (on one square, or
-// in the yard) the lowest-numbered only (ruling Q9). It works on the
-// colour's token bytes as one word, a byte a token, without a branch:
-// which tokens can move is what a random game makes unpredictable.
-func (s *State) candidates() uint8 {
+// in the yard) the lowest-numbered only (ruling Q9). It works on x, the
+// colour's token bytes (tokenBytes), as one word, without a branch: which
+// tokens can move is what a random game makes unpredictable.
+func (s *State) candidates(x uint32) uint8 {
 	rs := s.rs
-	x := tokenBytes(&s.tok[s.turn])
 	out := zeroBytes(x ^ rs.finishBytes)
 	if s.flags&stateBonusMove != 0 || !rs.entry.has(s.die) {
 		out |= zeroBytes(x) // in the yard, and the die does not enter
@@ -310,8 +310,12 @@ func (s *State) forfeit() bool {
 // ends in a call, so nothing is kept across one.
 func (s *State) tokenMove(i int) (uint32, refusal) {
 	i &= MaxTokens - 1
+	return s.judge(i, int(s.tok[s.turn][i])-1)
+}
+
+// judge is tokenMove for token i at progress from.
+func (s *State) judge(i, from int) (uint32, refusal) {
 	rs := s.rs
-	from := int(s.tok[s.turn][i]) - 1
 	to := from + int(s.count)
 	if !rs.alongTrack(from, to) {
 		return s.moveOff(i, from, to)
