@@ -303,37 +303,30 @@ func (s *State) forfeit() bool {
 // (target), then the path and the landing (moveTo). Every rule of
 // movement is stated there or in what they call, once. It returns the
 // move's lane (see Move.lane) and, where the move is refused, why.
-//
-// The common path, a token going on along the track (rule C8) where no
-// option judges the path, to an empty square that is not a star, needs
-// neither: it is recognised here and returns at once. Every other path
-// ends in a call, so nothing is kept across one.
 func (s *State) tokenMove(i int) (uint32, refusal) {
 	i &= MaxTokens - 1
 	return s.judge(i, int(s.tok[s.turn][i])-1)
 }
 
-// judge is tokenMove for token i at progress from.
+// judge is tokenMove for token i at progress from. The common path, a
+// token going on along the track (rule C8) where no option judges the
+// path, to an empty square that is not a star, needs neither target nor
+// moveTo: it is recognised here and returns at once, calling nothing (so
+// Go keeps nothing on the stack for it).
 func (s *State) judge(i, from int) (uint32, refusal) {
 	rs := s.rs
 	to := from + int(s.count)
-	if !rs.alongTrack(from, to) {
-		return s.moveOff(i, from, to)
+	if !rs.alongTrack(from, to) { // entering, finished, or past the home entry
+		from, to, f, r := s.targetOff(from, to)
+		if r.why != legal {
+			return lane(to, f), r
+		}
+		return s.moveTo(i, from, to, f)
 	}
 	if rs.feat&(featPath&^featBlocks|featStars) == 0 && s.blocked == 0 && !s.at.has(s.trackSquare(s.turn, to)) {
 		return lane(to, flagValid), refusal{}
 	}
 	return s.moveTo(i, from, to, flagValid)
-}
-
-// moveOff is tokenMove for a token that enters, has finished, or goes
-// past its home entry (not alongTrack).
-func (s *State) moveOff(i, from, to int) (uint32, refusal) {
-	from, to, f, r := s.targetOff(from, to)
-	if r.why != legal {
-		return lane(to, f), r
-	}
-	return s.moveTo(i, from, to, f)
 }
 
 // moveTo decides the move of token i of the player to move from progress
