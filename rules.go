@@ -1216,7 +1216,7 @@ func (s *State) applyToken(m Move) {
 		s.leave(c, i) // rule P4: the square left keeps who arrived last
 	}
 	sq := s.trackSquare(c, to) // 0 off the track
-	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
+	if m.Captures() > 0 {      // rule C11: captured tokens go back to their yards
 		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
 			p := s.starLanded(m, i)
 			s.capture(m.withTo(p), s.trackSquare(c, p))
