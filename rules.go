@@ -1215,8 +1215,9 @@ func (s *State) applyToken(m Move) {
 	if rs.feat&featLater != 0 {
 		s.leave(c, i) // rule P4: the square left keeps who arrived last
 	}
-	sq := s.trackSquare(c, to) // 0 off the track
-	if m.Captures() > 0 {      // rule C11: captured tokens go back to their yards
+	// The track square it lands on, 0 off the track.
+	sq := s.trackSquare(c, to)
+	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
 		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
 			p := s.starLanded(m, i)
 			s.capture(m.withTo(p), s.trackSquare(c, p))
