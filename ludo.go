@@ -465,7 +465,6 @@ const laneWords = (MaxPlayers*MaxTokens + 7) / 8
 
 const (
 	ones = 0x0101010101010101
-	low7 = 0x7f7f7f7f7f7f7f7f
 	high = 0x8080808080808080
 )
 
@@ -514,7 +513,7 @@ func gather4(x uint32) uint8 { return uint8(x & 0x80808080 * 0x00204081 >> 28) }
 // what match finds on a square).
 func tokenBit(c Color, i int) uint32 { return 1 << (int(c)*MaxTokens + i%MaxTokens) }
 
-// colorBits returns the bits of colour c's tokens in a token bit set.
+// colorBits returns the bits of colour c's tokens in a token set.
 func colorBits(c Color) uint32 { return (1<<MaxTokens - 1) << (int(c) * MaxTokens) }
 
 // ---------------------------------------------------------------------
