@@ -229,3 +229,18 @@ func TestFixGoingRoundFits(t *testing.T) {
 		t.Errorf("Validate(%v): %v", r, err)
 	}
 }
+
+// Rule M8: the token that could have captured is the one furthest on
+// before the move. Here the run of rule F1 takes red 1 past red 0, and
+// red 1 could have captured too (the pair entering onto yellow), but red
+// 0 was further on: red 0 goes home.
+func TestFixCapturePenaltyFurthestBefore(t *testing.T) {
+	s := regressPosition(t, "rules classic{SixEntry:SixEntersTwoOrRuns CaptureDuty:CapturePenalty}\nred 2\nyellow @1\ngreen @9\ndie 6")
+	s2 := regressApply(t, s, "red 1: yard-5 enter")
+	if p := s2.Progress(Red, 0); p != -1 {
+		t.Errorf("red 0, which could have captured, is at %d, want the yard", p)
+	}
+	if p := s2.Progress(Red, 1); p != 5 {
+		t.Errorf("red 1 is at %d, want 5", p)
+	}
+}

@@ -1267,7 +1267,7 @@ func (s *State) afterMove(m Move, sq uint8) {
 		}
 	}
 	if rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
-		s.capturePenalty(c, i) // rule M8: after the move, the token that could have captured
+		s.capturePenalty(c, i, m.From()) // rule M8: after the move, the token that could have captured
 	}
 	if rs.feat&featLater != 0 && sq != 0 {
 		switch here := s.at.match(sq); bits.OnesCount32(here) {
@@ -1369,14 +1369,19 @@ func (s *State) endMove() {
 
 // capturePenalty sends home the token that could have captured, where a
 // move that does not capture is made while one could (rule M8): the token
-// furthest on, if several could.
-func (s *State) capturePenalty(c Color, mover int) {
-	best, far := -1, -1
+// furthest on, if several could, as they stood before the move (the mover
+// at progress from).
+func (s *State) capturePenalty(c Color, mover, from int) {
+	best, far := -1, -2
 	for k, l := range s.moves {
 		if l == 0 || s.laneMove(k, l).Captures() == 0 {
 			continue
 		}
-		if p := int(s.tok[c][k]); p > far {
+		p := int(s.tok[c][k]) - 1
+		if k == mover {
+			p = from
+		}
+		if p > far {
 			best, far = k, p
 		}
 	}
