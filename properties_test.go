@@ -1451,6 +1451,21 @@ func propDead(s State) bool {
 	return true
 }
 
+// propFrozen reports whether s holds a block that can never open: one of
+// a colour that is done but still seated, as with partners (rule T1) a
+// colour done before its partner takes no more turns, so the tokens it
+// did not need (FinishTokens below Tokens, rule K6) stay where they are.
+// No token may land on a block (rule B2), so it is never captured either;
+// where others must pass it, the game never ends.
+func propFrozen(s State) bool {
+	for _, c := range s.Blocks() {
+		if s.Place(c) == 0 && propAllFinished(s, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // propDrawPlayer draws a player, whose random stream is told apart by
 // stream.
 func propDrawPlayer(t *rapid.T, stream uint64) *propPlayer {
@@ -1469,8 +1484,8 @@ func TestPropGameEnds(t *testing.T) {
 		if propSlow(g.rules) && s.Phase() != PhaseOver {
 			return // see propSlow
 		}
-		if s.Phase() != PhaseOver && propDead(s) {
-			return // a stalemate the rules allow: see propDead
+		if s.Phase() != PhaseOver && (propDead(s) || propFrozen(s)) {
+			return // a stalemate the rules allow: see propDead, propFrozen
 		}
 		if s.Phase() != PhaseOver && g.rules.CaptureBeforeHome {
 			for c := range s.Players().All() {
@@ -1729,7 +1744,7 @@ func TestPropMeasureGames(t *testing.T) {
 		case propSlow(g.rules):
 			slow++
 			return
-		case g.last().Phase() != PhaseOver && propDead(g.last()):
+		case g.last().Phase() != PhaseOver && (propDead(g.last()) || propFrozen(g.last())):
 			dead++
 			return
 		case g.last().Phase() != PhaseOver:
