@@ -1466,6 +1466,28 @@ func propFrozen(s State) bool {
 	return false
 }
 
+// propForever reports whether the player to move in s keeps the turn for
+// ever without moving: every face earns a bonus roll, with no SixLimit,
+// a pass keeps the bonus roll (ruling Q1), and no face moves any of its
+// tokens, as where an opponent's block that only its owner could open
+// bars the way (rule B2). The others never roll again.
+func propForever(s State) bool {
+	r := s.Rules()
+	if r.BonusRolls != FacesOf(1, 2, 3, 4, 5, 6) || r.SixLimit != 0 || r.NoMoveForfeitsBonus || s.Phase() != PhaseRoll {
+		return false
+	}
+	for f := 1; f <= 6; f++ {
+		t, err := propRolled(s, s.Turn(), f)
+		if err != nil {
+			return false
+		}
+		if ms := t.LegalMoves(); len(ms) != 1 || !ms[0].IsPass() {
+			return false
+		}
+	}
+	return true
+}
+
 // propDrawPlayer draws a player, whose random stream is told apart by
 // stream.
 func propDrawPlayer(t *rapid.T, stream uint64) *propPlayer {
@@ -1484,8 +1506,8 @@ func TestPropGameEnds(t *testing.T) {
 		if propSlow(g.rules) && s.Phase() != PhaseOver {
 			return // see propSlow
 		}
-		if s.Phase() != PhaseOver && (propDead(s) || propFrozen(s)) {
-			return // a stalemate the rules allow: see propDead, propFrozen
+		if s.Phase() != PhaseOver && (propDead(s) || propFrozen(s) || propForever(s)) {
+			return // a stalemate the rules allow: see propDead, propFrozen, propForever
 		}
 		if s.Phase() != PhaseOver && g.rules.CaptureBeforeHome {
 			for c := range s.Players().All() {
@@ -1744,7 +1766,7 @@ func TestPropMeasureGames(t *testing.T) {
 		case propSlow(g.rules):
 			slow++
 			return
-		case g.last().Phase() != PhaseOver && (propDead(g.last()) || propFrozen(g.last())):
+		case g.last().Phase() != PhaseOver && (propDead(g.last()) || propFrozen(g.last()) || propForever(g.last())):
 			dead++
 			return
 		case g.last().Phase() != PhaseOver:
