@@ -328,14 +328,18 @@ func propEndless(r Rules) bool {
 
 // propSlow reports whether random games under r may run past
 // propEndPlies: a penalty that sends tokens back at the six limit
-// (UndoTurn, LastMovedHome) where a tenth of turns or more reach it.
-// Such a game can end, but a random player may take millions of
-// transitions to end it; TestPropGameEnds leaves these rules out.
+// (UndoTurn, LastMovedHome) where a tenth of turns or more reach it, on a
+// track of 52 squares; on a longer track the penalty costs a token more
+// progress, so the share that makes a game slow shrinks with it (a track
+// of 250 with the limit at two sixes is slow). Such a game can end, but a
+// random player may take millions of transitions to end it;
+// TestPropGameEnds leaves these rules out.
 func propSlow(r Rules) bool {
 	if r.SixLimit == 0 || r.SixPenalty == VoidRoll {
 		return false
 	}
-	return math.Pow(float64(bits.OnesCount8(uint8(r.BonusRolls)))/6, float64(r.SixLimit)) >= 0.1
+	share := math.Pow(float64(bits.OnesCount8(uint8(r.BonusRolls)))/6, float64(r.SixLimit))
+	return share*float64(r.Board.Track)/52 >= 0.1
 }
 
 // propGame is a playout: the rules, the positions it went through (the last
@@ -1508,6 +1512,13 @@ func TestPropGameEnds(t *testing.T) {
 		}
 		if s.Phase() != PhaseOver && (propDead(s) || propFrozen(s) || propForever(s)) {
 			return // a stalemate the rules allow: see propDead, propFrozen, propForever
+		}
+		if s.Phase() != PhaseOver && g.rules.Overtake == OvertakeNone {
+			// No token passes another (rule F2), so the order of the
+			// tokens round the track never changes: where each must pass
+			// another to reach its home column they jam for ever, though
+			// some may still step into the gaps between them.
+			return
 		}
 		if s.Phase() != PhaseOver && g.rules.CaptureBeforeHome {
 			for c := range s.Players().All() {
