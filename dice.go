@@ -31,7 +31,7 @@ func FacesOf(faces ...int) Faces {
 }
 
 // Has reports whether face f is in the set.
-func (s Faces) Has(f int) bool { return f >= 1 && f <= 6 && s&(1<<f) != 0 }
+func (s Faces) Has(f int) bool { return f >= 1 && f <= 6 && s.has(uint8(f)) }
 
 // has reports whether die face f, 0 to 6, is in the set: Has for a face
 // known to be one (0 is in no set), with a shift the compiler need not

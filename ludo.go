@@ -504,10 +504,6 @@ func zeroBytes[T uint32 | uint64](x T) T {
 	return ^((x&l7 + l7) | x | l7)
 }
 
-// gather4 packs the high bits of the 4 bytes of x into a byte, byte j's
-// as bit j.
-func gather4(x uint32) uint8 { return uint8(x & 0x80808080 * 0x00204081 >> 28) }
-
 // tokenBit returns the bit of token i of colour c in a token set: a
 // uint32 with bit MaxTokens×c+i for token i of colour c (blocked, later,
 // what match finds on a square).

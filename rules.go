@@ -204,7 +204,7 @@ func (s *State) candidates(x uint32) uint8 {
 	// byte two below (byte 2 against 0, byte 3 against 1).
 	next, two := zeroBytes(x^bits.RotateLeft32(x, 8)), zeroBytes(x^bits.RotateLeft32(x, 16))
 	alike := next&0x80808000 | next<<24 | two&0x80800000
-	return gather4(rs.tokenBytes &^ out &^ alike)
+	return gather(uint64(rs.tokenBytes &^ out &^ alike))
 }
 
 // tokenBytes returns a colour's token bytes as a word, token i's in byte i.

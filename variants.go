@@ -1208,8 +1208,10 @@ func newRuleset(r Rules) *ruleset {
 		for p := range b.HomeEntry + 1 {
 			rs.onTrack[c][p] = rs.trackSquare(Color(c), p)
 		}
-		for p := int(rs.finish) + 1; p < min(int(rs.finish)+b.Track, 255); p++ { // a lap past the home entry (rule K4)
-			rs.onTrack[c][p] = uint8((int(rs.base[c])+p-int(rs.finish)+b.HomeEntry)%b.Track + 1)
+		// Going round again (rule K4): progress finish+k stands k squares
+		// past the home entry, short of the start square.
+		for k := 1; k < b.Track-b.HomeEntry && int(rs.finish)+k < 255; k++ {
+			rs.onTrack[c][int(rs.finish)+k] = rs.trackSquare(Color(c), b.HomeEntry+k)
 		}
 	}
 	for n := 1; n <= b.Track; n++ {
