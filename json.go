@@ -628,7 +628,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 // is refused before it is decoded.
 //
 // The error is a [*ParseError] matching [ErrSyntax], [ErrInvalidRules] or
-// [ErrInvalidSetup]: for malformed JSON with the Line and Col of the
+// [ErrInvalidSetup]: for malformed JSON with the textLine and Col of the
 // mistake, otherwise with the Path of the field at fault (empty for the
 // value as a whole). (Through [json.Unmarshal] or a [json.Decoder],
 // encoding/json checks the syntax before this method is called and
@@ -826,7 +826,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 // with at most [MaxRecordPlies] plies, and no key may be given twice in
 // an object. The error is a [*ParseError] matching [ErrSyntax],
 // [ErrInvalidRules], [ErrInvalidSetup] or [ErrBadFace]: for malformed
-// JSON with the Line and Col of the mistake, otherwise with the Path of
+// JSON with the textLine and Col of the mistake, otherwise with the Path of
 // the field at fault. (Through [json.Unmarshal] or a [json.Decoder],
 // encoding/json checks the syntax before this method is called and
 // returns its own *json.SyntaxError for malformed JSON.) On error r is

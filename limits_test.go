@@ -222,13 +222,13 @@ func TestErrorsQuoteAtMost64Characters(t *testing.T) {
 func TestLineWordLimit(t *testing.T) {
 	words := func(n int) string { return strings.TrimSpace(strings.Repeat("w ", n)) }
 	seen := 0
-	_, err := ludo.ParsePositionFunc("rules classic\nsays "+words(255), func(l ludo.Line) error {
+	_, err := ludo.ParsePositionFunc("rules classic\nsays "+words(255), func(l ludo.TextLine) error {
 		seen = len(l.Args)
 		return nil
 	})
 	require.NoError(t, err)
 	assert.Equal(t, 255, seen)
-	_, err = ludo.ParsePositionFunc("rules classic\nsays "+words(256), func(ludo.Line) error { return nil })
+	_, err = ludo.ParsePositionFunc("rules classic\nsays "+words(256), func(ludo.TextLine) error { return nil })
 	checkParseError(t, parseErrorCase{"257 words", 2, 6 + 2*255, ludo.ErrSyntax, "more than 256 words on one line"}, err)
 	_, err = ludo.ParseRecord("rules classic\nname red " + words(255))
 	checkParseError(t, parseErrorCase{"257 words", 2, 10 + 2*254, ludo.ErrSyntax, "more than 256 words on one line"}, err)
@@ -364,7 +364,7 @@ func TestZeroValues(t *testing.T) {
 	_, err = json.Marshal(rec)
 	assert.NoError(t, err)
 	assert.Error(t, (&ludo.Record{}).Add(ludo.Move{}))
-	assert.Equal(t, "", ludo.Line{}.Rest())
+	assert.Equal(t, "", ludo.TextLine{}.Rest())
 	assert.Equal(t, "{}", ludo.Faces(0).String())
 	assert.Equal(t, 0, ludo.Faces(0).Len())
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,279 +15,6 @@ import (
 // ([ParseRules], the form [Rules.String] prints) and moves ([ParseMove],
 // the form [Move.String] prints). The record of a whole game is in
 // record.go, the JSON forms in json.go.
-
-// ErrSyntax is matched by the error for text that is malformed: an unknown
-// key, option or word, a missing or extra value, a number that is not one.
-// Text that is well formed but describes rules or a position that cannot
-// be is rejected with an error matching [ErrInvalidRules] or
-// [ErrInvalidSetup] instead.
-var ErrSyntax = errors.New("ludo: syntax error")
-
-// ParseError is the error of the text and JSON parsers: what is wrong and
-// where. It matches (with [errors.Is]) [ErrSyntax] for malformed text,
-// [ErrInvalidRules] for rules that [Rules.Validate] rejects,
-// [ErrInvalidSetup] for a position that cannot occur, and [ErrBadFace] for
-// a die face out of range.
-//
-// A message quotes at most 64 characters of a word or value it is about,
-// ending the excerpt with "…".
-type ParseError struct {
-	// Line and Col are where the problem is in a text, from 1; Col
-	// counts characters (runes), a tab being one. For JSON they are 0,
-	// except for JSON that is malformed, where they say where the
-	// mistake is (and Path is empty).
-	Line, Col int
-	// Path is where the problem is in JSON, as "Tokens.red[2]"; empty
-	// for a text, and for a problem with a JSON value as a whole.
-	Path string
-	// Msg says what is wrong.
-	Msg string
-	// Err is the error it matches: ErrSyntax, or an error matching
-	// ErrInvalidRules, ErrInvalidSetup (a [*SetupError] where
-	// [Setup.State] refused the position) or ErrBadFace.
-	Err error
-}
-
-// Error returns where and what, as "ludo: line 3, column 9: invalid
-// setup: red token 2 has progress 70, want -1 (yard) to 56 (finish)" or
-// "ludo: Tokens.red[2]: invalid setup: …".
-func (e *ParseError) Error() string {
-	if e == nil {
-		return "ludo: <nil ParseError>"
-	}
-	var b strings.Builder
-	b.WriteString("ludo: ")
-	if e.Line > 0 {
-		b.WriteString("line ")
-		b.WriteString(strconv.Itoa(e.Line))
-		if e.Col > 0 {
-			b.WriteString(", column ")
-			b.WriteString(strconv.Itoa(e.Col))
-		}
-		b.WriteString(": ")
-	}
-	if e.Path != "" {
-		b.WriteString(e.Path)
-		b.WriteString(": ")
-	}
-	switch {
-	case errors.Is(e.Err, ErrInvalidSetup):
-		b.WriteString("invalid setup: ")
-	case errors.Is(e.Err, ErrInvalidRules):
-		b.WriteString("invalid rules: ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}
-
-// Unwrap returns Err (nil for a nil *ParseError).
-func (e *ParseError) Unwrap() error {
-	if e == nil {
-		return nil
-	}
-	return e.Err
-}
-
-// maxEcho is the most characters of its input an error message quotes.
-const maxEcho = 64
-
-// excerpt returns s, or its first maxEcho characters and "…" if it is
-// longer: what an error message may echo of its input.
-func excerpt(s string) string {
-	n := 0
-	for i := range s {
-		if n == maxEcho {
-			return s[:i] + "…"
-		}
-		n++
-	}
-	return s
-}
-
-// echo is a string of input in an error message: formatted with %q it is
-// quoted as an [excerpt]; with any other verb, as a string is.
-type echo string
-
-// Format implements [fmt.Formatter].
-func (s echo) Format(f fmt.State, verb rune) {
-	if verb == 'q' {
-		io.WriteString(f, strconv.Quote(excerpt(string(s))))
-		return
-	}
-	fmt.Fprintf(f, fmt.FormatString(f, verb), string(s))
-}
-
-// loc is where a value came from: a line and column of a text, or the
-// path of a JSON field.
-type loc struct {
-	line, col int
-	path      string
-}
-
-// errorf returns the error at l of the given kind. A string argument
-// formatted with %q is input echoed: it is quoted as an excerpt of at
-// most maxEcho characters.
-func (l loc) errorf(kind error, format string, a ...any) *ParseError {
-	for i, v := range a {
-		if s, ok := v.(string); ok {
-			a[i] = echo(s)
-		}
-	}
-	return &ParseError{Line: l.line, Col: l.col, Path: l.path, Msg: fmt.Sprintf(format, a...), Err: kind}
-}
-
-// wrap turns an error of Rules.Validate or Setup.State into a ParseError
-// at l, keeping the error to match.
-func (l loc) wrap(err error) *ParseError {
-	msg := err.Error()
-	for _, prefix := range []string{ErrInvalidRules.Error() + ": ", ErrInvalidSetup.Error() + ": ", "ludo: "} {
-		if m, ok := strings.CutPrefix(msg, prefix); ok {
-			msg = m
-			break
-		}
-	}
-	pe := l.errorf(err, "%s", msg)
-	return pe
-}
-
-// Word is a word of a [Line]: a run of characters up to a space, a tab or
-// a '#' (a word that starts with '"' runs to the closing quote, as a Go
-// string literal, and may hold those).
-type Word struct {
-	Text string // the word as written
-	Col  int    // the column it starts in, from 1, in characters
-	off  int    // the byte offset in the line
-}
-
-// Line is a line of a position text that [ParsePositionFunc] passes to
-// its caller: a line whose first word is not one of the position's keys.
-type Line struct {
-	N    int    // the line number, from 1
-	Key  Word   // the first word
-	Args []Word // the words after it
-	text string // the line, comment removed
-}
-
-// Rest returns the line after its key, with the comment and the spaces
-// around removed.
-func (l Line) Rest() string {
-	if len(l.Args) == 0 {
-		return ""
-	}
-	return strings.TrimRight(l.text[l.Args[0].off:], " \t\r")
-}
-
-func (l Line) at(w Word) loc { return loc{line: l.N, col: w.Col} }
-
-// maxLineWords is the most words a line of a position, a record or a
-// move may hold. A longer line is refused while it is read, so that the
-// memory a parse takes is bounded by the longest line a position or a
-// record can need, not by the input.
-const maxLineWords = 256
-
-// lexer reads a text a line at a time.
-type lexer struct {
-	rest  string
-	n     int  // the number of the last line read
-	done  bool // no text left
-	words []Word
-}
-
-// next returns the next line that has words, skipping comments and blank
-// lines, or false at the end of the text. The line's Args share a buffer
-// with the lines that follow: a caller that keeps the line past the next
-// call keeps [Line.keep] of it.
-func (lx *lexer) next() (Line, bool, *ParseError) {
-	for !lx.done {
-		raw, rest, found := strings.Cut(lx.rest, "\n")
-		lx.rest, lx.done = rest, !found
-		lx.n++
-		l, words, err := lexLine(raw, lx.n, lx.words[:0])
-		lx.words = words
-		if err != nil {
-			return Line{}, false, err
-		}
-		if len(words) > 0 {
-			return l, true, nil
-		}
-	}
-	return Line{}, false, nil
-}
-
-// keep returns l with its own copy of its words.
-func (l Line) keep() Line {
-	l.Args = slices.Clone(l.Args)
-	return l
-}
-
-// lexLine splits line n, raw, into words, appending them to words (which
-// it returns for reuse); the Line's Key and Args are the words.
-func lexLine(raw string, n int, words []Word) (Line, []Word, *ParseError) {
-	l := Line{N: n}
-	col, i := 1, 0
-	next := func() { // one rune on
-		_, w := utf8.DecodeRuneInString(raw[i:])
-		i += w
-		col++
-	}
-scan:
-	for i < len(raw) {
-		switch raw[i] {
-		case ' ', '\t', '\r':
-			next()
-		case '#':
-			raw = raw[:i]
-			break scan
-		default:
-			w := Word{Col: col, off: i}
-			if len(words) == maxLineWords {
-				return l, words, loc{line: n, col: w.Col}.errorf(ErrSyntax, "more than %d words on one line", maxLineWords)
-			}
-			if raw[i] == '"' {
-				next()
-				for {
-					if i >= len(raw) {
-						return l, words, loc{line: n, col: w.Col}.errorf(ErrSyntax, "quoted string not closed")
-					}
-					c := raw[i]
-					next()
-					if c == '"' {
-						break
-					}
-					if c == '\\' && i < len(raw) {
-						next()
-					}
-				}
-			}
-			for i < len(raw) && raw[i] != ' ' && raw[i] != '\t' && raw[i] != '\r' && raw[i] != '#' {
-				next()
-			}
-			w.Text = raw[w.off:i]
-			words = append(words, w)
-		}
-	}
-	l.text = raw
-	if len(words) > 0 {
-		l.Key, l.Args = words[0], words[1:]
-	}
-	return l, words, nil
-}
-
-// number reads a decimal integer with an optional minus sign, rejecting
-// anything else that strconv.Atoi would accept.
-func number(s string) (int, bool) {
-	digits := strings.TrimPrefix(s, "-")
-	if digits == "" || len(digits) > 9 {
-		return 0, false
-	}
-	for _, c := range []byte(digits) {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil
-}
 
 // ----- Rules -----
 
@@ -316,41 +42,6 @@ func ParseRules(text string) (Rules, error) {
 		return Rules{}, err
 	}
 	return r, nil
-}
-
-// cursor walks a line of text, counting columns.
-type cursor struct {
-	s         string
-	i         int
-	line, col int
-}
-
-func (c *cursor) at() loc    { return loc{line: c.line, col: c.col} }
-func (c *cursor) done() bool { return c.i >= len(c.s) }
-func (c *cursor) peek() byte { return c.s[c.i] }
-func (c *cursor) isSpace() bool {
-	return !c.done() && (c.s[c.i] == ' ' || c.s[c.i] == '\t' || c.s[c.i] == '\r')
-}
-
-func (c *cursor) next() {
-	_, w := utf8.DecodeRuneInString(c.s[c.i:])
-	c.i += w
-	c.col++
-}
-
-func (c *cursor) skipSpace() {
-	for c.isSpace() {
-		c.next()
-	}
-}
-
-// word reads up to a space or one of the stop bytes.
-func (c *cursor) word(stop string) string {
-	start := c.i
-	for !c.done() && !c.isSpace() && strings.IndexByte(stop, c.peek()) < 0 {
-		c.next()
-	}
-	return c.s[start:c.i]
 }
 
 // rulesOption is one option of the rules text, with where it was written.
@@ -596,17 +287,17 @@ func (r *Rules) UnmarshalText(text []byte) error {
 // time besides the position's own dozen lines, whatever the length of
 // the text.
 func ParsePosition(text string) (State, error) {
-	return ParsePositionFunc(text, nil)
+	return parsePositionFunc(text, nil)
 }
 
-// ParsePositionFunc is [ParsePosition] for files that hold a position and
+// parsePositionFunc is [ParsePosition] for files that hold a position and
 // more, such as test scenarios: extra is called, in order, with each line
 // whose key is not one of the position's (rules, a colour, turn, die,
 // sixes, ranking, undo). An error from extra stops the parse; unless it
 // is a [*ParseError] itself, it is returned as one at the line's key,
 // matching the error extra returned. With a nil extra such a line is an
 // error matching [ErrSyntax].
-func ParsePositionFunc(text string, extra func(Line) error) (State, error) {
+func parsePositionFunc(text string, extra func(textLine) error) (State, error) {
 	lx := &lexer{rest: text}
 	s, perr := parsePositionLines(lx.next, 1, extra)
 	if perr != nil {
@@ -661,9 +352,9 @@ var (
 // order. where is the line to blame for a missing rules line. It keeps
 // only the position's own lines (at most one for each key and colour)
 // and passes each other line to extra as it comes.
-func parsePositionLines(next func() (Line, bool, *ParseError), where int, extra func(Line) error) (State, *ParseError) {
-	var rulesLine, turnLine, dieLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *Line
-	var colorLines, undoLines [MaxPlayers]*Line
+func parsePositionLines(next func() (textLine, bool, *ParseError), where int, extra func(textLine) error) (State, *ParseError) {
+	var rulesLine, turnLine, dieLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
+	var colorLines, undoLines [MaxPlayers]*textLine
 	for {
 		line, ok, perr := next()
 		if perr != nil {
@@ -673,11 +364,11 @@ func parsePositionLines(next func() (Line, bool, *ParseError), where int, extra 
 			break
 		}
 		l := &line
-		keep := func(slot **Line) {
+		keep := func(slot **textLine) {
 			kept := line.keep()
 			*slot = &kept
 		}
-		once := func(slot **Line) *ParseError {
+		once := func(slot **textLine) *ParseError {
 			if *slot != nil {
 				return l.at(l.Key).errorf(ErrSyntax, "a second %s line; the first is line %d", strings.ToLower(l.Key.Text), (*slot).N)
 			}
@@ -763,7 +454,7 @@ func parsePositionLines(next func() (Line, bool, *ParseError), where int, extra 
 		return State{}, err
 	}
 	sp := newPosSpec(r, l.at(l.Key))
-	for k, lines := range [2]*[MaxPlayers]*Line{&colorLines, &undoLines} {
+	for k, lines := range [2]*[MaxPlayers]*textLine{&colorLines, &undoLines} {
 		for c, l := range lines {
 			if l == nil {
 				continue
@@ -793,7 +484,7 @@ func parsePositionLines(next func() (Line, bool, *ParseError), where int, extra 
 		sp.u.Turn, sp.turnAt = c, l.at(l.Args[0])
 	}
 	for _, f := range []struct {
-		l  *Line
+		l  *textLine
 		n  *int
 		at *loc
 	}{{dieLine, &sp.u.Die, &sp.dieAt}, {bonusLine, &sp.u.Bonus, &sp.bonusAt}, {sixesLine, &sp.u.Sixes, &sp.sixesAt},
@@ -823,7 +514,7 @@ func parsePositionLines(next func() (Line, bool, *ParseError), where int, extra 
 		}
 		sp.u.ExtraRoll, sp.extraAt = true, l.at(l.Key)
 	}
-	for k, l := range [2]*Line{rankingLine, capturedLine} {
+	for k, l := range [2]*textLine{rankingLine, capturedLine} {
 		if l == nil {
 			continue
 		}
@@ -1301,8 +992,8 @@ func parseMoveText(text string, line, col int) (moveText, *ParseError) {
 		perr.Col += col - 1
 		return mt, perr
 	}
-	words := append([]Word{l.Key}, l.Args...)
-	at := func(w Word) loc { return loc{line: line, col: col + w.Col - 1} }
+	words := append([]textWord{l.Key}, l.Args...)
+	at := func(w textWord) loc { return loc{line: line, col: col + w.Col - 1} }
 	if words[0].Text == "" {
 		return mt, loc{line: line, col: col}.errorf(ErrSyntax, "no move: want a token number or pass")
 	}
@@ -1351,7 +1042,7 @@ func parseMoveText(text string, line, col int) (moveText, *ParseError) {
 			break
 		}
 		mt.detail = true
-		fromTo := Word{Text: rest, Col: w.Col + utf8.RuneCountInString(num) + 1}
+		fromTo := textWord{Text: rest, Col: w.Col + utf8.RuneCountInString(num) + 1}
 		if rest == "" {
 			if len(words) == 0 {
 				return mt, at(w).errorf(ErrSyntax, "want from-to after %q, as 12-18", w.Text)
@@ -1420,7 +1111,7 @@ func parseMoveText(text string, line, col int) (moveText, *ParseError) {
 
 // extraWord reads the word *words starts with if it is bonus, die N or
 // count N, and takes it (and its number) off; other words it leaves.
-func (mt *moveText) extraWord(f Word, words *[]Word, at func(Word) loc) *ParseError {
+func (mt *moveText) extraWord(f textWord, words *[]textWord, at func(textWord) loc) *ParseError {
 	t := strings.ToLower(f.Text)
 	switch t {
 	case "bonus":

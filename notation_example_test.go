@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"strings"
 
 	"github.com/ludorules/ludo"
 )
@@ -147,31 +146,4 @@ func ExampleRecord_Replay() {
 	// ludo: ply 3 (red rolls 5, plays 0): token 0 cannot pass the block on square 14 (rule B2)
 	// 3 red 5 0
 	// 3 red 12
-}
-
-// Test scenario files can hold a position and their own lines.
-func ExampleParsePositionFunc() {
-	text := `
-		rules   classic
-		red     home1 home4
-		die     5
-		expect  0: 51-56 finish   # the one legal move
-	`
-	var expect []string
-	s, err := ludo.ParsePositionFunc(text, func(l ludo.Line) error {
-		if l.Key.Text != "expect" {
-			return fmt.Errorf("unknown key %q", l.Key.Text)
-		}
-		expect = append(expect, l.Rest())
-		return nil
-	})
-	if err != nil {
-		panic(err)
-	}
-	var got []string
-	for _, m := range s.LegalMoves() {
-		got = append(got, strings.TrimPrefix(m.String(), "red "))
-	}
-	fmt.Println(expect, got)
-	// Output: [0: 51-56 finish] [0: 51-56 finish]
 }

@@ -515,7 +515,7 @@ expect pass        # the legal moves
 perft  1 6
 `
 	var got []string
-	s, err := ludo.ParsePositionFunc(text, func(l ludo.Line) error {
+	s, err := ludo.ParsePositionFunc(text, func(l ludo.TextLine) error {
 		words := []string{}
 		for _, w := range l.Args {
 			words = append(words, fmt.Sprintf("%s@%d", w.Text, w.Col))
@@ -530,7 +530,7 @@ perft  1 6
 	// An error from extra comes back as a ParseError at the key, matching
 	// what extra returned.
 	errMine := errors.New("bad expectation")
-	_, err = ludo.ParsePositionFunc(text, func(l ludo.Line) error {
+	_, err = ludo.ParsePositionFunc(text, func(l ludo.TextLine) error {
 		if l.Key.Text == "perft" {
 			return errMine
 		}
@@ -538,7 +538,7 @@ perft  1 6
 	})
 	checkParseError(t, parseErrorCase{text, 7, 1, errMine, "bad expectation"}, err)
 	// A ParseError from extra comes back as it is.
-	_, err = ludo.ParsePositionFunc(text, func(l ludo.Line) error {
+	_, err = ludo.ParsePositionFunc(text, func(l ludo.TextLine) error {
 		return &ludo.ParseError{Line: l.N, Col: l.Args[0].Col, Msg: "no", Err: ludo.ErrSyntax}
 	})
 	checkParseError(t, parseErrorCase{text, 6, 8, ludo.ErrSyntax, "no"}, err)

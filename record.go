@@ -155,27 +155,27 @@ func ParseRecord(text string) (*Record, error) {
 		return nil, loc{line: 1, col: 1}.errorf(ErrSyntax, "the record is %d bytes, more than MaxRecordBytes (%d)", len(text), MaxRecordBytes)
 	}
 	lx := &lexer{rest: text}
-	var first Line // the first ply's line, which ends the header
+	var first textLine // the first ply's line, which ends the header
 	var hasPlies bool
-	var dieLine *Line
-	header := func() (Line, bool, *ParseError) {
+	var dieLine *textLine
+	header := func() (textLine, bool, *ParseError) {
 		if hasPlies {
-			return Line{}, false, nil
+			return textLine{}, false, nil
 		}
 		l, ok, err := lx.next()
 		switch {
 		case ok && isPlyLine(l):
 			first, hasPlies = l, true
-			return Line{}, false, nil
+			return textLine{}, false, nil
 		case ok && strings.EqualFold(l.Key.Text, "die"):
-			dieLine = &Line{N: l.N, Key: l.Key}
+			dieLine = &textLine{N: l.N, Key: l.Key}
 		}
 		return l, ok, err
 	}
 	rec := &Record{}
-	var playersLine, seedLine *Line
-	var nameLines [MaxPlayers]*Line
-	extra := func(l Line) error {
+	var playersLine, seedLine *textLine
+	var nameLines [MaxPlayers]*textLine
+	extra := func(l textLine) error {
 		key := strings.ToLower(l.Key.Text)
 		switch key {
 		case "players":
@@ -274,13 +274,13 @@ func ParseRecord(text string) (*Record, error) {
 	return rec, nil
 }
 
-func isPlyLine(l Line) bool {
+func isPlyLine(l textLine) bool {
 	c := l.Key.Text[0]
 	return c >= '0' && c <= '9'
 }
 
 // parsePly reads ply line l, which should be ply number want.
-func parsePly(l Line, want int, seats Colors) (Ply, *ParseError) {
+func parsePly(l textLine, want int, seats Colors) (Ply, *ParseError) {
 	var p Ply
 	if n, ok := number(l.Key.Text); !ok || n != want {
 		return p, l.at(l.Key).errorf(ErrSyntax, "ply %q, want %d: plies are numbered from 1, in order", l.Key.Text, want)

@@ -48,7 +48,7 @@ type scnRefuse struct {
 // scnPlay is a play line and the then lines after it.
 type scnPlay struct {
 	scnMove
-	then []Line
+	then []textLine
 }
 
 // scnKeys are the keys a scenario adds to a position's.
@@ -72,15 +72,15 @@ func scnLetters() string {
 	return string(letters)
 }
 
-// parseScenario reads a scenario file with ParsePositionFunc, whose extra
+// parseScenario reads a scenario file with parsePositionFunc, whose extra
 // hook takes the scenario's own keys.
 func parseScenario(path, text string) (*scnFile, error) {
 	sc := &scnFile{path: path, text: text}
 	saysAt, startAt := 0, 0
-	bad := func(l Line, w Word, format string, a ...any) error {
+	bad := func(l textLine, w textWord, format string, a ...any) error {
 		return &ParseError{Line: l.N, Col: w.Col, Msg: fmt.Sprintf(format, a...), Err: ErrSyntax}
 	}
-	hook := func(l Line) error {
+	hook := func(l textLine) error {
 		key := strings.ToLower(l.Key.Text)
 		if !slices.Contains(scnKeys, key) {
 			return bad(l, l.Key, "unknown key %q: want a position key or %s", l.Key.Text, strings.Join(scnKeys, ", "))
@@ -138,7 +138,7 @@ func parseScenario(path, text string) (*scnFile, error) {
 		}
 		return nil
 	}
-	s, err := ParsePositionFunc(text, hook)
+	s, err := parsePositionFunc(text, hook)
 	if err != nil {
 		return nil, err
 	}

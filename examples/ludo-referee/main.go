@@ -256,16 +256,20 @@ func (r *referee) position(file string) (s ludo.State, says string, err error) {
 	if err != nil {
 		return s, "", err
 	}
-	s, err = ludo.ParsePositionFunc(text, func(l ludo.Line) error {
-		key := strings.ToLower(l.Key.Text)
-		if !scenarioKeys[key] {
-			return fmt.Errorf("unknown key %q: a position has the keys rules, a colour (red, green, yellow, blue, purple, orange), turn, die, bonus, sixes, tries, last, extra, captured, ranking, undo, later", l.Key.Text)
+	// A scenario file is a position with more keys: blank their lines
+	// (keeping the line numbers of errors) and keep what the dispute says.
+	lines := strings.Split(text, "\n")
+	for k, l := range lines {
+		body, _, _ := strings.Cut(l, "#")
+		words := strings.Fields(body)
+		if len(words) > 0 && scenarioKeys[strings.ToLower(words[0])] {
+			if strings.EqualFold(words[0], "says") {
+				says = strings.TrimSpace(strings.TrimSpace(body)[len(words[0]):])
+			}
+			lines[k] = ""
 		}
-		if key == "says" {
-			says = l.Rest()
-		}
-		return nil
-	})
+	}
+	s, err = ludo.ParsePosition(strings.Join(lines, "\n"))
 	if err != nil {
 		return s, "", fmt.Errorf("%s: %w", name(file), err)
 	}

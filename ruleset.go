@@ -1,0 +1,257 @@
+package ludo
+
+import (
+	"cmp"
+	"runtime"
+	"sync"
+	"weak"
+)
+
+// ruleset is a valid Rules value in the form a State plays by: the
+// options, and what the rules derive from them for the hot paths. One
+// ruleset exists per distinct Rules value (see compile), so that States
+// hold a pointer to it and still compare with ==.
+type ruleset struct {
+	rules Rules
+	// The board and the options, small.
+	track, spacing, homeEntry, finish uint8
+	tokens, players                   uint8
+	seats                             Colors
+	entry, bonus                      Faces
+	sixLimit, sixValue                uint8
+	doneFrom                          uint8 // a token at this progress or beyond counts towards its player's finish (rules C6, M1)
+	finishTokens                      uint8 // tokens that must be done for the player to finish
+	endsAt                            uint8 // places at which the game ends (ruling Q10)
+	squareLimit                       uint8
+	captureBonus, homeBonus           Bonus
+	feat                              features
+	finishBytes                       uint32 // finish+1 in every byte: a finished token's byte (candidates)
+	tokenBytes                        uint32 // 0x80 in the bytes of the tokens in play (candidates)
+	// base[c] is colour c's start square less one: the track square of
+	// progress p is base[c]+p+1, less Track past the end.
+	base [MaxPlayers]uint8
+	// onTrack[c][p] is the track square of colour c's token at progress p
+	// (as a byte: 255 for the yard), going round again past its finish
+	// too (rule K4); 0 off the track, in the yard or its home column.
+	onTrack [MaxPlayers][256]uint8
+	// square holds what marks each track square (1 to Track): squareSafe,
+	// squareStar.
+	square [251]uint8
+	// nextStar[n] is the track square of the star after track square n,
+	// going clockwise.
+	nextStar [251]uint8
+	// team[c] is colour c's team (0 or 1 with Partners; the colour itself
+	// without teams), mates[c] the colours on it, and mateBits[c] their
+	// tokens, as a token set (see tokenBit).
+	team     [MaxPlayers]uint8
+	mates    [MaxPlayers]Colors
+	mateBits [MaxPlayers]uint32
+	// key is the rules' part of State.Key, hashed once (rulesKey).
+	key uint64
+}
+
+// What marks a track square.
+const (
+	squareSafe = 1 << iota
+	squareStar
+)
+
+// features are the options that take a move off the common path, one bit
+// each, so that the common path tests one word.
+type features uint32
+
+const (
+	featBlocks         features = 1 << iota // Blocks
+	featSafe                                // Board.Safe
+	featStars                               // Board.Stars
+	featLimit                               // SquareLimit
+	featOwnForbidden                        // OwnLanding: OwnLandingForbidden
+	featOvertake                            // Overtake other than OvertakeAll
+	featHomeNoJumps                         // HomeJumps: HomeJumpsForbidden
+	featSlots                               // Goal: GoalSlots
+	featSteps                               // HomeSteps
+	featCircle                              // CaptureBeforeHome
+	featTeams                               // Teams
+	featSixValue                            // SixValue other than 6
+	featPairEntry                           // SixEntry: SixEntersTwoOrRuns
+	featEntryFilter                         // EntryCompulsory
+	featClearStart                          // ClearStart
+	featBreakOnSix                          // BreakOnSix
+	featCaptureMust                         // CaptureDuty: CaptureCompulsory
+	featCapturePenalty                      // CaptureDuty: CapturePenalty
+	featUndo                                // SixPenalty: UndoTurn
+	featLastMoved                           // SixPenalty: LastMovedHome
+	featNoMoveForfeits                      // NoMoveForfeitsBonus
+	featFirstWinner                         // End: FirstWinner
+	featTries                               // Tries above 1
+	featLater                               // EntryCapture: EntryCapturesLast: keep who arrived last
+)
+
+// The features that change where a token may go or what its landing
+// does, beyond the plain track (tokenMove tests them once).
+const (
+	featPath    = featBlocks | featOvertake | featHomeNoJumps | featSteps
+	featLanding = featBlocks | featSafe | featStars | featLimit | featOwnForbidden | featTeams | featSlots
+	featFilters = featEntryFilter | featClearStart | featBreakOnSix | featCaptureMust
+)
+
+func (rs *ruleset) has(f features) bool { return rs.feat&f != 0 }
+
+// rulesets interns the rulesets: the one of each Rules value in use.
+var rulesets struct {
+	sync.Mutex
+	m map[Rules]weak.Pointer[ruleset]
+}
+
+// compile returns the ruleset of valid rules r: the same pointer for equal
+// rules, for as long as any State holds it.
+func compile(r Rules) *ruleset {
+	rulesets.Lock()
+	defer rulesets.Unlock()
+	if p, ok := rulesets.m[r]; ok {
+		if rs := p.Value(); rs != nil {
+			return rs
+		}
+	}
+	rs := newRuleset(r)
+	if rulesets.m == nil {
+		rulesets.m = map[Rules]weak.Pointer[ruleset]{}
+	}
+	rulesets.m[r] = weak.Make(rs)
+	runtime.AddCleanup(rs, forget, r)
+	return rs
+}
+
+// forget drops the entry of rules r once its ruleset is gone.
+func forget(r Rules) {
+	rulesets.Lock()
+	defer rulesets.Unlock()
+	if p, ok := rulesets.m[r]; ok && p.Value() == nil {
+		delete(rulesets.m, r)
+	}
+}
+
+// newRuleset derives the ruleset of valid rules r.
+func newRuleset(r Rules) *ruleset {
+	b := r.Board
+	rs := &ruleset{
+		rules: r,
+		track: uint8(b.Track), spacing: uint8(b.StartSpacing), homeEntry: uint8(b.HomeEntry), finish: uint8(b.Finish()),
+		tokens: uint8(r.Tokens), players: uint8(r.Players), seats: r.seats(),
+		entry: r.EntryRolls, bonus: r.BonusRolls,
+		sixLimit: uint8(r.SixLimit), sixValue: uint8(r.SixValue),
+		squareLimit:  uint8(r.SquareLimit),
+		captureBonus: r.CaptureBonus, homeBonus: r.HomeBonus,
+		finishTokens: uint8(cmp.Or(r.FinishTokens, r.Tokens)),
+	}
+	rs.finishBytes = uint32(rs.finish+1) * 0x01010101
+	rs.tokenBytes = uint32(1<<(8*r.Tokens)-1) & 0x80808080
+	rs.doneFrom = rs.finish
+	if r.Goal == GoalSlots {
+		rs.doneFrom = rs.finish - rs.tokens + 1
+	}
+	set := func(f features, on bool) {
+		if on {
+			rs.feat |= f
+		}
+	}
+	set(featBlocks, r.Blocks != NoBlocks)
+	set(featSafe, b.Safe != 0)
+	set(featStars, b.Stars != 0)
+	set(featLimit, r.SquareLimit != 0)
+	set(featOwnForbidden, r.OwnLanding == OwnLandingForbidden)
+	set(featOvertake, r.Overtake != OvertakeAll)
+	set(featHomeNoJumps, r.HomeJumps == HomeJumpsForbidden)
+	set(featSlots, r.Goal == GoalSlots)
+	set(featSteps, r.HomeSteps)
+	set(featCircle, r.CaptureBeforeHome)
+	set(featTeams, r.Teams != NoTeams)
+	set(featSixValue, r.SixValue != 6)
+	set(featPairEntry, r.SixEntry == SixEntersTwoOrRuns)
+	set(featEntryFilter, r.EntryCompulsory)
+	set(featClearStart, r.ClearStart)
+	set(featBreakOnSix, r.BreakOnSix)
+	set(featCaptureMust, r.CaptureDuty == CaptureCompulsory)
+	set(featCapturePenalty, r.CaptureDuty == CapturePenalty)
+	set(featUndo, r.SixPenalty == UndoTurn)
+	set(featLastMoved, r.SixPenalty == LastMovedHome)
+	set(featNoMoveForfeits, r.NoMoveForfeitsBonus)
+	set(featFirstWinner, r.End == FirstWinner)
+	set(featTries, r.Tries > 1)
+	set(featLater, r.EntryCapture == EntryCapturesLast)
+	rs.key = rulesKey(&rs.rules, rs.seats)
+	for c := range MaxPlayers {
+		rs.base[c] = uint8(c * b.StartSpacing % b.Track)
+		for p := range b.HomeEntry + 1 {
+			rs.onTrack[c][p] = rs.trackSquare(Color(c), p)
+		}
+		// Going round again (rule K4): progress finish+k stands k squares
+		// past the home entry, short of the start square.
+		for k := 1; k < b.Track-b.HomeEntry && int(rs.finish)+k < 255; k++ {
+			rs.onTrack[c][int(rs.finish)+k] = rs.trackSquare(Color(c), b.HomeEntry+k)
+		}
+	}
+	for n := 1; n <= b.Track; n++ {
+		off := b.offset(n)
+		if b.Safe.Has(off) {
+			rs.square[n] |= squareSafe
+		}
+		if b.Stars.Has(off) {
+			rs.square[n] |= squareStar
+		}
+	}
+	if b.Stars != 0 {
+		for n := 1; n <= b.Track; n++ {
+			m := n
+			for {
+				m = m%b.Track + 1
+				if rs.square[m]&squareStar != 0 || m == n {
+					break
+				}
+			}
+			rs.nextStar[n] = uint8(m)
+		}
+	}
+	var order []Color
+	for c := range rs.seats.All() {
+		order = append(order, c)
+	}
+	for k, c := range order {
+		rs.team[c] = uint8(c)
+		if r.Teams == Partners {
+			rs.team[c] = uint8(k % 2)
+		}
+	}
+	for _, c := range order {
+		for _, o := range order {
+			if rs.team[o] == rs.team[c] {
+				rs.mates[c] |= 1 << o
+				rs.mateBits[c] |= colorBits(o)
+			}
+		}
+	}
+	// The game ends at the first place under FirstWinner, else when one
+	// player (team) is left: places are counted per colour, so with teams
+	// when every colour but the last team's has one.
+	rs.endsAt = rs.players - 1
+	if r.Teams == Partners {
+		rs.endsAt = rs.players / 2
+	}
+	if r.End == FirstWinner {
+		rs.endsAt = 1
+		if r.Teams == Partners {
+			rs.endsAt = rs.players / 2
+		}
+	}
+	return rs
+}
+
+// trackSquare returns the number of the track square (from 1) where a
+// token of colour c with progress p on the track stands.
+func (rs *ruleset) trackSquare(c Color, p int) uint8 {
+	a := int(rs.base[c]) + p
+	if a >= int(rs.track) {
+		a -= int(rs.track)
+	}
+	return uint8(a + 1)
+}

@@ -1,0 +1,539 @@
+package ludo
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// ErrInvalidSetup is matched by the error of [Setup.State] for a position
+// that cannot occur under its rules.
+var ErrInvalidSetup = errors.New("ludo: invalid setup")
+
+// SetupError is the error of [Setup.State] for a position that cannot
+// occur: the field of the [Setup] at fault, the colour and token it is
+// about, and why. It matches [ErrInvalidSetup]. The text and JSON parsers
+// turn it into a [*ParseError] at the word or field it is about.
+type SetupError struct {
+	// Field is the field at fault: "Tokens", "TurnStart", "Later",
+	// "Ranking", "Turn", "Die", "Bonus", "Sixes", "Tries", "LastMoved",
+	// "Captured" or "ExtraRoll".
+	Field string
+	// Color is the colour of the token at fault (Tokens, TurnStart,
+	// Later), the colour listed (Ranking, Captured), or the colour to move.
+	Color Color
+	// Token is the token's index in Tokens[Color] or TurnStart[Color],
+	// or the index in Ranking; -1 when the problem is not one token's (a
+	// colour's tokens as a whole, Turn, Die, Sixes, …).
+	Token int
+	// Reason says what is wrong, naming the rule where there is one, as
+	// "red token 0 has progress 57, want -1 (yard) to 56 (finish)".
+	Reason string
+}
+
+// Error returns "ludo: invalid setup: " and the reason.
+func (e *SetupError) Error() string {
+	if e == nil {
+		return ErrInvalidSetup.Error()
+	}
+	return ErrInvalidSetup.Error() + ": " + e.Reason
+}
+
+// Unwrap returns [ErrInvalidSetup].
+func (e *SetupError) Unwrap() error { return ErrInvalidSetup }
+
+// Setup is a position written out field by field, for building a State by
+// hand (a puzzle, a disputed position, a test) and for reading one back.
+// Get one from [State.Setup] (from [New] for the start), change it, and
+// turn it into a State with [Setup.State], which checks it.
+//
+// Setup.State is where every position is checked: [ParsePosition] and
+// the JSON decoder build a Setup and call it, and accept exactly the
+// positions it accepts.
+type Setup struct {
+	Rules Rules
+	// Turn is the colour to roll or move.
+	Turn Color
+	// Die is the face being played, or 0 when a roll is due; during a
+	// bonus move, the face of the roll before it.
+	Die int
+	// Bonus is the steps of the bonus move due (rule P8), or 0 when the
+	// move due plays the die (or a roll is due).
+	Bonus int
+	// Sixes is the number of consecutive bonus-earning rolls this turn,
+	// counting Die (see [State.Sixes]).
+	Sixes int
+	// Tries is the number of rolls this turn that left no legal move
+	// since the last token move, under [Rules.Tries] (rule M4).
+	Tries int
+	// LastMoved marks the token the player to move moved last this turn
+	// (at most one); it matters under [LastMovedHome] (rule P9).
+	LastMoved [MaxTokens]bool
+	// ExtraRoll is true when a capture or a token brought home earned a
+	// bonus roll this turn that comes after the bonus move due (rules K2,
+	// K3).
+	ExtraRoll bool
+	// Captured is the colours that have captured, which matters under
+	// [Rules.CaptureBeforeHome] (rule K4).
+	Captured Colors
+	// Tokens holds each token's progress (see [Board]), -1 for the yard;
+	// under [Rules.CaptureBeforeHome] a token going round again between
+	// its home entry and its start square is past the finish (rule K4).
+	// Tokens of colours that do not play, and tokens past Rules.Tokens,
+	// must be in the yard.
+	Tokens [MaxPlayers][MaxTokens]int
+	// TurnStart, under [UndoTurn] only, is where the tokens stood when the
+	// turn began, which the forfeit of rule C9 puts them back to (ruling
+	// Q2), in the form of Tokens. Nil means where they stand now.
+	TurnStart *[MaxPlayers][MaxTokens]int
+	// Later marks, under [EntryCapturesLast], each token that arrived on
+	// its square after the other token there (rule P4).
+	Later [MaxPlayers][MaxTokens]bool
+	// Ranking lists the players who have finished, first place first.
+	Ranking []Color
+}
+
+// Setup returns the position written out; [Setup.State] turns it back
+// into s. TurnStart is set only where it differs from Tokens.
+func (s State) Setup() Setup {
+	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: s.Die(), Sixes: int(s.sixes), Tries: int(s.tries),
+		ExtraRoll: s.flags&stateExtraRoll != 0, Captured: s.captured, Ranking: s.Ranking()}
+	if s.IsBonusMove() {
+		u.Bonus = int(s.count)
+	}
+	if s.last != 0 {
+		u.LastMoved[(s.last-1)%MaxTokens] = true
+	}
+	unpack := func(dst *[MaxPlayers][MaxTokens]int, src *[MaxPlayers][MaxTokens]uint8) {
+		for c := range MaxPlayers {
+			for i := range MaxTokens {
+				dst[c][i] = int(src[c][i]) - 1
+			}
+		}
+	}
+	unpack(&u.Tokens, &s.tok)
+	if s.rs != nil && s.rs.has(featUndo) && s.begin != s.tok {
+		u.TurnStart = new([MaxPlayers][MaxTokens]int)
+		unpack(u.TurnStart, &s.begin)
+	}
+	for c := range MaxPlayers {
+		for i := range MaxTokens {
+			u.Later[c][i] = s.later&tokenBit(Color(c), i) != 0
+		}
+	}
+	return u
+}
+
+// State checks the position and returns it as a State. The error is a
+// [*SetupError] saying what is wrong, or for invalid rules an error
+// matching [ErrInvalidRules].
+func (u Setup) State() (State, error) {
+	s, err := New(u.Rules)
+	if err != nil {
+		return State{}, err
+	}
+	if e := u.check(&s); e != nil {
+		return State{}, e
+	}
+	return s, nil
+}
+
+// check checks the position and fills s, the start position of its rules.
+func (u *Setup) check(s *State) *SetupError {
+	bad := func(field string, c Color, i int, format string, a ...any) *SetupError {
+		return &SetupError{Field: field, Color: c, Token: i, Reason: fmt.Sprintf(format, a...)}
+	}
+	rs := s.rs
+	r := &rs.rules
+	seats, fin := rs.seats, int(rs.finish)
+	// The most progress a token can have: the finish, or under
+	// CaptureBeforeHome the last square before its start square, going
+	// round again past its home entry (rule K4).
+	most, round := fin, ""
+	if r.CaptureBeforeHome {
+		most = fin + int(rs.track) - 1 - int(rs.homeEntry)
+		round = fmt.Sprintf(", or %d to %d going round again past its home entry (rule K4)", fin+1, most)
+	}
+	begin := &u.Tokens
+	if u.TurnStart != nil {
+		if !rs.has(featUndo) {
+			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2)")
+		}
+		begin = u.TurnStart
+	}
+	// Tokens, then TurnStart: in the game and on the board.
+	for _, field := range []string{"Tokens", "TurnStart"} {
+		tok, pre := &u.Tokens, ""
+		if field == "TurnStart" {
+			tok, pre = begin, "when the turn began, "
+		}
+		for c := range Color(MaxPlayers) {
+			for i, p := range tok[c] {
+				switch {
+				case !s.hasToken(c, i) && p != -1:
+					return bad(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, rs.tokens, p)
+				case p < -1 || p > most:
+					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)%s", pre, c, i, p, fin, round)
+				}
+			}
+		}
+		if e := u.checkSquares(s, field, tok, pre); e != nil {
+			return e
+		}
+	}
+	for c := range MaxPlayers {
+		for i := range MaxTokens {
+			s.tok[c][i] = uint8(u.Tokens[c][i] + 1)
+			if rs.has(featUndo) {
+				s.begin[c][i] = uint8(begin[c][i] + 1)
+			}
+		}
+	}
+	s.locate()
+	// Who arrived last on a shared square (rule P4).
+	for c := range Color(MaxPlayers) {
+		for i, l := range u.Later[c] {
+			if !l {
+				continue
+			}
+			if !rs.has(featLater) {
+				return bad("Later", c, i, "who arrived last matters only with EntryCapture:EntryCapturesLast (rule P4)")
+			}
+			if p := int(s.tok[c][i]) - 1; !s.hasToken(c, i) || p < 0 || (p > int(rs.homeEntry) && p <= fin) {
+				return bad("Later", c, i, "%v token %d is not on the track, so it arrived on no shared square (rule P4)", c, i)
+			}
+			here := s.at.match(s.at.byteOf(c, i))
+			if bits.OnesCount32(here) != 2 {
+				return bad("Later", c, i, "%v token %d arrived after another token only where it shares its square with one other (rule P4)", c, i)
+			}
+			if s.later&here != 0 {
+				return bad("Later", c, i, "two tokens on square %d cannot both have arrived last (rule P4)", s.at.byteOf(c, i))
+			}
+			s.later |= tokenBit(c, i)
+		}
+	}
+	// Ranking (rule C6, ruling Q10, rule T1).
+	teams := rs.has(featTeams)
+	for k, c := range u.Ranking {
+		switch {
+		case !seats.Has(c):
+			return bad("Ranking", c, k, "the ranking lists %v, who does not play", c)
+		case slices.Contains(u.Ranking[:k], c):
+			return bad("Ranking", c, k, "the ranking lists %v twice", c)
+		}
+	}
+	if teams {
+		if e := u.rankTeams(s); e != nil {
+			return e
+		}
+	} else {
+		for k, c := range u.Ranking {
+			switch {
+			case k > 0 && rs.has(featFirstWinner):
+				return bad("Ranking", c, k, "End is FirstWinner: the game stops at the first winner, so the ranking lists one colour")
+			case !s.finished(c) && k < int(rs.players)-1:
+				return bad("Ranking", c, k, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
+			}
+			s.placed++
+			s.places[c] = s.placed
+			s.done |= 1 << c
+		}
+		for c := range seats.All() {
+			if s.places[c] == 0 && s.finished(c) {
+				return bad("Tokens", c, -1, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
+			}
+		}
+		if !rs.has(featFirstWinner) && s.placed == rs.players-1 {
+			s.rankLast() // ruling Q10
+		}
+	}
+	for c := range u.Captured.All() {
+		switch {
+		case !seats.Has(c):
+			return bad("Captured", c, -1, "%v does not play, so it has captured nothing", c)
+		case !r.CaptureBeforeHome:
+			return bad("Captured", c, -1, "who has captured matters only with CaptureBeforeHome (rule K4)")
+		}
+	}
+	if u.Captured&^allColors != 0 {
+		return bad("Captured", Red, -1, "Captured %#x names a colour that does not exist", uint8(u.Captured))
+	}
+	s.captured = u.Captured
+	if rs.has(featCircle) {
+		for c := range seats.All() {
+			for i := range int(rs.tokens) {
+				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && p <= fin && !s.captured.Has(c) {
+					return bad("Tokens", c, i, "%v token %d is past its home entry, but %v has not captured, so its tokens go round again (rule K4)", c, i, c)
+				}
+			}
+		}
+	}
+	// Turn, die, bonus, sixes and the rest of the turn (rules C3, C9, M4,
+	// P8, P9, K2, K3).
+	over, limit, bonus := s.over(), int(rs.sixLimit), rs.bonus
+	last, lastCount := -1, 0
+	for i, l := range u.LastMoved {
+		if l {
+			last, lastCount = i, lastCount+1
+		}
+	}
+	// A capture or a token brought home may earn a roll (rules K2, K3),
+	// which starts a new row of sixes: a turn may have had moves with
+	// sixes back at 0.
+	earnsRoll := r.CaptureBonus == BonusRoll || r.HomeBonus == BonusRoll
+	maxSixes := limit
+	if limit == 0 {
+		maxSixes = 255
+	}
+	t := u.Turn
+	switch {
+	case !seats.Has(t):
+		return bad("Turn", t, -1, "the turn is %v's, who does not play", t)
+	case over && u.Die != 0:
+		return bad("Die", t, -1, "the game is over, so no die is being played")
+	case over && u.Bonus != 0:
+		return bad("Bonus", t, -1, "the game is over, so no bonus move is due")
+	case over && u.Sixes != 0:
+		return bad("Sixes", t, -1, "the game is over, so no sixes count")
+	case over && u.Tries != 0:
+		return bad("Tries", t, -1, "the game is over, so no turn is under way")
+	case over && last >= 0:
+		return bad("LastMoved", t, last, "the game is over, so no turn is under way")
+	case over && u.ExtraRoll:
+		return bad("ExtraRoll", t, -1, "the game is over, so no turn is under way")
+	case over: // nothing is under way
+	case s.places[t] != 0 || s.finished(t):
+		return bad("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)
+	case u.Die < 0 || u.Die > 6:
+		return bad("Die", t, -1, "die %d: want 1 to 6 (or 0: a roll is due)", u.Die)
+	case u.Bonus != 0 && u.Bonus != r.CaptureBonus.Steps() && u.Bonus != r.HomeBonus.Steps():
+		return bad("Bonus", t, -1, "a bonus move of %d: the rules give bonus moves of %v for a capture and %v for a token home (rule P8)", u.Bonus, r.CaptureBonus, r.HomeBonus)
+	case u.Bonus != 0 && u.Die == 0:
+		return bad("Bonus", t, -1, "a bonus move comes after a roll: give the die it followed (rule P8)")
+	case u.Sixes < 0 || u.Sixes > maxSixes:
+		return bad("Sixes", t, -1, "sixes %d: want 0 to %d (rule C9)", u.Sixes, maxSixes)
+	case bonus == 0 && u.Sixes > 0:
+		return bad("Sixes", t, -1, "sixes %d, but BonusRolls is empty, so no roll counts (rule C9)", u.Sixes)
+	case bonus.Has(u.Die) && u.Sixes == 0:
+		return bad("Sixes", t, -1, "die %d earns a bonus roll, so sixes counts it and is at least 1 (rule C9)", u.Die)
+	case limit > 0 && u.Sixes == limit && u.Die == 0:
+		return bad("Sixes", t, -1, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Sixes)
+	case limit > 0 && u.Sixes == limit && !bonus.Has(u.Die):
+		return bad("Sixes", t, -1, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Sixes, u.Die)
+	case limit > 0 && u.Sixes == limit && u.Bonus != 0:
+		return bad("Bonus", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Sixes)
+	case u.Tries < 0 || u.Tries >= r.Tries:
+		return bad("Tries", t, -1, "tries %d: want 0 to %d (rule M4)", u.Tries, r.Tries-1)
+	case u.Tries > 0 && !s.nothingInPlay(t) && u.Sixes == 0 && u.Bonus == 0 && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll:
+		// The throws that left no move count for the rest of the turn,
+		// so a token is in play with tries left over only after a throw
+		// let one in and a bonus roll followed.
+		return bad("Tries", t, -1, "%v has a token that can move and has made no move this turn, so it has no tries (rule M4)", t)
+	case lastCount > 1:
+		return bad("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", lastCount)
+	case last >= int(rs.tokens):
+		return bad("LastMoved", t, last, "%v has no token %d", t, last)
+	case last >= 0 && !rs.has(featLastMoved):
+		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
+	case last >= 0 && u.Sixes == 0 && u.Bonus == 0 && !earnsRoll:
+		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
+	case u.ExtraRoll && u.Bonus == 0:
+		return bad("ExtraRoll", t, -1, "a bonus roll owed after a bonus move needs a bonus move due (rules K2, K3)")
+	case u.ExtraRoll && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll:
+		return bad("ExtraRoll", t, -1, "the rules earn no bonus roll for a capture or a token home (rules K2, K3)")
+	}
+	// Where the turn began (ruling Q2): the turn's moves and captures lead
+	// from there to here.
+	for c := range seats.All() {
+		switch {
+		case begin[c] == u.Tokens[c]:
+			continue
+		case over:
+			return bad("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
+		case u.Sixes == 0 && u.Bonus == 0 && !earnsRoll:
+			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
+		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places[c] != 0):
+			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
+		case c == t:
+			continue
+		}
+		for i, p := range u.Tokens[c] {
+			if p != begin[c][i] && p != -1 {
+				return bad("TurnStart", c, i, "%v token %d moved during %v's turn; only a capture sends it back to its yard", c, i, t)
+			}
+		}
+	}
+	s.turn, s.sixes, s.tries = t, uint8(u.Sixes), uint8(u.Tries)
+	s.last = uint8(last + 1)
+	if u.ExtraRoll {
+		s.flags |= stateExtraRoll
+	}
+	if over {
+		return nil
+	}
+	switch {
+	case u.Bonus != 0:
+		s.die = uint8(u.Die)
+		s.startCount(u.Bonus, true)
+	case u.Die != 0:
+		// Roll the die again, to judge the moves, from the six count it
+		// had before it: one less if it earns a bonus roll, which the
+		// checks above make at least 1 then.
+		s.sixes -= uint8(rs.bonus>>u.Die) & 1
+		_ = s.roll(u.Die) // accepted: the game, the turn and the die are checked above
+	}
+	return nil
+}
+
+// checkSquares checks that tokens share squares only as the rules let
+// them: one colour on a square but where a safe square, partners, or
+// pairs that cannot be captured let others share it (rules C11, K1, K5,
+// T1), no more than SquareLimit (rule P2), no colour twice where
+// OwnLanding forbids it (ruling Q11) but on the start square where two
+// enter together (rule F1), one token a goal square (rule M1).
+func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens]int, pre string) *SetupError {
+	rs := s.rs
+	b := rs.rules.Board
+	type holder struct {
+		c Color
+		i int
+	}
+	held := map[Square][]holder{}
+	for c := range rs.seats.All() {
+		for i := range int(rs.tokens) {
+			p := tok[c][i]
+			if p == -1 || (p == int(rs.finish) && !rs.has(featSlots)) {
+				continue
+			}
+			sq := s.squareOf(c, p)
+			held[sq] = append(held[sq], holder{c, i})
+		}
+	}
+	bad := func(h holder, format string, a ...any) *SetupError {
+		return &SetupError{Field: field, Color: h.c, Token: h.i, Reason: pre + fmt.Sprintf(format, a...)}
+	}
+	for _, sq := range slices.SortedFunc(func(yield func(Square) bool) {
+		for sq := range held {
+			if !yield(sq) {
+				return
+			}
+		}
+	}, func(a, b Square) int {
+		return int(a.zone)<<16 | int(a.color)<<8 | int(a.n) - (int(b.zone)<<16 | int(b.color)<<8 | int(b.n))
+	}) {
+		hs := held[sq]
+		if len(hs) < 2 {
+			continue
+		}
+		last, first := hs[len(hs)-1], hs[0]
+		if field == "TurnStart" {
+			// Blame a token that moved this turn, if one did.
+			for _, h := range hs {
+				if tok[h.c][h.i] != u.Tokens[h.c][h.i] {
+					last = h
+				}
+			}
+		}
+		if first == last {
+			first = hs[len(hs)-1]
+		}
+		if sq.zone != TrackZone {
+			if rs.has(featSlots) {
+				return bad(last, "%v tokens %d and %d share %v, but a goal square holds one token (rule M1)", last.c, first.i, last.i, sq)
+			}
+			if rs.has(featOwnForbidden) {
+				return bad(last, "%v tokens %d and %d share %v, but OwnLanding is %v (ruling Q11)", last.c, first.i, last.i, sq, OwnLandingForbidden)
+			}
+			continue
+		}
+		if rs.squareLimit != 0 && len(hs) > int(rs.squareLimit) {
+			return bad(last, "%d tokens share square %v, but a square holds at most %d (rule P2)", len(hs), sq, rs.squareLimit)
+		}
+		var count [MaxPlayers]int
+		for _, h := range hs {
+			count[h.c]++
+		}
+		for _, h := range hs {
+			if count[h.c] >= 2 && rs.has(featOwnForbidden) {
+				start := rs.has(featPairEntry) && tok[h.c][h.i] == 0 && count[h.c] == 2
+				if !start {
+					return bad(last, "%v tokens share %v, but OwnLanding is %v (ruling Q11)", h.c, sq, OwnLandingForbidden)
+				}
+			}
+		}
+		// Colours may share a square only where nobody is captured.
+		colours := 0
+		for _, n := range count {
+			colours += min(n, 1)
+		}
+		if colours < 2 {
+			continue
+		}
+		shared := b.IsSafe(sq) && rs.rules.SafeSquares == SafeShare
+		if !shared {
+			// Partners share; so do pairs that cannot be captured, with
+			// the single tokens that landed on them (rule K5), who stay
+			// when the pair breaks up: under CaptureNone any colours may.
+			groups := 0
+			seen := Colors(0)
+			for c, n := range count {
+				if n == 0 || seen&rs.mates[c] != 0 {
+					continue
+				}
+				seen |= rs.mates[c]
+				groups++
+			}
+			shared = groups < 2 || rs.rules.MultiCapture == CaptureNone
+			// Rule P4: a token entering onto its full start square
+			// captures one opponent to make room and shares the square
+			// with what is left there.
+			for c, n := range count {
+				shared = shared || n > 0 && rs.has(featLater) && b.Square(Color(c), 0) == sq
+			}
+		}
+		if !shared {
+			return bad(last, "%v token %d and %v token %d share square %v, but a landing token captures (rule C11)", first.c, first.i, last.c, last.i, sq)
+		}
+	}
+	return nil
+}
+
+// rankTeams checks and sets the ranking under partnerships (rule T1): it
+// is empty while no team has finished; once one has, it lists the winning
+// team's colours and then the other's, and the game is over.
+func (u *Setup) rankTeams(s *State) *SetupError {
+	rs := s.rs
+	bad := func(c Color, k int, format string, a ...any) *SetupError {
+		return &SetupError{Field: "Ranking", Color: c, Token: k, Reason: fmt.Sprintf(format, a...)}
+	}
+	var winners Colors
+	for c := range rs.seats.All() {
+		if s.teamFinished(c) {
+			winners = rs.mates[c]
+		}
+	}
+	for c := range rs.seats.All() {
+		if s.teamFinished(c) && rs.mates[c] != winners {
+			return bad(c, -1, "both teams have finished, but the game ends when the first does (rule T1)")
+		}
+	}
+	if len(u.Ranking) == 0 {
+		if winners != 0 {
+			c := Color(bits.TrailingZeros8(uint8(winners)))
+			return &SetupError{Field: "Tokens", Color: c, Token: -1, Reason: fmt.Sprintf("every token of %v's team has finished, so the ranking must list the team (rule T1)", c)}
+		}
+		return nil
+	}
+	if len(u.Ranking) != int(rs.players) {
+		return bad(u.Ranking[0], 0, "with partners the ranking lists every player, the winning team first (rule T1)")
+	}
+	for k, c := range u.Ranking {
+		want := k < winners.Len()
+		if winners.Has(c) != want {
+			return bad(c, k, "the ranking lists the team whose tokens have all finished first (rule T1)")
+		}
+	}
+	s.placeTeams(winners)
+	return nil
+}
