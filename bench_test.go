@@ -65,7 +65,7 @@ func playout(s State, d Dice, pick *rand.PCG, buf []Move) (end State, plies, mov
 		m := buf[uint64(uint32(pick.Uint64()))*uint64(len(buf))>>32]
 		s, _ = r.Apply(m)
 		plies++
-		moves += int(min(m.v>>mToken&0xff, 1)) // not a pass: a token move names its token
+		moves += int(min(m.v>>mToken&0xf, 1)) // not a pass: a token move names its token
 	}
 }
 

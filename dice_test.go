@@ -93,15 +93,92 @@ func TestDiceFair(t *testing.T) {
 }
 
 func TestOutcomes(t *testing.T) {
+	s, err := New(Classic())
+	if err != nil {
+		t.Fatal(err)
+	}
 	sum := 0.0
-	for i, o := range Outcomes() {
-		if o.Face != i+1 {
-			t.Errorf("outcome %d has face %d", i, o.Face)
+	outs := s.Outcomes()
+	if len(outs) != 6 {
+		t.Fatalf("a die has %d outcomes: %v", len(outs), outs)
+	}
+	for i, o := range outs {
+		if o.Face != i+1 || o.Prob != 1.0/6 {
+			t.Errorf("outcome %d is %+v", i, o)
 		}
 		sum += o.Prob
 	}
 	if sum < 1-1e-12 || sum > 1+1e-12 {
 		t.Errorf("probabilities sum to %v", sum)
+	}
+	if got := (State{}).Outcomes(); len(got) != 0 {
+		t.Errorf("the zero State throws %v", got)
+	}
+	var buf [MaxOutcomes]Outcome
+	if n := testing.AllocsPerRun(100, func() { _ = s.AppendOutcomes(buf[:0]) }); n != 0 {
+		t.Errorf("AppendOutcomes allocates %v times", n)
+	}
+}
+
+// The chance model is data: a lot of six cowries counts 2 to 5 for two to
+// five mouths up, 6 for six, 10 for one and 25 for none, with the
+// binomial weights out of 64; its outcomes and draws follow them exactly.
+func TestChanceModelCowries(t *testing.T) {
+	faces := []int{2, 3, 4, 5, 6, 10, 25}
+	weights := []int{15, 20, 15, 6, 1, 6, 1}
+	ch := newChance(faces, weights)
+	if ch.total != 64 || ch.faces != FacesOf(faces...) || ch.top() != 25 {
+		t.Fatalf("cowries: total %d, faces %v, top %d", ch.total, ch.faces, ch.top())
+	}
+	sum := 0.0
+	for i, o := range ch.outcomes() {
+		if o.Face != faces[i] || o.Prob != float64(weights[i])/64 {
+			t.Errorf("outcome %d is %+v, want face %d with %d/64", i, o, faces[i], weights[i])
+		}
+		sum += o.Prob
+	}
+	if sum != 1 {
+		t.Errorf("probabilities sum to %v", sum)
+	}
+	// 64 divides 2⁶⁴: the top six bits of a draw pick one of 64 equally
+	// likely draws, and no draw is ever redrawn.
+	n := map[int]int{}
+	for k := range uint64(64) {
+		src := &fixedSource{vals: []uint64{k<<58 | 12345}}
+		n[ch.draw(src)]++
+		if src.n != 1 {
+			t.Errorf("draw %d took %d values", k, src.n)
+		}
+	}
+	for i, f := range faces {
+		if n[f] != weights[i] {
+			t.Errorf("face %d came from %d of the 64 draws, want %d", f, n[f], weights[i])
+		}
+	}
+}
+
+// A model that is not data the package can hold is refused when it is
+// built.
+func TestChanceModelRefused(t *testing.T) {
+	for _, c := range []struct {
+		faces, weights []int
+	}{
+		{[]int{0, 1}, []int{1, 1}},
+		{[]int{1, 64}, []int{1, 1}},
+		{[]int{1, 1}, []int{1, 1}},
+		{[]int{1, 2}, []int{1}},
+		{[]int{1, 2}, []int{1, 0}},
+		{[]int{1, 2}, []int{40, 40}},
+		{[]int{1, 2, 3, 4, 5, 6, 7, 8, 9}, []int{1, 1, 1, 1, 1, 1, 1, 1, 1}},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("newChance(%v, %v) did not panic", c.faces, c.weights)
+				}
+			}()
+			newChance(c.faces, c.weights)
+		}()
 	}
 }
 
@@ -131,12 +208,36 @@ func TestDiceBrokenSource(t *testing.T) {
 	}
 }
 
-// The zero Dice and dice with a nil source roll 0, which State.Roll
-// refuses.
+// The zero Dice and dice with a nil source roll fair faces from the
+// runtime's random numbers, from goroutines at once too (go test -race
+// checks that they share nothing unsafely).
 func TestDiceZero(t *testing.T) {
 	for _, d := range []Dice{{}, NewDice(nil)} {
-		if got := d.Roll(); got != 0 {
-			t.Errorf("Roll of dice with no source = %d, want 0", got)
+		var n [7]int
+		done := make(chan [7]int)
+		for range 4 {
+			go func() {
+				var m [7]int
+				for range 6000 {
+					m[d.Roll()]++
+				}
+				done <- m
+			}()
+		}
+		for range 4 {
+			m := <-done
+			for f := range n {
+				n[f] += m[f]
+			}
+		}
+		if n[0] != 0 {
+			t.Errorf("dice with no source rolled 0 %d times", n[0])
+		}
+		for f := 1; f <= 6; f++ {
+			// Expected 4000, standard deviation about 58: 6 sigma is 346.
+			if n[f] < 4000-346 || n[f] > 4000+346 {
+				t.Errorf("dice with no source rolled %d %d times in 24000", f, n[f])
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 )
@@ -10,10 +11,14 @@ import (
 // observation, a stable position key, and successors for search.
 
 // Action ids: every move of the player to move has a dense integer id, for
-// learning code with a fixed-size policy output. The id of a token move is
-// the token's index (0 to [MaxTokens]-1); the id of a pass, forced or
-// forfeiting, is [PassAction]; the id of a token's second move, where a
-// token has two (the run of rule F1), is [SecondAction] plus its index. A
+// learning code with a fixed-size policy output. The ids come in blocks
+// of MaxTokens+1, one block for each way a token can move, the token's
+// index within it: the id of a token move is the token's index (0 to
+// [MaxTokens]-1); the id of a pass, forced or forfeiting, is
+// [PassAction], the slot after them; the id of a token's second move,
+// where a token has two (the run of rule F1), is [SecondAction] plus its
+// index, in the second block. (Rulesets where several amounts are due at
+// once, two dice, will give each amount a block: token × amount.) A
 // colour need not be given: it is always the player to move's.
 const (
 	// NumActions is the number of action ids.
@@ -81,14 +86,14 @@ func (s State) ActionMove(a int) (Move, error) {
 	case a >= 0 && a < MaxTokens:
 		return s.TokenMove(a)
 	case a >= SecondAction && a < NumActions:
-		i := a - SecondAction
-		if s.extra != 0 && s.hasToken(s.turn, i) {
-			if m, ok := s.decideExtra(i); ok {
+		i, d := a-SecondAction, s.head()
+		if s.hasToken(d.c, i) {
+			if m, ok := s.decideExtra(d, i); ok {
 				return m, nil
 			}
 		}
-		return Move{}, &IllegalMoveError{Move: newMove(s.turn, i, -1, int(s.count), s.moveDie()), Rule: "F1",
-			Reason: fmt.Sprintf("token %d has no second move: only an entering 6 gives one", i)}
+		return Move{}, &IllegalMoveError{Move: newMove(d.c, i, -1, int(d.steps), int(d.face)), Rule: "F1",
+			Reason: fmt.Sprintf("token %d has no second move: only an entering %d gives one", i, s.rs.six)}
 	case a != PassAction:
 		return Move{}, &IllegalMoveError{Reason: fmt.Sprintf("action %d is not an action id (0 to %d)", a, NumActions-1)}
 	}
@@ -97,7 +102,7 @@ func (s State) ActionMove(a int) (Move, error) {
 	if m := moves[0]; m.IsPass() {
 		return m, nil
 	}
-	return Move{}, &IllegalMoveError{Move: passMove(s.turn, int(s.count), s.moveDie(), false), Rule: "C10",
+	return Move{}, &IllegalMoveError{Move: s.pass(s.head(), false), Rule: "C10",
 		Reason: fmt.Sprintf("%v must move when a token can: %v", s.turn, moves[0])}
 }
 
@@ -137,18 +142,19 @@ func (s State) ActionMove(a int) (Move, error) {
 //	        +5  doubled: 1 if another token of its colour stands on the
 //	            same track square (a block, where blocks are on)
 //	        +6  safe: 1 if the token stands on a safe square (rule K1)
-//	at ObsGlobal:
-//	  +0  roll: 1 if a roll is due ([PhaseRoll])
-//	  +1  move: 1 if a move is due ([PhaseMove])
-//	  +2  over: 1 if the game is over ([PhaseOver])
-//	  +3  die: six entries, entry f-1 is 1 when the die being played
-//	      shows f (all zero while no move is due)
-//	  +9  sixes: [State.Sixes] divided by Rules.SixLimit (by 3 where there
-//	      is no limit), at most 1
-//	  +10 forfeit: 1 if the die being played reaches the six limit, so
-//	      the one legal move is the forfeiting pass (rule C9)
-//	  +11 bonus: 1 if the move due is a bonus move (rule P8)
-//	  +12 count: the steps the move due counts, divided by 50
+//	at ObsGlobal, the turn:
+//	  ObsPhase    three entries: roll, move, over; the one of
+//	              [State.Phase] is 1
+//	  ObsDie      ObsDieFields (8) entries: entry k is 1 when the face
+//	              thrown is the k-th face the rules' throw can show, in
+//	              the order of [State.Outcomes] (for a die, entry f-1 for
+//	              face f); all zero while no move is due
+//	  ObsStreak   [State.Streak] divided by Rules.SixLimit (by 3 where
+//	              there is no limit), at most 1
+//	  ObsForfeit  1 if the face thrown reaches the six limit, so the one
+//	              legal move is the forfeiting pass (rule C9)
+//	  ObsBonus    1 if the move due is a bonus move (rule P8)
+//	  ObsCount    the steps the move due counts, divided by 50
 //
 // The zero State observes as all zeros.
 type Observation [ObservationSize]float32
@@ -161,8 +167,20 @@ const (
 	ObsSeatFields = 3 + MaxTokens*ObsTokenFields
 	// ObsGlobal is the offset of the entries about the turn and the die.
 	ObsGlobal = MaxPlayers * ObsSeatFields
+	// ObsDieFields is the number of entries for the face thrown: one for
+	// each face a throw can show.
+	ObsDieFields = MaxOutcomes
+
+	// The offsets of the entries about the turn.
+	ObsPhase   = ObsGlobal
+	ObsDie     = ObsPhase + 3
+	ObsStreak  = ObsDie + ObsDieFields
+	ObsForfeit = ObsStreak + 1
+	ObsBonus   = ObsForfeit + 1
+	ObsCount   = ObsBonus + 1
+
 	// ObservationSize is the number of entries of an Observation.
-	ObservationSize = ObsGlobal + 13
+	ObservationSize = ObsCount + 1
 )
 
 // Observe fills o with the position as the player to move sees it; see
@@ -180,7 +198,7 @@ func (s State) Observe(o *Observation) {
 	b := rs.rules.Board
 	fin := float32(rs.finish)
 	track := int(rs.track)
-	startIdx := int(rs.base[s.turn])
+	startIdx := b.StartSquare(s.turn) - 1
 	for k := range b.Arms {
 		c := Color((int(s.turn) + k) % b.Arms)
 		if !rs.seats.Has(c) {
@@ -203,7 +221,7 @@ func (s State) Observe(o *Observation) {
 			case v == 0:
 				f[0] = 1
 				continue
-			case p <= int(rs.homeEntry) || p > int(rs.finish):
+			case rs.onTrack(p):
 				sq := s.at.byteOf(c, i)
 				a := int(sq) - 1 - startIdx
 				if a < 0 {
@@ -219,9 +237,7 @@ func (s State) Observe(o *Observation) {
 				if rs.square[sq]&squareSafe != 0 {
 					f[6] = 1
 				}
-				if p > int(rs.finish) {
-					p += int(rs.homeEntry) - int(rs.finish)
-				}
+				p = rs.lap(p)
 			case v == rs.finish+1:
 				f[4] = 1
 			default:
@@ -230,23 +246,23 @@ func (s State) Observe(o *Observation) {
 			f[1] = float32(p) / fin
 		}
 	}
-	g := o[ObsGlobal:]
-	g[s.Phase()] = 1
-	if s.count != 0 {
-		g[3+s.die-1] = 1
+	o[ObsPhase+int(s.Phase())] = 1
+	if d := s.head(); d.steps != 0 {
+		// The face's place among the faces of the throw.
+		o[ObsDie+bits.OnesCount64(uint64(rs.chance.faces&(1<<s.throw-1)))] = 1
+		if s.forfeits(d) {
+			o[ObsForfeit] = 1
+		}
+		if d.face == 0 {
+			o[ObsBonus] = 1
+		}
+		o[ObsCount] = min(float32(d.steps)/maxBonusSteps, 1)
 	}
 	limit := float32(rs.sixLimit)
 	if limit == 0 {
 		limit = 3
 	}
-	g[9] = min(float32(s.sixes)/limit, 1)
-	if s.count != 0 && s.forfeit() {
-		g[10] = 1
-	}
-	if s.IsBonusMove() {
-		g[11] = 1
-	}
-	g[12] = min(float32(s.count)/50, 1)
+	o[ObsStreak] = min(float32(s.streak)/limit, 1)
 }
 
 // Key returns a 64-bit hash of the position for transposition tables and
@@ -278,15 +294,22 @@ func (s State) Key() uint64 {
 		}
 		// Token i's triple: its byte of tok at bits 16-23, of begin at 8-15,
 		// its later bit at 0; then in the next lane of 32 bits, token i+1's.
-		spread := func(x uint64) uint64 { return x&0xff | x&0xff00<<24 }
-		lo := spread(tok)<<16 | spread(begin)<<8 | later&1 | later&2<<31
-		hi := spread(tok>>16)<<16 | spread(begin>>16)<<8 | later>>2&1 | later>>3&1<<32
+		widen := func(x uint64) uint64 { return x&0xff | x&0xff00<<24 }
+		lo := widen(tok)<<16 | widen(begin)<<8 | later&1 | later&2<<31
+		hi := widen(tok>>16)<<16 | widen(begin>>16)<<8 | later>>2&1 | later>>3&1<<32
 		k := [MaxTokens]uint32{uint32(lo), uint32(lo >> 32), uint32(hi), uint32(hi >> 32)}
 		h = keyMix(h, sortKeys(k))
 	}
-	t := uint64(s.turn) | uint64(s.die)<<8 | uint64(s.count)<<16 | uint64(s.sixes)<<24 |
-		uint64(s.placed)<<32 | uint64(s.tries)<<40 | uint64(s.flags)<<48 | uint64(s.captured)<<56
+	// The turn: the face thrown, the steps of the first amount due and,
+	// in bit 0 of the flags, whether it is a bonus move; the amounts due
+	// after it, where there are any (never with one die).
+	flags := s.flags | b2u(s.IsBonusMove())
+	t := uint64(s.turn) | uint64(s.throw)<<8 | uint64(s.due.steps[0])<<16 | uint64(s.streak)<<24 |
+		uint64(s.placed)<<32 | uint64(s.tries)<<40 | uint64(flags)<<48 | uint64(s.captured)<<56
 	h = keyMix(h, t)
+	if s.due.steps[1] != 0 {
+		h = keyMix(h, uint64(binary.LittleEndian.Uint32(s.due.steps[:]))|uint64(binary.LittleEndian.Uint32(s.due.faces[:]))<<32)
+	}
 	var places uint64
 	for c := range MaxPlayers {
 		places |= uint64(s.places[c]) << (8 * c)
@@ -328,7 +351,7 @@ func (s *State) lastKey() uint8 {
 	if s.last == 0 {
 		return 0
 	}
-	return s.tok[s.turn][(s.last-1)%MaxTokens] + 1
+	return s.tok[s.mover()][(s.last-1)%MaxTokens] + 1
 }
 
 // keySeed and keyMul are fixed constants of the key hash: changing them
@@ -391,7 +414,7 @@ func (s State) plyRoll(face int) (State, error) {
 		return s, err
 	}
 	if !s.IsBonusMove() {
-		return s, fmt.Errorf("%w: %v plays the %d rolled, so the ply gives its face", ErrWrongPhase, s.turn, s.die)
+		return s, fmt.Errorf("%w: %v plays the %d rolled, so the ply gives its face", ErrWrongPhase, s.turn, s.throw)
 	}
 	return s, nil
 }

@@ -90,7 +90,7 @@ func ExampleState_AppendSuccessors() {
 	}
 	var buf []ludo.Successor
 	expected := 0.0
-	for _, o := range ludo.Outcomes() {
+	for _, o := range s.Outcomes() {
 		rolled, _ := s.Roll(o.Face)
 		best := ludo.Successor{}
 		for _, c := range rolled.AppendSuccessors(buf[:0]) {

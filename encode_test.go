@@ -244,8 +244,9 @@ func TestObservationFields(t *testing.T) {
 	assert.Equal(t, []float32{0, 1, 0, 0, 1, 0, 0}, tok(3, 0))
 	// Seats 4 and 5: the board has four arms.
 	assert.Equal(t, make([]float32, 2*ObsSeatFields), o[4*ObsSeatFields:6*ObsSeatFields])
-	g := o[ObsGlobal:]
-	assert.Equal(t, []float32{0, 1, 0, 0, 0, 0, 0, 0, 1, 2.0 / 3, 0, 0, 6.0 / 50}, g)
+	assert.Equal(t, []float32{0, 1, 0}, o[ObsPhase:ObsPhase+3], "a move is due")
+	assert.Equal(t, []float32{0, 0, 0, 0, 0, 1, 0, 0}, o[ObsDie:ObsDie+ObsDieFields], "the die shows 6, the sixth face")
+	assert.Equal(t, []float32{2.0 / 3, 0, 0, 6.0 / 50}, o[ObsStreak:ObservationSize])
 
 	// A token on a safe square (rule K1), and a bonus move (rule P8).
 	k := withRules(mustPreset("ludoking"), func(r *Rules) { r.CaptureBonus = BonusMove(20) })
@@ -256,7 +257,7 @@ func TestObservationFields(t *testing.T) {
 	s.Observe(&o)
 	assert.Equal(t, float32(1), tok(0, 0)[6], "square 9 is a star")
 	assert.Equal(t, float32(0), tok(0, 1)[6])
-	assert.Equal(t, []float32{1, 20.0 / 50}, o[ObsGlobal+11:ObsGlobal+13])
+	assert.Equal(t, []float32{1, 20.0 / 50}, o[ObsBonus:ObsCount+1])
 
 	// The third six: a forfeit.
 	u = Setup{Rules: Mongolian(), Turn: Green, Die: 6, Sixes: 3, Tokens: u.Tokens, Ranking: u.Ranking}
@@ -268,7 +269,7 @@ func TestObservationFields(t *testing.T) {
 	s, err = u.State()
 	require.NoError(t, err)
 	s.Observe(&o)
-	assert.Equal(t, float32(1), o[ObsGlobal+10])
+	assert.Equal(t, float32(1), o[ObsForfeit])
 
 	// Two players: seats of colours that do not play are zero.
 	r := Classic()
@@ -278,7 +279,7 @@ func TestObservationFields(t *testing.T) {
 	assert.Equal(t, float32(1), o[0])
 	assert.Equal(t, make([]float32, ObsSeatFields), o[ObsSeatFields:2*ObsSeatFields])
 	assert.Equal(t, float32(1), o[2*ObsSeatFields])
-	assert.Equal(t, float32(1), o[ObsGlobal]) // roll due
+	assert.Equal(t, float32(1), o[ObsPhase]) // roll due
 
 	var zero State
 	o[0] = 7
@@ -435,7 +436,7 @@ func TestPlayAndSuccessors(t *testing.T) {
 			if s.Phase() != PhaseRoll {
 				return
 			}
-			for _, o := range Outcomes() {
+			for _, o := range s.Outcomes() {
 				rolled, err := s.Roll(o.Face)
 				require.NoError(t, err)
 				for _, m := range rolled.LegalMoves() {

@@ -130,9 +130,9 @@ func ExampleRules_Validate() {
 }
 
 // Search code treats the die as a chance node.
-func ExampleOutcomes() {
+func ExampleState_Outcomes() {
 	s, _ := ludo.New(ludo.Classic())
-	for _, o := range ludo.Outcomes() {
+	for _, o := range s.Outcomes() {
 		next, _ := s.Roll(o.Face)
 		fmt.Printf("%d %.3f %v\n", o.Face, o.Prob, next.LegalMoves())
 	}

@@ -357,7 +357,7 @@ var tabConflicts = []tabConflict{
 	{"home steps on a home column of more than six squares", "cocangua",
 		func(r *Rules) { r.Board.HomeColumn = 6 },
 		func(r *Rules) { r.Board.HomeColumn = 5 },
-		"more than 6"},
+		"1 to 7 with the finish, but the throw shows {1 2 3 4 5 6}"},
 	{"FinishTokens past Tokens", "classic",
 		func(r *Rules) { r.Tokens, r.FinishTokens = 2, 3 },
 		func(r *Rules) { r.Tokens, r.FinishTokens = 3, 3 },

@@ -86,9 +86,9 @@ func famMoveKinds(m ludo.Move) []string {
 			k = append(k, name)
 		}
 	}
-	add(m.IsPass() && !m.Forfeits() && !m.IsBonus(), "pass")
+	add(m.IsPass() && !m.Forfeits() && !m.IsBonusMove(), "pass")
 	add(m.Forfeits(), "forfeit")
-	add(m.IsBonus(), "bonus move")
+	add(m.IsBonusMove(), "bonus move")
 	add(m.Enters() && !m.EntersPair() && m.To() == 0, "enter")
 	add(m.EntersPair(), "pair entry")
 	add(m.Enters() && m.To() == 5 && !m.Jumps(), "run to the sixth dot")
@@ -100,7 +100,7 @@ func famMoveKinds(m ludo.Move) []string {
 	add(m.Captures() == 1, "capture")
 	add(m.Captures() > 1, "multiple capture")
 	add(m.FormsBlock(), "block")
-	add(m.Token() >= 0 && !m.Enters() && m.Captures() == 0 && !m.Finishes() && !m.IsBonus(), "step")
+	add(m.Token() >= 0 && !m.Enters() && m.Captures() == 0 && !m.Finishes() && !m.IsBonusMove(), "step")
 	return k
 }
 
@@ -319,7 +319,7 @@ func TestSmallTextErrors(t *testing.T) {
 		assert.NotEmpty(t, pe.Msg, "%q", text)
 	}
 	for _, text := range []string{
-		"x", "red", "red 2", "red 2: 12-18", "2: 12-18 die 6", "red 2 die 6", "red 2: 12-18 die 7", "red 2: 12-18 die 0",
+		"x", "red", "red 2", "red 2: 12-18", "2: 12-18 die 6", "red 2 die 6", "red 2: 12-18 die 64", "red 2: 12-18 die 0",
 		"red 2: 12-18 die 6 die 6", "red 2: 12_18 die 6", "red 2: 12-18 fly die 6", "red 2: 12-18 x0 die 6",
 		"red 2: 12-18 x1 x1 die 6", "red 2: 12-18 enter enter die 6", "red 9: 12-18 die 6", "red 2: 12-300 die 6",
 		"red 0: 10-30 bonus", "red 0: 10-30 die", "red pass", "red pass die 3 extra", "red 2: 12-18 die 6\nred 1: 1-2 die 1",
@@ -367,7 +367,7 @@ func TestZeroMoveForms(t *testing.T) {
 	assert.Equal(t, -1, m.Token())
 	assert.False(t, m.IsPass())
 	assert.False(t, m.IsValid())
-	assert.False(t, m.IsBonus())
+	assert.False(t, m.IsBonusMove())
 	assert.False(t, m.Forfeits())
 	assert.Equal(t, "no move", m.String())
 	data, err := json.Marshal(m)

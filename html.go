@@ -276,7 +276,7 @@ func describeMove(s, next State, m Move) string {
 // 7)" (rule P5), or "bonus 20" for a bonus move (rule P8).
 func describeRoll(m Move) string {
 	switch {
-	case m.IsBonus():
+	case m.IsBonusMove():
 		return "bonus " + strconv.Itoa(m.Count())
 	case m.Count() != m.Die():
 		return "rolled " + strconv.Itoa(m.Die()) + " (counts " + strconv.Itoa(m.Count()) + ")"

@@ -75,7 +75,7 @@ func (o *option) appendJSON(b []byte, v uint64) []byte {
 	case kindBool:
 		return strconv.AppendBool(b, v != 0)
 	case kindFaces:
-		return list(6, number)
+		return list(MaxFace, number)
 	case kindOffsets:
 		return list(63, number)
 	case kindColors:
@@ -215,17 +215,23 @@ type jsonLimit struct {
 }
 
 // jsonLimits are the lists of the JSON forms of Rules, State and Record,
-// with the most values any game can give them. Keys match in any case, as
-// encoding/json matches them.
-var jsonLimits = []jsonLimit{
-	{"Tokens", true, MaxTokens, ErrInvalidSetup, tooManyTokens},
-	{"Undo", true, MaxTokens, ErrInvalidSetup, tooManyTokens},
-	{"Ranking", false, MaxPlayers, ErrInvalidSetup, tooManyRanked},
-	{"Seats", false, MaxPlayers, ErrInvalidRules, fmt.Sprintf("more than MaxPlayers (%d) colours", MaxPlayers)},
-	{"EntryRolls", false, 6, ErrSyntax, "more than 6 faces"},
-	{"BonusRolls", false, 6, ErrSyntax, "more than 6 faces"},
-	{"Plies", false, MaxRecordPlies, ErrSyntax, fmt.Sprintf("more than MaxRecordPlies (%d) plies", MaxRecordPlies)},
-}
+// with the most values any game can give them: a State's and a Record's
+// own lists, then each list option's, as the option table gives it. Keys
+// match in any case, as encoding/json matches them.
+var jsonLimits = func() []jsonLimit {
+	l := []jsonLimit{
+		{"Tokens", true, MaxTokens, ErrInvalidSetup, tooManyTokens},
+		{"Undo", true, MaxTokens, ErrInvalidSetup, tooManyTokens},
+		{"Ranking", false, MaxPlayers, ErrInvalidSetup, tooManyRanked},
+		{"Plies", false, MaxRecordPlies, ErrSyntax, fmt.Sprintf("more than MaxRecordPlies (%d) plies", MaxRecordPlies)},
+	}
+	for k := range options {
+		if most, kind, msg := options[k].listLimit(); most > 0 {
+			l = append(l, jsonLimit{options[k].name, false, most, kind, msg})
+		}
+	}
+	return l
+}()
 
 // jsonFrame is an object or a list checkJSON is in.
 type jsonFrame struct {
@@ -880,8 +886,8 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 			return at("Player").errorf(ErrSyntax, "%s is not a colour: want %s", quote(p.Player), colorList)
 		case !seats.Has(c):
 			return at("Player").errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
-		case p.Face < 0 || p.Face > 6:
-			return at("Face").errorf(ErrBadFace, "face %d: want 1 to 6, or 0 for a bonus move", p.Face)
+		case start.plyFace(p.Face) != "":
+			return at("Face").errorf(ErrBadFace, "%s", start.plyFace(p.Face))
 		}
 		mt, perr := parseMoveText(p.Move, 0, 0)
 		if perr != nil {

@@ -87,7 +87,7 @@ func TestRulesJSONErrors(t *testing.T) {
 		{`{"Seats":["red","pink"]}`, "Seats[1]", syn, `"pink" is not a colour`},
 		{`{"Seats":["red","red"]}`, "Seats[1]", syn, "red given twice"},
 		{`{"Seats":"red"}`, "Seats", syn, "want a list, not string"},
-		{`{"EntryRolls":[0]}`, "EntryRolls[0]", syn, "0 is not a die face"},
+		{`{"EntryRolls":[0]}`, "EntryRolls[0]", syn, "0 is not a face 1 to 63"},
 		{`{"BonusRolls":[6,6]}`, "BonusRolls[1]", syn, "face 6 given twice"},
 		{`{"Blocks":"Sometimes"}`, "Blocks", syn, "not one of NoBlocks, BlocksStopOpponents, BlocksStopAll"},
 		{`{"End":3}`, "End", syn, "want a string, not number"},

@@ -116,7 +116,7 @@ func TestAdversarialInputMemory(t *testing.T) {
 		}, 0.01, fmt.Sprintf("Seats[%d]", ludo.MaxPlayers)},
 		{"rules JSON: a long EntryRolls", func() (func() error, int) {
 			return bin(rules(fill(`{"EntryRolls":[`, `6,`, `6]}`)))
-		}, 0.01, "more than 6 faces"},
+		}, 0.01, "more than 8 faces"},
 		{"record JSON: 10 MB", func() (func() error, int) {
 			return bin(recordJSON(`{"Start":{"Rules":{}},"Plies":[` + strings.Repeat(ply+",", (10<<20)/len(ply)) + ply + "]}"))
 		}, 0.01, "more than MaxRecordBytes"},
@@ -299,8 +299,8 @@ func TestJSONListLimits(t *testing.T) {
 		{stateValue, func(n int) string { return `{"Rules":{},"Ranking":` + list(`"red"`, n) + `}` }, ludo.MaxPlayers, "Ranking", ludo.ErrInvalidSetup, ranked},
 		{stateValue, func(n int) string { return `{"Rules":{"Seats":` + list(`"red"`, n) + `}}` }, ludo.MaxPlayers, "Rules.Seats", ludo.ErrInvalidRules, "colours"},
 		{rulesValue, func(n int) string { return `{"Seats":` + list(`"red"`, n) + `}` }, ludo.MaxPlayers, "Seats", ludo.ErrInvalidRules, "colours"},
-		{rulesValue, func(n int) string { return `{"EntryRolls":` + list("6", n) + `}` }, 6, "EntryRolls", ludo.ErrSyntax, "more than 6 faces"},
-		{rulesValue, func(n int) string { return `{"bonusRolls":` + list("6", n) + `}` }, 6, "bonusRolls", ludo.ErrSyntax, "more than 6 faces"},
+		{rulesValue, func(n int) string { return `{"EntryRolls":` + list("6", n) + `}` }, ludo.MaxOutcomes, "EntryRolls", ludo.ErrSyntax, "more than 8 faces"},
+		{rulesValue, func(n int) string { return `{"bonusRolls":` + list("6", n) + `}` }, ludo.MaxOutcomes, "bonusRolls", ludo.ErrSyntax, "more than 8 faces"},
 	} {
 		// At the limit, any error is another one.
 		if err := c.value(c.in(c.max)); err != nil {
@@ -334,12 +334,12 @@ func rulesValue(s string) error { var v ludo.Rules; return json.Unmarshal([]byte
 // parsers do not panic, and the nil error pointers say what they are.
 func TestZeroValues(t *testing.T) {
 	var d ludo.Dice
-	assert.Equal(t, 0, d.Roll())
-	assert.Equal(t, 0, ludo.NewDice(nil).Roll())
 	s, err := ludo.New(ludo.Classic())
 	require.NoError(t, err)
 	_, err = s.Roll(d.Roll())
-	assert.ErrorIs(t, err, ludo.ErrBadFace, "State.Roll refuses the zero Dice's 0")
+	assert.NoError(t, err, "the zero Dice rolls a fair face")
+	_, err = s.Roll(0)
+	assert.ErrorIs(t, err, ludo.ErrBadFace, "State.Roll refuses a 0")
 
 	re := &ludo.ReplayError{}
 	assert.Equal(t, "ludo: the record's start: no reason given", re.Error())

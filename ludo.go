@@ -104,9 +104,10 @@ func (p *Phase) UnmarshalText(text []byte) error {
 }
 
 // State is a position of a game: the rules, where every token stands, whose
-// turn it is, the die being played and the sixes rolled this turn, and the
-// players who have finished, in order; and what the rules in play remember
-// of the game (who has captured, which token moved last, …).
+// turn it is, the face thrown and the moves due, the streak of bonus
+// rolls this turn, and the players who have finished, in order; and what
+// the rules in play remember of the game (who has captured, which token
+// moved last, …).
 //
 // A State is a small value: copy it, compare it with == (two States are
 // equal when the rules, the position of every token (by index) and the
@@ -122,8 +123,8 @@ func (p *Phase) UnmarshalText(text []byte) error {
 type State struct {
 	tok [MaxPlayers][MaxTokens]uint8 // 0 in the yard, else progress+1
 	at  lanes                        // each token's track square, 0 off the track: derived from tok, so that no rule scans the board
-	// The legal moves of the count being played, judged once when it is
-	// rolled (see judge): moves[i] is token i's lane (see Move.lane), 0
+	// The legal moves of the amount due, judged once when it becomes due
+	// (see startCount): moves[i] is token i's lane (see Move.lane), 0
 	// where it has no legal move; extra is a second move of the token it
 	// names (rule F1). All 0 while a roll is due, and where the only
 	// legal move is a pass.
@@ -138,12 +139,12 @@ type State struct {
 	blocked, later uint32
 	// What a turn keeps, side by side so that the turn's end clears them
 	// together.
-	die   uint8 // the face being played; 0 while a roll is due
-	count uint8 // the steps the move due counts
-	flags uint8 // see stateBonusMove
-	sixes uint8
-	tries uint8 // rolls this turn since the last token move that left no move (rule M4)
-	last  uint8 // the token moved last this turn, plus one; 0 for none (rule P9)
+	throw  uint8   // the face thrown, kept through the bonus move it leads to; 0 while a roll is due
+	due    amounts // the moves due: none while a roll is due
+	flags  uint8   // stateExtraRoll
+	streak uint8   // bonus-earning rolls in a row this turn (rule C9)
+	tries  uint8   // rolls this turn since the last token move that left no move (rule M4)
+	last   uint8   // the token moved last this turn, plus one; 0 for none (rule P9)
 
 	turn     Color
 	placed   uint8
@@ -157,8 +158,7 @@ type State struct {
 
 // State flags.
 const (
-	stateBonusMove uint8 = 1 << iota // the move due is a bonus move (rule P8)
-	stateExtraRoll                   // a bonus roll is owed after the move due (rules K2, K3)
+	stateExtraRoll uint8 = 1 << 1 // a bonus roll is owed after the move due (rules K2, K3); bit 1, as State.Key hashes it
 )
 
 // New returns the start position of a game under r: every token in its
@@ -214,7 +214,7 @@ func (s State) Phase() Phase {
 	switch {
 	case s.placed >= s.endsAt: // the zero State (endsAt 0) reads as over
 		return PhaseOver
-	case s.count == 0:
+	case s.due.steps[0] == 0:
 		return PhaseRoll
 	}
 	return PhaseMove
@@ -226,29 +226,36 @@ func (s *State) over() bool { return s.placed >= s.endsAt }
 // colour that moved last.
 func (s State) Turn() Color { return s.turn }
 
-// Die returns the face being played while a move is due, and 0 otherwise.
+// Die returns the face thrown while a move is due, and 0 otherwise.
 // During a bonus move (rule P8) it is the face of the roll that led to
 // it, which may still earn a bonus roll.
 func (s State) Die() int {
-	if s.count == 0 {
+	if s.due.steps[0] == 0 {
 		return 0
 	}
-	return int(s.die)
+	return int(s.throw)
 }
 
 // Count returns the steps the move due counts: the die; what a 6 counts
 // under [Rules.SixValue]; or the steps of a bonus move (rule P8). It is 0
 // while no move is due.
-func (s State) Count() int { return int(s.count) }
+func (s State) Count() int { return int(s.due.steps[0]) }
 
 // IsBonusMove reports whether the move due is a bonus move earned by a
 // capture or a token brought home (rule P8), not a roll's.
-func (s State) IsBonusMove() bool { return s.count != 0 && s.flags&stateBonusMove != 0 }
+func (s State) IsBonusMove() bool { return s.due.steps[0] != 0 && s.due.faces[0] == 0 }
 
-// Sixes returns the number of consecutive bonus-earning rolls (sixes, by
-// default) the player to move has rolled this turn, counting the die being
-// played (rule C9). Without a [Rules.SixLimit] the count stops at 255.
-func (s State) Sixes() int { return int(s.sixes) }
+// Streak returns the number of bonus-earning rolls (sixes, by default;
+// see [Rules.BonusRolls]) the player to move has rolled in a row this
+// turn, the count [Rules.SixLimit] limits (rule C9). A roll that earns a
+// bonus roll adds to it; a roll that earns none leaves it as it was,
+// since the turn ends with that roll's moves (a bonus move it leads to,
+// rule P8, included); a bonus roll earned otherwise (rules K2, K3) starts
+// it again from 0. Without a SixLimit the count stops at 255.
+func (s State) Streak() int { return int(s.streak) }
+
+// Sixes is the old name of [State.Streak].
+func (s State) Sixes() int { return int(s.streak) }
 
 // Progress returns how far token i of colour c has come from its start
 // square (see [Board]): -1 in the yard, the board's Finish at the finish.
@@ -391,17 +398,17 @@ func (s State) String() string {
 		fmt.Fprintf(&b, ": %v to roll", s.turn)
 	case PhaseMove:
 		if s.IsBonusMove() {
-			fmt.Fprintf(&b, ": %v to move, bonus %d", s.turn, s.count)
+			fmt.Fprintf(&b, ": %v to move, bonus %d", s.turn, s.Count())
 		} else {
-			fmt.Fprintf(&b, ": %v to move, die %d", s.turn, s.die)
-			if int(s.count) != int(s.die) {
-				fmt.Fprintf(&b, " (counts %d)", s.count)
+			fmt.Fprintf(&b, ": %v to move, die %d", s.turn, s.throw)
+			if s.Count() != int(s.throw) {
+				fmt.Fprintf(&b, " (counts %d)", s.Count())
 			}
 		}
 	}
 	if s.Phase() != PhaseOver {
-		if s.sixes > 0 {
-			fmt.Fprintf(&b, ", sixes %d", s.sixes)
+		if s.streak > 0 {
+			fmt.Fprintf(&b, ", sixes %d", s.streak)
 		}
 		b.WriteByte('\n')
 	}
@@ -519,7 +526,7 @@ func (s *State) locate() {
 	rs := s.rs
 	for c := range rs.seats.All() {
 		for i := range int(rs.tokens) {
-			if p := int(s.tok[c][i]) - 1; p >= 0 && (p <= int(rs.homeEntry) || p > int(rs.finish)) {
+			if p := int(s.tok[c][i]) - 1; rs.onTrack(p) {
 				s.at.set(c, i, s.trackSquare(c, p)) // past the finish: going round again (rule K4)
 			}
 		}

@@ -21,18 +21,19 @@ type Move struct {
 
 // The layout of a Move, field by field: the bit each starts at and its
 // width. The fields from mTo on are what the position alone does not
-// say, which the State keeps for each token when it judges the die (a
-// lane, see lane).
+// say, which the State keeps for each token when it judges the amount due
+// (a lane, see lane).
 const (
-	mColor    = 0  // 4 bits: the colour
-	mDie      = 4  // 4 bits: the face the move plays, 0 for a bonus move
-	mToken    = 8  // 8 bits: the token's index plus one; 0 for a pass
-	mFrom     = 16 // 8 bits: the progress from plus one; 0 for the yard
+	mColor    = 0  // 4 bits: the colour whose token moves (the mover)
+	mDie      = 4  // 8 bits: the face the move plays, 0 for a bonus move
+	mToken    = 12 // 4 bits: the token's index plus one; 0 for a pass
+	mFrom     = 16 // 8 bits: the progress from plus one; 0 for the yard or a pass
 	mCount    = 24 // 8 bits: the steps the move counts
 	mTo       = 32 // 8 bits: the progress to plus one
 	mFlags    = 40 // 12 bits: the flags below
 	mCaptures = 52 // 4 bits: the opponent tokens sent to their yards
 	mLaneTok  = 56 // 3 bits: in a State's extra lane, the token it is for
+	mAmount   = 59 // 2 bits: which of the amounts due it plays (see amounts)
 
 	laneShift = mTo // a lane is the Move's bits from here
 )
@@ -51,7 +52,6 @@ const (
 	flagMoverHome                       // the mover is sent to its yard (rules D1, D3)
 	flagPair                            // a second token enters with it (rule F1)
 	flagCircle                          // goes round the track again (rule K4)
-	flagOpens                           // leaves a block of its colour (rule P7)
 )
 
 // newMove returns the move of token i (-1 for a pass) of colour c from
@@ -59,14 +59,14 @@ const (
 // move), going nowhere yet.
 func newMove(c Color, i, from, count, d int) Move {
 	p := uint64(uint8(from + 1))
-	return Move{uint64(c)&0xf<<mColor | uint64(d)&0xf<<mDie | uint64(uint8(i+1))<<mToken |
+	return Move{uint64(c)&0xf<<mColor | uint64(uint8(d))<<mDie | uint64(i+1)&0xf<<mToken |
 		p<<mFrom | uint64(uint8(count))<<mCount | p<<mTo | uint64(flagValid)<<mFlags}
 }
 
 // passMove returns the pass of colour c on a move of count steps with die
-// face d.
+// face d: it names no token, and its progress from and to are -1.
 func passMove(c Color, count, d int, forfeit bool) Move {
-	m := newMove(c, -1, 0, count, d)
+	m := newMove(c, -1, -1, count, d)
 	if forfeit {
 		m = m.with(flagForfeit)
 	}
@@ -83,11 +83,25 @@ func (m Move) lane() uint32 { return uint32(m.v >> laneShift) }
 // from, counting count with die d, that lane describes.
 func laneMove(c Color, i, from, count, d int, lane uint32) Move {
 	m := newMove(c, i, from, count, d)
-	return Move{m.v&(1<<laneShift-1) | uint64(lane)<<laneShift&^(7<<mLaneTok)}
+	return Move{m.v&(1<<laneShift-1) | uint64(lane&^laneTokMask)<<laneShift}
 }
 
-// laneTokMask is where a State's extra lane names the token it is for.
+// A State keeps a token's second move (rule F1) in a lane of its own, the
+// extra lane, which also names the token: laneTokMask is where.
 const laneTokMask = uint32(7) << (mLaneTok - laneShift)
+
+// extraLane returns lane l as the extra lane of token i.
+func extraLane(l uint32, i int) uint32 {
+	return l&^laneTokMask | uint32(i)<<(mLaneTok-laneShift)&laneTokMask
+}
+
+// extraToken returns the token extra lane l is for.
+func extraToken(l uint32) int { return int(l&laneTokMask) >> (mLaneTok - laneShift) }
+
+// amount returns the index of the amount due the move plays (see
+// amounts): 0 where one amount is due at a time, as in every ruleset
+// with one die.
+func (m Move) amount() int { return int(m.v >> mAmount & (maxDue - 1)) }
 
 func (m Move) with(f moveFlags) Move    { return Move{m.v | uint64(f)<<mFlags} }
 func (m Move) without(f moveFlags) Move { return Move{m.v &^ (uint64(f) << mFlags)} }
@@ -107,19 +121,20 @@ func (m Move) Color() Color { return Color(m.v >> mColor & 0xf) }
 
 // Token returns the index (0 to Tokens-1) of the token that moves, or -1
 // for a pass and for the zero Move.
-func (m Move) Token() int { return int(uint8(m.v>>mToken)) - 1 }
+func (m Move) Token() int { return int(m.v>>mToken&0xf) - 1 }
 
 // From returns the token's progress before the move, -1 for the yard (see
-// [Board] for what progress is); 0 for a pass.
+// [Board] for what progress is). A pass moves no token: its From, like
+// its [Move.Token], is -1.
 func (m Move) From() int { return int(uint8(m.v>>mFrom)) - 1 }
 
 // To returns the token's progress after the move, -1 for the yard (a
-// mover sent home, rules D1 and D3); 0 for a pass.
+// mover sent home, rules D1 and D3). A pass's To is -1.
 func (m Move) To() int { return int(uint8(m.v>>mTo)) - 1 }
 
 // Die returns the die face the move plays, or 0 for a bonus move (rule
 // P8), which plays no roll.
-func (m Move) Die() int { return int(m.v >> mDie & 0xf) }
+func (m Move) Die() int { return int(uint8(m.v >> mDie)) }
 
 // Count returns the number of steps the move counts: the die, what a 6
 // counts under [Rules.SixValue], or a bonus move's steps. The steps
@@ -129,9 +144,9 @@ func (m Move) Count() int { return int(uint8(m.v >> mCount)) }
 // IsPass reports whether the move is a pass.
 func (m Move) IsPass() bool { return m.IsValid() && m.Token() < 0 }
 
-// IsBonus reports whether the move plays a bonus move of steps earned by
+// IsBonusMove reports whether the move plays a bonus move of steps earned by
 // a capture or a token brought home (rule P8), not a roll.
-func (m Move) IsBonus() bool { return m.IsValid() && m.Die() == 0 }
+func (m Move) IsBonusMove() bool { return m.IsValid() && m.Die() == 0 }
 
 // Forfeits reports whether the move is the pass that forfeits a roll at
 // the six limit (rule C9).
@@ -196,7 +211,7 @@ func (m Move) appendText(b []byte) []byte {
 		if m.Forfeits() {
 			b = append(b, " (forfeit)"...)
 		}
-		if m.IsBonus() {
+		if m.IsBonusMove() {
 			b = append(b, " bonus"...) // a bonus move no token can make (rule P8)
 		}
 		return b
@@ -217,7 +232,7 @@ func (m Move) appendText(b []byte) []byte {
 		b = append(b, " x"...)
 		b = strconv.AppendInt(b, int64(n), 10)
 	}
-	if m.IsBonus() {
+	if m.IsBonusMove() {
 		b = append(b, " bonus"...)
 	}
 	return b

@@ -1120,7 +1120,7 @@ func (mt *moveText) extraWord(f textWord, words *[]textWord, at func(textWord) l
 		}
 		mt.bonus, *words = true, (*words)[1:]
 	case "die", "count":
-		dst, hi := &mt.die, 6
+		dst, hi := &mt.die, MaxFace
 		if t == "count" {
 			dst, hi = &mt.count, 255
 		}
@@ -1174,11 +1174,11 @@ func (mt moveText) String() string {
 // describe writes the from-to part, the flags and the captures, as
 // Move.String does.
 func (mt moveText) describe() string {
-	m := Move{uint64(uint8(mt.from+1))<<mFrom | uint64(uint8(mt.to+1))<<mTo |
-		uint64(mt.flags|flagValid)<<mFlags | uint64(mt.captures)<<mCaptures | 1<<mToken}
-	if !mt.bonus {
-		m.v |= 1 << mDie
+	face := 1
+	if mt.bonus {
+		face = 0
 	}
+	m := newMove(Red, 0, mt.from, 0, face).withTo(mt.to).with(mt.flags).withCaptures(mt.captures)
 	b := m.appendText(nil)
 	_, rest, _ := strings.Cut(string(b), ": ")
 	return rest
@@ -1189,36 +1189,43 @@ func (mt moveText) describe() string {
 func textOf(m Move) moveText {
 	mt := moveText{hasColor: true, color: m.Color()}
 	if m.IsPass() {
-		mt.pass, mt.forfeit, mt.bonus = true, m.Forfeits(), m.IsBonus()
+		mt.pass, mt.forfeit, mt.bonus = true, m.Forfeits(), m.IsBonusMove()
 		return mt
 	}
 	mt.token, mt.detail = m.Token(), true
 	mt.from, mt.to = m.From(), m.To()
 	mt.flags = m.flags() &^ flagValid
 	mt.captures = m.Captures()
-	mt.bonus = m.IsBonus()
+	mt.bonus = m.IsBonusMove()
 	return mt
 }
 
-// resolve finds the move the text describes in position s.
+// resolve finds the move the text describes in position s. Where the text
+// says whose move it is, its die or its count, and they are not the move
+// due's, the move as written is the engine's to refuse (rules C3, C8,
+// P8).
 func (mt moveText) resolve(s State) (Move, error) {
 	if err := s.moveDue(); err != nil {
 		return Move{}, err
 	}
-	c, n, d := s.turn, int(s.count), s.moveDie()
-	if mt.hasColor && mt.color != c { // rule C3
-		m := passMove(mt.color, n, d, mt.forfeit)
-		if !mt.pass {
-			m = newMove(mt.color, mt.token, -1, n, d)
-		}
-		return Move{}, &IllegalMoveError{Move: m, Rule: "C3", Reason: fmt.Sprintf("it is %v's turn, not %v's", c, mt.color)}
+	d := s.head()
+	c, n, f := d.c, int(d.steps), int(d.face)
+	if mt.hasColor {
+		c = mt.color
 	}
-	if (mt.die != 0 && mt.die != d) || (mt.count != 0 && mt.count != n) || (mt.bonus && !s.IsBonusMove()) {
-		m := newMove(c, mt.token, -1, n, d)
-		if s.IsBonusMove() {
-			return Move{}, &IllegalMoveError{Move: m, Rule: "P8", Reason: fmt.Sprintf("the move due is a bonus move of %d", n)}
+	if mt.die != 0 {
+		f = mt.die
+	} else if mt.bonus {
+		f = 0
+	}
+	n = cmp.Or(mt.count, n)
+	if c != d.c || f != int(d.face) || n != int(d.steps) {
+		m := passMove(c, n, f, mt.forfeit)
+		if !mt.pass {
+			m = newMove(c, mt.token, s.Progress(c, mt.token), n, f)
 		}
-		return Move{}, &IllegalMoveError{Move: m, Rule: "C8", Reason: fmt.Sprintf("the move due plays the die %d (counting %d)", s.die, n)}
+		_, err := s.Apply(m)
+		return Move{}, err
 	}
 	if mt.pass {
 		var buf [MaxMoves]Move
@@ -1227,7 +1234,7 @@ func (mt moveText) resolve(s State) (Move, error) {
 			return ms[0], nil
 		}
 		// The rules refuse the pass; Apply says which rule (C9 or C10).
-		want := passMove(c, n, d, mt.forfeit)
+		want := s.pass(d, mt.forfeit)
 		if _, err := s.Apply(want); err != nil {
 			return Move{}, err
 		}
@@ -1235,7 +1242,7 @@ func (mt moveText) resolve(s State) (Move, error) {
 	}
 	// The token must be where the text says before anything else.
 	if from := s.Progress(c, mt.token); mt.detail && s.hasToken(c, mt.token) && from != mt.from {
-		m := newMove(c, mt.token, from, n, d)
+		m := newMove(c, mt.token, from, n, f)
 		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("%v token %d is at %s, not %s", c, mt.token, progressString(from), progressString(mt.from))}
 	}
 	m, err := s.TokenMove(mt.token)
@@ -1245,15 +1252,13 @@ func (mt moveText) resolve(s State) (Move, error) {
 	// The word bonus may be left out: the position says whether the move
 	// due is a bonus move, and a move text need not repeat it.
 	want := mt
-	want.bonus = m.IsBonus()
+	want.bonus = m.IsBonusMove()
 	if got := textOf(m); got.describe() != want.describe() {
 		// A token with a second move (rule F1) may be the one meant.
-		if s.extra != 0 {
-			if alt, ok := s.decideExtra(mt.token); ok && textOf(alt).describe() == want.describe() {
-				return alt, nil
-			}
+		if alt, ok := s.decideExtra(d, mt.token); ok && textOf(alt).describe() == want.describe() {
+			return alt, nil
 		}
-		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("with a %d, %v token %d makes %s, not %s", s.count, c, mt.token, got.describe(), want.describe())}
+		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("with a %d, %v token %d makes %s, not %s", n, c, mt.token, got.describe(), want.describe())}
 	}
 	return m, nil
 }
@@ -1283,7 +1288,5 @@ func parseStandaloneMove(text string) (Move, *ParseError) {
 	if mt.token >= MaxTokens || mt.from < -1 || mt.from > 254 || mt.to > 254 {
 		return Move{}, at.errorf(ErrSyntax, "token %d from %d to %d is not a move of any board", mt.token, mt.from, mt.to)
 	}
-	m := newMove(mt.color, mt.token, mt.from, count, mt.die).withTo(mt.to)
-	m.v |= uint64(mt.flags) << mFlags
-	return m.withCaptures(mt.captures), nil
+	return newMove(mt.color, mt.token, mt.from, count, mt.die).withTo(mt.to).with(mt.flags).withCaptures(mt.captures), nil
 }

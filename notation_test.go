@@ -330,7 +330,8 @@ func TestParsePositionErrors(t *testing.T) {
 		{"rules classic{Players:2 Seats:{red green}}\nyellow 0", 2, 1, setup, "yellow does not play"},
 		{"rules classic{Seats:{red green}}", 1, 15, rules, "Seats {red green} holds 2 colours but Players is 4"},
 		{"rules classic{Seats:{red pink}}", 1, 21, syn, `"pink" is not a colour`},
-		{"rules classic{EntryRolls:{7}}", 1, 26, syn, `"7" is not a die face`},
+		{"rules classic{EntryRolls:{64}}", 1, 26, syn, `"64" is not a face 1 to 63`},
+		{"rules classic{EntryRolls:{7}}", 1, 15, rules, "EntryRolls {7} holds a face the throw cannot show: want faces of {1 2 3 4 5 6}"},
 		{"rules classic{Board:{52 13 50}}", 1, 21, syn, "is not a board"},
 		{"rules classic{NoMoveForfeitsBonus:yes}", 1, 35, syn, `"yes" is not true or false`},
 	} {

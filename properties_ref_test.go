@@ -535,7 +535,7 @@ func (v *rbView) legal() []rbMove {
 	if s.IsBonusMove() {
 		die = 0
 	}
-	pass := rbMove{tok: rbTok{c, -1}, count: s.Count(), die: die, pass: true}
+	pass := rbMove{tok: rbTok{c, -1}, from: -1, to: -1, count: s.Count(), die: die, pass: true}
 	if v.forfeiting() {
 		pass.forfeits = true
 		return []rbMove{pass}

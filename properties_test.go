@@ -810,7 +810,7 @@ func propAccepted(s State) []Move {
 // relabels the move, as a caller holding a legal move of a token would
 // build one for its twin.
 func propWithToken(m Move, i int) Move {
-	return Move{m.v&^(0xff<<mToken) | uint64(uint8(i+1))<<mToken}
+	return Move{m.v&^(0xf<<mToken) | uint64(i+1)&0xf<<mToken}
 }
 
 // propCandidates returns moves to try in s: moves seen anywhere in the game,
@@ -852,7 +852,7 @@ type propMoveKey struct {
 func propKeyOf(m Move) propMoveKey {
 	return propMoveKey{m.Color(), m.Token(), m.From(), m.To(), m.Die(), m.Count(), m.Captures(),
 		m.IsPass(), m.Forfeits(), m.Enters(), m.Finishes(), m.FormsBlock(),
-		m.Bounces(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(), m.IsBonus()}
+		m.Bounces(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(), m.IsBonusMove()}
 }
 
 func propKeysOf(ms []Move) []propMoveKey {
@@ -1264,7 +1264,7 @@ func TestPropLegalMovesForms(t *testing.T) {
 				if m.Compare(m) != 0 {
 					t.Fatalf("%v.Compare(itself) != 0", m)
 				}
-				if m.Color() != s.Turn() || m.Count() != s.Count() || m.IsBonus() != s.IsBonusMove() || !m.IsBonus() && m.Die() != s.Die() {
+				if m.Color() != s.Turn() || m.Count() != s.Count() || m.IsBonusMove() != s.IsBonusMove() || !m.IsBonusMove() && m.Die() != s.Die() {
 					t.Fatalf("legal move %v is not %v's with die %d, count %d\n%v", m, s.Turn(), s.Die(), s.Count(), s)
 				}
 			}

@@ -14,10 +14,20 @@ import (
 // whose face differs from the roll of [SeededDice] with its seed.
 var ErrSeedMismatch = errors.New("ludo: face differs from the seeded dice")
 
+// plyFace says what is wrong with face as the face of a ply of a game
+// from s: it must be a face of the rules' throw, or 0 for a bonus move
+// (rule P8). It returns "" for a face that may be.
+func (s State) plyFace(face int) string {
+	if faces := s.rs.chance.faces; face != 0 && !faces.Has(face) {
+		return fmt.Sprintf("face %d: want one of %v, or 0 for a bonus move", face, faces)
+	}
+	return ""
+}
+
 // Ply is one line of a [Record]: a roll and the move made with it.
 type Ply struct {
 	Player Color  // who rolled
-	Face   int    // the face rolled, 1 to 6, or 0 for a bonus move, which no roll precedes (rule P8)
+	Face   int    // the face rolled (1 to 6 for a die), or 0 for a bonus move, which no roll precedes (rule P8)
 	Move   string // the move made, as [ParseMove] reads it, without the colour: "2: 12-18", "pass"
 }
 
@@ -262,7 +272,7 @@ func ParseRecord(text string) (*Record, error) {
 		if len(rec.Plies) == MaxRecordPlies {
 			return nil, l.at(l.Key).errorf(ErrSyntax, "more than MaxRecordPlies (%d) plies", MaxRecordPlies)
 		}
-		p, perr := parsePly(l, len(rec.Plies)+1, seats)
+		p, perr := parsePly(l, len(rec.Plies)+1, start)
 		if perr != nil {
 			return nil, perr
 		}
@@ -280,7 +290,8 @@ func isPlyLine(l textLine) bool {
 }
 
 // parsePly reads ply line l, which should be ply number want.
-func parsePly(l textLine, want int, seats Colors) (Ply, *ParseError) {
+func parsePly(l textLine, want int, start State) (Ply, *ParseError) {
+	seats := start.Players()
 	var p Ply
 	if n, ok := number(l.Key.Text); !ok || n != want {
 		return p, l.at(l.Key).errorf(ErrSyntax, "ply %q, want %d: plies are numbered from 1, in order", l.Key.Text, want)
@@ -299,8 +310,8 @@ func parsePly(l textLine, want int, seats Colors) (Ply, *ParseError) {
 	if !ok {
 		return p, l.at(l.Args[1]).errorf(ErrSyntax, "face %q is not a number", l.Args[1].Text)
 	}
-	if face < 0 || face > 6 {
-		return p, l.at(l.Args[1]).errorf(ErrBadFace, "face %d: want 1 to 6, or 0 for a bonus move", face)
+	if err := start.plyFace(face); err != "" {
+		return p, l.at(l.Args[1]).errorf(ErrBadFace, "%s", err)
 	}
 	w := l.Args[2]
 	mt, perr := parseMoveText(strings.TrimRight(l.text[w.off:], " \t\r"), l.N, w.Col)
@@ -375,7 +386,7 @@ func (r Record) Replay() ([]State, error) {
 	case !s.IsValid():
 		return states, &ReplayError{Err: ErrNoGame}
 	case s.Phase() == PhaseMove:
-		return states, &ReplayError{Err: fmt.Errorf("%w: a record starts with a roll due, but %v has a %d to play", ErrWrongPhase, s.turn, s.die)}
+		return states, &ReplayError{Err: fmt.Errorf("%w: a record starts with a roll due, but %v has a %d to play", ErrWrongPhase, s.turn, s.Count())}
 	}
 	var dice Dice
 	if r.Seeded {

@@ -243,7 +243,7 @@ func TestParseRecordErrors(t *testing.T) {
 		{"rules classic\n1 red 6", 2, 1, syn, "a ply is its number, the colour, the face and the move"},
 		{"rules classic\n1 pink 6 0", 2, 3, syn, `"pink" is not a colour`},
 		{"rules classic{Players:2}\n1 green 6 0", 2, 3, setup, "green does not play"},
-		{"rules classic\n1 red 7 0", 2, 7, ludo.ErrBadFace, "face 7: want 1 to 6"},
+		{"rules classic\n1 red 7 0", 2, 7, ludo.ErrBadFace, "face 7: want one of {1 2 3 4 5 6}, or 0 for a bonus move"},
 		{"rules classic\n1 red x 0", 2, 7, syn, `face "x" is not a number`},
 		{"rules classic\n1 red 6 jump", 2, 9, syn, `"jump" is not a move`},
 		{"rules classic\n1 red 6 0: 1-2 fly", 2, 16, syn, `"fly" is not a word of a move`},

@@ -120,20 +120,60 @@ func (s *State) squareOf(c Color, p int) Square {
 }
 
 // ---------------------------------------------------------------------
+// The moves due
+
+// maxDue is the most amounts a turn can have due at once. A ruleset with
+// one die has one at a time (the die, or a bonus move after it); two dice
+// make two, four on a double played top and bottom, and bonus moves queue
+// after them.
+const maxDue = 4
+
+// amounts is the moves due in a turn, in the order they are played: each
+// the steps it counts and the face it plays, 0 for a bonus move (rule
+// P8); a slot of no steps ends the list. The legal moves are the moves of
+// the amounts due; with one die, of the one amount due.
+type amounts struct {
+	steps [maxDue]uint8
+	faces [maxDue]uint8
+}
+
+// due is one amount due as the stages judge it, with what judging a
+// token's move depends on beyond the position: the colour whose tokens
+// move (the mover, see State.mover), the face it plays (0 for a bonus
+// move, rule P8), the steps it counts, and its index in the amounts due.
+// Every stage takes it as an argument, so that a hypothetical (rule M4:
+// could any face move the token?) is judged without an altered copy of
+// the State.
+type due struct {
+	c     Color
+	face  uint8
+	steps uint8
+	k     uint8
+}
+
+// due returns the amount move m plays.
+func (m Move) due() due {
+	return due{c: m.Color(), face: uint8(m.Die()), steps: uint8(m.Count()), k: uint8(m.amount())}
+}
+
+// ---------------------------------------------------------------------
 // Roll
 
-// Roll plays a die face for the player to move and returns the position
-// waiting for their move (rule C8). A bonus-earning face (a 6, by default)
-// adds to [State.Sixes]; when that reaches [Rules.SixLimit] the only legal
-// move is the forfeiting pass (rule C9). Where no token can move, the only
-// legal move is a pass (rule C10). Either way the caller sees the pass
-// among the legal moves and plays it with [State.Apply].
+// Roll plays the face thrown for the player to move and returns the
+// position waiting for their move (rule C8): a die's face, one of the
+// faces of the rules' throw (see [State.Outcomes]). A bonus-earning face
+// (a 6, by default) adds to [State.Streak]; when that reaches
+// [Rules.SixLimit] the only legal move is the forfeiting pass (rule C9).
+// Where no token can move, the only legal move is a pass (rule C10).
+// Either way the caller sees the pass among the legal moves and plays it
+// with [State.Apply].
 //
-// It returns an error matching [ErrBadFace] for a face outside 1 to 6,
-// [ErrWrongPhase] while a move is due, [ErrGameOver] once the game has
-// ended, and [ErrNoGame] on the zero State; s is never changed. The last
-// three allocate nothing, so a playout may roll until Roll fails, which
-// is the quickest loop (one State copy fewer than asking [State.Phase]).
+// It returns an error matching [ErrBadFace] for a face the throw cannot
+// show, [ErrWrongPhase] while a move is due, [ErrGameOver] once the game
+// has ended, and [ErrNoGame] on the zero State; s is never changed. The
+// last three allocate nothing, so a playout may roll until Roll fails,
+// which is the quickest loop (one State copy fewer than asking
+// [State.Phase]).
 func (s State) Roll(face int) (State, error) {
 	err := s.roll(face) // small enough to inline: s is the caller's copy
 	return s, err
@@ -142,62 +182,71 @@ func (s State) Roll(face int) (State, error) {
 // roll is Roll on s in place. It changes s only when the roll is
 // accepted.
 func (s *State) roll(face int) error {
-	if s.count != 0 || uint(face-1) > 5 || s.over() {
+	rs := s.rs
+	if s.due.steps[0] != 0 || s.over() || !rs.chance.faces.Has(face) {
 		return s.rollError(face)
 	}
-	rs := s.rs
-	s.die = uint8(face)
-	if s.sixes < 255 { // the count saturates where SixLimit is 0
-		s.sixes += uint8(rs.bonus>>(face&7)) & 1
+	s.throw = uint8(face)
+	if s.streak < 255 { // the count saturates where SixLimit is 0
+		s.streak += uint8(rs.bonus>>face) & 1
 	}
 	n := face
-	if rs.feat&featSixValue != 0 && face == 6 && s.allOut() { // rule P5
+	c := s.mover()
+	if rs.feat&featSixValue != 0 && face == int(rs.six) && s.allOut(c) { // rule P5
 		n = int(rs.sixValue)
 	}
-	s.startCount(n, false)
+	s.startCount(due{c: c, face: uint8(face), steps: uint8(n)})
 	return nil
 }
 
-// startCount makes a move of n steps due, with the die of the roll (or,
-// for a bonus move, after it), and judges every token's move: once, for
-// AppendLegalMoves only to unpack them and Apply only to compare. The
-// stages: the candidates (candidates), what each does (tokenMove), a
-// second move where a token has one (judgePair), then the rules that
-// choose among the moves (filter).
-func (s *State) startCount(n int, bonus bool) {
-	s.count = uint8(n)
-	if bonus { // after a move, whose judged moves go
-		s.flags |= stateBonusMove
+// mover returns the colour whose tokens the player to move moves: their
+// own, in every ruleset so far. (Where a partner who has finished plays
+// on with the other's tokens, it will be the partner.)
+func (s *State) mover() Color { return s.turn }
+
+// head returns the amount due first, as the stages judge it.
+func (s *State) head() due {
+	return due{c: s.mover(), face: s.due.faces[0], steps: s.due.steps[0]}
+}
+
+// startCount makes amount d due, the moves due being played, and judges
+// every token's move: once, for AppendLegalMoves only to unpack them and
+// Apply only to compare. The stages: the candidates (candidates), what
+// each does (judge), a second move where a token has one (judgePair),
+// then the rules that choose among the moves (filter).
+func (s *State) startCount(d due) {
+	s.due.steps[d.k], s.due.faces[d.k] = d.steps, d.face
+	if d.face == 0 { // a bonus move, after a move, whose judged moves go
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
-	} else if s.forfeit() { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
+	} else if s.forfeits(d) { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
 		return
 	}
-	x := tokenBytes(&s.tok[s.turn])
-	for cand := s.candidates(x); cand != 0; cand &= cand - 1 {
+	x := tokenBytes(&s.tok[d.c])
+	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
-		if l, r := s.judge(i, int(x>>(8*i)&0xff)-1); r.why == legal {
+		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
 			s.moves[i] = l
 		}
 	}
 	if s.rs.feat&(featPairEntry|featFilters) != 0 {
 		if s.rs.feat&featPairEntry != 0 {
-			s.judgePair()
+			s.judgePair(d)
 		}
-		s.filter()
+		s.filter(d)
 	}
 }
 
-// candidates returns, as a bit per token index, the tokens of the player
-// to move that tokenMove judges: not finished (rule B3), not in the yard
-// unless the die enters (rule C7), and of tokens alike (on one square, or
-// in the yard) the lowest-numbered only (ruling Q9). It works on x, the
-// colour's token bytes (tokenBytes), as one word, without a branch: which
-// tokens can move is what a random game makes unpredictable.
-func (s *State) candidates(x uint32) uint8 {
+// candidates returns, as a bit per token index, the tokens of colour d.c
+// that judge judges for amount d: not finished (rule B3), not in the yard
+// unless the face enters (rule C7), and of tokens alike (on one square,
+// or in the yard) the lowest-numbered only (ruling Q9). It works on x,
+// the colour's token bytes (tokenBytes), as one word, without a branch:
+// which tokens can move is what a random game makes unpredictable.
+func (s *State) candidates(d due, x uint32) uint8 {
 	rs := s.rs
 	out := zeroBytes(x ^ rs.finishBytes)
-	if s.flags&stateBonusMove != 0 || !rs.entry.has(s.die) {
-		out |= zeroBytes(x) // in the yard, and the die does not enter
+	if !rs.entry.has(d.face) { // a bonus move's face, 0, enters nothing
+		out |= zeroBytes(x) // in the yard, and the face does not enter
 	}
 	// Alike with a lower one: equal to the byte next below, turning
 	// round the word (byte 0 against byte 3, marking byte 3), or to the
@@ -213,18 +262,10 @@ func tokenBytes(t *[MaxTokens]uint8) uint32 { return binary.LittleEndian.Uint32(
 // A colour's tokens are a word of 32 bits (candidates, tokenBytes).
 var _ = [1]struct{}{}[MaxTokens-4]
 
-// moveDie returns the die face a move due plays: 0 for a bonus move.
-func (s *State) moveDie() int {
-	if s.flags&stateBonusMove != 0 {
-		return 0
-	}
-	return int(s.die)
-}
-
-// allOut reports whether none of the player to move's tokens is in the
-// yard (rule P5: a finished token is out).
-func (s *State) allOut() bool {
-	for _, v := range s.tok[s.turn][:s.rs.tokens] {
+// allOut reports whether none of colour c's tokens is in the yard (rule
+// P5: a finished token is out).
+func (s *State) allOut(c Color) bool {
+	for _, v := range s.tok[c][:s.rs.tokens] {
 		if v == 0 {
 			return false
 		}
@@ -234,12 +275,14 @@ func (s *State) allOut() bool {
 
 // rollError is the error of a roll refused for the phase, packed into
 // one word: the sentinel it matches (see Unwrap) in bits 0 and 1, the
-// colour to move in bits 2 to 4, the die in bits 5 to 7 (7 for a bonus
-// move). Go makes an error of a word below 256 without allocating, so a
+// colour to move in bits 2 to 4, in bits 5 to 7 the face of the move due
+// (7 for a bonus move, 0 for a face above 6, which three bits cannot
+// say). Go makes an error of a word below 256 without allocating, so a
 // loop may roll until Roll reports the game over at no cost.
 type rollError uint8
 
-// faceError is the error of a roll of a face outside 1 to 6.
+// faceError is the error of a roll of a face the rules' throw cannot
+// show.
 type faceError int
 
 // rollError returns the error refusing a roll of face in s.
@@ -249,12 +292,15 @@ func (s *State) rollError(face int) error {
 		return rollError(0)
 	case s.over():
 		return rollError(1)
-	case s.count != 0:
-		d := s.die
-		if s.flags&stateBonusMove != 0 {
-			d = 7 // no face: a bonus move is due
+	case s.due.steps[0] != 0:
+		f := s.due.faces[0]
+		switch {
+		case f == 0:
+			f = 7 // no face: a bonus move is due
+		case f >= 7:
+			f = 0
 		}
-		return rollError(2 | uint8(s.turn)<<2 | d<<5)
+		return rollError(2 | uint8(s.turn)<<2 | f<<5)
 	}
 	return faceError(face)
 }
@@ -276,8 +322,11 @@ func (e rollError) Error() string {
 	if err := e.Unwrap(); err != ErrWrongPhase {
 		return err.Error()
 	}
-	if e>>5 == 7 {
-		return fmt.Sprintf("%v: %v must play the bonus move before rolling again (rule P8)", ErrWrongPhase, Color(e>>2&7))
+	switch c := Color(e >> 2 & 7); e >> 5 {
+	case 7:
+		return fmt.Sprintf("%v: %v must play the bonus move before rolling again (rule P8)", ErrWrongPhase, c)
+	case 0:
+		return fmt.Sprintf("%v: %v must play the move due before rolling again", ErrWrongPhase, c)
 	}
 	return fmt.Sprintf("%v: %v must move the %d before rolling again", ErrWrongPhase, Color(e>>2&7), int(e>>5))
 }
@@ -288,59 +337,71 @@ func (e faceError) Unwrap() error { return ErrBadFace }
 // Error says which face was refused.
 func (e faceError) Error() string { return fmt.Sprintf("%v: %d", ErrBadFace, int(e)) }
 
-// forfeit reports whether the die being played has reached the six limit
-// and must be forfeited (rule C9). A bonus move is never forfeited: the
+// forfeits reports whether amount d, a die, has reached the six limit and
+// must be forfeited (rule C9). A bonus move is never forfeited: the
 // limit was not reached when it was earned.
-func (s *State) forfeit() bool {
-	return s.rs.sixLimit > 0 && s.sixes >= s.rs.sixLimit && s.flags&stateBonusMove == 0
+func (s *State) forfeits(d due) bool {
+	return s.rs.sixLimit > 0 && s.streak >= s.rs.sixLimit && d.face != 0
 }
+
+// forfeit is forfeits for the amount due first.
+func (s *State) forfeit() bool { return s.forfeits(s.head()) }
 
 // ---------------------------------------------------------------------
 // What one token does
 
-// tokenMove decides the move token i of the player to move makes with the
-// count due: the rules of movement C3 to C5, C7, C8, B3, K4 and V2
-// (target), then the path and the landing (moveTo). Every rule of
-// movement is stated there or in what they call, once. It returns the
-// move's lane (see Move.lane) and, where the move is refused, why.
-func (s *State) tokenMove(i int) (uint32, refusal) {
+// tokenMove decides the move token i of colour d.c makes with amount d:
+// the rules of movement C3 to C5, C7, C8, B3, K4 and V2 (targetOff), then
+// the path and the landing (moveTo). Every rule of movement is stated
+// there or in what they call, once. It returns the move's lane (see
+// Move.lane) and, where the move is refused, why.
+func (s *State) tokenMove(d due, i int) (uint32, refusal) {
 	i &= MaxTokens - 1
-	return s.judge(i, int(s.tok[s.turn][i])-1)
+	return s.judge(d, i, int(s.tok[d.c][i])-1)
 }
 
 // judge is tokenMove for token i at progress from. The common path, a
-// token going on along the track (rule C8) where no option judges the
-// path, to an empty square that is not a star, needs neither target nor
-// moveTo: it is recognised here and returns at once, calling nothing (so
-// Go keeps nothing on the stack for it).
-func (s *State) judge(i, from int) (uint32, refusal) {
-	rs := s.rs
-	to := from + int(s.count)
-	if !rs.alongTrack(from, to) { // entering, finished, or past the home entry
-		from, to, f, r := s.targetOff(from, to)
+// token going on along the track (rule C8) with nothing on its path to
+// judge (plainPath) to an empty square that is not a star (plainLanding),
+// is recognised here and returns at once, calling nothing (so Go keeps
+// nothing on the stack for it).
+func (s *State) judge(d due, i, from int) (uint32, refusal) {
+	to := from + int(d.steps)
+	if !s.rs.alongTrack(from, to) { // entering, finished, or past the home entry
+		from, to, f, r := s.targetOff(d, from, to)
 		if r.why != legal {
 			return lane(to, f), r
 		}
-		return s.moveTo(i, from, to, f)
+		return s.moveTo(d, i, from, to, f)
 	}
-	if rs.feat&(featPath&^featBlocks|featStars) == 0 && s.blocked == 0 && !s.at.has(s.trackSquare(s.turn, to)) {
+	if s.plainPath() && s.plainLanding(s.trackSquare(d.c, to)) {
 		return lane(to, flagValid), refusal{}
 	}
-	return s.moveTo(i, from, to, flagValid)
+	return s.moveTo(d, i, from, to, flagValid)
 }
 
-// moveTo decides the move of token i of the player to move from progress
-// from to to, with flags f so far, as target counts it: the path (passes)
-// and where it ends, in its home column or on the track (land).
-func (s *State) moveTo(i, from, to int, f moveFlags) (uint32, refusal) {
-	rs, c := s.rs, s.turn
-	fin, he := int(rs.finish), int(rs.homeEntry)
-	if rs.feat&(featPath&^featBlocks) != 0 || s.blocked != 0 { // a path with nothing to pass passes
-		if r := s.passes(s.judgedMove(i, to, f), from, to); r.why != legal {
+// plainPath reports whether a path has nothing the rules judge: no block
+// stands (rule B2) and no option judges what a token passes (rules F2,
+// M6, V2).
+func (s *State) plainPath() bool { return s.rs.feat&(featPath&^featBlocks) == 0 && s.blocked == 0 }
+
+// plainLanding reports whether a landing on track square sq does nothing
+// but move the token: nobody stands there and it is not a star (rule D2).
+func (s *State) plainLanding(sq uint8) bool { return s.rs.feat&featStars == 0 && !s.at.has(sq) }
+
+// moveTo decides the move of token i of colour d.c with amount d from
+// progress from to to, with flags f so far, as targetOff counts it: the
+// path (passes) and where it ends, in its home column or on the track
+// (land).
+func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
+	rs, c := s.rs, d.c
+	fin := int(rs.finish)
+	if !s.plainPath() {
+		if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
 			return lane(to, f), r
 		}
 	}
-	if to > he && to <= fin { // home column or finish: the owner's own squares
+	if rs.inHome(to) { // home column or finish: the owner's own squares
 		if to >= int(rs.doneFrom) && (from < int(rs.doneFrom) || from > fin) { // from the track, or going round (rule K4)
 			f |= flagFinish
 		}
@@ -353,25 +414,25 @@ func (s *State) moveTo(i, from, to int, f moveFlags) (uint32, refusal) {
 		return lane(to, f), refusal{}
 	}
 	sq := s.trackSquare(c, to)
-	if rs.feat&featStars == 0 && !s.at.has(sq) {
-		return lane(to, f), refusal{} // an empty square, not a star
+	if s.plainLanding(sq) {
+		return lane(to, f), refusal{}
 	}
-	m, r := s.land(s.judgedMove(i, to, f), sq)
+	m, r := s.land(s.judgedMove(d, i, to, f), sq)
 	return m.lane(), r
 }
 
-// target returns where token i of the player to move goes with the count
-// due, as the rules of movement C3 to C5, C7, B3, K4 and V2 count it,
-// before the path and the landing: its progress from and to, and the
-// move's flags so far; or why it has no move (to is then from plus the
-// count, for the error).
-func (s *State) target(i int) (from, to int, f moveFlags, r refusal) {
-	from = int(s.tok[s.turn][i&(MaxTokens-1)]) - 1
-	to = from + int(s.count)
+// target returns where token i of colour d.c goes with amount d, as the
+// rules of movement C3 to C5, C7, B3, K4 and V2 count it, before the path
+// and the landing: its progress from and to, and the move's flags so
+// far; or why it has no move (to is then from plus the count, for the
+// error).
+func (s *State) target(d due, i int) (from, to int, f moveFlags, r refusal) {
+	from = int(s.tok[d.c][i&(MaxTokens-1)]) - 1
+	to = from + int(d.steps)
 	if s.rs.alongTrack(from, to) {
 		return from, to, flagValid, refusal{}
 	}
-	return s.targetOff(from, to)
+	return s.targetOff(d, from, to)
 }
 
 // alongTrack reports whether a token moving from progress from to to
@@ -383,23 +444,23 @@ func (rs *ruleset) alongTrack(from, to int) bool {
 
 // targetOff is target for a token that enters, has finished, or goes past
 // its home entry (not alongTrack): the rules of movement other than C8.
-func (s *State) targetOff(from, to int) (_, _ int, f moveFlags, r refusal) {
+func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal) {
 	rs := s.rs
-	c, n := s.turn, to-from
+	c, n := d.c, to-from
 	fin, he := int(rs.finish), int(rs.homeEntry)
 	f = flagValid
 	switch {
 	case from < 0: // rule C7: only an entry roll brings a token onto its start square
-		if s.flags&stateBonusMove != 0 {
+		if d.face == 0 {
 			return from, to, f, refusal{why: refBonusEntry}
 		}
-		if !rs.entry.has(s.die) {
+		if !rs.entry.has(d.face) {
 			return from, to, f, refusal{why: refEntry}
 		}
 		to, f = 0, f|flagEnter
 	case from == fin: // rule B3
 		return from, to, f, refusal{why: refFinished}
-	case from > fin: // rule K4: going round again, between its home entry and its start square
+	case rs.goesRound(from, to, s.captured.Has(c)): // rule K4: round the track again past its home entry
 		var home, circles bool
 		if to, home, circles = s.round(c, from, n); circles {
 			f |= flagCircle
@@ -407,22 +468,14 @@ func (s *State) targetOff(from, to int) (_, _ int, f moveFlags, r refusal) {
 		if !home {
 			return from, to, f, refusal{}
 		}
-	case rs.feat&featSteps != 0 && to > he && (rs.feat&featCircle == 0 || s.captured.Has(c)): // rule V2, where rule K4 lets the token into its home column
+	case rs.feat&featSteps != 0 && to > he: // rule V2, where rule K4 lets the token into its home column
 		if from < he {
 			return from, to, f, refusal{refGate, uint16(to - he)}
 		}
-		if want := from - he + 1; int(s.die) != want || s.flags&stateBonusMove != 0 { // the roll, whatever it counts (rule P5); a bonus move is no roll
+		if want := from - he + 1; int(d.face) != want { // the face, whatever it counts (rule P5); a bonus move's, 0, is none
 			return from, to, f, refusal{refStep, uint16(want)}
 		}
 		to = from + 1
-	case to > he && from <= he && rs.feat&featCircle != 0 && !s.captured.Has(c): // rule K4
-		var home, circles bool
-		if to, home, circles = s.round(c, from, n); circles {
-			f |= flagCircle
-		}
-		if !home {
-			return from, to, f, refusal{}
-		}
 	}
 	if to > fin { // rule C5
 		switch rs.rules.Finish {
@@ -475,17 +528,17 @@ func lane(to int, f moveFlags) uint32 {
 	return uint32(uint8(to+1)) | uint32(f)<<(mFlags-laneShift)
 }
 
-// judgedMove returns the move of token i of the player to move to
+// judgedMove returns the move of token i of colour d.c with amount d to
 // progress to with flags f, as tokenMove judges it.
-func (s *State) judgedMove(i, to int, f moveFlags) Move {
-	return Move{s.moveBase() | s.tokenPart(i) | uint64(lane(to, f))<<laneShift}
+func (s *State) judgedMove(d due, i, to int, f moveFlags) Move {
+	return Move{d.base() | s.tokenPart(d.c, i) | uint64(lane(to, f))<<laneShift}
 }
 
 // trackSquare returns the track square of colour c's token at progress p
 // on the track, or going round again past its home entry (rule K4); 0
 // for the yard (p = -1), the home column and the finish.
 func (s *State) trackSquare(c Color, p int) uint8 {
-	return s.rs.onTrack[c][uint8(p)]
+	return s.rs.trackSq[c][uint8(p)]
 }
 
 // land decides move m of the player to move onto track square sq: what
@@ -575,7 +628,7 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 	entering := m.Enters() && m.To() == 0 // onto its start square
 	var stop uint32
 	if s.blocked != 0 {
-		stop = s.stops()
+		stop = s.stops(c)
 		// Rule B2 first: no landing on an opponent's block (a partner's is
 		// shared, rule T1); but rule P4 lets a token enter onto its full
 		// start square, a block or not.
@@ -674,7 +727,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 	fin, he := int(rs.finish), int(rs.homeEntry)
 	var stop uint32
 	if s.blocked != 0 {
-		stop = s.stops()
+		stop = s.stops(c)
 	}
 	var others uint32 // the tokens it may not pass
 	switch rs.rules.Overtake {
@@ -744,15 +797,13 @@ func (s *State) passes(m Move, from, to int) refusal {
 	return refusal{}
 }
 
-// stops returns the tokens of the blocks that the player to move may not
-// pass (rule B2): every token in a block (rule B1) of an opponent (not a
-// partner, rule T1), or with [BlocksStopAll] of every colour.
-func (s *State) stops() uint32 {
+// stops returns the tokens of the blocks that a token of colour c may
+// not pass (rule B2): every token in a block (rule B1) of an opponent
+// (not a partner, rule T1), or with [BlocksStopAll] of every colour.
+func (s *State) stops(c Color) uint32 {
 	b := s.blocked
 	if s.rs.rules.Blocks == BlocksStopOpponents {
-		for o := range s.rs.mates[s.turn].All() {
-			b &^= colorBits(o)
-		}
+		b &^= s.rs.mateBits[c]
 	}
 	return b
 }
@@ -792,15 +843,15 @@ func (s *State) holds(c Color, i, p int) bool {
 	return false
 }
 
-// judgePair adds the second entry move of a 6 where a 6 brings two
-// tokens onto the start square or one straight to progress 5 (rule F1):
-// the candidate's move found by tokenMove is the pair's, kept in moves,
-// and the run to progress 5 goes in extra.
-func (s *State) judgePair() {
-	if s.die != 6 || s.flags&stateBonusMove != 0 {
+// judgePair adds the second entry move of a six where a six brings two
+// tokens onto the start square or one straight to the square six on from
+// the yard (rule F1): the candidate's move judged is the pair's, kept in
+// moves, and the run goes in extra.
+func (s *State) judgePair(d due) {
+	if d.face != s.rs.six {
 		return
 	}
-	c := s.turn
+	c := d.c
 	yard := -1
 	for i := range int(s.rs.tokens) {
 		if s.tok[c][i] == 0 {
@@ -811,62 +862,118 @@ func (s *State) judgePair() {
 	if yard < 0 {
 		return
 	}
-	// The pair: tokenMove judged the single entry; it is a pair where a
+	// The pair: judge judged the single entry; it is a pair where a
 	// second token waits, and a lone entry otherwise (rule F1).
 	if s.moves[yard] != 0 {
 		second := false
 		for j := yard + 1; j < int(s.rs.tokens); j++ {
 			second = second || s.tok[c][j] == 0
 		}
-		m := laneMove(c, yard, -1, int(s.count), 6, s.moves[yard])
 		if second {
-			m, r := s.pairMove(m)
+			m, r := s.pairMove(d, yard)
 			s.moves[yard] = 0
 			if r.why == legal {
 				s.moves[yard] = m.lane()
 			}
 		}
 	}
-	// The run: entering and going on to progress 5, passing and landing as
-	// a move from the start square would.
-	run := newMove(c, yard, -1, int(s.count), 6).with(flagEnter).withTo(5)
-	if r := s.passes(run, 0, 5); r.why != legal { // from the start square, which it does not pass
+	// The run: entering and going on, passing and landing as a move from
+	// the start square would.
+	to := s.rs.runTo()
+	run := s.judgedMove(d, yard, to, flagValid|flagEnter)
+	if r := s.passes(run, 0, to); r.why != legal { // from the start square, which it does not pass
 		return
 	}
-	m, r := s.land(run, s.rs.trackSquare(c, 5))
+	m, r := s.land(run, s.trackSquare(c, to))
 	if r.why == legal {
-		s.extra = m.lane() | uint32(yard)<<(mLaneTok-laneShift)
+		s.extra = extraLane(m.lane(), yard)
 	}
 }
 
-// pairMove decides the entry of two tokens together onto the start square
-// (rule F1): the landing of the first, the second joining it.
-func (s *State) pairMove(single Move) (Move, refusal) {
-	m := newMove(single.Color(), single.Token(), -1, single.Count(), 6).with(flagEnter | flagPair).withTo(0)
-	return s.land(m, s.rs.trackSquare(m.Color(), 0))
+// runTo returns the progress a token entering on a six reaches by the
+// run of rule F1: the square six on from the yard.
+func (rs *ruleset) runTo() int { return int(rs.six) - 1 }
+
+// pairMove decides the entry of token i of colour d.c with another
+// together onto the start square (rule F1): the landing of the first, the
+// second joining it.
+func (s *State) pairMove(d due, i int) (Move, refusal) {
+	return s.land(s.judgedMove(d, i, 0, flagValid|flagEnter|flagPair), s.trackSquare(d.c, 0))
 }
 
 // ---------------------------------------------------------------------
 // Filters
 
-// filter applies the rules that choose among the moves judged, in this
-// order, each only where it leaves a move: compulsory entry (rule M2),
-// compulsory capture (rule M8), clearing the start square (rule M3),
-// opening a block on a 6 (rule P7).
-func (s *State) filter() {
-	rs := s.rs
-	if rs.feat&featFilters == 0 {
+// setFilter is a rule that chooses among the moves judged: its feature,
+// its rule, and why a move it leaves out is refused, as a format of the
+// colour, the face and a move it keeps. Where it binds and what it keeps
+// are the State's binds and keeps.
+type setFilter struct {
+	feat   features
+	rule   string
+	reason string
+}
+
+// filters are the rules that choose among the moves judged, in the order
+// filter applies them: compulsory entry (rule M2), compulsory capture
+// (rule M8), clearing the start square (rule M3), opening a block on a
+// six (rule P7). The same table says why Apply refuses a move one left
+// out (filterError).
+var filters = [...]setFilter{
+	{featEntryFilter, "M2", "%[1]v rolled %[2]d and must bring a token in: %[3]v"},
+	{featCaptureMust, "M8", "%[1]v must capture where it can: %[3]v"},
+	{featClearStart, "M3", "%[1]v must clear its start square while tokens wait in the yard: %[3]v"},
+	{featBreakOnSix, "P7", "%[1]v rolled a %[2]d and must open its block: %[3]v"},
+}
+
+// binds reports whether filter f binds the moves of amount d: its option
+// is on, and for M3 tokens wait in the yard, for P7 the face is a six and
+// the mover has a block.
+func (s *State) binds(f *setFilter, d due) bool {
+	switch {
+	case s.rs.feat&f.feat == 0:
+		return false
+	case f.feat == featClearStart:
+		return s.waiting(d.c)
+	case f.feat == featBreakOnSix:
+		return d.face == s.rs.six && s.blocked&colorBits(d.c) != 0
+	}
+	return true
+}
+
+// keeps reports whether filter f keeps move m: an entry (M2), a capture
+// (M8), a move off the start square (M3), a move out of a block (P7).
+func (s *State) keeps(f *setFilter, m Move) bool {
+	switch f.feat {
+	case featEntryFilter:
+		return m.Enters()
+	case featCaptureMust:
+		return m.Captures() > 0
+	case featClearStart:
+		return m.From() == 0
+	}
+	return s.opens(m)
+}
+
+// filter applies the filters that bind to the moves judged for amount d,
+// each only where it leaves a move.
+func (s *State) filter(d due) {
+	if s.rs.feat&featFilters == 0 {
 		return
 	}
-	keep := func(ok func(m Move) bool) {
+	for k := range filters {
+		f := &filters[k]
+		if !s.binds(f, d) {
+			continue
+		}
 		var kept [MaxTokens]uint32
 		any := false
 		for i, l := range s.moves {
-			if l != 0 && ok(s.laneMove(i, l)) {
+			if l != 0 && s.keeps(f, s.laneMove(d, i, l)) {
 				kept[i], any = l, true
 			}
 		}
-		extraOK := s.extra != 0 && ok(s.extraMove())
+		extraOK := s.extra != 0 && s.keeps(f, s.extraMove(d))
 		if any || extraOK {
 			s.moves = kept
 			if !extraOK {
@@ -874,19 +981,20 @@ func (s *State) filter() {
 			}
 		}
 	}
-	c := s.turn
-	if rs.feat&featEntryFilter != 0 {
-		keep(Move.Enters)
+}
+
+// filterError returns the error refusing legal token move m of amount d
+// that a filter left out: the first filter that binds and keeps some of
+// the legal moves but not m.
+func (s *State) filterError(d due, m Move) error {
+	var buf [MaxMoves]Move
+	some := s.appendLegal(buf[:0])[0]
+	for k := range filters {
+		if f := &filters[k]; s.binds(f, d) && !s.keeps(f, m) && s.keeps(f, some) {
+			return &IllegalMoveError{Move: m, Rule: f.rule, Reason: fmt.Sprintf(f.reason, d.c, d.face, some)}
+		}
 	}
-	if rs.feat&featCaptureMust != 0 {
-		keep(func(m Move) bool { return m.Captures() > 0 })
-	}
-	if rs.feat&featClearStart != 0 && s.waiting(c) {
-		keep(func(m Move) bool { return m.From() == 0 })
-	}
-	if rs.feat&featBreakOnSix != 0 && s.die == 6 && s.flags&stateBonusMove == 0 && s.blocked&colorBits(c) != 0 {
-		keep(s.opens)
-	}
+	return &IllegalMoveError{Move: m, Reason: "the move is not one of the legal moves"}
 }
 
 // opens reports whether move m takes a token out of a block of its
@@ -896,40 +1004,32 @@ func (s *State) opens(m Move) bool {
 }
 
 // waiting reports whether a token of colour c waits in the yard.
-func (s *State) waiting(c Color) bool {
-	for _, v := range s.tok[c][:s.rs.tokens] {
-		if v == 0 {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) waiting(c Color) bool { return !s.allOut(c) }
 
 // ---------------------------------------------------------------------
 // Legal moves
 
-// laneMove returns token i's move as lane describes it.
-func (s *State) laneMove(i int, lane uint32) Move {
-	return Move{s.moveBase() | s.tokenPart(i) | uint64(lane&^laneTokMask)<<laneShift}
+// laneMove returns the move of token i of colour d.c with amount d that
+// lane describes.
+func (s *State) laneMove(d due, i int, lane uint32) Move {
+	return Move{d.base() | s.tokenPart(d.c, i) | uint64(lane&^laneTokMask)<<laneShift}
 }
 
-// moveBase returns what every move due has in common: the colour, the die
-// and the count.
-func (s *State) moveBase() uint64 {
-	return uint64(s.turn)<<mColor | uint64(s.moveDie())<<mDie | uint64(s.count)<<mCount
+// base returns what every move of amount d has in common: the colour
+// whose token moves, the face, the count and which amount it is.
+func (d due) base() uint64 {
+	return uint64(d.c)<<mColor | uint64(d.face)<<mDie | uint64(d.steps)<<mCount | uint64(d.k)<<mAmount
 }
 
-// tokenPart returns what token i's moves have in common: the token and
-// where it starts.
-func (s *State) tokenPart(i int) uint64 {
+// tokenPart returns what the moves of token i of colour c have in common:
+// the token and where it starts.
+func (s *State) tokenPart(c Color, i int) uint64 {
 	i &= MaxTokens - 1
-	return uint64(i+1)<<mToken | uint64(s.tok[s.turn][i])<<mFrom
+	return uint64(i+1)<<mToken | uint64(s.tok[c][i])<<mFrom
 }
 
-// extraMove returns the move kept in extra.
-func (s *State) extraMove() Move {
-	return s.laneMove(int(s.extra>>(mLaneTok-laneShift)&7), s.extra)
-}
+// extraMove returns the move kept in extra, of amount d.
+func (s *State) extraMove(d due) Move { return s.laneMove(d, extraToken(s.extra), s.extra) }
 
 // AppendLegalMoves appends the legal moves of the position to dst and
 // returns the extended slice. It appends nothing unless a move is due
@@ -945,41 +1045,48 @@ func (s State) AppendLegalMoves(dst []Move) []Move {
 }
 
 // appendLegal is AppendLegalMoves on s, which it does not change: it
-// unpacks the moves judged when the count became due.
+// unpacks the moves judged when the amount became due.
 func (s *State) appendLegal(dst []Move) []Move {
-	if s.count == 0 { // no move is due; the count is 0 in every other phase
+	if s.due.steps[0] == 0 { // no move is due, in every other phase
 		return dst
 	}
+	d := s.head()
 	if s.extra != 0 {
-		return s.appendWithExtra(dst)
+		return s.appendWithExtra(d, dst)
 	}
 	n := len(dst)
-	base := s.moveBase()
+	base := d.base()
 	// The tokens with a move, from each lane's valid bit (four lanes).
 	const valid = uint32(flagValid) << (mFlags - laneShift)
 	v := &s.moves
 	have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)
 	for ; have != 0; have &= have - 1 {
 		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-		dst = append(dst, Move{base | s.tokenPart(i) | uint64(v[i])<<laneShift})
+		dst = append(dst, Move{base | s.tokenPart(d.c, i) | uint64(v[i])<<laneShift})
 	}
 	if len(dst) == n {
-		return append(dst, passMove(s.turn, int(s.count), s.moveDie(), s.forfeit()))
+		return append(dst, s.pass(d, s.forfeits(d)))
 	}
 	return dst
 }
 
+// pass returns the pass of amount d, the forfeiting pass (rule C9) if
+// forfeit.
+func (s *State) pass(d due, forfeit bool) Move {
+	return passMove(d.c, int(d.steps), int(d.face), forfeit)
+}
+
 // appendWithExtra is appendLegal where a token has a second move (rule
 // F1): it comes after the token's move to its start square.
-func (s *State) appendWithExtra(dst []Move) []Move {
-	xi := int(s.extra >> (mLaneTok - laneShift) & 7)
+func (s *State) appendWithExtra(d due, dst []Move) []Move {
+	xi := extraToken(s.extra)
 	n := len(dst)
 	for i, l := range s.moves {
 		if l != 0 {
-			dst = append(dst, s.laneMove(i, l))
+			dst = append(dst, s.laneMove(d, i, l))
 		}
 		if i == xi {
-			dst = append(dst, s.extraMove())
+			dst = append(dst, s.extraMove(d))
 		}
 	}
 	// The token's entry may have jumped on from a star past the run's
@@ -1008,7 +1115,7 @@ func (s State) LegalMovesSeq() iter.Seq[Move] {
 }
 
 // TokenMove returns the move token i of the player to move makes with the
-// count due, or an [*IllegalMoveError] naming the rule that forbids it.
+// amount due, or an [*IllegalMoveError] naming the rule that forbids it.
 // It suits a game that lets the player pick a token. Where a token has two
 // moves (rule F1) it returns the first; the other is among
 // [State.LegalMoves].
@@ -1016,20 +1123,22 @@ func (s State) TokenMove(i int) (Move, error) {
 	if err := s.moveDue(); err != nil {
 		return Move{}, err
 	}
-	m := newMove(s.turn, i, 0, int(s.count), s.moveDie())
-	if !s.hasToken(s.turn, i) {
+	d := s.head()
+	m := newMove(d.c, i, -1, int(d.steps), int(d.face))
+	if !s.hasToken(d.c, i) {
 		return Move{}, refusal{why: refWrongTokens}.err(m, &s)
 	}
-	if s.forfeit() {
+	if s.forfeits(d) {
 		return Move{}, s.forfeitError(m)
 	}
-	return s.decide(i)
+	return s.decide(d, i)
 }
 
-// decide returns token i's legal move, as the judge and the filters make
-// it, or the error that says why it has none.
-func (s *State) decide(i int) (Move, error) {
-	c := s.turn
+// decide returns the legal move of token i of colour d.c with amount d, as
+// the judge and the filters make it, or the error that says why it has
+// none.
+func (s *State) decide(d due, i int) (Move, error) {
+	c := d.c
 	// A token alike with a lower-numbered one makes that token's move
 	// (ruling Q9).
 	first := i
@@ -1040,61 +1149,41 @@ func (s *State) decide(i int) (Move, error) {
 		}
 	}
 	if l := s.moves[first]; l != 0 {
-		m := s.laneMove(i, l)
-		return m, nil
+		return s.laneMove(d, i, l), nil
 	}
-	if s.extra != 0 && int(s.extra>>(mLaneTok-laneShift)&7) == first {
-		x := s.extra&^(7<<(mLaneTok-laneShift)) | uint32(i)<<(mLaneTok-laneShift)
-		return s.laneMove(i, x), nil
+	if s.extra != 0 && extraToken(s.extra) == first {
+		return s.laneMove(d, i, s.extra), nil
 	}
-	l, r := s.tokenMove(i)
-	m := s.laneMove(i, l)
-	if s.rs.feat&featPairEntry != 0 && m.Enters() && s.die == 6 && r.why == legal {
-		m, r = s.pairMove(m)
+	l, r := s.tokenMove(d, i)
+	m := s.laneMove(d, i, l)
+	if s.rs.feat&featPairEntry != 0 && m.Enters() && d.face == s.rs.six && r.why == legal {
+		m, r = s.pairMove(d, i)
 	}
 	if r.why != legal {
 		return Move{}, r.err(m, s)
 	}
 	// Legal on its own, so a filter refused it.
-	return Move{}, s.filterError(m)
+	return Move{}, s.filterError(d, m)
 }
 
-// filterError returns the error refusing legal token move m that a
-// filter left out: the first filter that keeps other moves.
-func (s *State) filterError(m Move) error {
-	rs := s.rs
-	c := m.Color()
-	var buf [MaxMoves]Move
-	moves := s.appendLegal(buf[:0])
-	some := moves[0]
-	switch {
-	case rs.feat&featEntryFilter != 0 && !m.Enters() && some.Enters():
-		return &IllegalMoveError{Move: m, Rule: "M2", Reason: fmt.Sprintf("%v rolled %d and must bring a token in: %v", c, s.die, some)}
-	case rs.feat&featCaptureMust != 0 && m.Captures() == 0 && some.Captures() > 0:
-		return &IllegalMoveError{Move: m, Rule: "M8", Reason: fmt.Sprintf("%v must capture where it can: %v", c, some)}
-	case rs.feat&featClearStart != 0 && m.From() != 0 && some.From() == 0:
-		return &IllegalMoveError{Move: m, Rule: "M3", Reason: fmt.Sprintf("%v must clear its start square while tokens wait in the yard: %v", c, some)}
-	case rs.feat&featBreakOnSix != 0 && !s.opens(m) && s.opens(some):
-		return &IllegalMoveError{Move: m, Rule: "P7", Reason: fmt.Sprintf("%v rolled a 6 and must open its block: %v", c, some)}
-	}
-	return &IllegalMoveError{Move: m, Reason: "the move is not one of the legal moves"}
-}
-
+// moveDue returns the error of a move asked for where none is due, or nil.
 func (s State) moveDue() error {
 	switch {
 	case s.rs == nil:
 		return ErrNoGame
 	case s.over():
 		return ErrGameOver
-	case s.count == 0:
+	case s.due.steps[0] == 0:
 		return fmt.Errorf("%w: %v must roll before moving", ErrWrongPhase, s.turn)
 	}
 	return nil
 }
 
+// forfeitError returns the error refusing m where the roll is forfeited
+// (rule C9).
 func (s *State) forfeitError(m Move) error {
 	return &IllegalMoveError{Move: m, Rule: "C9", Reason: fmt.Sprintf(
-		"%v rolled %d bonus-earning rolls in a row, so the last is forfeited and no token may move", s.turn, s.sixes)}
+		"%v rolled %d bonus-earning rolls in a row, so the last is forfeited and no token may move", s.turn, s.streak)}
 }
 
 // ---------------------------------------------------------------------
@@ -1122,28 +1211,34 @@ func (s State) Apply(m Move) (State, error) {
 
 // apply is Apply on s in place. It changes s only when m is legal.
 func (s *State) apply(m Move) error {
-	if i := m.Token() & (MaxTokens - 1); m.v == s.moveBase()|s.tokenPart(i)|uint64(s.moves[i])<<laneShift && s.moves[i] != 0 { // judged legal
+	d := s.head()
+	if i := m.Token() & (MaxTokens - 1); m.v == d.base()|s.tokenPart(d.c, i)|uint64(s.moves[i])<<laneShift && s.moves[i] != 0 { // judged legal
 		s.applyToken(m)
 		return nil
 	}
 	// Not a move listed: a pass, an alike token's move (ruling Q9), a
 	// second move (rule F1), or an illegal move, which decide says why.
-	if s.count == 0 {
+	if d.steps == 0 {
 		return s.moveDue()
 	}
-	c := s.turn
+	c := d.c
 	switch {
 	case !m.IsValid():
 		return s.illegal(m, "", "the zero Move is no move")
 	case m.Color() != c:
-		return s.illegal(m, "C3", "it is %v's turn, not %v's", c, m.Color())
-	case m.Die() != s.moveDie() || m.Count() != int(s.count):
-		if s.IsBonusMove() {
-			return s.illegal(m, "P8", "the move due is a bonus move of %d", s.count)
+		return s.illegal(m, "C3", "it is %v's turn, not %v's", s.turn, m.Color())
+	case m.Die() != int(d.face) || m.Count() != int(d.steps) || m.amount() != int(d.k):
+		switch {
+		case d.face == 0:
+			return s.illegal(m, "P8", "the move due is a bonus move of %d", d.steps)
+		case m.Die() == 0:
+			return s.illegal(m, "C8", "the move is a bonus move, but the move due plays the %d rolled", d.face)
+		case m.Die() != int(d.face):
+			return s.illegal(m, "C8", "the move plays a %d but the die shows %d", m.Die(), d.face)
 		}
-		return s.illegal(m, "C8", "the move plays a %d but the die shows %d", m.Die(), s.die)
+		return s.illegal(m, "C8", "the move counts %d, but the %d rolled counts %d", m.Count(), d.face, d.steps)
 	}
-	if s.forfeit() {
+	if s.forfeits(d) {
 		if m.IsPass() && m.Forfeits() {
 			s.applyForfeit()
 			return nil
@@ -1168,38 +1263,28 @@ func (s *State) apply(m Move) error {
 	if from := int(s.tok[c][i]) - 1; from != m.From() {
 		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
 	}
-	if s.extra != 0 && m == s.extraMove() {
-		s.applyToken(m)
-		return nil
-	}
-	want, err := s.decide(i)
+	want, err := s.decide(d, i)
 	if e, ok := err.(*IllegalMoveError); ok {
 		e.Move = m // the move refused is the one given
 		return e
 	}
 	if want != m {
-		if x := s.extra; x != 0 {
-			if alt, _ := s.decideExtra(i); alt == m {
-				s.applyToken(m)
-				return nil
-			}
+		if alt, ok := s.decideExtra(d, i); !ok || alt != m {
+			return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
 		}
-		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
 	}
-	s.applyToken(want)
+	s.applyToken(m)
 	return nil
 }
 
-// decideExtra returns the second move (rule F1) as token i would make it
-// (ruling Q9), if there is one.
-func (s *State) decideExtra(i int) (Move, bool) {
-	c := s.turn
-	k := int(s.extra >> (mLaneTok - laneShift) & 7)
-	if s.tok[c][k] != s.tok[c][i%MaxTokens] {
+// decideExtra returns the second move (rule F1) of token i of colour d.c
+// with amount d, which a token alike with the one the extra lane names
+// makes too (ruling Q9), if there is one.
+func (s *State) decideExtra(d due, i int) (Move, bool) {
+	if s.extra == 0 || s.tok[d.c][extraToken(s.extra)] != s.tok[d.c][i%MaxTokens] {
 		return Move{}, false
 	}
-	x := s.extra&^(7<<(mLaneTok-laneShift)) | uint32(i)<<(mLaneTok-laneShift)
-	return s.laneMove(i, x), true
+	return s.laneMove(d, i, s.extra), true
 }
 
 // illegal returns the error refusing m for breaking rule (empty where m
@@ -1261,13 +1346,13 @@ func (s *State) afterMove(m Move, sq uint8) {
 		for j := range int(rs.tokens) {
 			if j != i && s.tok[c][j] == 0 {
 				s.tok[c][j] = 1
-				s.at.set(c, j, rs.trackSquare(c, 0))
+				s.at.set(c, j, s.trackSquare(c, 0))
 				break
 			}
 		}
 	}
 	if rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
-		s.capturePenalty(c, i, m.From()) // rule M8: after the move, the token that could have captured
+		s.capturePenalty(m) // rule M8: after the move, the token that could have captured
 	}
 	if rs.feat&featLater != 0 && sq != 0 {
 		switch here := s.at.match(sq); bits.OnesCount32(here) {
@@ -1303,7 +1388,9 @@ func (s *State) earn(m Move) bool {
 		s.flags |= stateExtraRoll
 	}
 	if n := earned.Steps(); n > 0 {
-		s.startCount(n, true)
+		// The move played the one amount due (one die): the bonus move
+		// takes its place.
+		s.startCount(due{c: m.Color(), steps: uint8(n)})
 		return s.canMove()
 	}
 	return false
@@ -1320,11 +1407,11 @@ func (s *State) canMove() bool {
 func (s *State) starLanded(m Move, i int) int {
 	switch {
 	case m.Enters() && !m.EntersPair() && s.extra != 0 && m.lane() == s.extra&^laneTokMask:
-		return 5 // rule F1: the run
+		return s.rs.runTo() // rule F1: the run
 	case m.Enters():
 		return 0
 	}
-	_, to, _, _ := s.target(i)
+	_, to, _, _ := s.target(m.due(), i)
 	return to
 }
 
@@ -1355,31 +1442,31 @@ func (s *State) leave(c Color, i int) {
 // endMove ends a move and the bonus moves it led to: a bonus roll if one
 // is owed (rules C9, K2, K3), else the next turn.
 func (s *State) endMove() {
-	faceBonus := s.rs.bonus.has(s.die)
+	faceBonus := s.rs.bonus.has(s.throw)
 	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
 		if !faceBonus {
-			s.sixes = 0 // rule C9: a roll earned otherwise breaks the row of sixes
+			s.streak = 0 // rule C9: a roll earned otherwise breaks the streak
 		}
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
-		s.die, s.count, s.flags = 0, 0, 0
+		s.throw, s.due, s.flags = 0, amounts{}, 0
 		return
 	}
 	s.nextTurn()
 }
 
-// capturePenalty sends home the token that could have captured, where a
-// move that does not capture is made while one could (rule M8): the token
-// furthest on, if several could, as they stood before the move (the mover
-// at progress from).
-func (s *State) capturePenalty(c Color, mover, from int) {
+// capturePenalty sends home the token that could have captured, where
+// move m, which does not capture, is made while one could (rule M8): the
+// token furthest on, if several could, as they stood before the move.
+func (s *State) capturePenalty(m Move) {
+	d, c, mover := m.due(), m.Color(), m.Token()
 	best, far := -1, -2
 	for k, l := range s.moves {
-		if l == 0 || s.laneMove(k, l).Captures() == 0 {
+		if l == 0 || s.laneMove(d, k, l).Captures() == 0 {
 			continue
 		}
 		p := int(s.tok[c][k]) - 1
 		if k == mover {
-			p = from
+			p = m.From()
 		}
 		if p > far {
 			best, far = k, p
@@ -1398,16 +1485,16 @@ func (s *State) capturePenalty(c Color, mover, from int) {
 // applyPass plays a pass that rule C10 forces.
 func (s *State) applyPass() {
 	rs := s.rs
-	s.count, s.moves, s.extra = 0, [MaxTokens]uint32{}, 0
-	c := s.turn
+	bonusMove := s.due.faces[0] == 0
+	s.due, s.moves, s.extra = amounts{}, [MaxTokens]uint32{}, 0
 	switch {
-	case s.flags&stateBonusMove != 0: // rule P8: a bonus move no token can make is lost
+	case bonusMove: // rule P8: a bonus move no token can make is lost
 		s.endMove()
-	case rs.bonus.has(s.die) && rs.feat&featNoMoveForfeits == 0: // ruling Q1
-		s.die = 0
-	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(c): // rule M4
+	case rs.bonus.has(s.throw) && rs.feat&featNoMoveForfeits == 0: // ruling Q1
+		s.throw = 0
+	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(s.mover()): // rule M4
 		s.tries++
-		s.die = 0
+		s.throw = 0
 	default:
 		s.nextTurn()
 	}
@@ -1415,22 +1502,18 @@ func (s *State) applyPass() {
 
 // nothingInPlay reports whether none of colour c's tokens can move but by
 // entering: each is in the yard, finished, or in its home column with no
-// face that moves it (rule M4).
+// face of the throw that moves it (rule M4).
 func (s *State) nothingInPlay(c Color) bool {
 	rs := s.rs
 	for i := range int(rs.tokens) {
-		p := int(s.tok[c][i]) - 1
-		switch {
+		switch p := int(s.tok[c][i]) - 1; {
 		case p < 0 || p == int(rs.finish):
 			continue
-		case p <= int(rs.homeEntry) || p > int(rs.finish):
+		case rs.onTrack(p):
 			return false
 		}
-		t := *s
-		t.turn, t.flags = c, 0
-		for f := 1; f <= 6; f++ {
-			t.die, t.count = uint8(f), uint8(f)
-			if _, r := t.tokenMove(i); r.why == legal {
+		for f := range rs.chance.faces.All() {
+			if _, r := s.tokenMove(due{c: c, face: uint8(f), steps: uint8(f)}, i); r.why == legal {
 				return false
 			}
 		}
@@ -1448,8 +1531,8 @@ func (s *State) applyForfeit() {
 		s.later = 0
 		s.locate()
 	case rs.feat&featLastMoved != 0 && s.last != 0:
-		c, i := s.turn, int(s.last-1)%MaxTokens
-		if p := int(s.tok[c][i]) - 1; p >= 0 && (p <= int(rs.homeEntry) || p > int(rs.finish)) {
+		c, i := s.mover(), int(s.last-1)%MaxTokens
+		if rs.onTrack(int(s.tok[c][i]) - 1) {
 			if rs.feat&featLater != 0 {
 				s.leave(c, i)
 			}
@@ -1531,7 +1614,7 @@ func (s *State) rankLast() {
 // (rule C3), unless the game is over.
 func (s *State) nextTurn() {
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
-	s.die, s.count, s.flags, s.sixes, s.tries, s.last = 0, 0, 0, 0, 0, 0
+	s.throw, s.due, s.flags, s.streak, s.tries, s.last = 0, amounts{}, 0, 0, 0, 0
 	rs := s.rs
 	if rs.feat&featUndo != 0 {
 		s.begin = s.tok // the next turn begins here (at game over too)

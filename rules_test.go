@@ -101,7 +101,7 @@ func enterMv(c Color, i, d int) moveDesc {
 
 // passMv is the pass of c on die d (rule C10).
 func passMv(c Color, d int) moveDesc {
-	return moveDesc{Color: c, Token: -1, Die: d, Pass: true}
+	return moveDesc{Color: c, Token: -1, From: -1, To: -1, Die: d, Pass: true}
 }
 
 func (m moveDesc) x(n int) moveDesc     { m.Captures = n; return m }
@@ -1252,8 +1252,8 @@ func TestMustMoveIfPossible(t *testing.T) {
 	assertApplyRefused(t, s, onlyMove(t, p), "C10")
 	pm := onlyMove(t, p)
 	assert.Equal(t, -1, pm.Token())
-	assert.Zero(t, pm.From())
-	assert.Zero(t, pm.To())
+	assert.Equal(t, -1, pm.From(), "a pass names no progress")
+	assert.Equal(t, -1, pm.To(), "a pass names no progress")
 	assert.Equal(t, Red, pm.Color())
 }
 

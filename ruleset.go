@@ -17,6 +17,8 @@ type ruleset struct {
 	track, spacing, homeEntry, finish uint8
 	tokens, players                   uint8
 	seats                             Colors
+	chance                            *chance // what a player throws (Roll, Outcomes, Dice)
+	six                               uint8   // the face the rules call a six: the die's highest (rules P5, F1, P7)
 	entry, bonus                      Faces
 	sixLimit, sixValue                uint8
 	doneFrom                          uint8 // a token at this progress or beyond counts towards its player's finish (rules C6, M1)
@@ -27,13 +29,11 @@ type ruleset struct {
 	feat                              features
 	finishBytes                       uint32 // finish+1 in every byte: a finished token's byte (candidates)
 	tokenBytes                        uint32 // 0x80 in the bytes of the tokens in play (candidates)
-	// base[c] is colour c's start square less one: the track square of
-	// progress p is base[c]+p+1, less Track past the end.
-	base [MaxPlayers]uint8
-	// onTrack[c][p] is the track square of colour c's token at progress p
-	// (as a byte: 255 for the yard), going round again past its finish
-	// too (rule K4); 0 off the track, in the yard or its home column.
-	onTrack [MaxPlayers][256]uint8
+	// trackSq[c][p] is the number of the track square of colour c's
+	// token at progress p (as a byte: 255 for the yard), as Board.Square
+	// places it, going round again past its finish too (rule K4); 0 off
+	// the track, in the yard or its home column.
+	trackSq [MaxPlayers][256]uint8
 	// square holds what marks each track square (1 to Track): squareSafe,
 	// squareStar.
 	square [251]uint8
@@ -64,7 +64,6 @@ const (
 	featBlocks         features = 1 << iota // Blocks
 	featSafe                                // Board.Safe
 	featStars                               // Board.Stars
-	featLimit                               // SquareLimit
 	featOwnForbidden                        // OwnLanding: OwnLandingForbidden
 	featOvertake                            // Overtake other than OvertakeAll
 	featHomeNoJumps                         // HomeJumps: HomeJumpsForbidden
@@ -91,7 +90,6 @@ const (
 // does, beyond the plain track (tokenMove tests them once).
 const (
 	featPath    = featBlocks | featOvertake | featHomeNoJumps | featSteps
-	featLanding = featBlocks | featSafe | featStars | featLimit | featOwnForbidden | featTeams | featSlots
 	featFilters = featEntryFilter | featClearStart | featBreakOnSix | featCaptureMust
 )
 
@@ -138,12 +136,13 @@ func newRuleset(r Rules) *ruleset {
 		rules: r,
 		track: uint8(b.Track), spacing: uint8(b.StartSpacing), homeEntry: uint8(b.HomeEntry), finish: uint8(b.Finish()),
 		tokens: uint8(r.Tokens), players: uint8(r.Players), seats: r.seats(),
-		entry: r.EntryRolls, bonus: r.BonusRolls,
+		chance: r.chance(), entry: r.EntryRolls, bonus: r.BonusRolls,
 		sixLimit: uint8(r.SixLimit), sixValue: uint8(r.SixValue),
 		squareLimit:  uint8(r.SquareLimit),
 		captureBonus: r.CaptureBonus, homeBonus: r.HomeBonus,
 		finishTokens: uint8(cmp.Or(r.FinishTokens, r.Tokens)),
 	}
+	rs.six = uint8(rs.chance.top())
 	rs.finishBytes = uint32(rs.finish+1) * 0x01010101
 	rs.tokenBytes = uint32(1<<(8*r.Tokens)-1) & 0x80808080
 	rs.doneFrom = rs.finish
@@ -158,7 +157,6 @@ func newRuleset(r Rules) *ruleset {
 	set(featBlocks, r.Blocks != NoBlocks)
 	set(featSafe, b.Safe != 0)
 	set(featStars, b.Stars != 0)
-	set(featLimit, r.SquareLimit != 0)
 	set(featOwnForbidden, r.OwnLanding == OwnLandingForbidden)
 	set(featOvertake, r.Overtake != OvertakeAll)
 	set(featHomeNoJumps, r.HomeJumps == HomeJumpsForbidden)
@@ -166,7 +164,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featSteps, r.HomeSteps)
 	set(featCircle, r.CaptureBeforeHome)
 	set(featTeams, r.Teams != NoTeams)
-	set(featSixValue, r.SixValue != 6)
+	set(featSixValue, r.SixValue != int(rs.six))
 	set(featPairEntry, r.SixEntry == SixEntersTwoOrRuns)
 	set(featEntryFilter, r.EntryCompulsory)
 	set(featClearStart, r.ClearStart)
@@ -180,15 +178,11 @@ func newRuleset(r Rules) *ruleset {
 	set(featTries, r.Tries > 1)
 	set(featLater, r.EntryCapture == EntryCapturesLast)
 	rs.key = rulesKey(&rs.rules, rs.seats)
-	for c := range MaxPlayers {
-		rs.base[c] = uint8(c * b.StartSpacing % b.Track)
-		for p := range b.HomeEntry + 1 {
-			rs.onTrack[c][p] = rs.trackSquare(Color(c), p)
-		}
-		// Going round again (rule K4): progress finish+k stands k squares
-		// past the home entry, short of the start square.
-		for k := 1; k < b.Track-b.HomeEntry && int(rs.finish)+k < 255; k++ {
-			rs.onTrack[c][int(rs.finish)+k] = rs.trackSquare(Color(c), b.HomeEntry+k)
+	for c := range Color(MaxPlayers) {
+		for p := range 255 {
+			if sq := b.Square(c, p); sq.zone == TrackZone {
+				rs.trackSq[c][p] = sq.n
+			}
 		}
 	}
 	for n := 1; n <= b.Track; n++ {
@@ -246,12 +240,32 @@ func newRuleset(r Rules) *ruleset {
 	return rs
 }
 
-// trackSquare returns the number of the track square (from 1) where a
-// token of colour c with progress p on the track stands.
-func (rs *ruleset) trackSquare(c Color, p int) uint8 {
-	a := int(rs.base[c]) + p
-	if a >= int(rs.track) {
-		a -= int(rs.track)
+// onTrack reports whether a token at progress p stands on the shared
+// track: from its start square to its home entry, or going round again
+// past its finish (rule K4). The yard (-1) is not on the track.
+func (rs *ruleset) onTrack(p int) bool {
+	return uint(p) <= uint(rs.homeEntry) || p > int(rs.finish)
+}
+
+// lap returns the progress on its lap of a token at progress p: where it
+// stands counted from its start square, going round again past its
+// finish (rule K4) as on its first lap.
+func (rs *ruleset) lap(p int) int {
+	if p > int(rs.finish) {
+		return p - int(rs.finish) + int(rs.homeEntry)
 	}
-	return uint8(a + 1)
+	return p
+}
+
+// inHome reports whether a token at progress p stands on its owner's own
+// squares: the home column or the finish.
+func (rs *ruleset) inHome(p int) bool { return p > int(rs.homeEntry) && p <= int(rs.finish) }
+
+// goesRound reports whether a move from progress from to to goes on round
+// the track past its home entry rather than up its home column (rule K4):
+// the token is going round already, or it passes its home entry while its
+// colour (which has captured if captured) may not turn in.
+func (rs *ruleset) goesRound(from, to int, captured bool) bool {
+	return from > int(rs.finish) ||
+		rs.feat&featCircle != 0 && !captured && from <= int(rs.homeEntry) && to > int(rs.homeEntry)
 }

@@ -97,10 +97,10 @@ type Setup struct {
 // Setup returns the position written out; [Setup.State] turns it back
 // into s. TurnStart is set only where it differs from Tokens.
 func (s State) Setup() Setup {
-	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: s.Die(), Sixes: int(s.sixes), Tries: int(s.tries),
+	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: s.Die(), Sixes: int(s.streak), Tries: int(s.tries),
 		ExtraRoll: s.flags&stateExtraRoll != 0, Captured: s.captured, Ranking: s.Ranking()}
 	if s.IsBonusMove() {
-		u.Bonus = int(s.count)
+		u.Bonus = s.Count()
 	}
 	if s.last != 0 {
 		u.LastMoved[(s.last-1)%MaxTokens] = true
@@ -364,7 +364,7 @@ func (u *Setup) check(s *State) *SetupError {
 			}
 		}
 	}
-	s.turn, s.sixes, s.tries = t, uint8(u.Sixes), uint8(u.Tries)
+	s.turn, s.streak, s.tries = t, uint8(u.Sixes), uint8(u.Tries)
 	s.last = uint8(last + 1)
 	if u.ExtraRoll {
 		s.flags |= stateExtraRoll
@@ -374,13 +374,13 @@ func (u *Setup) check(s *State) *SetupError {
 	}
 	switch {
 	case u.Bonus != 0:
-		s.die = uint8(u.Die)
-		s.startCount(u.Bonus, true)
+		s.throw = uint8(u.Die)
+		s.startCount(due{c: s.mover(), steps: uint8(u.Bonus)})
 	case u.Die != 0:
-		// Roll the die again, to judge the moves, from the six count it
-		// had before it: one less if it earns a bonus roll, which the
-		// checks above make at least 1 then.
-		s.sixes -= uint8(rs.bonus>>u.Die) & 1
+		// Roll the die again, to judge the moves, from the streak it had
+		// before it: one less if it earns a bonus roll, which the checks
+		// above make at least 1 then.
+		s.streak -= uint8(rs.bonus>>u.Die) & 1
 		_ = s.roll(u.Die) // accepted: the game, the turn and the die are checked above
 	}
 	return nil

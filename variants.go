@@ -289,9 +289,9 @@ var presets = func() []preset {
 type optKind uint8
 
 const (
-	kindInt     optKind = iota // a number in [lo, hi]
+	kindInt     optKind = iota // a number in its range
 	kindBool                   // true or false
-	kindFaces                  // a set of die faces, {1 6}
+	kindFaces                  // a set of faces of the throw, {1 6}
 	kindColors                 // a set of colours, {red yellow}
 	kindOffsets                // a set of offsets, {0 8}
 	kindEnum                   // one of names
@@ -306,15 +306,37 @@ const (
 type option struct {
 	name, rule, doc string
 	kind            optKind
-	lo, hi          int      // kindInt: the range; hi 0 means the board's (see Validate)
-	names           []string // kindEnum: the value names, in order
+	rng             func(r *Rules) (lo, hi int) // kindInt: the values allowed, which may depend on other options
+	off             bool                        // kindInt: 0 is allowed too, and turns the option off
+	names           []string                    // kindEnum: the value names, in order
 	get             func(r *Rules) uint64
 	set             func(r *Rules, v uint64)
 }
 
-func intOpt(name, rule, doc string, lo, hi int, f func(r *Rules) *int) option {
-	return option{name: name, rule: rule, doc: doc, kind: kindInt, lo: lo, hi: hi,
+// span returns the range of values lo to hi, whatever the other options.
+func span(lo, hi int) func(*Rules) (int, int) { return func(*Rules) (int, int) { return lo, hi } }
+
+func intOpt(name, rule, doc string, rng func(r *Rules) (lo, hi int), f func(r *Rules) *int) option {
+	return option{name: name, rule: rule, doc: doc, kind: kindInt, rng: rng,
 		get: func(r *Rules) uint64 { return uint64(*f(r)) }, set: func(r *Rules, v uint64) { *f(r) = int(v) }}
+}
+
+// orOff returns o with 0 allowed as well as its range, for off.
+func orOff(o option) option { o.off = true; return o }
+
+// listLimit returns the most values a list option's JSON list can hold,
+// and what the error for more says and matches: the JSON form refuses a
+// longer list before decoding it.
+func (o *option) listLimit() (most int, kind error, msg string) {
+	switch o.kind {
+	case kindColors:
+		return MaxPlayers, ErrInvalidRules, fmt.Sprintf("more than MaxPlayers (%d) colours", MaxPlayers)
+	case kindFaces:
+		return MaxOutcomes, ErrSyntax, fmt.Sprintf("more than %d faces", MaxOutcomes)
+	case kindOffsets:
+		return 64, ErrSyntax, "more than 64 offsets"
+	}
+	return 0, nil, ""
 }
 
 func boolOpt(name, rule, doc string, f func(r *Rules) *bool) option {
@@ -336,33 +358,36 @@ func enumOpt[E ~uint8](name, rule, doc string, names []string, f func(r *Rules) 
 // options lists every option of Rules but Preset, in the order Rules
 // declares them (the order of Rules.String, JSON and the README table).
 var options = []option{
-	intOpt("Arms", "C3", "colours the board seats", 2, MaxPlayers, func(r *Rules) *int { return &r.Board.Arms }),
-	intOpt("Track", "C3", "squares of the shared track", 4, 250, func(r *Rules) *int { return &r.Board.Track }),
-	intOpt("StartSpacing", "C3", "squares from one start square to the next", 1, 0, func(r *Rules) *int { return &r.Board.StartSpacing }),
-	intOpt("HomeEntry", "C4", "progress of the last track square before the home column", 1, 0, func(r *Rules) *int { return &r.Board.HomeEntry }),
-	intOpt("HomeColumn", "C4", "squares of a home column, the finish not counted", 0, 0, func(r *Rules) *int { return &r.Board.HomeColumn }),
+	intOpt("Arms", "C3", "colours the board seats", span(2, MaxPlayers), func(r *Rules) *int { return &r.Board.Arms }),
+	intOpt("Track", "C3", "squares of the shared track", span(4, 250), func(r *Rules) *int { return &r.Board.Track }),
+	intOpt("StartSpacing", "C3", "squares from one start square to the next",
+		func(r *Rules) (int, int) { return 1, r.Board.Track / max(r.Board.Arms, 1) }, func(r *Rules) *int { return &r.Board.StartSpacing }),
+	intOpt("HomeEntry", "C4", "progress of the last track square before the home column",
+		func(r *Rules) (int, int) { return 1, r.Board.Track - 1 }, func(r *Rules) *int { return &r.Board.HomeEntry }),
+	intOpt("HomeColumn", "C4", "squares of a home column, the finish not counted",
+		func(r *Rules) (int, int) { return 0, 249 - r.Board.HomeEntry }, func(r *Rules) *int { return &r.Board.HomeColumn }),
 	setOpt("Safe", "K1", "safe squares, as offsets from every start square", kindOffsets, func(r *Rules) *Offsets { return &r.Board.Safe }),
 	setOpt("Stars", "D2", "stars, as offsets from every start square", kindOffsets, func(r *Rules) *Offsets { return &r.Board.Stars }),
-	intOpt("Players", "C1", "players, 2 to Arms", 2, 0, func(r *Rules) *int { return &r.Players }),
+	intOpt("Players", "C1", "players, 2 to Arms", func(r *Rules) (int, int) { return 2, r.Board.Arms }, func(r *Rules) *int { return &r.Players }),
 	setOpt("Seats", "Q5", "colours that play; {} = spread evenly", kindColors, func(r *Rules) *Colors { return &r.Seats }),
 	enumOpt("Teams", "T1", "partnerships", teamNames, func(r *Rules) *TeamRule { return &r.Teams }),
-	intOpt("Tokens", "C1", "tokens per player", 1, MaxTokens, func(r *Rules) *int { return &r.Tokens }),
-	intOpt("StartOut", "K6", "tokens that start on the start square", 0, 0, func(r *Rules) *int { return &r.StartOut }),
+	intOpt("Tokens", "C1", "tokens per player", span(1, MaxTokens), func(r *Rules) *int { return &r.Tokens }),
+	intOpt("StartOut", "K6", "tokens that start on the start square", func(r *Rules) (int, int) { return 0, r.Tokens }, func(r *Rules) *int { return &r.StartOut }),
 	setOpt("EntryRolls", "C7", "faces that enter a token", kindFaces, func(r *Rules) *Faces { return &r.EntryRolls }),
 	enumOpt("SixEntry", "F1", "what an entering 6 does", sixEntryNames, func(r *Rules) *SixEntry { return &r.SixEntry }),
 	boolOpt("EntryCompulsory", "M2", "an entry roll must enter a token if one can", func(r *Rules) *bool { return &r.EntryCompulsory }),
 	boolOpt("ClearStart", "M3", "a token must leave the start square while others wait", func(r *Rules) *bool { return &r.ClearStart }),
-	intOpt("Tries", "M4", "rolls a turn while nothing can move but by entering", 1, 3, func(r *Rules) *int { return &r.Tries }),
+	intOpt("Tries", "M4", "rolls a turn while nothing can move but by entering", span(1, 3), func(r *Rules) *int { return &r.Tries }),
 	setOpt("BonusRolls", "C9", "faces that earn another roll", kindFaces, func(r *Rules) *Faces { return &r.BonusRolls }),
-	intOpt("SixLimit", "C9", "bonus rolls in a row at which the last is forfeited; 0 = none", 0, 255, func(r *Rules) *int { return &r.SixLimit }),
+	intOpt("SixLimit", "C9", "bonus rolls in a row at which the last is forfeited; 0 = none", span(0, 255), func(r *Rules) *int { return &r.SixLimit }),
 	enumOpt("SixPenalty", "Q2", "what the forfeited roll does", sixPenaltyNames, func(r *Rules) *SixPenalty { return &r.SixPenalty }),
 	boolOpt("NoMoveForfeitsBonus", "Q1", "an unusable bonus roll ends the turn", func(r *Rules) *bool { return &r.NoMoveForfeitsBonus }),
-	intOpt("SixValue", "P5", "steps a 6 counts once no token is in the yard", 6, 20, func(r *Rules) *int { return &r.SixValue }),
+	intOpt("SixValue", "P5", "steps a 6 counts once no token is in the yard", func(r *Rules) (int, int) { return r.chance().top(), 20 }, func(r *Rules) *int { return &r.SixValue }),
 	setOpt("CaptureBonus", "K2", "what a capture earns: none, roll or steps", kindBonus, func(r *Rules) *Bonus { return &r.CaptureBonus }),
 	setOpt("HomeBonus", "K3", "what bringing a token home earns", kindBonus, func(r *Rules) *Bonus { return &r.HomeBonus }),
 	enumOpt("Blocks", "B1", "what two tokens of a colour on a square do", blockNames, func(r *Rules) *BlockRule { return &r.Blocks }),
 	boolOpt("BreakOnSix", "P7", "a 6 must open a block if it can", func(r *Rules) *bool { return &r.BreakOnSix }),
-	intOpt("SquareLimit", "P2", "most tokens on a track square; 0 = no limit", 0, 0, func(r *Rules) *int { return &r.SquareLimit }),
+	orOff(intOpt("SquareLimit", "P2", "most tokens on a track square; 0 = no limit", span(2, MaxTokens*MaxPlayers), func(r *Rules) *int { return &r.SquareLimit })),
 	enumOpt("OwnLanding", "Q11", "may a token end on its own colour", ownLandingNames, func(r *Rules) *OwnLanding { return &r.OwnLanding }),
 	enumOpt("MultiCapture", "Q3", "landing on two or more opponents", multiCaptureNames, func(r *Rules) *MultiCapture { return &r.MultiCapture }),
 	enumOpt("SafeSquares", "K1", "landing on an opponent on a safe square", safeNames, func(r *Rules) *SafeRule { return &r.SafeSquares }),
@@ -374,7 +399,7 @@ var options = []option{
 	enumOpt("Finish", "C5", "which rolls reach the finish", finishNames, func(r *Rules) *FinishRule { return &r.Finish }),
 	enumOpt("Goal", "M1", "how the home column and finish hold tokens", goalNames, func(r *Rules) *GoalRule { return &r.Goal }),
 	boolOpt("HomeSteps", "V2", "home column one square a move, on its number", func(r *Rules) *bool { return &r.HomeSteps }),
-	intOpt("FinishTokens", "K6", "tokens home to finish; 0 = all", 0, MaxTokens, func(r *Rules) *int { return &r.FinishTokens }),
+	intOpt("FinishTokens", "K6", "tokens home to finish; 0 = all", span(0, MaxTokens), func(r *Rules) *int { return &r.FinishTokens }),
 	enumOpt("End", "Q10", "when the game stops", endNames, func(r *Rules) *EndRule { return &r.End }),
 }
 
@@ -448,9 +473,9 @@ func (o *option) parse(s string) (uint64, string) {
 		}
 		return 0, fmt.Sprintf("%s is not true or false", quote(s))
 	case kindFaces:
-		v, msg := set(6, number, "a die face 1 to 6")
+		v, msg := set(MaxFace, number, fmt.Sprintf("a face 1 to %d", MaxFace))
 		if v&1 != 0 {
-			return 0, "0 is not a die face 1 to 6"
+			return 0, fmt.Sprintf("0 is not a face 1 to %d", MaxFace)
 		}
 		return v, msg
 	case kindColors:
@@ -561,39 +586,30 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("Preset %s is not a preset: want one of %s", quote(r.Preset), strings.Join(Presets(), ", "))
 	}
 	b := r.Board
+	faces := r.chance().faces
+	six := r.chance().top() // the face the rules call a six
 	// The ranges the table gives, then the ones that depend on others.
 	for i := range options {
 		o := &options[i]
 		v := o.get(&r)
 		switch o.kind {
 		case kindInt:
-			n, lo, hi := int(v), o.lo, o.hi
-			switch o.name {
-			case "StartSpacing":
-				hi = b.Track / max(b.Arms, 1)
-			case "HomeEntry":
-				hi = b.Track - 1
-			case "HomeColumn":
-				hi = 249 - b.HomeEntry
-			case "Players":
-				hi = b.Arms
-			case "StartOut":
-				hi = r.Tokens
-			case "SquareLimit":
-				if n != 0 {
-					lo, hi = 2, MaxTokens*MaxPlayers
+			n := int(v)
+			lo, hi := o.rng(&r)
+			if (n < lo || n > hi) && !(o.off && n == 0) {
+				off := ""
+				if o.off {
+					off = " or 0"
 				}
-			}
-			if n < lo || n > hi {
-				return fmt.Sprintf("%s is %d, want %d to %d (rule %s)", o.name, n, lo, hi, o.rule)
+				return fmt.Sprintf("%s is %d, want %d to %d%s (rule %s)", o.name, n, lo, hi, off, o.rule)
 			}
 		case kindEnum:
 			if int(v) >= len(o.names) {
 				return fmt.Sprintf("%s %d is not one of %s", o.name, v, strings.Join(o.names, ", "))
 			}
 		case kindFaces:
-			if v&^uint64(allFaces) != 0 {
-				return fmt.Sprintf("%s may hold only the faces 1 to 6", o.name)
+			if v&^uint64(faces) != 0 {
+				return fmt.Sprintf("%s %v holds a face the throw cannot show: want faces of %v", o.name, Faces(v), faces)
 			}
 		case kindColors:
 			if v&^uint64(allColors>>(MaxPlayers-b.Arms)) != 0 {
@@ -618,7 +634,7 @@ func (r Rules) problem() string {
 		return "EntryRolls is empty: no token could ever enter (rule C7)"
 	case r.SixLimit == 1:
 		return "SixLimit is 1: every bonus-earning roll would be forfeited (rule C9)"
-	case r.BonusRolls&allFaces == allFaces && r.SixLimit > 0 && r.SixPenalty == UndoTurn:
+	case r.BonusRolls == faces && r.SixLimit > 0 && r.SixPenalty == UndoTurn:
 		return "every face earns a bonus roll, so every turn reaches SixLimit and UndoTurn undoes it: the game could never end (rule C9)"
 	case r.Teams == Partners && r.Players%2 != 0:
 		return fmt.Sprintf("Teams is Partners but Players is %d: partners need an even number of players (rule T1)", r.Players)
@@ -632,18 +648,18 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("StartOut is %d but OwnLanding is %v: the tokens could not share the start square", r.StartOut, r.OwnLanding)
 	case r.EntryCapture == EntryCapturesLast && r.SquareLimit == 0:
 		return "EntryCapture is EntryCapturesLast, which needs SquareLimit: only a full start square has a token to make room from (rule P4)"
-	case r.SixEntry == SixEntersTwoOrRuns && !r.EntryRolls.Has(6):
-		return "SixEntry is SixEntersTwoOrRuns but 6 does not enter a token (rule F1)"
-	case r.SixEntry == SixEntersTwoOrRuns && r.Board.HomeEntry < 5:
-		return "SixEntry is SixEntersTwoOrRuns but HomeEntry is below 5: a token running in six squares would pass its home column (rule F1)"
+	case r.SixEntry == SixEntersTwoOrRuns && !r.EntryRolls.Has(six):
+		return fmt.Sprintf("SixEntry is SixEntersTwoOrRuns but %d does not enter a token (rule F1)", six)
+	case r.SixEntry == SixEntersTwoOrRuns && r.Board.HomeEntry < six-1:
+		return fmt.Sprintf("SixEntry is SixEntersTwoOrRuns but HomeEntry is below %d: a token running in %d squares would pass its home column (rule F1)", six-1, six)
 	case r.Goal == GoalSlots && r.Tokens > b.HomeColumn+1:
 		return fmt.Sprintf("Goal is GoalSlots but the %d tokens do not fit the %d goal squares (home column and finish) one each (rule M1)", r.Tokens, b.HomeColumn+1)
 	case r.Goal == GoalSlots && r.Finish == BounceFinish:
 		return "Goal is GoalSlots, where a token stops short of the others, but Finish is BounceFinish (rule M1)"
 	case r.HomeSteps && r.Finish != ExactFinish:
 		return fmt.Sprintf("HomeSteps moves one square at a time, so Finish must be ExactFinish, not %v (rule V2)", r.Finish)
-	case r.HomeSteps && b.HomeColumn+1 > 6:
-		return fmt.Sprintf("HomeSteps needs the face that names each home square, but the home column and finish have %d squares, more than 6 (rule V2)", b.HomeColumn+1)
+	case r.HomeSteps && faces&(1<<(b.HomeColumn+2)-2) != 1<<(b.HomeColumn+2)-2:
+		return fmt.Sprintf("HomeSteps needs a face that names each home square, 1 to %d with the finish, but the throw shows %v (rule V2)", b.HomeColumn+1, faces)
 	case r.FinishTokens > r.Tokens:
 		return fmt.Sprintf("FinishTokens is %d but each player has %d tokens (rule K6)", r.FinishTokens, r.Tokens)
 	case r.FinishTokens != 0 && r.FinishTokens < r.Tokens && r.End != FirstWinner:
@@ -658,10 +674,14 @@ func (r Rules) problem() string {
 	return ""
 }
 
-// maxSteps returns the most steps one move can count: a die face, a 6
-// worth SixValue, or a bonus move.
+// chance returns the chance model of the rules' throw: one fair six-sided
+// die, in every ruleset so far.
+func (r Rules) chance() *chance { return oneDie }
+
+// maxSteps returns the most steps one move can count: a face, a six worth
+// SixValue, or a bonus move.
 func (r Rules) maxSteps() int {
-	return max(6, r.SixValue, r.CaptureBonus.Steps(), r.HomeBonus.Steps())
+	return max(r.chance().top(), r.SixValue, r.CaptureBonus.Steps(), r.HomeBonus.Steps())
 }
 
 // seats returns the colours that play: Seats, or the default for Players

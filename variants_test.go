@@ -232,7 +232,8 @@ func TestEnumStrings(t *testing.T) {
 		{Faces(0), "{}"},
 		{FacesOf(6), "{6}"},
 		{FacesOf(6, 1), "{1 6}"},
-		{FacesOf(0, 7, 3), "{3}"},
+		{FacesOf(0, 7, 3), "{3 7}"},
+		{FacesOf(64, 25, -1, 2), "{2 25}"},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, tt.v.String(), "%T(%d)", tt.v, tt.v)
@@ -258,16 +259,22 @@ func TestColorsAndFaces(t *testing.T) {
 	}
 	assert.Equal(t, []Color{Red}, got)
 
-	f := FacesOf(0, 1, 6, 7, 6)
-	assert.Equal(t, 2, f.Len())
+	f := FacesOf(0, 1, 6, 64, 6, MaxFace)
+	assert.Equal(t, 3, f.Len())
 	assert.True(t, f.Has(1))
 	assert.True(t, f.Has(6))
-	for _, face := range []int{-1, 0, 2, 5, 7, 8} {
+	assert.True(t, f.Has(MaxFace))
+	for _, face := range []int{-1, 0, 2, 5, 7, 8, 64, 127} {
 		assert.False(t, f.Has(face), "face %d", face)
 	}
-	assert.False(t, Faces(0xff).Has(0))
-	assert.False(t, Faces(0xff).Has(7))
-	assert.Equal(t, 6, Faces(0xff).Len())
+	assert.False(t, Faces(0xff).Has(0), "0 is no face, even where bit 0 is set")
+	assert.True(t, Faces(0xff).Has(7))
+	assert.Equal(t, 7, Faces(0xff).Len())
+	var all []int
+	for face := range FacesOf(25, 2, 10).All() {
+		all = append(all, face)
+	}
+	assert.Equal(t, []int{2, 10, 25}, all, "lowest first")
 }
 
 func TestParseColor(t *testing.T) {

@@ -76,7 +76,8 @@ func (e *Expectimax) value(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
 		return e.W.scores(s, &e.rules)
 	}
 	var acc [ludo.MaxPlayers]float64
-	for _, o := range ludo.Outcomes() {
+	var outs [ludo.MaxOutcomes]ludo.Outcome
+	for _, o := range s.AppendOutcomes(outs[:0]) {
 		r, _ := s.Roll(o.Face)
 		best := e.decide(r, depth-1)
 		for c := range acc {

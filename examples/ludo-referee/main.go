@@ -879,7 +879,7 @@ func explain(s ludo.State, m ludo.Move) []reason {
 			add("F1", "enters token %d and runs on to %s", i, place(b, c, m.To()))
 		case m.Enters():
 			add("C7", "enters token %d on its start square %d", i, b.StartSquare(c))
-		case m.IsBonus():
+		case m.IsBonusMove():
 			add("P8", "moves token %d %d squares, its bonus move, from %s to %s", i, m.Count(), place(b, c, m.From()), place(b, c, to))
 		default:
 			add("C8", "moves token %d from %s to %s", i, place(b, c, m.From()), place(b, c, to))

@@ -211,7 +211,7 @@ type moveView struct {
 func viewMove(s ludo.State, k int, m ludo.Move) moveView {
 	v := moveView{Index: k, Text: m.String(), Token: m.Token(), From: m.From(), To: m.To(),
 		Enters: m.Enters(), Captures: m.Captures(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
-		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonus()}
+		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonusMove()}
 	if !m.IsPass() {
 		board := s.Rules().Board
 		v.FromSquare, v.ToSquare = board.Square(m.Color(), m.From()).String(), board.Square(m.Color(), m.To()).String()

@@ -358,7 +358,7 @@ func (g *game) check(dom string, n int) []string {
 		m := g.moves[n-1]
 		mover, move = m.Color().String(), m.String()
 		wantDice = []string{g.roll(n)}
-		if m.IsBonus() { // the panel shows the bonus, not a die
+		if m.IsBonusMove() { // the panel shows the bonus, not a die
 			wantDice = []string{"+" + strconv.Itoa(m.Count())}
 		}
 		if !m.IsPass() {
