@@ -83,11 +83,11 @@ func (s Faces) String() string {
 // faces.
 type chance struct {
 	faces Faces
-	total uint64            // the number of equally likely draws, 1 to maxDraw
-	cut   uint64            // 2⁶⁴ mod total: a product whose low half falls below it is biased (draw)
-	pick  [maxDraw]uint8    // pick[k] is the face draw k shows
+	total uint64               // the number of equally likely draws, 1 to maxDraw
+	cut   uint64               // 2⁶⁴ mod total: a product whose low half falls below it is biased (draw)
+	pick  [maxDraw]uint8       // pick[k] is the face draw k shows
 	outs  [MaxOutcomes]Outcome // the faces with their probabilities, lowest face first
-	n     int               // the number of faces
+	n     int                  // the number of faces
 }
 
 // MaxOutcomes is the most faces a throw can show: a buffer of this
@@ -146,6 +146,9 @@ func (ch *chance) outcomes() []Outcome { return ch.outs[:ch.n] }
 // it the draw is biased, and it draws x again, at most maxDraws times in
 // all).
 func (ch *chance) draw(src rand.Source) int {
+	if src == nil {
+		src = runtimeSource{}
+	}
 	hi, lo := bits.Mul64(src.Uint64(), ch.total)
 	for n := 1; lo < ch.cut && n < maxDraws; n++ {
 		hi, lo = bits.Mul64(src.Uint64(), ch.total)
@@ -210,13 +213,7 @@ func NewDice(src rand.Source) Dice { return Dice{src: src} }
 func SeededDice(seed uint64) Dice { return NewDice(rand.NewPCG(seed, seed)) }
 
 // Roll returns a face from 1 to 6.
-func (d Dice) Roll() int {
-	src := d.src
-	if src == nil {
-		src = runtimeSource{}
-	}
-	return oneDie.draw(src)
-}
+func (d Dice) Roll() int { return oneDie.draw(d.src) }
 
 // runtimeSource is the source of the zero Dice: the runtime's random
 // numbers, through math/rand/v2's top-level functions.

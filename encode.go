@@ -87,12 +87,12 @@ func (s State) ActionMove(a int) (Move, error) {
 		return s.TokenMove(a)
 	case a >= SecondAction && a < NumActions:
 		i, d := a-SecondAction, s.head()
-		if s.hasToken(d.c, i) {
+		if s.hasToken(d.c(), i) {
 			if m, ok := s.decideExtra(d, i); ok {
 				return m, nil
 			}
 		}
-		return Move{}, &IllegalMoveError{Move: newMove(d.c, i, -1, int(d.steps), int(d.face)), Rule: "F1",
+		return Move{}, &IllegalMoveError{Move: newMove(d.c(), i, -1, int(d.steps()), int(d.face())), Rule: "F1",
 			Reason: fmt.Sprintf("token %d has no second move: only an entering %d gives one", i, s.rs.six)}
 	case a != PassAction:
 		return Move{}, &IllegalMoveError{Reason: fmt.Sprintf("action %d is not an action id (0 to %d)", a, NumActions-1)}
@@ -206,7 +206,7 @@ func (s State) Observe(o *Observation) {
 		}
 		seat := o[k*ObsSeatFields : (k+1)*ObsSeatFields]
 		seat[0] = 1
-		if p := s.places[c]; p > 0 {
+		if p := s.places.of(c); p > 0 {
 			seat[1] = float32(p) / float32(rs.players)
 		}
 		if s.captured.Has(c) {
@@ -247,16 +247,16 @@ func (s State) Observe(o *Observation) {
 		}
 	}
 	o[ObsPhase+int(s.Phase())] = 1
-	if d := s.head(); d.steps != 0 {
+	if d := s.head(); d.steps() != 0 {
 		// The face's place among the faces of the throw.
-		o[ObsDie+bits.OnesCount64(uint64(rs.chance.faces&(1<<s.throw-1)))] = 1
-		if s.forfeits(d) {
+		o[ObsDie+bits.OnesCount64(uint64(rs.chance.faces&(1<<s.due.faces[0]-1)))] = 1
+		if s.forfeit() {
 			o[ObsForfeit] = 1
 		}
-		if d.face == 0 {
+		if d.face() == 0 {
 			o[ObsBonus] = 1
 		}
-		o[ObsCount] = min(float32(d.steps)/maxBonusSteps, 1)
+		o[ObsCount] = min(float32(d.steps())/maxBonusSteps, 1)
 	}
 	limit := float32(rs.sixLimit)
 	if limit == 0 {
@@ -303,16 +303,15 @@ func (s State) Key() uint64 {
 	// The turn: the face thrown, the steps of the first amount due and,
 	// in bit 0 of the flags, whether it is a bonus move; the amounts due
 	// after it, where there are any (never with one die).
-	flags := s.flags | b2u(s.IsBonusMove())
-	t := uint64(s.turn) | uint64(s.throw)<<8 | uint64(s.due.steps[0])<<16 | uint64(s.streak)<<24 |
-		uint64(s.placed)<<32 | uint64(s.tries)<<40 | uint64(flags)<<48 | uint64(s.captured)<<56
+	t := uint64(s.turn) | uint64(s.Die())<<8 | uint64(s.due.steps[0])<<16 | uint64(s.streak)<<24 |
+		uint64(s.placed)<<32 | uint64(s.tries)<<40 | uint64(s.flags&(stateBonusMove|stateExtraRoll))<<48 | uint64(s.captured)<<56
 	h = keyMix(h, t)
 	if s.due.steps[1] != 0 {
 		h = keyMix(h, uint64(binary.LittleEndian.Uint32(s.due.steps[:]))|uint64(binary.LittleEndian.Uint32(s.due.faces[:]))<<32)
 	}
 	var places uint64
 	for c := range MaxPlayers {
-		places |= uint64(s.places[c]) << (8 * c)
+		places |= uint64(s.places.of(Color(c))) << (8 * c)
 	}
 	h = keyMix(h, places|uint64(s.lastKey())<<56)
 	// Finalise (the SplitMix64 finaliser) so that every input bit reaches
@@ -414,7 +413,7 @@ func (s State) plyRoll(face int) (State, error) {
 		return s, err
 	}
 	if !s.IsBonusMove() {
-		return s, fmt.Errorf("%w: %v plays the %d rolled, so the ply gives its face", ErrWrongPhase, s.turn, s.throw)
+		return s, fmt.Errorf("%w: %v plays the %d rolled, so the ply gives its face", ErrWrongPhase, s.turn, s.Die())
 	}
 	return s, nil
 }

@@ -139,9 +139,8 @@ type State struct {
 	blocked, later uint32
 	// What a turn keeps, side by side so that the turn's end clears them
 	// together.
-	throw  uint8   // the face thrown, kept through the bonus move it leads to; 0 while a roll is due
 	due    amounts // the moves due: none while a roll is due
-	flags  uint8   // stateExtraRoll
+	flags  uint8   // stateBonusMove, stateExtraRoll, stateForfeit
 	streak uint8   // bonus-earning rolls in a row this turn (rule C9)
 	tries  uint8   // rolls this turn since the last token move that left no move (rule M4)
 	last   uint8   // the token moved last this turn, plus one; 0 for none (rule P9)
@@ -150,15 +149,16 @@ type State struct {
 	placed   uint8
 	endsAt   uint8  // the ruleset's endsAt, here so that the zero State is over
 	captured Colors // the colours that have captured (rule K4)
-	done     Colors // the colours with a place: derived from places, kept for nextTurn
-	places   [MaxPlayers]uint8
+	places   placing
 	rs       *ruleset
 	begin    [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn (ruling Q2)
 }
 
 // State flags.
 const (
-	stateExtraRoll uint8 = 1 << 1 // a bonus roll is owed after the move due (rules K2, K3); bit 1, as State.Key hashes it
+	stateBonusMove uint8 = 1 << iota // the amount due first is a bonus move (rule P8), its face the throw's before it
+	stateExtraRoll                   // a bonus roll is owed after the move due (rules K2, K3)
+	stateForfeit                     // the roll reached the six limit and is forfeited (rule C9): its only move is the forfeiting pass
 )
 
 // New returns the start position of a game under r: every token in its
@@ -233,7 +233,7 @@ func (s State) Die() int {
 	if s.due.steps[0] == 0 {
 		return 0
 	}
-	return int(s.throw)
+	return int(s.due.faces[0])
 }
 
 // Count returns the steps the move due counts: the die; what a 6 counts
@@ -243,7 +243,7 @@ func (s State) Count() int { return int(s.due.steps[0]) }
 
 // IsBonusMove reports whether the move due is a bonus move earned by a
 // capture or a token brought home (rule P8), not a roll's.
-func (s State) IsBonusMove() bool { return s.due.steps[0] != 0 && s.due.faces[0] == 0 }
+func (s State) IsBonusMove() bool { return s.due.steps[0] != 0 && s.flags&stateBonusMove != 0 }
 
 // Streak returns the number of bonus-earning rolls (sixes, by default;
 // see [Rules.BonusRolls]) the player to move has rolled in a row this
@@ -340,7 +340,7 @@ func (s State) Place(c Color) int {
 	if c >= MaxPlayers {
 		return 0
 	}
-	return int(s.places[c])
+	return s.places.of(c)
 }
 
 // Winner returns the colour in first place (with partners, the first
@@ -348,7 +348,7 @@ func (s State) Place(c Color) int {
 // has finished.
 func (s State) Winner() (Color, bool) {
 	for c := range s.Players().All() {
-		if s.places[c] == 1 {
+		if s.places.of(c) == 1 {
 			return c, true
 		}
 	}
@@ -362,7 +362,7 @@ func (s State) Ranking() []Color {
 	r := make([]Color, 0, s.placed)
 	for p := uint8(1); int(p) <= MaxPlayers; p++ {
 		for c := range s.Players().All() {
-			if s.places[c] == p {
+			if s.places.of(c) == int(p) {
 				r = append(r, c)
 			}
 		}
@@ -400,8 +400,8 @@ func (s State) String() string {
 		if s.IsBonusMove() {
 			fmt.Fprintf(&b, ": %v to move, bonus %d", s.turn, s.Count())
 		} else {
-			fmt.Fprintf(&b, ": %v to move, die %d", s.turn, s.throw)
-			if s.Count() != int(s.throw) {
+			fmt.Fprintf(&b, ": %v to move, die %d", s.turn, s.Die())
+			if s.Count() != s.Die() {
 				fmt.Fprintf(&b, " (counts %d)", s.Count())
 			}
 		}
@@ -448,12 +448,29 @@ func (s State) String() string {
 			b.WriteByte(mark(s.On(HomeSquare(c, n))))
 		}
 		fmt.Fprintf(&b, "  finish %d", fin)
-		if p := s.places[c]; p > 0 {
+		if p := s.places.of(c); p > 0 {
 			fmt.Fprintf(&b, "  place %d", p)
 		}
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// placing holds the players' places (rule C6): colour c's place in bits
+// 4c to 4c+3 (0 while it plays), and the colours that have one in bits 24
+// to 29.
+type placing uint32
+
+// of returns colour c's place, 0 for none.
+func (p placing) of(c Color) int { return int(p >> (4 * (c % MaxPlayers)) & 15) }
+
+// done returns the colours that have a place.
+func (p placing) done() Colors { return Colors(p >> 24) }
+
+// give gives colour c place n.
+func (p *placing) give(c Color, n int) {
+	c %= MaxPlayers
+	*p = *p&^(15<<(4*c)) | placing(n)<<(4*c) | 1<<(24+c)
 }
 
 // ---------------------------------------------------------------------
@@ -482,6 +499,11 @@ func (l *lanes) set(c Color, i int, v uint8) {
 	l[int(c)*MaxTokens+i%MaxTokens] = v
 }
 
+// byteOf returns token i of colour c's byte: its track square.
+func (l *lanes) byteOf(c Color, i int) uint8 {
+	return l[int(c)*MaxTokens+i%MaxTokens]
+}
+
 // match returns the tokens whose byte equals v, as a token set (see
 // tokenBit).
 func (l *lanes) match(v uint8) uint32 {
@@ -494,8 +516,8 @@ var _ = [1]struct{}{}[laneWords-3]
 
 // has reports whether any byte equals v.
 func (l *lanes) has(v uint8) bool {
-	b := uint64(v) * ones
-	x, y, z := l.word(0)^b, l.word(1)^b, l.word(2)^b
+	b := uint64(v) * ones // the words at constant offsets, which Go counts cheaper for inlining than word
+	x, y, z := binary.LittleEndian.Uint64(l[0:])^b, binary.LittleEndian.Uint64(l[8:])^b, binary.LittleEndian.Uint64(l[16:])^b
 	return ((x-ones)&^x|(y-ones)&^y|(z-ones)&^z)&high != 0
 }
 
@@ -532,9 +554,4 @@ func (s *State) locate() {
 		}
 	}
 	s.findBlocks(1<<laneWords - 1)
-}
-
-// byteOf returns token i of colour c's byte: its track square.
-func (l *lanes) byteOf(c Color, i int) uint8 {
-	return l[int(c)*MaxTokens+i%MaxTokens]
 }

@@ -906,7 +906,7 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 func (s State) defaultTurn() Color {
 	over := s.Phase() == PhaseOver
 	for c := range s.Players().All() {
-		if over || s.places[c] == 0 && !s.finished(c) {
+		if over || s.places.of(c) == 0 && !s.finished(c) {
 			return c
 		}
 	}
@@ -1209,7 +1209,7 @@ func (mt moveText) resolve(s State) (Move, error) {
 		return Move{}, err
 	}
 	d := s.head()
-	c, n, f := d.c, int(d.steps), int(d.face)
+	c, n, f := d.c(), int(d.steps()), int(d.face())
 	if mt.hasColor {
 		c = mt.color
 	}
@@ -1219,7 +1219,7 @@ func (mt moveText) resolve(s State) (Move, error) {
 		f = 0
 	}
 	n = cmp.Or(mt.count, n)
-	if c != d.c || f != int(d.face) || n != int(d.steps) {
+	if c != d.c() || f != int(d.face()) || n != int(d.steps()) {
 		m := passMove(c, n, f, mt.forfeit)
 		if !mt.pass {
 			m = newMove(c, mt.token, s.Progress(c, mt.token), n, f)

@@ -129,9 +129,11 @@ func (s *State) squareOf(c Color, p int) Square {
 const maxDue = 4
 
 // amounts is the moves due in a turn, in the order they are played: each
-// the steps it counts and the face it plays, 0 for a bonus move (rule
-// P8); a slot of no steps ends the list. The legal moves are the moves of
-// the amounts due; with one die, of the one amount due.
+// the steps it counts and the face of the throw it came from (for a
+// bonus move, rule P8, the throw before it, whose bonus roll may still be
+// due; State.flags says which amount is a bonus move); a slot of no steps
+// ends the list. The legal moves are the moves of the amounts due; with
+// one die, of the one amount due.
 type amounts struct {
 	steps [maxDue]uint8
 	faces [maxDue]uint8
@@ -143,17 +145,27 @@ type amounts struct {
 // move, rule P8), the steps it counts, and its index in the amounts due.
 // Every stage takes it as an argument, so that a hypothetical (rule M4:
 // could any face move the token?) is judged without an altered copy of
-// the State.
-type due struct {
-	c     Color
-	face  uint8
-	steps uint8
-	k     uint8
+// the State. It is the part of a Move that those fix, laid out as the
+// Move lays them out (see mColor), so that it travels in one register and
+// a move of it is its bits and the token's.
+type due uint64
+
+// dueOf returns the amount of steps playing face (0 for a bonus move) for
+// colour c's tokens, amount k of those due.
+func dueOf(c Color, face, steps uint8, k int) due {
+	return due(uint64(c)&0xf<<mColor | uint64(face)<<mDie | uint64(steps)<<mCount | uint64(k)&(maxDue-1)<<mAmount)
 }
+
+func (d due) c() Color     { return Color(d >> mColor & 0xf) }
+func (d due) face() uint8  { return uint8(d >> mDie) }
+func (d due) steps() uint8 { return uint8(d >> mCount) }
+func (d due) k() int       { return int(d >> mAmount & (maxDue - 1)) }
+func (d due) base() uint64 { return uint64(d) }
+func (d due) bonus() bool  { return d.face() == 0 }
 
 // due returns the amount move m plays.
 func (m Move) due() due {
-	return due{c: m.Color(), face: uint8(m.Die()), steps: uint8(m.Count()), k: uint8(m.amount())}
+	return due(m.v & (0xf<<mColor | 0xff<<mDie | 0xff<<mCount | (maxDue-1)<<mAmount))
 }
 
 // ---------------------------------------------------------------------
@@ -183,19 +195,21 @@ func (s State) Roll(face int) (State, error) {
 // accepted.
 func (s *State) roll(face int) error {
 	rs := s.rs
-	if s.due.steps[0] != 0 || s.over() || !rs.chance.faces.Has(face) {
+	if s.due.steps[0] != 0 || s.over() || !rs.faces.Has(face) {
 		return s.rollError(face)
 	}
-	s.throw = uint8(face)
 	if s.streak < 255 { // the count saturates where SixLimit is 0
 		s.streak += uint8(rs.bonus>>face) & 1
+	}
+	if rs.sixLimit > 0 && s.streak >= rs.sixLimit { // rule C9
+		s.flags |= stateForfeit
 	}
 	n := face
 	c := s.mover()
 	if rs.feat&featSixValue != 0 && face == int(rs.six) && s.allOut(c) { // rule P5
 		n = int(rs.sixValue)
 	}
-	s.startCount(due{c: c, face: uint8(face), steps: uint8(n)})
+	s.startCount(dueOf(c, uint8(face), uint8(n), 0))
 	return nil
 }
 
@@ -204,9 +218,10 @@ func (s *State) roll(face int) error {
 // on with the other's tokens, it will be the partner.)
 func (s *State) mover() Color { return s.turn }
 
-// head returns the amount due first, as the stages judge it.
+// head returns the amount due first, as the stages judge it: a bonus
+// move's face is 0.
 func (s *State) head() due {
-	return due{c: s.mover(), face: s.due.faces[0], steps: s.due.steps[0]}
+	return dueOf(s.mover(), s.due.faces[0]&(s.flags&stateBonusMove-1), s.due.steps[0], 0)
 }
 
 // startCount makes amount d due, the moves due being played, and judges
@@ -215,13 +230,14 @@ func (s *State) head() due {
 // each does (judge), a second move where a token has one (judgePair),
 // then the rules that choose among the moves (filter).
 func (s *State) startCount(d due) {
-	s.due.steps[d.k], s.due.faces[d.k] = d.steps, d.face
-	if d.face == 0 { // a bonus move, after a move, whose judged moves go
+	s.due.steps[d.k()] = d.steps()
+	if d.face() == 0 { // a bonus move, after a move, whose judged moves go; its face stays the throw's
+		s.flags |= stateBonusMove
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
-	} else if s.forfeits(d) { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
+	} else if s.due.faces[d.k()] = d.face(); s.flags&stateForfeit != 0 { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
 		return
 	}
-	x := tokenBytes(&s.tok[d.c])
+	x := tokenBytes(&s.tok[d.c()])
 	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
 		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
@@ -236,7 +252,7 @@ func (s *State) startCount(d due) {
 	}
 }
 
-// candidates returns, as a bit per token index, the tokens of colour d.c
+// candidates returns, as a bit per token index, the tokens of colour d.c()
 // that judge judges for amount d: not finished (rule B3), not in the yard
 // unless the face enters (rule C7), and of tokens alike (on one square,
 // or in the yard) the lowest-numbered only (ruling Q9). It works on x,
@@ -245,7 +261,7 @@ func (s *State) startCount(d due) {
 func (s *State) candidates(d due, x uint32) uint8 {
 	rs := s.rs
 	out := zeroBytes(x ^ rs.finishBytes)
-	if !rs.entry.has(d.face) { // a bonus move's face, 0, enters nothing
+	if !rs.entry.has(d.face()) { // a bonus move's face, 0, enters nothing
 		out |= zeroBytes(x) // in the yard, and the face does not enter
 	}
 	// Alike with a lower one: equal to the byte next below, turning
@@ -337,27 +353,22 @@ func (e faceError) Unwrap() error { return ErrBadFace }
 // Error says which face was refused.
 func (e faceError) Error() string { return fmt.Sprintf("%v: %d", ErrBadFace, int(e)) }
 
-// forfeits reports whether amount d, a die, has reached the six limit and
-// must be forfeited (rule C9). A bonus move is never forfeited: the
-// limit was not reached when it was earned.
-func (s *State) forfeits(d due) bool {
-	return s.rs.sixLimit > 0 && s.streak >= s.rs.sixLimit && d.face != 0
-}
-
-// forfeit is forfeits for the amount due first.
-func (s *State) forfeit() bool { return s.forfeits(s.head()) }
+// forfeit reports whether the roll due has reached the six limit and must
+// be forfeited (rule C9), as roll found. A bonus move is never forfeited:
+// the limit was not reached when it was earned.
+func (s *State) forfeit() bool { return s.flags&stateForfeit != 0 }
 
 // ---------------------------------------------------------------------
 // What one token does
 
-// tokenMove decides the move token i of colour d.c makes with amount d:
+// tokenMove decides the move token i of colour d.c() makes with amount d:
 // the rules of movement C3 to C5, C7, C8, B3, K4 and V2 (targetOff), then
 // the path and the landing (moveTo). Every rule of movement is stated
 // there or in what they call, once. It returns the move's lane (see
 // Move.lane) and, where the move is refused, why.
 func (s *State) tokenMove(d due, i int) (uint32, refusal) {
 	i &= MaxTokens - 1
-	return s.judge(d, i, int(s.tok[d.c][i])-1)
+	return s.judge(d, i, int(s.tok[d.c()][i])-1)
 }
 
 // judge is tokenMove for token i at progress from. The common path, a
@@ -366,7 +377,7 @@ func (s *State) tokenMove(d due, i int) (uint32, refusal) {
 // is recognised here and returns at once, calling nothing (so Go keeps
 // nothing on the stack for it).
 func (s *State) judge(d due, i, from int) (uint32, refusal) {
-	to := from + int(d.steps)
+	to := from + int(d.steps())
 	if !s.rs.alongTrack(from, to) { // entering, finished, or past the home entry
 		from, to, f, r := s.targetOff(d, from, to)
 		if r.why != legal {
@@ -374,7 +385,7 @@ func (s *State) judge(d due, i, from int) (uint32, refusal) {
 		}
 		return s.moveTo(d, i, from, to, f)
 	}
-	if s.plainPath() && s.plainLanding(s.trackSquare(d.c, to)) {
+	if s.plainPath() && s.plainLanding(s.trackSquare(d.c(), to)) {
 		return lane(to, flagValid), refusal{}
 	}
 	return s.moveTo(d, i, from, to, flagValid)
@@ -389,12 +400,12 @@ func (s *State) plainPath() bool { return s.rs.feat&(featPath&^featBlocks) == 0 
 // but move the token: nobody stands there and it is not a star (rule D2).
 func (s *State) plainLanding(sq uint8) bool { return s.rs.feat&featStars == 0 && !s.at.has(sq) }
 
-// moveTo decides the move of token i of colour d.c with amount d from
+// moveTo decides the move of token i of colour d.c() with amount d from
 // progress from to to, with flags f so far, as targetOff counts it: the
 // path (passes) and where it ends, in its home column or on the track
 // (land).
 func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
-	rs, c := s.rs, d.c
+	rs, c := s.rs, d.c()
 	fin := int(rs.finish)
 	if !s.plainPath() {
 		if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
@@ -421,14 +432,14 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	return m.lane(), r
 }
 
-// target returns where token i of colour d.c goes with amount d, as the
+// target returns where token i of colour d.c() goes with amount d, as the
 // rules of movement C3 to C5, C7, B3, K4 and V2 count it, before the path
 // and the landing: its progress from and to, and the move's flags so
 // far; or why it has no move (to is then from plus the count, for the
 // error).
 func (s *State) target(d due, i int) (from, to int, f moveFlags, r refusal) {
-	from = int(s.tok[d.c][i&(MaxTokens-1)]) - 1
-	to = from + int(d.steps)
+	from = int(s.tok[d.c()][i&(MaxTokens-1)]) - 1
+	to = from + int(d.steps())
 	if s.rs.alongTrack(from, to) {
 		return from, to, flagValid, refusal{}
 	}
@@ -446,15 +457,15 @@ func (rs *ruleset) alongTrack(from, to int) bool {
 // its home entry (not alongTrack): the rules of movement other than C8.
 func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal) {
 	rs := s.rs
-	c, n := d.c, to-from
+	c, n := d.c(), to-from
 	fin, he := int(rs.finish), int(rs.homeEntry)
 	f = flagValid
 	switch {
 	case from < 0: // rule C7: only an entry roll brings a token onto its start square
-		if d.face == 0 {
+		if d.face() == 0 {
 			return from, to, f, refusal{why: refBonusEntry}
 		}
-		if !rs.entry.has(d.face) {
+		if !rs.entry.has(d.face()) {
 			return from, to, f, refusal{why: refEntry}
 		}
 		to, f = 0, f|flagEnter
@@ -472,7 +483,7 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 		if from < he {
 			return from, to, f, refusal{refGate, uint16(to - he)}
 		}
-		if want := from - he + 1; int(d.face) != want { // the face, whatever it counts (rule P5); a bonus move's, 0, is none
+		if want := from - he + 1; int(d.face()) != want { // the face, whatever it counts (rule P5); a bonus move's, 0, is none
 			return from, to, f, refusal{refStep, uint16(want)}
 		}
 		to = from + 1
@@ -528,10 +539,10 @@ func lane(to int, f moveFlags) uint32 {
 	return uint32(uint8(to+1)) | uint32(f)<<(mFlags-laneShift)
 }
 
-// judgedMove returns the move of token i of colour d.c with amount d to
+// judgedMove returns the move of token i of colour d.c() with amount d to
 // progress to with flags f, as tokenMove judges it.
 func (s *State) judgedMove(d due, i, to int, f moveFlags) Move {
-	return Move{d.base() | s.tokenPart(d.c, i) | uint64(lane(to, f))<<laneShift}
+	return Move{d.base() | s.tokenPart(d.c(), i) | uint64(lane(to, f))<<laneShift}
 }
 
 // trackSquare returns the track square of colour c's token at progress p
@@ -848,10 +859,10 @@ func (s *State) holds(c Color, i, p int) bool {
 // the yard (rule F1): the candidate's move judged is the pair's, kept in
 // moves, and the run goes in extra.
 func (s *State) judgePair(d due) {
-	if d.face != s.rs.six {
+	if d.face() != s.rs.six {
 		return
 	}
-	c := d.c
+	c := d.c()
 	yard := -1
 	for i := range int(s.rs.tokens) {
 		if s.tok[c][i] == 0 {
@@ -894,11 +905,11 @@ func (s *State) judgePair(d due) {
 // run of rule F1: the square six on from the yard.
 func (rs *ruleset) runTo() int { return int(rs.six) - 1 }
 
-// pairMove decides the entry of token i of colour d.c with another
+// pairMove decides the entry of token i of colour d.c() with another
 // together onto the start square (rule F1): the landing of the first, the
 // second joining it.
 func (s *State) pairMove(d due, i int) (Move, refusal) {
-	return s.land(s.judgedMove(d, i, 0, flagValid|flagEnter|flagPair), s.trackSquare(d.c, 0))
+	return s.land(s.judgedMove(d, i, 0, flagValid|flagEnter|flagPair), s.trackSquare(d.c(), 0))
 }
 
 // ---------------------------------------------------------------------
@@ -934,9 +945,9 @@ func (s *State) binds(f *setFilter, d due) bool {
 	case s.rs.feat&f.feat == 0:
 		return false
 	case f.feat == featClearStart:
-		return s.waiting(d.c)
+		return s.waiting(d.c())
 	case f.feat == featBreakOnSix:
-		return d.face == s.rs.six && s.blocked&colorBits(d.c) != 0
+		return d.face() == s.rs.six && s.blocked&colorBits(d.c()) != 0
 	}
 	return true
 }
@@ -991,7 +1002,7 @@ func (s *State) filterError(d due, m Move) error {
 	some := s.appendLegal(buf[:0])[0]
 	for k := range filters {
 		if f := &filters[k]; s.binds(f, d) && !s.keeps(f, m) && s.keeps(f, some) {
-			return &IllegalMoveError{Move: m, Rule: f.rule, Reason: fmt.Sprintf(f.reason, d.c, d.face, some)}
+			return &IllegalMoveError{Move: m, Rule: f.rule, Reason: fmt.Sprintf(f.reason, d.c(), d.face(), some)}
 		}
 	}
 	return &IllegalMoveError{Move: m, Reason: "the move is not one of the legal moves"}
@@ -1009,16 +1020,10 @@ func (s *State) waiting(c Color) bool { return !s.allOut(c) }
 // ---------------------------------------------------------------------
 // Legal moves
 
-// laneMove returns the move of token i of colour d.c with amount d that
+// laneMove returns the move of token i of colour d.c() with amount d that
 // lane describes.
 func (s *State) laneMove(d due, i int, lane uint32) Move {
-	return Move{d.base() | s.tokenPart(d.c, i) | uint64(lane&^laneTokMask)<<laneShift}
-}
-
-// base returns what every move of amount d has in common: the colour
-// whose token moves, the face, the count and which amount it is.
-func (d due) base() uint64 {
-	return uint64(d.c)<<mColor | uint64(d.face)<<mDie | uint64(d.steps)<<mCount | uint64(d.k)<<mAmount
+	return Move{d.base() | s.tokenPart(d.c(), i) | uint64(lane&^laneTokMask)<<laneShift}
 }
 
 // tokenPart returns what the moves of token i of colour c have in common:
@@ -1062,10 +1067,10 @@ func (s *State) appendLegal(dst []Move) []Move {
 	have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)
 	for ; have != 0; have &= have - 1 {
 		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-		dst = append(dst, Move{base | s.tokenPart(d.c, i) | uint64(v[i])<<laneShift})
+		dst = append(dst, Move{base | s.tokenPart(d.c(), i) | uint64(v[i])<<laneShift})
 	}
 	if len(dst) == n {
-		return append(dst, s.pass(d, s.forfeits(d)))
+		return append(dst, s.pass(d, s.forfeit()))
 	}
 	return dst
 }
@@ -1073,7 +1078,7 @@ func (s *State) appendLegal(dst []Move) []Move {
 // pass returns the pass of amount d, the forfeiting pass (rule C9) if
 // forfeit.
 func (s *State) pass(d due, forfeit bool) Move {
-	return passMove(d.c, int(d.steps), int(d.face), forfeit)
+	return passMove(d.c(), int(d.steps()), int(d.face()), forfeit)
 }
 
 // appendWithExtra is appendLegal where a token has a second move (rule
@@ -1124,21 +1129,21 @@ func (s State) TokenMove(i int) (Move, error) {
 		return Move{}, err
 	}
 	d := s.head()
-	m := newMove(d.c, i, -1, int(d.steps), int(d.face))
-	if !s.hasToken(d.c, i) {
+	m := newMove(d.c(), i, -1, int(d.steps()), int(d.face()))
+	if !s.hasToken(d.c(), i) {
 		return Move{}, refusal{why: refWrongTokens}.err(m, &s)
 	}
-	if s.forfeits(d) {
+	if s.forfeit() {
 		return Move{}, s.forfeitError(m)
 	}
 	return s.decide(d, i)
 }
 
-// decide returns the legal move of token i of colour d.c with amount d, as
+// decide returns the legal move of token i of colour d.c() with amount d, as
 // the judge and the filters make it, or the error that says why it has
 // none.
 func (s *State) decide(d due, i int) (Move, error) {
-	c := d.c
+	c := d.c()
 	// A token alike with a lower-numbered one makes that token's move
 	// (ruling Q9).
 	first := i
@@ -1156,7 +1161,7 @@ func (s *State) decide(d due, i int) (Move, error) {
 	}
 	l, r := s.tokenMove(d, i)
 	m := s.laneMove(d, i, l)
-	if s.rs.feat&featPairEntry != 0 && m.Enters() && d.face == s.rs.six && r.why == legal {
+	if s.rs.feat&featPairEntry != 0 && m.Enters() && d.face() == s.rs.six && r.why == legal {
 		m, r = s.pairMove(d, i)
 	}
 	if r.why != legal {
@@ -1212,33 +1217,33 @@ func (s State) Apply(m Move) (State, error) {
 // apply is Apply on s in place. It changes s only when m is legal.
 func (s *State) apply(m Move) error {
 	d := s.head()
-	if i := m.Token() & (MaxTokens - 1); m.v == d.base()|s.tokenPart(d.c, i)|uint64(s.moves[i])<<laneShift && s.moves[i] != 0 { // judged legal
+	if i := m.Token() & (MaxTokens - 1); m.v == d.base()|s.tokenPart(d.c(), i)|uint64(s.moves[i])<<laneShift && s.moves[i] != 0 { // judged legal
 		s.applyToken(m)
 		return nil
 	}
 	// Not a move listed: a pass, an alike token's move (ruling Q9), a
 	// second move (rule F1), or an illegal move, which decide says why.
-	if d.steps == 0 {
+	if d.steps() == 0 {
 		return s.moveDue()
 	}
-	c := d.c
+	c := d.c()
 	switch {
 	case !m.IsValid():
 		return s.illegal(m, "", "the zero Move is no move")
 	case m.Color() != c:
 		return s.illegal(m, "C3", "it is %v's turn, not %v's", s.turn, m.Color())
-	case m.Die() != int(d.face) || m.Count() != int(d.steps) || m.amount() != int(d.k):
+	case m.Die() != int(d.face()) || m.Count() != int(d.steps()) || m.amount() != int(d.k()):
 		switch {
-		case d.face == 0:
-			return s.illegal(m, "P8", "the move due is a bonus move of %d", d.steps)
+		case d.face() == 0:
+			return s.illegal(m, "P8", "the move due is a bonus move of %d", d.steps())
 		case m.Die() == 0:
-			return s.illegal(m, "C8", "the move is a bonus move, but the move due plays the %d rolled", d.face)
-		case m.Die() != int(d.face):
-			return s.illegal(m, "C8", "the move plays a %d but the die shows %d", m.Die(), d.face)
+			return s.illegal(m, "C8", "the move is a bonus move, but the move due plays the %d rolled", d.face())
+		case m.Die() != int(d.face()):
+			return s.illegal(m, "C8", "the move plays a %d but the die shows %d", m.Die(), d.face())
 		}
-		return s.illegal(m, "C8", "the move counts %d, but the %d rolled counts %d", m.Count(), d.face, d.steps)
+		return s.illegal(m, "C8", "the move counts %d, but the %d rolled counts %d", m.Count(), d.face(), d.steps())
 	}
-	if s.forfeits(d) {
+	if s.forfeit() {
 		if m.IsPass() && m.Forfeits() {
 			s.applyForfeit()
 			return nil
@@ -1277,11 +1282,11 @@ func (s *State) apply(m Move) error {
 	return nil
 }
 
-// decideExtra returns the second move (rule F1) of token i of colour d.c
+// decideExtra returns the second move (rule F1) of token i of colour d.c()
 // with amount d, which a token alike with the one the extra lane names
 // makes too (ruling Q9), if there is one.
 func (s *State) decideExtra(d due, i int) (Move, bool) {
-	if s.extra == 0 || s.tok[d.c][extraToken(s.extra)] != s.tok[d.c][i%MaxTokens] {
+	if s.extra == 0 || s.tok[d.c()][extraToken(s.extra)] != s.tok[d.c()][i%MaxTokens] {
 		return Move{}, false
 	}
 	return s.laneMove(d, i, s.extra), true
@@ -1390,7 +1395,7 @@ func (s *State) earn(m Move) bool {
 	if n := earned.Steps(); n > 0 {
 		// The move played the one amount due (one die): the bonus move
 		// takes its place.
-		s.startCount(due{c: m.Color(), steps: uint8(n)})
+		s.startCount(dueOf(m.Color(), 0, uint8(n), 0))
 		return s.canMove()
 	}
 	return false
@@ -1442,13 +1447,13 @@ func (s *State) leave(c Color, i int) {
 // endMove ends a move and the bonus moves it led to: a bonus roll if one
 // is owed (rules C9, K2, K3), else the next turn.
 func (s *State) endMove() {
-	faceBonus := s.rs.bonus.has(s.throw)
+	faceBonus := s.rs.bonus.has(s.due.faces[0])
 	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
 		if !faceBonus {
 			s.streak = 0 // rule C9: a roll earned otherwise breaks the streak
 		}
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
-		s.throw, s.due, s.flags = 0, amounts{}, 0
+		s.due, s.flags = amounts{}, 0
 		return
 	}
 	s.nextTurn()
@@ -1485,16 +1490,15 @@ func (s *State) capturePenalty(m Move) {
 // applyPass plays a pass that rule C10 forces.
 func (s *State) applyPass() {
 	rs := s.rs
-	bonusMove := s.due.faces[0] == 0
-	s.due, s.moves, s.extra = amounts{}, [MaxTokens]uint32{}, 0
+	s.moves, s.extra = [MaxTokens]uint32{}, 0
 	switch {
-	case bonusMove: // rule P8: a bonus move no token can make is lost
+	case s.flags&stateBonusMove != 0: // rule P8: a bonus move no token can make is lost
 		s.endMove()
-	case rs.bonus.has(s.throw) && rs.feat&featNoMoveForfeits == 0: // ruling Q1
-		s.throw = 0
+	case rs.bonus.has(s.due.faces[0]) && rs.feat&featNoMoveForfeits == 0: // ruling Q1
+		s.due = amounts{}
 	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(s.mover()): // rule M4
 		s.tries++
-		s.throw = 0
+		s.due = amounts{}
 	default:
 		s.nextTurn()
 	}
@@ -1513,7 +1517,7 @@ func (s *State) nothingInPlay(c Color) bool {
 			return false
 		}
 		for f := range rs.chance.faces.All() {
-			if _, r := s.tokenMove(due{c: c, face: uint8(f), steps: uint8(f)}, i); r.why == legal {
+			if _, r := s.tokenMove(dueOf(c, uint8(f), uint8(f), 0), i); r.why == legal {
 				return false
 			}
 		}
@@ -1579,8 +1583,7 @@ func (s *State) place(c Color) {
 		return
 	}
 	s.placed++
-	s.places[c] = s.placed
-	s.done |= 1 << c
+	s.places.give(c, int(s.placed))
 	if rs.feat&featFirstWinner == 0 && s.placed == rs.players-1 {
 		s.rankLast() // ruling Q10
 	}
@@ -1590,22 +1593,21 @@ func (s *State) place(c Color) {
 // which ends the game (rule T1).
 func (s *State) placeTeams(winners Colors) {
 	for c := range s.rs.seats.All() {
-		s.places[c] = 2
+		s.places.give(c, 2)
 		if winners.Has(c) {
-			s.places[c] = 1
+			s.places.give(c, 1)
 		}
 	}
-	s.placed, s.done = s.rs.players, s.rs.seats
+	s.placed = s.rs.players
 }
 
 // rankLast gives the one player still playing the last place: the game
 // ends when only one is left (ruling Q10).
 func (s *State) rankLast() {
 	for o := range s.rs.seats.All() {
-		if s.places[o] == 0 {
+		if s.places.of(o) == 0 {
 			s.placed++
-			s.places[o] = s.placed
-			s.done |= 1 << o
+			s.places.give(o, int(s.placed))
 		}
 	}
 }
@@ -1614,7 +1616,7 @@ func (s *State) rankLast() {
 // (rule C3), unless the game is over.
 func (s *State) nextTurn() {
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
-	s.throw, s.due, s.flags, s.streak, s.tries, s.last = 0, amounts{}, 0, 0, 0, 0
+	s.due, s.flags, s.streak, s.tries, s.last = amounts{}, 0, 0, 0, 0
 	rs := s.rs
 	if rs.feat&featUndo != 0 {
 		s.begin = s.tok // the next turn begins here (at game over too)
@@ -1624,7 +1626,7 @@ func (s *State) nextTurn() {
 	}
 	// The seated colours still playing; the next after the turn, or the
 	// first, goes next.
-	live := rs.seats &^ s.done
+	live := rs.seats &^ s.places.done()
 	if rs.feat&featTeams != 0 {
 		live = s.teamLive(live)
 	}

@@ -18,6 +18,7 @@ type ruleset struct {
 	tokens, players                   uint8
 	seats                             Colors
 	chance                            *chance // what a player throws (Roll, Outcomes, Dice)
+	faces                             Faces   // the faces it can show
 	six                               uint8   // the face the rules call a six: the die's highest (rules P5, F1, P7)
 	entry, bonus                      Faces
 	sixLimit, sixValue                uint8
@@ -142,7 +143,7 @@ func newRuleset(r Rules) *ruleset {
 		captureBonus: r.CaptureBonus, homeBonus: r.HomeBonus,
 		finishTokens: uint8(cmp.Or(r.FinishTokens, r.Tokens)),
 	}
-	rs.six = uint8(rs.chance.top())
+	rs.faces, rs.six = rs.chance.faces, uint8(rs.chance.top())
 	rs.finishBytes = uint32(rs.finish+1) * 0x01010101
 	rs.tokenBytes = uint32(1<<(8*r.Tokens)-1) & 0x80808080
 	rs.doneFrom = rs.finish

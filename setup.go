@@ -236,11 +236,10 @@ func (u *Setup) check(s *State) *SetupError {
 				return bad("Ranking", c, k, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
 			}
 			s.placed++
-			s.places[c] = s.placed
-			s.done |= 1 << c
+			s.places.give(c, int(s.placed))
 		}
 		for c := range seats.All() {
-			if s.places[c] == 0 && s.finished(c) {
+			if s.places.of(c) == 0 && s.finished(c) {
 				return bad("Tokens", c, -1, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
 			}
 		}
@@ -303,7 +302,7 @@ func (u *Setup) check(s *State) *SetupError {
 	case over && u.ExtraRoll:
 		return bad("ExtraRoll", t, -1, "the game is over, so no turn is under way")
 	case over: // nothing is under way
-	case s.places[t] != 0 || s.finished(t):
+	case s.places.of(t) != 0 || s.finished(t):
 		return bad("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)
 	case u.Die < 0 || u.Die > 6:
 		return bad("Die", t, -1, "die %d: want 1 to 6 (or 0: a roll is due)", u.Die)
@@ -353,7 +352,7 @@ func (u *Setup) check(s *State) *SetupError {
 			return bad("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
 		case u.Sixes == 0 && u.Bonus == 0 && !earnsRoll:
 			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
-		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places[c] != 0):
+		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places.of(c) != 0):
 			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
 		case c == t:
 			continue
@@ -374,8 +373,8 @@ func (u *Setup) check(s *State) *SetupError {
 	}
 	switch {
 	case u.Bonus != 0:
-		s.throw = uint8(u.Die)
-		s.startCount(due{c: s.mover(), steps: uint8(u.Bonus)})
+		s.due.faces[0] = uint8(u.Die)
+		s.startCount(dueOf(s.mover(), 0, uint8(u.Bonus), 0))
 	case u.Die != 0:
 		// Roll the die again, to judge the moves, from the streak it had
 		// before it: one less if it earns a bonus roll, which the checks
