@@ -5,8 +5,9 @@ import "strings"
 // This file holds the rulebook: every rule and ruling by number, with its
 // title, its text and its sources, in sections. The README's rulebook is
 // written from it (a test keeps the two equal), errors cite its numbers,
-// and RuleTitle and RuleText quote it. The rules themselves are code, in
-// rules.go, each under the number given here.
+// and RuleTitle, RuleText (plain text) and RuleMarkdown quote it. The
+// rules themselves are code, in rules.go, each under the number given
+// here.
 
 // rulebookSection is a part of the rulebook: a heading, what it is about
 // (the presets that play it and their sources), and its rules.
@@ -124,9 +125,21 @@ func RuleTitle(n string) (string, bool) {
 	return r.title, ok
 }
 
-// RuleText returns the text of rule (or ruling) number n of the rulebook,
-// as the README gives it, and false if there is no such rule.
+// RuleText returns the text of rule (or ruling) number n of the rulebook
+// as plain text, for people to read, and false if there is no such rule.
+// It is the README's text without its Markdown: option names and values
+// lose their backquotes, as in "A track square holds two pieces at most,
+// of any colours (SquareLimit:2): …". [RuleMarkdown] gives the Markdown.
 func RuleText(n string) (string, bool) {
+	r, ok := ruleByNumber(n)
+	return strings.ReplaceAll(r.text, "`", ""), ok
+}
+
+// RuleMarkdown returns the text of rule (or ruling) number n of the
+// rulebook in Markdown, exactly as the README gives it (option names and
+// values as code), and false if there is no such rule. [RuleText] gives
+// it as plain text.
+func RuleMarkdown(n string) (string, bool) {
 	r, ok := ruleByNumber(n)
 	return r.text, ok
 }
