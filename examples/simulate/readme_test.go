@@ -23,13 +23,13 @@ func TestREADMEGamesLimit(t *testing.T) {
 	if m == nil {
 		t.Fatal("the README no longer states the most -games; if it is gone on purpose, drop this test")
 	}
-	for _, limit := range []int{maxGames, tournament.MaxGames} {
-		s := strconv.Itoa(limit)
-		for i := len(s) - 3; i > 0; i -= 3 {
-			s = s[:i] + "," + s[i:]
-		}
-		if m[1] != s {
-			t.Errorf("the README says %q, with %s where the code gives %s", m[0], m[1], s)
+	n, err := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+	if err != nil {
+		t.Fatalf("the README says %q: %v", m[0], err)
+	}
+	for program, most := range map[string]int{"simulate": maxGames, "tournament": tournament.MaxGames} {
+		if n != most {
+			t.Errorf("the README says %q, where %s takes at most %d", m[0], program, most)
 		}
 	}
 }
