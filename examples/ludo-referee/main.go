@@ -1051,9 +1051,8 @@ func cite(rules string) string {
 	return strings.Join(parts, "; ")
 }
 
-// quote prints the text of rule n of the rulebook (ludo.RuleText), in
-// quotes, wrapped and indented under the line that cites it. The
-// rulebook's Markdown backquotes are left out.
+// quote prints the text of rule n of the rulebook (ludo.RuleText, plain
+// text), in quotes, wrapped and indented under the line that cites it.
 func (r *referee) quote(n string) {
 	for _, line := range quoteRule(n) {
 		fmt.Fprintf(r.out, "    %s\n", line)
@@ -1073,7 +1072,7 @@ func quoteRule(n string) []string {
 	}
 	var lines []string
 	line := ""
-	for _, w := range strings.Fields(`"` + strings.ReplaceAll(text, "`", "") + `"`) {
+	for _, w := range strings.Fields(`"` + text + `"`) {
 		switch {
 		case line == "":
 			line = w
