@@ -574,28 +574,26 @@ func TestBonusMove(t *testing.T) {
 	assert.Contains(t, text, fmt.Sprintf("\n%d ", plies+1))
 
 	// The same game on a server whose ply limit is reached as the bonus
-	// move falls due: the bonus move is a ply, and refused.
-	c = newClient(t, 10, plies)
-	id = c.create(`{"preset": "parchis1", "seed": 5}`)
-	v, _ = play(c, id)
-	before, _ = c.stored(id)
-	status, _, data = c.do("POST", "/games/"+id+"/move", `{"index": 0}`)
-	assert.Equal(t, http.StatusConflict, status)
-	assert.Contains(t, errorText(t, data), fmt.Sprintf("the game has reached the server's limit of %d plies", plies))
-	after, _ = c.stored(id)
-	assert.True(t, before == after)
-
-	// And on a server whose store is full of plies: the bonus move,
-	// which no roll held a ply for, is refused.
-	c = newClientLimits(t, limits{games: 10, plies: 100000, total: plies})
-	id = c.create(`{"preset": "parchis1", "seed": 5}`)
-	play(c, id)
-	before, _ = c.stored(id)
-	status, _, data = c.do("POST", "/games/"+id+"/move", `{"index": 0}`)
-	assert.Equal(t, http.StatusConflict, status)
-	assert.Contains(t, errorText(t, data), fmt.Sprintf("the server holds %d plies in all, its most: delete a game first", plies))
-	after, _ = c.stored(id)
-	assert.True(t, before == after)
+	// move falls due: the bonus move is a ply, and refused; and on a
+	// server whose store is full of plies, where no roll held a ply for
+	// it.
+	for _, limit := range []struct {
+		limits
+		err string
+	}{
+		{limits{games: 10, plies: plies, total: defaultLimits.total}, fmt.Sprintf("the game has reached the server's limit of %d plies", plies)},
+		{limits{games: 10, plies: 100000, total: plies}, fmt.Sprintf("the server holds %d plies in all, its most: delete a game first", plies)},
+	} {
+		c = newClientLimits(t, limit.limits)
+		id = c.create(`{"preset": "parchis1", "seed": 5}`)
+		play(c, id)
+		before, _ = c.stored(id)
+		status, _, data = c.do("POST", "/games/"+id+"/move", `{"index": 0}`)
+		assert.Equal(t, http.StatusConflict, status)
+		assert.Contains(t, errorText(t, data), limit.err)
+		after, _ = c.stored(id)
+		assert.True(t, before == after)
+	}
 }
 
 // TestCreateRules: a game's rules are read as the programs read -preset
