@@ -122,7 +122,11 @@ func New(cfg Config) (*Tournament, error) {
 		factories[j] = f
 	}
 	if len(unknown) > 0 {
-		return nil, fmt.Errorf(strings.Repeat("; %w", len(unknown))[2:], anys(unknown)...)
+		err := unknown[0]
+		for _, e := range unknown[1:] {
+			err = fmt.Errorf("%w; %w", err, e)
+		}
+		return nil, err
 	}
 	start, err := ludo.New(cfg.Rules)
 	if err != nil {
@@ -389,15 +393,6 @@ func SeatOrders(lineup []string) [][]int {
 	}
 	rec(0)
 	return orders
-}
-
-// anys returns errs as a list of any, for fmt.Errorf.
-func anys(errs []error) []any {
-	out := make([]any, len(errs))
-	for k, e := range errs {
-		out[k] = e
-	}
-	return out
 }
 
 // Wilson returns the Wilson score interval at 95% (z = 1.96) for k

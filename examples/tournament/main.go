@@ -140,6 +140,9 @@ func run(cfg config, out, bar io.Writer) error {
 // bots are reported first. Asked for more players than bots, it adds
 // random bots to the lineup.
 func setup(cfg config) (*tournament.Tournament, error) {
+	if len(cfg.lineup) == 0 {
+		return nil, errors.New("-bots names no bot: name one for each seat, as heuristic,random")
+	}
 	for _, name := range cfg.lineup {
 		if _, err := bots.Lookup(strings.TrimSpace(name)); err != nil {
 			return nil, err

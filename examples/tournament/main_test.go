@@ -103,6 +103,9 @@ func TestCommandLine(t *testing.T) {
 		{[]string{strings.Repeat("x", 1000)}, 2, `unexpected argument "` + strings.Repeat("x", 64) + `"…: the lineup`},
 		{[]string{"-bots", "random," + strings.Repeat("x", 1000)}, 1, `tournament: unknown bot "` + strings.Repeat("x", 64) + `"… (want one of`},
 		{[]string{"-preset", strings.Repeat("x", 1000)}, 1, `tournament: unknown preset "` + strings.Repeat("x", 64) + `"… (want one of`},
+		// No bot is not four random bots.
+		{[]string{"-bots", ""}, 1, "tournament: -bots names no bot"},
+		{[]string{"-bots", "", "-players", "4"}, 1, "tournament: -bots names no bot"},
 		// Rules as text, as examples/playout takes them.
 		{[]string{"-preset", "maedn{Capture:true}"}, 1, `unknown option "Capture"`},
 	} {
