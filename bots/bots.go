@@ -1,7 +1,7 @@
 // Package bots holds Ludo players built on package ludo: a random
 // player, a greedy heuristic player, an expectimax searcher and a Monte
 // Carlo player, behind one [Bot] interface and a registry by name
-// ([Names], [Lookup], [New]); and helpers to play seeded games between
+// ([Names], [Lookup], [LookupIn], [New]); and helpers to play seeded games between
 // them, one at a time ([Play]) or across all cores ([Parallel],
 // [ParallelEach]), with results that do not depend on the number of
 // workers ([GameSeed]). Package bots/tournament plays them against each
@@ -28,11 +28,16 @@
 package bots
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/echo"
 )
 
 // Bot is a player. Choose is called when the bot is to move, with the
@@ -73,13 +78,42 @@ func Names() []string {
 	return n
 }
 
-// Lookup returns the factory of the bot with the given name (see [Names]).
-func Lookup(name string) (Factory, error) {
-	f, ok := registry[strings.ToLower(name)]
-	if !ok {
-		return nil, fmt.Errorf("unknown bot %q (want one of %s)", name, strings.Join(Names(), ", "))
+// ErrUnknownBot is matched by the error of [Lookup], [LookupIn] and [New]
+// for a name they do not know.
+var ErrUnknownBot = errors.New("unknown bot")
+
+// Lookup returns the factory of the bot with the given name, in any case
+// (see [Names]). An unknown name's error matches [ErrUnknownBot] and
+// lists the names Lookup knows.
+func Lookup(name string) (Factory, error) { return LookupIn(nil, name) }
+
+// LookupIn is [Lookup] with bots of one's own: it returns the factory
+// named name in mine, or else among the bots [Names] lists, matching
+// names in any case (a name of mine comes first, the one written as name
+// before others in the order of strings.Compare). An unknown name's error
+// matches [ErrUnknownBot] and lists the names of both.
+func LookupIn(mine map[string]Factory, name string) (Factory, error) {
+	if f, ok := mine[name]; ok {
+		return f, nil
 	}
-	return f, nil
+	for _, k := range slices.Sorted(maps.Keys(mine)) {
+		if strings.EqualFold(k, name) {
+			return mine[k], nil
+		}
+	}
+	if f, ok := registry[strings.ToLower(name)]; ok {
+		return f, nil
+	}
+	known := Names()
+	for _, k := range slices.Sorted(maps.Keys(mine)) {
+		if !slices.ContainsFunc(known, func(n string) bool { return strings.EqualFold(n, k) }) {
+			known = append(known, k)
+		}
+	}
+	slices.SortFunc(known, func(a, b string) int {
+		return cmp.Or(strings.Compare(strings.ToLower(a), strings.ToLower(b)), strings.Compare(a, b))
+	})
+	return nil, fmt.Errorf("%w %s (want one of %s)", ErrUnknownBot, echo.Quote(name), strings.Join(known, ", "))
 }
 
 // New returns the bot with the given name, seeded.

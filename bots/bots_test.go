@@ -3,6 +3,7 @@ package bots
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -94,7 +95,34 @@ func TestNames(t *testing.T) {
 		assert.Equal(t, name, b.Name())
 	}
 	_, err := New("nobody", 1)
-	assert.ErrorContains(t, err, "unknown bot")
+	assert.ErrorIs(t, err, ErrUnknownBot)
+	assert.EqualError(t, err, `unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, montecarlo, random)`)
+	// A long name is quoted in part, as package ludo quotes its input.
+	_, err = New(strings.Repeat("x", 1000), 1)
+	assert.ErrorIs(t, err, ErrUnknownBot)
+	assert.EqualError(t, err, `unknown bot "`+strings.Repeat("x", 64)+`"… (want one of expectimax, expectimax1, heuristic, montecarlo, random)`)
+}
+
+// TestLookupIn: bots of one's own beside the shipped ones, by name in any
+// case; an unknown name's error lists both.
+func TestLookupIn(t *testing.T) {
+	mine := map[string]Factory{"Mine": func(seed uint64) Bot { return NewRandom(seed) }}
+	f, err := LookupIn(mine, "mine")
+	require.NoError(t, err)
+	assert.Equal(t, "random", f(1).Name())
+	f, err = LookupIn(mine, "Heuristic")
+	require.NoError(t, err)
+	assert.Equal(t, "heuristic", f(1).Name())
+	_, err = LookupIn(mine, "nobody")
+	assert.ErrorIs(t, err, ErrUnknownBot)
+	assert.EqualError(t, err, `unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, Mine, montecarlo, random)`)
+	// A name of one's own comes before a shipped one.
+	own := map[string]Factory{"random": func(uint64) Bot { return NewHeuristic() }}
+	f, err = LookupIn(own, "random")
+	require.NoError(t, err)
+	assert.Equal(t, "heuristic", f(1).Name())
+	_, err = LookupIn(own, "x")
+	assert.EqualError(t, err, `unknown bot "x" (want one of expectimax, expectimax1, heuristic, montecarlo, random)`)
 }
 
 // setup returns a Classic (or Mongolian) position with red to move die

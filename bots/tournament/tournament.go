@@ -49,9 +49,10 @@ type Config struct {
 	// Rules are the rules of every game; Rules.Players is the number of
 	// seats.
 	Rules ludo.Rules
-	// Lineup names one bot per seat, as [bots.Lookup] (or Lookup) knows
-	// them; "random" bots fill the seats it leaves empty. Names are
-	// trimmed and lower-cased.
+	// Lineup names one bot for each seat, Rules.Players names in all, as
+	// [bots.LookupIn] knows them with Bots: no seat is filled unasked
+	// (name "random" for a random player). Names are trimmed and
+	// lower-cased.
 	Lineup []string
 	// Games is the number of games, 1 to MaxGames, rounded up to a whole
 	// number of seat-order cycles.
@@ -62,9 +63,25 @@ type Config struct {
 	// [bots.DefaultMaxPlies]. A game that reaches it is counted as
 	// unfinished and left out of the bots' results.
 	MaxPlies int
-	// Lookup finds a bot by name; nil means [bots.Lookup]. Set it to
-	// enter bots of your own.
-	Lookup func(name string) (bots.Factory, error)
+	// Bots holds bots of your own by name, beside the shipped ones
+	// ([bots.Names]); a name here hides a shipped one.
+	Bots map[string]bots.Factory
+}
+
+// ErrConfig is matched by the error of [New] for a lineup that does not
+// fit the table, or a number of games or a ply limit out of range. An
+// unknown bot's error matches [bots.ErrUnknownBot], and invalid rules'
+// [ludo.ErrInvalidRules].
+var ErrConfig = errors.New("bad tournament config")
+
+// configError is an error matching ErrConfig, with its own text.
+type configError struct{ msg string }
+
+func (e *configError) Error() string        { return e.msg }
+func (e *configError) Is(target error) bool { return target == ErrConfig }
+
+func configErrorf(format string, a ...any) error {
+	return &configError{fmt.Sprintf(format, a...)}
 }
 
 // Tournament is a series of games ready to play: its lineup checked and
@@ -81,53 +98,56 @@ type Tournament struct {
 	maxPlies  int
 }
 
-// New checks cfg and returns the series it describes. It reports unknown
-// bot names before anything else, then invalid rules (the number of
-// players included), a lineup longer than the table, and a number of
-// games or a ply limit out of range.
+// New checks cfg and returns the series it describes. It reports a
+// lineup longer than any table ([ludo.MaxPlayers]) first, then unknown
+// bot names (each once), then invalid rules (the number of players
+// included), a lineup that does not have one bot for each seat, and a
+// number of games or a ply limit out of range.
 func New(cfg Config) (*Tournament, error) {
-	lookup := cfg.Lookup
-	if lookup == nil {
-		lookup = bots.Lookup
+	if len(cfg.Lineup) > ludo.MaxPlayers {
+		return nil, configErrorf("%d bots: at most %d players play", len(cfg.Lineup), ludo.MaxPlayers)
 	}
 	lineup := make([]string, len(cfg.Lineup))
 	factories := make([]bots.Factory, len(cfg.Lineup))
-	var unknown []string
+	var unknown []error
 	for j, name := range cfg.Lineup {
 		lineup[j] = strings.ToLower(strings.TrimSpace(name))
-		f, err := lookup(lineup[j])
+		f, err := bots.LookupIn(cfg.Bots, lineup[j])
 		if err != nil {
-			unknown = append(unknown, err.Error())
+			if !slices.Contains(lineup[:j], lineup[j]) {
+				unknown = append(unknown, err)
+			}
 			continue
 		}
 		factories[j] = f
 	}
 	if len(unknown) > 0 {
-		return nil, errors.New(strings.Join(unknown, "; "))
+		err := unknown[0]
+		for _, e := range unknown[1:] {
+			err = fmt.Errorf("%w; %w", err, e)
+		}
+		return nil, err
 	}
 	start, err := ludo.New(cfg.Rules)
 	if err != nil {
 		return nil, err
 	}
-	if p := cfg.Rules.Players; len(lineup) > p {
-		return nil, fmt.Errorf("%d bots for %d players", len(lineup), p)
+	switch n, p := len(lineup), cfg.Rules.Players; {
+	case n > p:
+		return nil, configErrorf("%d bots for %d players: want one bot for each seat", n, p)
+	case n < p && n < 2:
+		return nil, configErrorf("%d bots for %d players: name a bot for each seat (%q for a random player)", n, p, "random")
+	case n < p:
+		return nil, configErrorf("%d bots for %d players: name a bot for each seat (%q for a random player), or set Rules.Players to %d", n, p, "random", n)
 	}
 	if cfg.Games < 1 || cfg.Games > MaxGames {
-		return nil, fmt.Errorf("%d games, want 1 to %d", cfg.Games, MaxGames)
+		return nil, configErrorf("%d games, want 1 to %d", cfg.Games, MaxGames)
 	}
 	if cfg.MaxPlies < 0 {
-		return nil, fmt.Errorf("ply limit %d, want at least 1 (or 0 for the default)", cfg.MaxPlies)
+		return nil, configErrorf("ply limit %d, want at least 1 (or 0 for the default)", cfg.MaxPlies)
 	}
 	if cfg.MaxPlies == 0 {
 		cfg.MaxPlies = bots.DefaultMaxPlies
-	}
-	for len(lineup) < cfg.Rules.Players {
-		f, err := lookup("random")
-		if err != nil {
-			return nil, fmt.Errorf("filling empty seats: %w", err)
-		}
-		lineup = append(lineup, "random")
-		factories = append(factories, f)
 	}
 	t := &Tournament{rules: cfg.Rules, start: start, lineup: lineup, factories: factories,
 		orders: SeatOrders(lineup), seed: cfg.Seed, maxPlies: cfg.MaxPlies}
@@ -142,8 +162,7 @@ func New(cfg Config) (*Tournament, error) {
 // rounded up to a whole number of seat-order cycles.
 func (t *Tournament) Games() int { return t.games }
 
-// Lineup returns the bots' names, one per seat, the random bots that fill
-// empty seats included.
+// Lineup returns the bots' names, one per seat, trimmed and lower-cased.
 func (t *Tournament) Lineup() []string { return slices.Clone(t.lineup) }
 
 // Orders returns the number of distinct seat orders the games cycle

@@ -63,7 +63,7 @@ func players(r ludo.Rules, n int) ludo.Rules {
 // TestReproducible runs the same small series on one worker and on three:
 // the results must not differ.
 func TestReproducible(t *testing.T) {
-	cfg := Config{Rules: players(ludo.Mongolian(), 3), Lineup: []string{"heuristic", " Expectimax1"}, Games: 12, Seed: 5}
+	cfg := Config{Rules: players(ludo.Mongolian(), 3), Lineup: []string{"heuristic", " Expectimax1", "random"}, Games: 12, Seed: 5}
 	series, err := New(cfg)
 	require.NoError(t, err)
 	a, err := series.Run(1, nil)
@@ -183,18 +183,13 @@ func (c *cheat) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 }
 
 func TestRunReportsTheFirstFailedGame(t *testing.T) {
-	lookup := func(name string) (bots.Factory, error) {
-		if name == "cheat" {
-			return func(seed uint64) bots.Bot {
-				if seed%3 == 0 {
-					return &cheat{}
-				}
-				return bots.NewRandom(seed)
-			}, nil
+	mine := map[string]bots.Factory{"cheat": func(seed uint64) bots.Bot {
+		if seed%3 == 0 {
+			return &cheat{}
 		}
-		return bots.Lookup(name)
-	}
-	series, err := New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"cheat", "cheat"}, Games: 200, Seed: 1, Lookup: lookup})
+		return bots.NewRandom(seed)
+	}}
+	series, err := New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"cheat", "cheat"}, Games: 200, Seed: 1, Bots: mine})
 	require.NoError(t, err)
 	_, one := series.Run(1, nil)
 	require.Error(t, one)
@@ -207,21 +202,28 @@ func TestRunReportsTheFirstFailedGame(t *testing.T) {
 }
 
 func TestNewRefuses(t *testing.T) {
+	four := []string{"random", "random", "random", "random"}
 	for _, c := range []struct {
 		cfg  Config
 		want string
 	}{
 		{Config{Rules: ludo.Classic(), Lineup: []string{"nobody", "random"}, Games: 1}, `unknown bot "nobody"`},
+		// A lineup names a bot for every seat: none is filled unasked.
+		{Config{Rules: ludo.Classic(), Lineup: []string{"heuristic", "random"}, Games: 1},
+			`2 bots for 4 players: name a bot for each seat ("random" for a random player), or set Rules.Players to 2`},
+		{Config{Rules: ludo.Classic(), Games: 1}, "0 bots for 4 players"},
+		// More bots than any table seats are refused before they are looked up.
+		{Config{Rules: ludo.Classic(), Lineup: strings.Split(strings.Repeat("nobody,", 1000)+"nobody", ","), Games: 1}, "1001 bots: at most 6 players play"},
 		// Unknown bots come before the player count.
 		{Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"random", "nobody", "random", "nemo"}, Games: 1}, `unknown bot "nobody" (want one of`},
 		{Config{Rules: players(ludo.Classic(), 5), Lineup: []string{"random", "nemo"}, Games: 1}, `unknown bot "nemo"`},
 		{Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"random", "random", "random"}, Games: 1}, "3 bots for 2 players"},
-		{Config{Rules: players(ludo.Classic(), 5), Lineup: []string{"random"}, Games: 1}, "Players is 5"},
+		{Config{Rules: players(ludo.Classic(), 5), Lineup: four, Games: 1}, "Players is 5"},
 		{Config{Lineup: []string{"random"}, Games: 1}, "invalid rules"},
-		{Config{Rules: ludo.Classic(), Games: 0}, "0 games, want 1 to 10000000"},
-		{Config{Rules: ludo.Classic(), Games: MaxGames + 1}, "10000001 games, want 1 to 10000000"},
-		{Config{Rules: ludo.Classic(), Games: 1 << 62}, "4611686018427387904 games, want 1 to 10000000"},
-		{Config{Rules: ludo.Classic(), Games: 1, MaxPlies: -1}, "ply limit -1"},
+		{Config{Rules: ludo.Classic(), Lineup: four, Games: 0}, "0 games, want 1 to 10000000"},
+		{Config{Rules: ludo.Classic(), Lineup: four, Games: MaxGames + 1}, "10000001 games, want 1 to 10000000"},
+		{Config{Rules: ludo.Classic(), Lineup: four, Games: 1 << 62}, "4611686018427387904 games, want 1 to 10000000"},
+		{Config{Rules: ludo.Classic(), Lineup: four, Games: 1, MaxPlies: -1}, "ply limit -1"},
 	} {
 		_, err := New(c.cfg)
 		if assert.Error(t, err, "%+v", c.cfg) {
@@ -235,10 +237,29 @@ func TestNewRefuses(t *testing.T) {
 	assert.NotContains(t, err.Error(), "players")
 
 	// The most games is accepted, rounded up to whole cycles.
-	max, err := New(Config{Rules: players(ludo.Classic(), 3), Lineup: []string{"heuristic"}, Games: MaxGames})
+	max, err := New(Config{Rules: players(ludo.Classic(), 3), Lineup: []string{"heuristic", "random", "random"}, Games: MaxGames})
 	require.NoError(t, err)
 	assert.Equal(t, MaxGames+2, max.Games())
-	assert.True(t, strings.HasPrefix(max.Lineup()[1], "random"))
+	assert.Equal(t, []string{"heuristic", "random", "random"}, max.Lineup())
+}
+
+// TestUnknownBots: an unknown bot's error lists the bots the series
+// knows, one's own (Config.Bots) and the shipped ones, and quotes at most
+// 64 bytes of the name.
+func TestUnknownBots(t *testing.T) {
+	mine := map[string]bots.Factory{"mine": func(seed uint64) bots.Bot { return bots.NewRandom(seed) }}
+	_, err := New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"mine", "nobody"}, Games: 1, Bots: mine})
+	assert.ErrorIs(t, err, bots.ErrUnknownBot)
+	assert.EqualError(t, err, `unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, mine, montecarlo, random)`)
+	_, err = New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"random", strings.Repeat("x", 1000)}, Games: 1})
+	assert.ErrorIs(t, err, bots.ErrUnknownBot)
+	assert.Less(t, len(err.Error()), 200)
+	series, err := New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{" Mine", "heuristic"}, Games: 2, Bots: mine})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"mine", "heuristic"}, series.Lineup())
+	// A lineup that does not fit the table matches ErrConfig.
+	_, err = New(Config{Rules: ludo.Classic(), Lineup: []string{"mine", "heuristic"}, Games: 1, Bots: mine})
+	assert.ErrorIs(t, err, ErrConfig)
 }
 
 // TestEveryPreset plays a short series of every preset, with as many
@@ -249,7 +270,11 @@ func TestEveryPreset(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r, _ := ludo.Preset(name)
 			r.Players = r.Board.Arms
-			series, err := New(Config{Rules: r, Lineup: []string{"heuristic"}, Games: 2, Seed: 3})
+			lineup := []string{"heuristic"}
+			for len(lineup) < r.Players {
+				lineup = append(lineup, "random")
+			}
+			series, err := New(Config{Rules: r, Lineup: lineup, Games: 2, Seed: 3})
 			require.NoError(t, err)
 			sum, err := series.Run(0, nil)
 			require.NoError(t, err)

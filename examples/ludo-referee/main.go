@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/echo"
 )
 
 var usage = `ludo-referee settles Ludo rule disputes, by the rulebook of
@@ -132,7 +133,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	case "replay", "moves", "why":
 	default:
-		fmt.Fprintf(stderr, "ludo-referee: unknown command %q\n%s", cmd, shortUsage)
+		fmt.Fprintf(stderr, "ludo-referee: unknown command %s\n%s", echo.Quote(cmd), shortUsage)
 		return exitUsage
 	}
 	rest, err := parseInterspersed(fs, args)
@@ -540,7 +541,7 @@ func (r *referee) why(file, text string) (int, error) {
 	var perr *ludo.ParseError
 	switch {
 	case errors.As(err, &perr):
-		return 0, fmt.Errorf("move %q: %w", text, err)
+		return 0, fmt.Errorf("move %s: %w", echo.Quote(text), err)
 	case errors.As(err, &ill):
 		fmt.Fprintf(r.out, "NOT LEGAL: %s\n", describeAttempt(s, ill.Move, text))
 		if ill.Rule != "" {

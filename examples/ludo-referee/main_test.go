@@ -126,9 +126,13 @@ func TestErrors(t *testing.T) {
 		{[]string{"why", "testdata/dispute.txt"}, "", "ludo-referee: "},
 		{[]string{"why"}, "", "why needs a MOVE"},
 		{[]string{"why", "testdata/dispute.txt", "zz"}, "", `move "zz"`},
+		// What the user gave is quoted in part.
+		{[]string{strings.Repeat("x", 1000)}, "", `unknown command "` + strings.Repeat("x", 64) + `"…` + "\n"},
+		{[]string{"moves", "-"}, "rules classic\nred 3\ndie 2\n" + strings.Repeat("x", 1000) + " bar\n", `unknown key "` + strings.Repeat("x", 64) + `…": want one of rules`},
+		{[]string{"why", "testdata/dispute.txt", strings.Repeat("x", 1000)}, "", `move "` + strings.Repeat("x", 64) + `"…: ludo: `},
 	} {
 		status, out, errOut := runCase(c.args, c.stdin)
-		if status != exitUsage || !strings.Contains(errOut, c.err) {
+		if status != exitUsage || !strings.Contains(errOut, c.err) || strings.Contains(errOut, strings.Repeat("x", 65)) {
 			t.Errorf("%q: status %d, stderr %q, want status 2 and %q in stderr (stdout %q)", c.args, status, errOut, c.err, out)
 		}
 	}

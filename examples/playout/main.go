@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/echo"
 	"github.com/ludorules/ludo/internal/seeded"
 )
 
@@ -43,7 +44,7 @@ func cli(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "playout: unexpected argument %q\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "playout: unexpected argument %s\n", echo.Quote(fs.Arg(0)))
 		fs.Usage()
 		return 2
 	}

@@ -13,6 +13,8 @@ func TestCommandLine(t *testing.T) {
 		err    string
 	}{
 		{[]string{"7"}, 2, `playout: unexpected argument "7"`},
+		{[]string{strings.Repeat("x", 1000)}, 2, `playout: unexpected argument "` + strings.Repeat("x", 64) + `"…` + "\n"},
+		{[]string{"-preset", strings.Repeat("x", 1000)}, 1, `playout: unknown preset "` + strings.Repeat("x", 64) + `"… (want`},
 		{[]string{"-seed", "2", "extra"}, 2, "usage: playout [flags]"},
 		{[]string{"-players", "x"}, 2, `invalid value "x" for flag -players`},
 		{[]string{"-preset", "chess"}, 1, `playout: unknown preset "chess"`},

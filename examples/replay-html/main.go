@@ -22,6 +22,7 @@ import (
 	"os"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/echo"
 	"github.com/ludorules/ludo/internal/seeded"
 )
 
@@ -51,7 +52,7 @@ func cli(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "replay-html: unexpected argument %q: give the file with -o\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "replay-html: unexpected argument %s: give the file with -o\n", echo.Quote(fs.Arg(0)))
 		fs.Usage()
 		return 2
 	}

@@ -46,6 +46,7 @@ func TestCommandLine(t *testing.T) {
 		err    string
 	}{
 		{[]string{"game.html"}, 2, `replay-html: unexpected argument "game.html": give the file with -o`},
+		{[]string{strings.Repeat("x", 1000)}, 2, `replay-html: unexpected argument "` + strings.Repeat("x", 64) + `"…: give the file with -o`},
 		{[]string{"-seed", "2", "x", "y"}, 2, "usage: replay-html [flags]"},
 		{[]string{"-seed", "x"}, 2, `invalid value "x" for flag -seed`},
 		{[]string{"-players", "5"}, 1, "replay-html: ludo: invalid rules: Players is 5"},

@@ -10,11 +10,14 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/echo"
+	"github.com/ludorules/ludo/internal/seeded"
 )
 
 // Limits of a request.
@@ -23,14 +26,37 @@ const (
 	maxName = 64      // bytes of a player's name
 )
 
+// limits bound what the server holds (see the package doc).
+type limits struct {
+	games int // games in the store
+	plies int // plies of one game
+	total int // plies of all games, each rolled die awaiting its move counted as a ply
+}
+
+// defaultLimits are the limits the flags default to.
+var defaultLimits = limits{games: 10_000, plies: 10_000, total: 5_000_000}
+
+// check says what is wrong with the limits, if anything: each must be at
+// least 1, and a game at most ludo.MaxRecordPlies plies long, so that its
+// record reads back.
+func (l limits) check() error {
+	switch {
+	case l.games < 1 || l.plies < 1 || l.total < 1:
+		return errors.New("-max-games, -max-plies and -max-total-plies must be at least 1")
+	case l.plies > ludo.MaxRecordPlies:
+		return fmt.Errorf("-max-plies is %d: a record of more than ludo.MaxRecordPlies (%d) plies would not read back", l.plies, ludo.MaxRecordPlies)
+	}
+	return nil
+}
+
 // server is the HTTP handler: the games in memory, guarded by mu.
 type server struct {
-	mux      *http.ServeMux
-	maxGames int
-	maxPlies int
+	mux   *http.ServeMux
+	limit limits
 
 	mu    sync.Mutex
 	games map[string]*game
+	plies int // the plies the games hold: Σ held()
 }
 
 // game is one game in the store.
@@ -42,10 +68,18 @@ type game struct {
 	dice   ludo.Dice   // the server's dice
 }
 
-// newServer returns a server that keeps at most maxGames games of at most
-// maxPlies plies each.
-func newServer(maxGames, maxPlies int) *server {
-	s := &server{mux: http.NewServeMux(), maxGames: maxGames, maxPlies: maxPlies, games: map[string]*game{}}
+// held returns the plies game g holds: those played, and one more while a
+// rolled die awaits its move.
+func (g *game) held() int {
+	if g.state.Phase() == ludo.PhaseMove && !g.state.IsBonusMove() {
+		return len(g.record.Plies) + 1
+	}
+	return len(g.record.Plies)
+}
+
+// newServer returns a server that keeps games within the limits.
+func newServer(limit limits) *server {
+	s := &server{mux: http.NewServeMux(), limit: limit, games: map[string]*game{}}
 	s.route("/games", map[string]http.HandlerFunc{"POST": s.create})
 	s.route("/games/{id}", map[string]http.HandlerFunc{"GET": s.get, "DELETE": s.delete})
 	s.route("/games/{id}/roll", map[string]http.HandlerFunc{"POST": s.roll})
@@ -55,7 +89,7 @@ func newServer(maxGames, maxPlies int) *server {
 	s.route("/games/{id}/record.txt", map[string]http.HandlerFunc{"GET": s.recordText})
 	s.route("/games/{id}/replay", map[string]http.HandlerFunc{"GET": s.replay})
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, &apiError{http.StatusNotFound, fmt.Sprintf("no such path: %s", r.URL.Path), ""})
+		writeError(w, &apiError{http.StatusNotFound, fmt.Sprintf("no such path: %s", echo.Quote(r.URL.Path)), ""})
 	})
 	return s
 }
@@ -75,7 +109,7 @@ func (s *server) route(path string, byMethod map[string]http.HandlerFunc) {
 		h, ok := byMethod[r.Method]
 		if !ok {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
-			writeError(w, &apiError{http.StatusMethodNotAllowed, fmt.Sprintf("%s does not take %s: want %s", path, r.Method, strings.Join(allow, " or ")), ""})
+			writeError(w, &apiError{http.StatusMethodNotAllowed, fmt.Sprintf("%s does not take %s: want %s", path, echo.Quote(r.Method), strings.Join(allow, " or ")), ""})
 			return
 		}
 		h(w, r)
@@ -137,7 +171,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // readJSON reads the request's body, at most maxBody bytes of one JSON
-// object with only the fields of v, into v; an empty body is {}.
+// object with only the fields of v, into v; an empty body is {}. As the
+// library's JSON decoding does, it refuses a key given twice in an
+// object, in any case (encoding/json matches keys to fields in any case).
 func readJSON(w http.ResponseWriter, r *http.Request, v any) *apiError {
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	var tooBig *http.MaxBytesError
@@ -150,15 +186,82 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) *apiError {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil
 	}
+	if key, ok := twice(data); ok {
+		return badRequest("bad JSON: key %s given twice", echo.Quote(key))
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return badRequest("bad JSON: %v", err)
+		return badJSON(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return badRequest("bad JSON: more after the object")
 	}
 	return nil
+}
+
+// badJSON is the refusal of a body encoding/json could not decode, its
+// error told without the body's text but for at most 64 bytes of it
+// (encoding/json quotes an unknown field and a number whole).
+func badJSON(err error) *apiError {
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
+		kind, _, _ := strings.Cut(typ.Value, " ") // "number 1e400": the number
+		return badRequest("bad JSON: %s: want %v, not %s", strings.TrimPrefix(typ.Field, "."), typ.Type, kind)
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		if unq, err := strconv.Unquote(name); err == nil {
+			return badRequest("bad JSON: unknown field %s", echo.Quote(unq))
+		}
+	}
+	return badRequest("bad JSON: %v", err)
+}
+
+// twice returns the first key given twice in an object of data, in any
+// case, if there is one. Data that is not JSON has none: decoding it says
+// what is wrong.
+func twice(data []byte) (string, bool) {
+	// An object's frame holds its keys so far, and whether a key comes
+	// next; a list's frame is nil.
+	type object struct {
+		keys    []string
+		wantKey bool
+	}
+	var stack []*object
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		if tok == json.Delim('}') || tok == json.Delim(']') {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		var top *object
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if top != nil && top.wantKey {
+			key, _ := tok.(string) // a key is a string, or Token says the JSON is bad
+			for _, k := range top.keys {
+				if strings.EqualFold(k, key) {
+					return key, true
+				}
+			}
+			top.keys, top.wantKey = append(top.keys, key), false
+			continue
+		}
+		if top != nil {
+			top.wantKey = true // after this value
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &object{wantKey: true})
+		case json.Delim('['):
+			stack = append(stack, nil)
+		}
+	}
 }
 
 // ----- views -----
@@ -257,8 +360,9 @@ func (g *game) view(id string) gameView {
 
 // createRequest is the body of POST /games.
 type createRequest struct {
-	Preset  string            `json:"preset"`  // default "classic"
-	Players int               `json:"players"` // default the preset's
+	Preset  string            `json:"preset"`  // a preset or rules as text (seeded.Rules); default "classic"
+	Rules   json.RawMessage   `json:"rules"`   // or rules as ludo.Rules reads them from JSON
+	Players int               `json:"players"` // default the rules'
 	Dice    string            `json:"dice"`    // "server" (default) or "client"
 	Seed    *uint64           `json:"seed"`    // the server's dice; default drawn at random
 	Names   map[string]string `json:"names"`   // colour to player's name
@@ -278,7 +382,7 @@ func (s *server) create(w http.ResponseWriter, r *http.Request) {
 	id := rand.Text()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.games) >= s.maxGames {
+	if len(s.games) >= s.limit.games {
 		writeError(w, conflict("the server holds %d games, its most: delete one first", len(s.games)))
 		return
 	}
@@ -289,15 +393,9 @@ func (s *server) create(w http.ResponseWriter, r *http.Request) {
 
 // newGame checks a request for a game and makes it.
 func newGame(req createRequest) (*game, *apiError) {
-	if req.Preset == "" {
-		req.Preset = "classic"
-	}
-	rules, ok := ludo.Preset(req.Preset)
-	if !ok {
-		return nil, badRequest("unknown preset %q (want one of %s)", req.Preset, strings.Join(ludo.Presets(), ", "))
-	}
-	if req.Players != 0 {
-		rules.Players = req.Players
+	rules, e := req.rules()
+	if e != nil {
+		return nil, e
 	}
 	start, err := ludo.New(rules)
 	if err != nil {
@@ -320,12 +418,17 @@ func newGame(req createRequest) (*game, *apiError) {
 		}
 		g.client = true
 	default:
-		return nil, badRequest("dice %q: want server or client", req.Dice)
+		return nil, badRequest("dice %s: want server or client", echo.Quote(req.Dice))
 	}
 	for name, player := range req.Names {
 		c, ok := ludo.ParseColor(name)
 		if !ok {
-			return nil, badRequest("names: %q is not a colour", name)
+			return nil, badRequest("names: %s is not a colour", echo.Quote(name))
+		}
+		if g.record.Names[c] != "" {
+			// "red" and "r", say: which name wins must not be left
+			// to the order of a map.
+			return nil, badRequest("names: %v is named twice", c)
 		}
 		if !start.Players().Has(c) {
 			return nil, badRequest("names: %v does not play: the players are %v", c, start.Players())
@@ -336,6 +439,34 @@ func newGame(req createRequest) (*game, *apiError) {
 		g.record.Names[c] = player
 	}
 	return g, nil
+}
+
+// rules returns the rules the request asks for: "preset" as the programs'
+// -preset flag reads it (a preset's name, or rules as text), or "rules"
+// as ludo.Rules reads them from JSON (the text as a string, or an
+// object), then "players" if it is given.
+func (req createRequest) rules() (ludo.Rules, *apiError) {
+	hasRules := len(req.Rules) > 0 && string(req.Rules) != "null"
+	switch {
+	case hasRules && req.Preset != "":
+		return ludo.Rules{}, badRequest(`give the rules once: as "preset" (a name or rules as text) or as "rules" (text or an object), not both`)
+	case hasRules:
+		var r ludo.Rules
+		if err := json.Unmarshal(req.Rules, &r); err != nil {
+			return r, refuse(err)
+		}
+		if req.Players != 0 {
+			r.Players = req.Players
+		}
+		return r, nil
+	case req.Preset == "":
+		req.Preset = "classic"
+	}
+	r, err := seeded.Rules(req.Preset, req.Players)
+	if err != nil {
+		return r, refuse(err)
+	}
+	return r, nil
 }
 
 func printable(s string) bool {
@@ -356,7 +487,7 @@ func (s *server) lookup(w http.ResponseWriter, r *http.Request) (string, *game) 
 	g := s.games[id]
 	if g == nil {
 		s.mu.Unlock()
-		writeError(w, &apiError{http.StatusNotFound, fmt.Sprintf("no game %q", id), ""})
+		writeError(w, &apiError{http.StatusNotFound, fmt.Sprintf("no game %s", echo.Quote(id)), ""})
 	}
 	return id, g
 }
@@ -376,6 +507,7 @@ func (s *server) delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.mu.Unlock()
+	s.plies -= g.held()
 	delete(s.games, id)
 	w.WriteHeader(http.StatusNoContent)
 }
@@ -396,15 +528,29 @@ func (s *server) roll(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.mu.Unlock()
-	if e := g.roll(req.Face, s.maxPlies); e != nil {
+	if e := s.rollIn(g, req.Face); e != nil {
 		writeError(w, e)
 		return
 	}
 	writeJSON(w, http.StatusOK, g.view(id))
 }
 
-// roll rolls the die, or refuses and changes nothing.
-func (g *game) roll(face *int, maxPlies int) *apiError {
+// full refuses a ply more for game g, before it is rolled for or, for a
+// bonus move, played, if g or the store holds the most plies; call it
+// with s.mu held.
+func (s *server) full(g *game) *apiError {
+	switch {
+	case len(g.record.Plies) >= s.limit.plies:
+		return conflict("the game has reached the server's limit of %d plies", s.limit.plies)
+	case s.plies >= s.limit.total:
+		return conflict("the server holds %d plies in all, its most: delete a game first", s.plies)
+	}
+	return nil
+}
+
+// rollIn rolls the die of game g, or refuses and changes nothing; call it
+// with s.mu held.
+func (s *server) rollIn(g *game, face *int) *apiError {
 	switch {
 	case g.client && face == nil:
 		return badRequest(`this game's dice are the client's: give the face, as {"face": 4}`)
@@ -418,8 +564,10 @@ func (g *game) roll(face *int, maxPlies int) *apiError {
 		e.rule = "P8"
 		return e
 	}
-	if g.state.Phase() == ludo.PhaseRoll && len(g.record.Plies) >= maxPlies {
-		return conflict("the game has reached the server's limit of %d plies", maxPlies)
+	if g.state.Phase() == ludo.PhaseRoll {
+		if e := s.full(g); e != nil {
+			return e
+		}
 	}
 	if !g.client {
 		if g.state.Phase() != ludo.PhaseRoll {
@@ -436,7 +584,9 @@ func (g *game) roll(face *int, maxPlies int) *apiError {
 	if err != nil {
 		return refuse(err)
 	}
+	held := g.held()
 	g.state = next
+	s.plies += g.held() - held
 	return nil
 }
 
@@ -482,9 +632,12 @@ func (s *server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.mu.Unlock()
-	if g.state.IsBonusMove() && len(g.record.Plies) >= s.maxPlies {
-		writeError(w, conflict("the game has reached the server's limit of %d plies", s.maxPlies))
-		return
+	if g.state.IsBonusMove() {
+		// No roll held its ply: it is taken now.
+		if e := s.full(g); e != nil {
+			writeError(w, e)
+			return
+		}
 	}
 	m, e := g.choose(req)
 	if e != nil {
@@ -497,11 +650,13 @@ func (s *server) move(w http.ResponseWriter, r *http.Request) {
 		writeError(w, refuse(err))
 		return
 	}
+	held := g.held()
 	if err := g.record.Add(m); err != nil {
 		writeError(w, refuse(err))
 		return
 	}
 	g.state = next
+	s.plies += g.held() - held
 	if next.Phase() == ludo.PhaseOver && !g.client {
 		g.record.Seeded, g.record.Seed = true, g.seed
 	}

@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/seeded"
 )
 
 // client talks to a test server: over HTTP, or, with no url, by calling
@@ -27,11 +30,15 @@ type client struct {
 
 // newLocalClient is newClient without the network.
 func newLocalClient(t *testing.T, maxGames, maxPlies int) *client {
-	return &client{t: t, srv: newServer(maxGames, maxPlies)}
+	return &client{t: t, srv: newServer(limits{maxGames, maxPlies, defaultLimits.total})}
 }
 
 func newClient(t *testing.T, maxGames, maxPlies int) *client {
-	srv := newServer(maxGames, maxPlies)
+	return newClientLimits(t, limits{maxGames, maxPlies, defaultLimits.total})
+}
+
+func newClientLimits(t *testing.T, limit limits) *client {
+	srv := newServer(limit)
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
 	return &client{t: t, srv: srv, url: ts.URL}
@@ -77,13 +84,30 @@ func (c *client) create(body string) string {
 	return v.ID
 }
 
-// stored returns the game as the store holds it.
+// stored returns the game as the store holds it, and checks the count
+// of the plies the store holds.
 func (c *client) stored(id string) (ludo.State, int) {
 	c.srv.mu.Lock()
 	defer c.srv.mu.Unlock()
 	g := c.srv.games[id]
 	require.NotNil(c.t, g, "no game %s in the store", id)
+	c.checkHeld()
 	return g.state, len(g.record.Plies)
+}
+
+// checkHeld checks, with c.srv.mu held, that the store counts the plies
+// its games hold: those played, and one for each rolled die awaiting its
+// move.
+func (c *client) checkHeld() {
+	c.t.Helper()
+	held := 0
+	for _, g := range c.srv.games {
+		held += len(g.record.Plies)
+		if g.state.Phase() == ludo.PhaseMove && !g.state.IsBonusMove() {
+			held++
+		}
+	}
+	require.Equal(c.t, held, c.srv.plies, "the plies the store counts")
 }
 
 // playToTheEnd plays game id through the API: each roll, then a move
@@ -274,7 +298,7 @@ func TestRefusedRequests(t *testing.T) {
 		{"POST", "/roll", `{} {}`, 400, "more after the object", ""},
 		{"POST", "/roll", `[]`, 400, "bad JSON", ""},
 		{"POST", "/roll", `{"face": "` + strings.Repeat("6", 5000) + `"}`, 413, "over 4096 bytes", ""},
-		{"PUT", "", `{}`, 405, "/games/{id} does not take PUT: want DELETE or GET", ""},
+		{"PUT", "", `{}`, 405, `/games/{id} does not take "PUT": want DELETE or GET`, ""},
 		{"GET", "/roll", ``, 405, "want POST", ""},
 	})
 	// Roll, then a move is due.
@@ -331,7 +355,7 @@ func TestRefusedRequests(t *testing.T) {
 		{"GET", "/games/nope/record", "", 404, `no game "nope"`, ""},
 		{"GET", "/games/nope/replay", "", 404, `no game "nope"`, ""},
 		{"DELETE", "/games/nope", "", 404, `no game "nope"`, ""},
-		{"GET", "/nowhere", "", 404, "no such path: /nowhere", ""},
+		{"GET", "/nowhere", "", 404, `no such path: "/nowhere"`, ""},
 		{"GET", "/games", "", 405, "want POST", ""},
 	} {
 		status, ctype, data := c.do(r.method, r.path, r.body)
@@ -550,14 +574,231 @@ func TestBonusMove(t *testing.T) {
 	assert.Contains(t, text, fmt.Sprintf("\n%d ", plies+1))
 
 	// The same game on a server whose ply limit is reached as the bonus
-	// move falls due: the bonus move is a ply, and refused.
-	c = newClient(t, 10, plies)
-	id = c.create(`{"preset": "parchis1", "seed": 5}`)
-	v, _ = play(c, id)
-	before, _ = c.stored(id)
-	status, _, data = c.do("POST", "/games/"+id+"/move", `{"index": 0}`)
-	assert.Equal(t, http.StatusConflict, status)
-	assert.Contains(t, errorText(t, data), fmt.Sprintf("the game has reached the server's limit of %d plies", plies))
-	after, _ = c.stored(id)
-	assert.True(t, before == after)
+	// move falls due: the bonus move is a ply, and refused; and on a
+	// server whose store is full of plies, where no roll held a ply for
+	// it.
+	for _, limit := range []struct {
+		limits
+		err string
+	}{
+		{limits{games: 10, plies: plies, total: defaultLimits.total}, fmt.Sprintf("the game has reached the server's limit of %d plies", plies)},
+		{limits{games: 10, plies: 100000, total: plies}, fmt.Sprintf("the server holds %d plies in all, its most: delete a game first", plies)},
+	} {
+		c = newClientLimits(t, limit.limits)
+		id = c.create(`{"preset": "parchis1", "seed": 5}`)
+		play(c, id)
+		before, _ = c.stored(id)
+		status, _, data = c.do("POST", "/games/"+id+"/move", `{"index": 0}`)
+		assert.Equal(t, http.StatusConflict, status)
+		assert.Contains(t, errorText(t, data), limit.err)
+		after, _ = c.stored(id)
+		assert.True(t, before == after)
+	}
+}
+
+// TestCreateRules: a game's rules are read as the programs read -preset
+// (a preset, or rules as text) or as the library reads rules from JSON
+// (text or an object), and "players" sets the number of players.
+func TestCreateRules(t *testing.T) {
+	c := newLocalClient(t, 50, 100)
+	for _, r := range []struct {
+		body, want string
+	}{
+		{`{}`, "classic"},
+		{`{"preset": "mongolian"}`, "mongolian"},
+		{`{"preset": "mongolian{Players:2}"}`, "mongolian{Players:2}"},
+		{`{"preset": "ludoking{CaptureBeforeHome:true}", "players": 2}`, "ludoking{Players:2 CaptureBeforeHome:true}"},
+		{`{"rules": "mongolian{Players:2}"}`, "mongolian{Players:2}"},
+		{`{"rules": "maedn"}`, "maedn"},
+		{`{"rules": {"Preset": "mongolian", "Players": 2}}`, "mongolian{Players:2}"},
+		{`{"rules": {"preset": "ludoking", "capturebeforehome": true}, "players": 3}`, "ludoking{Players:3 CaptureBeforeHome:true}"},
+		{`{"rules": null, "players": 2}`, "classic{Players:2}"},
+	} {
+		var v gameView
+		c.call("POST", "/games", r.body, http.StatusCreated, &v)
+		assert.Equal(t, r.want, v.Rules, r.body)
+	}
+	// "preset" is read as the programs read -preset.
+	for _, text := range []string{"classic", "parchis6", "fia{Players:3}", "maedn6{EntryRolls:{5 6}}"} {
+		want, err := seeded.Rules(text, 0)
+		require.NoError(t, err)
+		var v gameView
+		c.call("POST", "/games", fmt.Sprintf(`{"preset": %q}`, text), http.StatusCreated, &v)
+		assert.Equal(t, want.String(), v.Rules, text)
+		c.call("POST", "/games", fmt.Sprintf(`{"rules": %q}`, text), http.StatusCreated, &v)
+		assert.Equal(t, want.String(), v.Rules, text)
+	}
+	for _, r := range []struct {
+		body, err string
+	}{
+		{`{"preset": "classic", "rules": "classic"}`, "give the rules once"},
+		{`{"preset": "mongolian{Players:5}"}`, "invalid rules: Players is 5"},
+		{`{"preset": "mongolian{Capture:true}"}`, `unknown option "Capture"`},
+		{`{"rules": {"Preset": "mongolian", "Players": 7}}`, "ludo: invalid rules: Players is 7"},
+		{`{"rules": {"Preset": "chess"}}`, `unknown preset "chess"`},
+		{`{"rules": {"Preset": "mongolian", "preset": "classic"}}`, `key "preset" given twice`},
+		{`{"rules": 5}`, "ludo: "},
+		{`{"rules": "classic", "players": 9}`, "ludo: invalid rules: Players is 9"},
+		{`{"preset": "` + strings.Repeat("x", 1000) + `"}`, `unknown preset "` + strings.Repeat("x", 64) + `"…`},
+	} {
+		status, _, data := c.do("POST", "/games", r.body)
+		assert.Equal(t, http.StatusBadRequest, status, r.body)
+		assert.Contains(t, errorText(t, data), r.err, r.body)
+	}
+}
+
+// TestKeyGivenTwice: a body with a key given twice in an object, in any
+// case, is refused as the library's JSON decoding refuses it, and
+// changes nothing.
+func TestKeyGivenTwice(t *testing.T) {
+	c := newLocalClient(t, 10, 100)
+	table := c.create(`{"dice": "client"}`)
+	for _, r := range []struct {
+		path, body, key string
+	}{
+		{"/games", `{"players": 2, "players": 3}`, "players"},
+		{"/games", `{"preset": "classic", "Preset": "mongolian"}`, "Preset"},
+		{"/games", `{"names": {"red": "Ann", "RED": "Bo"}}`, "RED"},
+		{"/games", `{"rules": {"Preset": "mongolian", "Players": 2, "players": 3}}`, "players"},
+		{"/games", `{"names": {}, "rules": [{"a": 1, "b": {"c": 2}, "A": 3}]}`, "A"},
+		{"/games/" + table + "/roll", `{"face": 6, "face": 1}`, "face"},
+		{"/games/" + table + "/move", `{"index": 0, "INDEX": 1}`, "INDEX"},
+	} {
+		before := len(c.srv.games)
+		status, _, data := c.do("POST", r.path, r.body)
+		assert.Equal(t, http.StatusBadRequest, status, r.body)
+		assert.Equal(t, fmt.Sprintf("bad JSON: key %q given twice", r.key), errorText(t, data), r.body)
+		assert.Len(t, c.srv.games, before, r.body)
+	}
+	// The same key in two objects is not given twice.
+	c.call("POST", "/games", `{"rules": {"Preset": "maedn"}, "preset": ""}`, http.StatusCreated, nil)
+	var v gameView
+	c.call("POST", "/games", `{"names": {"red": "Ann", "yellow": "red"}, "rules": {"players": 2}}`, http.StatusCreated, &v)
+	assert.Equal(t, []nameView{{"red", "Ann"}, {"yellow", "red"}}, v.Names)
+	// A colour named twice, by its name and its letter.
+	status, _, data := c.do("POST", "/games", `{"names": {"red": "Ann", "r": "Bo"}}`)
+	assert.Equal(t, http.StatusBadRequest, status)
+	assert.Contains(t, errorText(t, data), "names: red is named twice")
+}
+
+// TestLongInput: what a request gave is quoted in an error, at most 64
+// bytes of it.
+func TestLongInput(t *testing.T) {
+	c := newLocalClient(t, 10, 100)
+	long := strings.Repeat("x", 1000)
+	quoted := `"` + strings.Repeat("x", 64) + `"…`
+	for _, r := range []struct {
+		method, path, body string
+		status             int
+		err                string
+	}{
+		{"GET", "/games/" + long, "", 404, "no game " + quoted},
+		{"POST", "/games/" + long + "/roll", "{}", 404, "no game " + quoted},
+		{"GET", "/" + long, "", 404, `no such path: "/` + strings.Repeat("x", 63) + `"…`},
+		{"POST", "/games", `{"dice": "` + long + `"}`, 400, "dice " + quoted + ": want server or client"},
+		{"POST", "/games", `{"names": {"` + long + `": "Ann"}}`, 400, "names: " + quoted + " is not a colour"},
+		{"POST", "/games", `{"` + long + `": 1}`, 400, "bad JSON: unknown field " + quoted},
+		{"POST", "/games", `{"seed": ` + strings.Repeat("9", 1000) + `}`, 400, "bad JSON: seed: want uint64, not number"},
+		{"POST", "/games", `{"names": {"red": ` + strings.Repeat("9", 1000) + `}}`, 400, "bad JSON: names: want string, not number"},
+		{"POST", "/games", `{"names": {"` + long + `": "Ann", "` + long + `": "Bo"}}`, 400, "bad JSON: key " + quoted + " given twice"},
+	} {
+		status, _, data := c.do(r.method, r.path, r.body)
+		assert.Equal(t, r.status, status, "%s %.40s", r.method, r.path)
+		msg := errorText(t, data)
+		assert.Contains(t, msg, r.err, "%s %.40s", r.method, r.path)
+		assert.Less(t, len(msg), 200, "%s %.40s", r.method, r.path)
+	}
+}
+
+// TestTotalPlyLimit: the store holds at most so many plies in all, a
+// rolled die awaiting its move counting as one; beyond, a roll is
+// refused as a game is when the store is full, and deleting a game frees
+// its plies.
+func TestTotalPlyLimit(t *testing.T) {
+	c := newClientLimits(t, limits{games: 10, plies: 100, total: 5})
+	a := c.create(`{"dice": "client"}`)
+	b := c.create(`{"dice": "client"}`)
+	ply := func(id string) {
+		c.call("POST", "/games/"+id+"/roll", `{"face": 2}`, http.StatusOK, nil)
+		c.call("POST", "/games/"+id+"/move", `{"index": 0}`, http.StatusOK, nil)
+	}
+	ply(a)
+	ply(a)
+	ply(a)
+	ply(b)
+	c.call("POST", "/games/"+b+"/roll", `{"face": 2}`, http.StatusOK, nil) // the fifth ply, its move due
+	refused := func(id string) {
+		t.Helper()
+		before, plies := c.stored(id)
+		status, _, data := c.do("POST", "/games/"+id+"/roll", `{"face": 2}`)
+		assert.Equal(t, http.StatusConflict, status)
+		assert.Contains(t, errorText(t, data), "the server holds 5 plies in all, its most: delete a game first")
+		after, pliesAfter := c.stored(id)
+		assert.True(t, before == after)
+		assert.Equal(t, plies, pliesAfter)
+	}
+	refused(a)
+	c.call("POST", "/games/"+b+"/move", `{"index": 0}`, http.StatusOK, nil) // the rolled die is played
+	refused(a)
+	refused(b)
+	status, _, _ := c.do("DELETE", "/games/"+b, "")
+	require.Equal(t, http.StatusNoContent, status)
+	c.stored(a)
+	assert.Equal(t, 3, c.srv.plies)
+	ply(a)
+	ply(a)
+	refused(a)
+}
+
+// TestFlags: the limits' flags default to the limits the package doc
+// states, and a game's limit is at most what a record reads back.
+func TestFlags(t *testing.T) {
+	var stderr strings.Builder
+	addr, limit, err := parseFlags(nil, &stderr)
+	require.NoError(t, err)
+	assert.Equal(t, "localhost:8080", addr)
+	assert.Equal(t, defaultLimits, limit)
+	assert.Equal(t, limits{games: 10_000, plies: 10_000, total: 5_000_000}, limit)
+	assert.LessOrEqual(t, limit.plies, ludo.MaxRecordPlies)
+	src, err := os.ReadFile("main.go")
+	require.NoError(t, err)
+	doc, _, _ := strings.Cut(string(src), "package main")
+	text := strings.Join(strings.Fields(strings.ReplaceAll(doc, "//", "")), " ")
+	for _, want := range []string{
+		"at most -max-games games (default 10,000)",
+		"at most -max-plies plies each (default 10,000, and at most ludo.MaxRecordPlies, 100,000,",
+		"at most -max-total-plies plies in all (default 5,000,000)",
+		"A request body is at most 4 KiB",
+		"a player's name at most 64 bytes",
+	} {
+		assert.True(t, strings.Contains(text, want), "the package doc does not say %q", want)
+	}
+	assert.Equal(t, 100_000, ludo.MaxRecordPlies, "the package doc states it")
+	assert.Equal(t, 4<<10, maxBody)
+	assert.Equal(t, 64, maxName)
+
+	addr, limit, err = parseFlags([]string{"-addr", ":9", "-max-games", "3", "-max-plies", "100000", "-max-total-plies", "7"}, &stderr)
+	require.NoError(t, err)
+	assert.Equal(t, ":9", addr)
+	assert.Equal(t, limits{3, 100_000, 7}, limit)
+	for _, r := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"-max-plies", "100001"}, "-max-plies is 100001: a record of more than ludo.MaxRecordPlies (100000) plies would not read back"},
+		{[]string{"-max-plies", "0"}, "must be at least 1"},
+		{[]string{"-max-games", "0"}, "must be at least 1"},
+		{[]string{"-max-total-plies", "-1"}, "must be at least 1"},
+		{[]string{strings.Repeat("x", 1000)}, `server: unexpected argument "` + strings.Repeat("x", 64) + `"…` + "\n"},
+	} {
+		stderr.Reset()
+		_, _, err := parseFlags(r.args, &stderr)
+		assert.Error(t, err, "%.40q", r.args)
+		assert.Contains(t, stderr.String(), r.err, "%.40q", r.args)
+		assert.Contains(t, stderr.String(), "usage: server [flags]", "%.40q", r.args)
+	}
+	stderr.Reset()
+	_, _, err = parseFlags([]string{"-h"}, &stderr)
+	assert.ErrorIs(t, err, flag.ErrHelp)
+	assert.Contains(t, stderr.String(), "-max-total-plies")
 }

@@ -8,9 +8,11 @@
 //	go run ./examples/simulate -games 100000 -players 4 -preset classic
 //	go run ./examples/simulate -games 10000 -preset parchis6
 //
-// -preset is any of ludo.Presets; -players defaults to the preset's (4, or
-// 6 on a six-arm board). A ply is a roll and the move made with it, or a
-// bonus move (rule P8), which no roll precedes.
+// -preset is any of ludo.Presets, or rules as text with options, as
+// ludoking{CaptureBeforeHome:true} (as examples/playout takes it);
+// -players defaults to the preset's (4, or 6 on a six-arm board). A ply
+// is a roll and the move made with it, or a bonus move (rule P8), which
+// no roll precedes.
 //
 // While it plays it draws a progress bar on standard error, if that is a
 // terminal or -progress asks for it (and -quiet does not forbid it);
@@ -27,12 +29,13 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/bots"
+	"github.com/ludorules/ludo/internal/echo"
 	"github.com/ludorules/ludo/internal/progress"
+	"github.com/ludorules/ludo/internal/seeded"
 )
 
 // maxGames is the most games -games may ask for: a few minutes on two
@@ -60,13 +63,12 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs.SetOutput(stderr)
 	var cfg config
 	fs.IntVar(&cfg.games, "games", 100000, fmt.Sprintf("number of games, 1 to %d", maxGames))
-	fs.IntVar(&cfg.players, "players", 0, fmt.Sprintf("number of players, 2 to the preset's arms (4, or %d on a six-arm board; 0: the preset's)", ludo.MaxPlayers))
-	fs.StringVar(&cfg.preset, "preset", "classic", "rules preset: "+strings.Join(ludo.Presets(), ", "))
+	fs.IntVar(&cfg.players, "players", 0, seeded.PlayersHelp)
+	fs.StringVar(&cfg.preset, "preset", "classic", seeded.PresetHelp())
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the series")
 	fs.IntVar(&cfg.workers, "workers", runtime.GOMAXPROCS(0), "number of games played at once")
 	fs.IntVar(&cfg.maxPlies, "max-plies", bots.DefaultMaxPlies, "stop a game after this many plies and count it as unfinished")
-	force := fs.Bool("progress", false, "draw the progress bar on standard error even if it is not a terminal")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	bar := progress.Flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: simulate [flags]\n\nPlays seeded games between random players and prints wins by seat, game length and captures.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -78,15 +80,11 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "simulate: unexpected argument %q\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "simulate: unexpected argument %s\n", echo.Quote(fs.Arg(0)))
 		fs.Usage()
 		return 2
 	}
-	var bar io.Writer
-	if (tty || *force) && !*quiet {
-		bar = stderr
-	}
-	if err := run(stdout, bar, cfg); err != nil {
+	if err := run(stdout, bar(stderr, tty), cfg); err != nil {
 		fmt.Fprintln(stderr, "simulate:", err)
 		return 1
 	}
@@ -106,12 +104,9 @@ type game struct {
 // run plays the games and writes the results to w, with a progress bar on
 // bar if it is not nil.
 func run(w, bar io.Writer, cfg config) error {
-	rules, ok := ludo.Preset(cfg.preset)
-	if !ok {
-		return fmt.Errorf("unknown preset %q (want one of %s)", cfg.preset, strings.Join(ludo.Presets(), ", "))
-	}
-	if cfg.players != 0 {
-		rules.Players = cfg.players
+	rules, err := seeded.Rules(cfg.preset, cfg.players)
+	if err != nil {
+		return err
 	}
 	start, err := ludo.New(rules)
 	if err != nil {

@@ -32,6 +32,9 @@ func TestWorkersDoNotMatter(t *testing.T) {
 	cfg.seed = 2
 	assert.NotEqual(t, one, results(t, cfg))
 	assert.Contains(t, one, "mongolian{Players:3}, 3 players, 300 random games (seed 1)")
+	// The rules as text give the same games.
+	cfg.seed, cfg.workers, cfg.preset, cfg.players = 1, 2, "mongolian{Players:3}", 0
+	assert.Equal(t, one, results(t, cfg))
 	assert.Contains(t, one, "3 yellow")
 	assert.NotContains(t, one, "unfinished")
 	var b bytes.Buffer
@@ -76,6 +79,11 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"-games", "10000001"}, 1, "want 1 to 10000000"},
 		{[]string{"-max-plies", "-1"}, 1, "-max-plies is -1"},
 		{[]string{"-players", "7"}, 1, "Players is 7"},
+		// A stray argument or an unknown preset is quoted in part.
+		{[]string{strings.Repeat("x", 1000)}, 2, `simulate: unexpected argument "` + strings.Repeat("x", 64) + `"…` + "\n"},
+		{[]string{"-preset", strings.Repeat("x", 1000)}, 1, `simulate: unknown preset "` + strings.Repeat("x", 64) + `"… (want one of`},
+		// Rules as text, as examples/playout takes them.
+		{[]string{"-preset", "mongolian{Players:5}"}, 1, "Players is 5"},
 	} {
 		status, out, errOut := runCLI(false, c.args...)
 		assert.Equal(t, c.status, status, "%q", c.args)

@@ -9,10 +9,13 @@
 //	go run ./examples/tournament -bots heuristic,random -players 6 -preset parchis6
 //
 // -preset is any of ludo.Presets (classic, mongolian, ludoking, ludoking6,
-// maedn, maedn6, danish, parchis1, parchis6, fia, cocangua). The lineup
-// (-bots) has one bot per player; with -players larger than the lineup,
-// random bots fill the other seats, up to the preset's board: 4 players
-// on four arms, 6 on six. Games cycle through every
+// maedn, maedn6, danish, parchis1, parchis6, fia, cocangua), or rules as
+// text with options, as ludoking{CaptureBeforeHome:true} (as
+// examples/playout takes it). The lineup (-bots) has one bot per player:
+// -players defaults to the number of bots, whatever the rules say; asked
+// for more players than bots, the program adds random bots for the other
+// seats (and says so in the table's lineup), up to the preset's board: 4
+// players on four arms, 6 on six. Games cycle through every
 // distinct order of the lineup round the table, so that no bot keeps the
 // advantage of rolling first; -games is rounded up to a whole number of
 // cycles. Game i's dice and bots are seeded from (-seed, i) alone, so the
@@ -30,6 +33,10 @@
 // A game still going on after -max-plies plies stops there; the table
 // counts it as unfinished and leaves it out of the bots' results.
 //
+// While it plays it draws a progress bar on standard error, if that is a
+// terminal or -progress asks for it (and -quiet does not forbid it);
+// standard output has the table alone.
+//
 // Exit status: 0 done, 1 the series could not be played, 2 a usage
 // error.
 package main
@@ -41,32 +48,35 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/bots"
 	"github.com/ludorules/ludo/bots/tournament"
+	"github.com/ludorules/ludo/internal/echo"
 	"github.com/ludorules/ludo/internal/progress"
+	"github.com/ludorules/ludo/internal/seeded"
 )
 
 func main() {
-	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr, progress.IsTerminal(os.Stderr)))
 }
 
 // cli is the whole program: it reads the arguments (without the program
 // name), writes the table to stdout and the progress bar and errors to
-// stderr, and returns the exit status.
-func cli(args []string, stdout, stderr io.Writer) int {
+// stderr (a terminal if tty), and returns the exit status.
+func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	lineup := fs.String("bots", "heuristic,random,random,random", "comma-separated bots, one per seat: "+strings.Join(bots.Names(), ", "))
-	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to the preset's arms (4, or %d on a six-arm board; default: the number of bots); random bots fill seats the lineup leaves empty", ludo.MaxPlayers))
+	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to the preset's arms (4, or %d on a six-arm board; 0: the number of bots); random bots are added for seats the lineup leaves empty", ludo.MaxPlayers))
 	games := fs.Int("games", 1000, fmt.Sprintf("number of games, 1 to %d (rounded up to a whole number of seat-order cycles)", tournament.MaxGames))
 	seed := fs.Uint64("seed", 1, "seed of the series: game i is seeded from (seed, i)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "number of games played at once")
-	preset := fs.String("preset", "classic", "rules preset: "+strings.Join(ludo.Presets(), ", "))
+	preset := fs.String("preset", "classic", seeded.PresetHelp())
 	maxPlies := fs.Int("max-plies", bots.DefaultMaxPlies, "stop a game after this many plies and count it as unfinished")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	bar := progress.Flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: tournament [flags]\n\nPlays bots against each other in every seat order and prints their win rates.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -78,7 +88,7 @@ func cli(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "tournament: unexpected argument %q: the lineup is given with -bots\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "tournament: unexpected argument %s: the lineup is given with -bots\n", echo.Quote(fs.Arg(0)))
 		fs.Usage()
 		return 2
 	}
@@ -86,11 +96,7 @@ func cli(args []string, stdout, stderr io.Writer) int {
 	if *lineup != "" {
 		cfg.lineup = strings.Split(*lineup, ",")
 	}
-	var bar io.Writer = stderr
-	if *quiet {
-		bar = nil
-	}
-	if err := run(cfg, stdout, bar); err != nil {
+	if err := run(cfg, stdout, bar(stderr, tty)); err != nil {
 		fmt.Fprintln(stderr, "tournament:", err)
 		return 1
 	}
@@ -131,16 +137,24 @@ func run(cfg config, out, bar io.Writer) error {
 }
 
 // setup checks the flags and returns the series they describe; unknown
-// bots are reported first.
+// bots are reported first. Asked for more players than bots, it adds
+// random bots to the lineup.
 func setup(cfg config) (*tournament.Tournament, error) {
+	if len(cfg.lineup) == 0 {
+		return nil, errors.New("-bots names no bot: name one for each seat, as heuristic,random")
+	}
 	for _, name := range cfg.lineup {
 		if _, err := bots.Lookup(strings.TrimSpace(name)); err != nil {
 			return nil, err
 		}
 	}
-	rules, ok := ludo.Preset(cfg.preset)
-	if !ok {
-		return nil, fmt.Errorf("unknown preset %q (want one of %s)", cfg.preset, strings.Join(ludo.Presets(), ", "))
+	players := cfg.players
+	if players == 0 {
+		players = len(cfg.lineup)
+	}
+	rules, err := seeded.Rules(cfg.preset, players)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.games < 1 || cfg.games > tournament.MaxGames {
 		return nil, fmt.Errorf("-games is %d, want 1 to %d", cfg.games, tournament.MaxGames)
@@ -148,10 +162,10 @@ func setup(cfg config) (*tournament.Tournament, error) {
 	if cfg.maxPlies < 1 {
 		return nil, fmt.Errorf("-max-plies is %d, want at least 1", cfg.maxPlies)
 	}
-	rules.Players = cfg.players
-	if cfg.players == 0 {
-		rules.Players = len(cfg.lineup)
+	lineup := slices.Clone(cfg.lineup)
+	for len(lineup) < players {
+		lineup = append(lineup, "random")
 	}
-	return tournament.New(tournament.Config{Rules: rules, Lineup: cfg.lineup, Games: cfg.games,
+	return tournament.New(tournament.Config{Rules: rules, Lineup: lineup, Games: cfg.games,
 		Seed: cfg.seed, MaxPlies: cfg.maxPlies})
 }

@@ -51,9 +51,33 @@ func TestOutputIsTheSameOnAnyWorkers(t *testing.T) {
 }
 
 func runCLI(args ...string) (int, string, string) {
+	return runTTY(false, args...)
+}
+
+// runTTY runs the program with stderr a terminal if tty.
+func runTTY(tty bool, args ...string) (int, string, string) {
 	var out, errOut bytes.Buffer
-	status := cli(args, &out, &errOut)
+	status := cli(args, &out, &errOut, tty)
 	return status, out.String(), errOut.String()
+}
+
+// TestProgress: the bar is drawn as simulate draws it (progress.Flags):
+// on a terminal, or with -progress, never with -quiet; standard output
+// is the same either way.
+func TestProgress(t *testing.T) {
+	args := []string{"-bots", "heuristic,random", "-games", "10", "-workers", "2"}
+	status, plain, errOut := runTTY(false, args...)
+	require.Equal(t, 0, status)
+	assert.Empty(t, errOut, "a bar when stderr is not a terminal")
+	status, out, errOut := runTTY(true, args...)
+	require.Equal(t, 0, status)
+	assert.Contains(t, errOut, "10/10 games")
+	cut := func(s string) string { return s[:strings.LastIndex(strings.TrimSuffix(s, "\n"), "\n")] }
+	assert.Equal(t, cut(plain), cut(out))
+	_, _, errOut = runTTY(false, append(args, "-progress")...)
+	assert.Contains(t, errOut, "10/10 games")
+	_, _, errOut = runTTY(true, append(args, "-quiet")...)
+	assert.Empty(t, errOut)
 }
 
 func TestCommandLine(t *testing.T) {
@@ -75,6 +99,15 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"-games", "10000001", "-quiet"}, 1, "want 1 to 10000000"},
 		{[]string{"-games", "-3", "-quiet"}, 1, "-games is -3"},
 		{[]string{"-max-plies", "0", "-quiet"}, 1, "-max-plies is 0"},
+		// What the user gave is quoted in part.
+		{[]string{strings.Repeat("x", 1000)}, 2, `unexpected argument "` + strings.Repeat("x", 64) + `"…: the lineup`},
+		{[]string{"-bots", "random," + strings.Repeat("x", 1000)}, 1, `tournament: unknown bot "` + strings.Repeat("x", 64) + `"… (want one of`},
+		{[]string{"-preset", strings.Repeat("x", 1000)}, 1, `tournament: unknown preset "` + strings.Repeat("x", 64) + `"… (want one of`},
+		// No bot is not four random bots.
+		{[]string{"-bots", ""}, 1, "tournament: -bots names no bot"},
+		{[]string{"-bots", "", "-players", "4"}, 1, "tournament: -bots names no bot"},
+		// Rules as text, as examples/playout takes them.
+		{[]string{"-preset", "maedn{Capture:true}"}, 1, `unknown option "Capture"`},
 	} {
 		status, out, errOut := runCLI(c.args...)
 		assert.Equal(t, c.status, status, "%q", c.args)
@@ -92,6 +125,15 @@ func TestCommandLine(t *testing.T) {
 	status, _, errOut = runCLI("-preset", "chess", "-quiet")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, errOut, `unknown preset "chess" (want one of classic, mongolian,`)
+	// -players, by default the number of bots, sets the number of
+	// players whatever the rules say.
+	status, out, errOut = runCLI("-preset", "mongolian{Players:3}", "-bots", "heuristic,random", "-games", "2")
+	assert.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "mongolian{Players:2}, 2 players, lineup heuristic,random: 2 games")
+	// More players than bots: random bots are added, and the lineup says so.
+	status, out, errOut = runCLI("-preset", "ludoking{CaptureBeforeHome:true}", "-bots", "heuristic,random", "-players", "3", "-games", "3")
+	assert.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "ludoking{Players:3 CaptureBeforeHome:true}, 3 players, lineup heuristic,random,random: 3 games")
 }
 
 // TestEveryPreset plays a few games of every preset, with as many

@@ -4,6 +4,7 @@
 package progress
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -79,6 +80,22 @@ func Draw(w io.Writer, done, n int, elapsed time.Duration) {
 	}
 	fmt.Fprintf(w, "\r[%s%s] %d/%d games, %s elapsed, ETA %s   ",
 		strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, n, elapsed.Round(time.Second), eta)
+}
+
+// Flags defines the flags -progress and -quiet on fs, the same in every
+// program that draws a bar, and returns what they ask for: once fs is
+// parsed, bar(stderr, tty) is stderr, where the bar is to be drawn, if
+// tty (stderr is a terminal, as [IsTerminal] tells) or -progress, and
+// -quiet is not set; otherwise nil, no bar.
+func Flags(fs *flag.FlagSet) (bar func(stderr io.Writer, tty bool) io.Writer) {
+	force := fs.Bool("progress", false, "draw the progress bar on standard error even if it is not a terminal")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	return func(stderr io.Writer, tty bool) io.Writer {
+		if (tty || *force) && !*quiet {
+			return stderr
+		}
+		return nil
+	}
 }
 
 // IsTerminal reports whether f is a terminal (a character device), where

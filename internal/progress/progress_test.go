@@ -1,6 +1,8 @@
 package progress
 
 import (
+	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,6 +63,36 @@ func TestIsTerminal(t *testing.T) {
 		defer dev.Close()
 		if !IsTerminal(dev) {
 			t.Errorf("%s, a character device, is not taken for a terminal", os.DevNull)
+		}
+	}
+}
+
+// TestFlags: the bar is drawn on a terminal or with -progress, never with
+// -quiet.
+func TestFlags(t *testing.T) {
+	var stderr strings.Builder
+	for _, c := range []struct {
+		tty  bool
+		args []string
+		bar  bool
+	}{
+		{false, nil, false},
+		{true, nil, true},
+		{false, []string{"-progress"}, true},
+		{true, []string{"-quiet"}, false},
+		{false, []string{"-progress", "-quiet"}, false},
+	} {
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		bar := Flags(fs)
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		var want io.Writer
+		if c.bar {
+			want = &stderr
+		}
+		if got := bar(&stderr, c.tty); got != want {
+			t.Errorf("tty %v %q: bar on %v, want %v", c.tty, c.args, got, want)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/echo"
 )
 
 // Rules returns the preset named by preset (one of [ludo.Presets], or
@@ -27,7 +28,7 @@ func Rules(preset string, players int) (ludo.Rules, error) {
 		ok = true
 	}
 	if !ok {
-		return r, fmt.Errorf("unknown preset %q (want one of %s, or rules with options, as ludoking{CaptureBeforeHome:true})", preset, strings.Join(ludo.Presets(), ", "))
+		return r, fmt.Errorf("unknown preset %s (want one of %s, or rules with options, as ludoking{CaptureBeforeHome:true})", echo.Quote(preset), strings.Join(ludo.Presets(), ", "))
 	}
 	if players != 0 {
 		r.Players = players

@@ -44,8 +44,12 @@ func TestPlayIsTheLoop(t *testing.T) {
 	if _, err := Rules("ludoking{Capture:true}", 0); err == nil {
 		t.Error("rules text with an unknown option: no error")
 	}
-	if _, err := Rules("chess", 4); err == nil {
-		t.Error("Rules accepted an unknown preset")
+	if _, err := Rules("chess", 4); err == nil || !strings.HasPrefix(err.Error(), `unknown preset "chess" (want one of classic, `) {
+		t.Errorf("an unknown preset: error %v", err)
+	}
+	// A long name is quoted in part.
+	if _, err := Rules(strings.Repeat("x", 1000), 4); err == nil || !strings.HasPrefix(err.Error(), `unknown preset "`+strings.Repeat("x", 64)+`"… (want`) {
+		t.Errorf("a long unknown preset: error %.100v", err)
 	}
 	if _, err := Rules("classic", 5); err == nil {
 		t.Error("Rules accepted 5 players")
