@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/picture"
 )
 
 var usage = `ludo-referee settles Ludo rule disputes, by the rulebook of
@@ -1108,7 +1109,7 @@ func (r *referee) drawSVG(s ludo.State, refused ...ludo.Move) error {
 	for _, m := range refused {
 		marks = append(marks, pathSquares(s, m)...)
 	}
-	if _, err := f.Write(s.AppendSVGMarked(nil, marks)); err != nil {
+	if _, err := f.Write(picture.AppendSVG(nil, s, marks...)); err != nil {
 		f.Close()
 		return err
 	}

@@ -21,7 +21,7 @@
 //	                              reads: "0", "pass", ...) or {"index": 0} (into the legal moves)
 //	GET    /games/{id}/record     the game record as JSON (ludo.Record)
 //	GET    /games/{id}/record.txt the game record as text (what ludo.ParseRecord reads)
-//	GET    /games/{id}/replay     the replay page (ludo.WriteReplayHTML), up to the last move
+//	GET    /games/{id}/replay     the replay page (picture.WriteReplayHTML), up to the last move
 //
 // Presets. "preset" is any of ludo.Presets (classic, mongolian, ludoking,
 // ludoking6, maedn, maedn6, danish, parchis1, parchis6, fia, cocangua);

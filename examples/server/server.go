@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/picture"
 )
 
 // Limits of a request.
@@ -569,14 +570,14 @@ func (s *server) replay(w http.ResponseWriter, r *http.Request) {
 	}
 	rec := g.snapshot()
 	s.mu.Unlock()
-	frames, final, err := rec.Frames()
+	frames, final, err := picture.Frames(rec)
 	if err != nil {
 		writeError(w, &apiError{status: http.StatusInternalServerError, msg: err.Error()})
 		return
 	}
 	var page bytes.Buffer
 	title := fmt.Sprintf("Ludo game %s: %v", id, final.Rules())
-	if err := ludo.WriteReplayHTML(&page, title, frames, final); err != nil {
+	if err := picture.WriteReplayHTML(&page, title, frames, final); err != nil {
 		writeError(w, &apiError{status: http.StatusInternalServerError, msg: err.Error()})
 		return
 	}

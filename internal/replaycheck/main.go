@@ -23,6 +23,7 @@ import (
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/seeded"
+	"github.com/ludorules/ludo/picture"
 )
 
 func main() {
@@ -431,7 +432,7 @@ func (g *game) check(dom string, n int) []string {
 
 	// The page's script draws the tokens and the status strip element for
 	// element as the library's picture of the same position.
-	pic := elements(string(s.AppendSVG(nil)))
+	pic := elements(string(picture.AppendSVG(nil, s)))
 	for _, layer := range []string{"tokens", "status"} {
 		got, want := svgLayer(els, layer), svgLayer(pic, layer)
 		if len(want) == 0 {
@@ -446,7 +447,7 @@ func (g *game) check(dom string, n int) []string {
 				w = want[i]
 			}
 			if g != w {
-				bad("%s layer, element %d, is\n\t%s\nbut State.AppendSVG draws\n\t%s", layer, i+1, g, w)
+				bad("%s layer, element %d, is\n\t%s\nbut picture.AppendSVG draws\n\t%s", layer, i+1, g, w)
 				break
 			}
 		}
