@@ -29,10 +29,11 @@
 //
 // Geometry is data ([Board], [Ludo52]); positions can be built by hand
 // with [Setup], written and read as text ([FormatPosition],
-// [ParsePosition]) or JSON, and drawn ([State.WriteSVG]). A whole game is
-// a [Record], which [Record.Replay] checks ply by ply, naming the rule an
-// illegal ply breaks; [WriteReplayHTML] makes a page that steps through
-// one. [RuleTitle] names the rules by their rulebook numbers.
+// [ParsePosition]) or JSON, and drawn by the package
+// [github.com/ludorules/ludo/picture]. A whole game is a [Record], which
+// [Record.Replay] checks ply by ply, naming the rule an illegal ply
+// breaks; the picture package makes a page that steps through one.
+// [RuleTitle] names the rules by their rulebook numbers.
 //
 // For bots and learning code, [State.Play] and [State.AppendSuccessors]
 // walk the game tree with the die as a chance node ([Outcomes]);

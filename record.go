@@ -427,38 +427,3 @@ func (r Record) Replay() ([]State, error) {
 	}
 	return states, nil
 }
-
-// Frames replays the record, as [Record.Replay] does, and returns it in
-// the form [WriteReplayHTML] takes: a frame a ply (the position with its
-// roll due, the face and the move played, as a [Move]) and the position
-// after the last ply. So a replay page can be written from any record:
-//
-//	frames, final, err := rec.Frames()
-//	if err == nil {
-//		err = ludo.WriteReplayHTML(w, title, frames, final)
-//	}
-//
-// At the first ply that cannot be played it returns the frames of the
-// plies before it, the position they lead to (Start, if it is the first
-// ply) and Replay's [*ReplayError]; a page of those frames shows the game
-// up to its first illegal ply.
-func (r Record) Frames() ([]ReplayFrame, State, error) {
-	states, err := r.Replay()
-	played := len(states) - 1
-	frames := make([]ReplayFrame, 0, played)
-	for k := range played {
-		p := r.Plies[k]
-		// Replay played this ply: its roll and move are legal here, and
-		// lead to the next position.
-		rolled, rerr := states[k].plyRoll(p.Face)
-		if rerr != nil {
-			return frames, states[k], &ReplayError{Ply: k + 1, Player: p.Player, Face: p.Face, Move: p.Move, Err: rerr}
-		}
-		m, merr := ParseMove(rolled, p.Move)
-		if merr != nil {
-			return frames, states[k], &ReplayError{Ply: k + 1, Player: p.Player, Face: p.Face, Move: p.Move, Err: merr}
-		}
-		frames = append(frames, ReplayFrame{Before: states[k], Roll: p.Face, Move: m})
-	}
-	return frames, states[played], err
-}

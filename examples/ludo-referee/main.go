@@ -26,6 +26,7 @@ import (
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/echo"
+	"github.com/ludorules/ludo/picture"
 )
 
 var usage = `ludo-referee settles Ludo rule disputes, by the rulebook of
@@ -1112,7 +1113,7 @@ func (r *referee) drawSVG(s ludo.State, refused ...ludo.Move) error {
 	for _, m := range refused {
 		marks = append(marks, pathSquares(s, m)...)
 	}
-	if _, err := f.Write(s.AppendSVGMarked(nil, marks)); err != nil {
+	if _, err := f.Write(picture.AppendSVG(nil, s, marks...)); err != nil {
 		f.Close()
 		return err
 	}

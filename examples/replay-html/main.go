@@ -21,9 +21,9 @@ import (
 	"io"
 	"os"
 
-	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/echo"
 	"github.com/ludorules/ludo/internal/seeded"
+	"github.com/ludorules/ludo/picture"
 )
 
 func main() {
@@ -89,7 +89,7 @@ func run(stdout io.Writer, players int, preset string, seed uint64, out string) 
 	}
 	bw := bufio.NewWriter(w)
 	title := fmt.Sprintf("Ludo replay: %v, %d players, seed %d", rules, rules.Players, seed)
-	if err := ludo.WriteReplayHTML(bw, title, frames, final); err != nil {
+	if err := picture.WriteReplayHTML(bw, title, frames, final); err != nil {
 		return err
 	}
 	return bw.Flush()

@@ -23,7 +23,7 @@
 //	                              reads: "0", "pass", ...) or {"index": 0} (into the legal moves)
 //	GET    /games/{id}/record     the game record as JSON (ludo.Record)
 //	GET    /games/{id}/record.txt the game record as text (what ludo.ParseRecord reads)
-//	GET    /games/{id}/replay     the replay page (ludo.WriteReplayHTML), up to the last move
+//	GET    /games/{id}/replay     the replay page (picture.WriteReplayHTML), up to the last move
 //
 // Rules. "preset" is read as the programs' -preset flag reads it
 // (examples/playout, examples/replay-html): any of ludo.Presets (classic,

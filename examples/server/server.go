@@ -18,6 +18,7 @@ import (
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/echo"
 	"github.com/ludorules/ludo/internal/seeded"
+	"github.com/ludorules/ludo/picture"
 )
 
 // Limits of a request.
@@ -724,14 +725,14 @@ func (s *server) replay(w http.ResponseWriter, r *http.Request) {
 	}
 	rec := g.snapshot()
 	s.mu.Unlock()
-	frames, final, err := rec.Frames()
+	frames, final, err := picture.Frames(rec)
 	if err != nil {
 		writeError(w, &apiError{status: http.StatusInternalServerError, msg: err.Error()})
 		return
 	}
 	var page bytes.Buffer
 	title := fmt.Sprintf("Ludo game %s: %v", id, final.Rules())
-	if err := ludo.WriteReplayHTML(&page, title, frames, final); err != nil {
+	if err := picture.WriteReplayHTML(&page, title, frames, final); err != nil {
 		writeError(w, &apiError{status: http.StatusInternalServerError, msg: err.Error()})
 		return
 	}

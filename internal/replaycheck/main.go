@@ -1,14 +1,20 @@
 // Command replaycheck checks what a replay page shows in a real browser.
-// It plays the seeded game that examples/replay-html writes (the same
-// flags give the same game), reads the DOM that the browser dumped for
-// the page opened at #ply=N, and compares it with the game's position
-// after N plies, as the library computes it: every token's square, the
-// blocks, whose turn it is, the places, the status line, and the roll and
-// move of ply N with the squares ringed. It prints each difference and
-// exits with status 1 if there is any. .ci/browser-check runs it.
+// It plays the seeded games that examples/replay-html writes (the same
+// flags give the same game), has one headless Chromium open their pages
+// and step through them, and compares the DOM the browser built at each
+// ply it looks at with the game's position after that ply, as the
+// library computes it: every token's square, the blocks, whose turn it
+// is, the places, the status line, and the roll and move of the ply with
+// the squares ringed. It prints each difference and exits with status 1
+// if there is any. .ci/browser-check runs it:
+//
+//	replaycheck -chromium /usr/bin/chromium -out DIR [-replay GAME] [-boards GAME,...] <games
+//
+// where each line of games is a name and the flags of replay-html that
+// wrote the page DIR/NAME.html ("classic4 -seed 1 -players 4 -preset
+// classic"). It can also check one DOM a browser dumped by hand:
 //
 //	go run ./internal/replaycheck -seed 1 -ply 120 -dom ply-120.html
-//	go run ./internal/replaycheck -seed 1 -list   # the plies worth checking
 package main
 
 import (
@@ -23,6 +29,7 @@ import (
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/seeded"
+	"github.com/ludorules/ludo/picture"
 )
 
 func main() {
@@ -31,21 +38,39 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the game")
 	ply := flag.Int("ply", 0, "the ply the page was opened at")
 	dom := flag.String("dom", "", "the DOM the browser dumped")
-	list := flag.Bool("list", false, "print the plies worth checking and exit")
-	showcase := flag.Bool("showcase", false, "print the ply of the capture nearest the middle of the game (for a screenshot) and exit")
+	chromium := flag.String("chromium", "", "check the pages of the games listed on standard input in this Chromium")
+	out := flag.String("out", ".", "with -chromium: the folder of the pages, where the DOMs and screenshots go too")
+	replay := flag.String("replay", "", "with -chromium: the game whose page is screenshot as replay-start.png and replay-mid.png")
+	boards := flag.String("boards", "", "with -chromium: the games, comma-separated, whose board is screenshot as board-GAME.png")
 	flag.Parse()
+	if *chromium != "" {
+		games, err := readGames(os.Stdin)
+		if err == nil && len(games) == 0 {
+			err = fmt.Errorf("no games on standard input")
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "replaycheck:", err)
+			os.Exit(2)
+		}
+		cfg := runConfig{chromium: *chromium, out: *out, replay: *replay}
+		if *boards != "" {
+			cfg.boards = strings.Split(*boards, ",")
+		}
+		ok, err := runBrowser(cfg, games, os.Stdout)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "replaycheck:", err)
+			os.Exit(2)
+		}
+		if !ok {
+			fmt.Println("browser check FAILED")
+			os.Exit(1)
+		}
+		return
+	}
 	g, err := newGame(*preset, *players, *seed)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "replaycheck:", err)
 		os.Exit(2)
-	}
-	if *showcase {
-		fmt.Println(g.showcase())
-		return
-	}
-	if *list {
-		fmt.Println(strings.Trim(fmt.Sprint(g.interesting()), "[]"))
-		return
 	}
 	b, err := os.ReadFile(*dom)
 	if err != nil {
@@ -431,7 +456,7 @@ func (g *game) check(dom string, n int) []string {
 
 	// The page's script draws the tokens and the status strip element for
 	// element as the library's picture of the same position.
-	pic := elements(string(s.AppendSVG(nil)))
+	pic := elements(string(picture.AppendSVG(nil, s)))
 	for _, layer := range []string{"tokens", "status"} {
 		got, want := svgLayer(els, layer), svgLayer(pic, layer)
 		if len(want) == 0 {
@@ -446,7 +471,7 @@ func (g *game) check(dom string, n int) []string {
 				w = want[i]
 			}
 			if g != w {
-				bad("%s layer, element %d, is\n\t%s\nbut State.AppendSVG draws\n\t%s", layer, i+1, g, w)
+				bad("%s layer, element %d, is\n\t%s\nbut picture.AppendSVG draws\n\t%s", layer, i+1, g, w)
 				break
 			}
 		}

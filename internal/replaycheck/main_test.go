@@ -9,17 +9,18 @@ import (
 	"testing"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/picture"
 )
 
 // page writes the replay page of a game as examples/replay-html does.
 func page(t *testing.T, g *game) string {
 	t.Helper()
-	var frames []ludo.ReplayFrame
+	var frames []picture.Frame
 	for n := range g.plies() {
-		frames = append(frames, ludo.ReplayFrame{Before: g.after[n], Roll: g.rolls[n], Move: g.moves[n]})
+		frames = append(frames, picture.Frame{Before: g.after[n], Roll: g.rolls[n], Move: g.moves[n]})
 	}
 	var b bytes.Buffer
-	if err := ludo.WriteReplayHTML(&b, "test", frames, g.after[g.plies()]); err != nil {
+	if err := picture.WriteReplayHTML(&b, "test", frames, g.after[g.plies()]); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -113,7 +114,7 @@ func checkPictures(t *testing.T, g *game) {
 		}
 		status += ` data-turn="` + turn + `"></div>`
 		// The page adds the roll's die and the rings; a picture has neither.
-		dom := status + string(s.AppendSVG(nil))
+		dom := status + string(picture.AppendSVG(nil, s))
 		var want []string
 		for _, p := range g.check(dom, n) {
 			if !strings.Contains(p, "dice shown") && !strings.Contains(p, "ringed") {

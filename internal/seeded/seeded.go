@@ -12,6 +12,7 @@ import (
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/echo"
+	"github.com/ludorules/ludo/picture"
 )
 
 // Rules returns the preset named by preset (one of [ludo.Presets], or
@@ -62,7 +63,7 @@ const MaxPlies = 100_000
 // It plays at most maxPlies plies (at least 1): a game still going on
 // then is returned as far as it went, its frames and the position reached,
 // with an error matching [ErrPlyLimit].
-func Play(r ludo.Rules, seed uint64, maxPlies int) ([]ludo.ReplayFrame, ludo.State, error) {
+func Play(r ludo.Rules, seed uint64, maxPlies int) ([]picture.Frame, ludo.State, error) {
 	if maxPlies < 1 {
 		return nil, ludo.State{}, fmt.Errorf("ply limit %d, want at least 1", maxPlies)
 	}
@@ -72,7 +73,7 @@ func Play(r ludo.Rules, seed uint64, maxPlies int) ([]ludo.ReplayFrame, ludo.Sta
 	}
 	dice := ludo.SeededDice(seed)
 	choose := rand.New(rand.NewPCG(seed, 0x5eed))
-	var frames []ludo.ReplayFrame
+	var frames []picture.Frame
 	var buf []ludo.Move
 	for s.Phase() != ludo.PhaseOver {
 		if len(frames) == maxPlies {
@@ -90,7 +91,7 @@ func Play(r ludo.Rules, seed uint64, maxPlies int) ([]ludo.ReplayFrame, ludo.Sta
 		if s, err = s.Apply(m); err != nil {
 			return nil, s, err
 		}
-		frames = append(frames, ludo.ReplayFrame{Before: before, Roll: face, Move: m})
+		frames = append(frames, picture.Frame{Before: before, Roll: face, Move: m})
 	}
 	return frames, s, nil
 }

@@ -1,14 +1,15 @@
-package ludo_test
+package picture_test
 
 import (
 	"fmt"
 	"io"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/picture"
 )
 
-// Turn a game record into the frames of a replay page.
-func ExampleRecord_Frames() {
+// Turn a game record into the frames of a replay page, and write the page.
+func ExampleFrames() {
 	rec, err := ludo.ParseRecord(`
 		rules  classic{Players:2}
 		1  red     6  0: yard-0 enter
@@ -20,7 +21,7 @@ func ExampleRecord_Frames() {
 	if err != nil {
 		panic(err)
 	}
-	frames, final, err := rec.Frames()
+	frames, final, err := picture.Frames(*rec)
 	if err != nil {
 		panic(err)
 	}
@@ -28,7 +29,7 @@ func ExampleRecord_Frames() {
 		fmt.Printf("ply %d: %v to roll, rolls %d, plays %v\n", k+1, f.Before.Turn(), f.Roll, f.Move)
 	}
 	fmt.Printf("then %v to %v\n", final.Turn(), final.Phase())
-	fmt.Println(ludo.WriteReplayHTML(io.Discard, "A short game", frames, final))
+	fmt.Println(picture.WriteReplayHTML(io.Discard, "A short game", frames, final))
 	// Output:
 	// ply 1: red to roll, rolls 6, plays red 0: yard-0 enter
 	// ply 2: red to roll, rolls 4, plays red 0: 0-4

@@ -1,4 +1,4 @@
-package ludo_test
+package picture
 
 import (
 	"bytes"
@@ -12,26 +12,31 @@ import (
 	"github.com/ludorules/ludo"
 )
 
-// TestRecordFrames checks Frames against the frames of the games as they
-// were played, under every variant: the same positions, faces and moves,
+// TestFrames checks Frames against the frames of the games as they were
+// played, under every preset and the other rules TestSVGGames plays: the same positions, faces and moves,
 // the final position, and a replay page that accepts them.
-func TestRecordFrames(t *testing.T) {
-	for k, r := range variants() {
+func TestFrames(t *testing.T) {
+	bonuses := false
+	for k, r := range svgGameRules() {
 		start, err := ludo.New(r)
 		require.NoError(t, err)
 		seed := uint64(k + 1)
 		rec := ludo.NewRecord(start)
 		d := ludo.SeededDice(seed)
 		pick := rand.New(rand.NewPCG(seed, 3))
-		var want []ludo.ReplayFrame
+		var want []Frame
 		s := start
 		for s.Phase() != ludo.PhaseOver {
-			face := d.Roll()
-			rolled, err := s.Roll(face)
-			require.NoError(t, err)
+			face, rolled := 0, s // a bonus move (rule P8): no roll
+			if s.Phase() == ludo.PhaseRoll {
+				face = d.Roll()
+				rolled, err = s.Roll(face)
+				require.NoError(t, err)
+			}
 			moves := rolled.LegalMoves()
 			m := moves[pick.IntN(len(moves))]
-			want = append(want, ludo.ReplayFrame{Before: s, Roll: face, Move: m})
+			want = append(want, Frame{Before: s, Roll: face, Move: m})
+			bonuses = bonuses || face == 0
 			require.NoError(t, rec.Add(m))
 			s, err = rolled.Apply(m)
 			require.NoError(t, err)
@@ -39,18 +44,19 @@ func TestRecordFrames(t *testing.T) {
 		// Through the record's text, as a page would get it.
 		back, err := ludo.ParseRecord(rec.String())
 		require.NoError(t, err)
-		frames, final, err := back.Frames()
+		frames, final, err := Frames(*back)
 		require.NoError(t, err, "%v", r)
 		require.Equal(t, want, frames, "%v", r)
 		require.Equal(t, s, final, "%v", r)
 		var page bytes.Buffer
-		require.NoError(t, ludo.WriteReplayHTML(&page, "t", frames, final), "%v", r)
+		require.NoError(t, WriteReplayHTML(&page, "t", frames, final), "%v", r)
 	}
+	assert.True(t, bonuses, "no game had a bonus move")
 }
 
-// TestRecordFramesStopAtTheFirstIllegalPly: the frames before it, the
+// TestFramesStopAtTheFirstIllegalPly: the frames before it, the
 // position they lead to, and Replay's error.
-func TestRecordFramesStopAtTheFirstIllegalPly(t *testing.T) {
+func TestFramesStopAtTheFirstIllegalPly(t *testing.T) {
 	rec, err := ludo.ParseRecord(`
 		rules  mongolian{Players:2 Seats:{red green}}
 		red    10
@@ -62,7 +68,7 @@ func TestRecordFramesStopAtTheFirstIllegalPly(t *testing.T) {
 	`)
 	require.NoError(t, err)
 	states, replayErr := rec.Replay()
-	frames, final, err := rec.Frames()
+	frames, final, err := Frames(*rec)
 	require.Error(t, err)
 	assert.Equal(t, replayErr, err)
 	var re *ludo.ReplayError
@@ -77,24 +83,24 @@ func TestRecordFramesStopAtTheFirstIllegalPly(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, states[k+1], next)
 	}
-	require.NoError(t, ludo.WriteReplayHTML(&bytes.Buffer{}, "t", frames, final))
+	require.NoError(t, WriteReplayHTML(&bytes.Buffer{}, "t", frames, final))
 
 	// An illegal first ply: no frames, the start.
 	rec.Plies = rec.Plies[2:]
-	frames, final, err = rec.Frames()
+	frames, final, err = Frames(*rec)
 	assert.ErrorIs(t, err, ludo.ErrIllegalMove)
 	assert.Empty(t, frames)
 	assert.Equal(t, rec.Start, final)
 
 	// No game at all.
-	frames, final, err = ludo.Record{}.Frames()
+	frames, final, err = Frames(ludo.Record{})
 	assert.ErrorIs(t, err, ludo.ErrNoGame)
 	assert.Empty(t, frames)
 	assert.Equal(t, ludo.State{}, final)
 
 	// A record without plies: no frames, the start.
 	start, _ := ludo.New(ludo.Classic())
-	frames, final, err = ludo.NewRecord(start).Frames()
+	frames, final, err = Frames(*ludo.NewRecord(start))
 	require.NoError(t, err)
 	assert.Empty(t, frames)
 	assert.Equal(t, start, final)

@@ -1,9 +1,11 @@
-package ludo
+package picture
 
 import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/ludorules/ludo"
 )
 
 // This file draws positions as SVG pictures. The drawing is made of
@@ -14,11 +16,11 @@ import (
 // The picture has three layers, each a <g> with a class, so that a page
 // can find and redraw them: "board" (what never changes during a game:
 // svgboard.go), "tokens" (tokens and blocks) and "status" (whose turn,
-// the die or bonus, places); AppendSVGMarked adds a fourth, "marks", over
-// the tokens. Every token stack is a <g class="tok"> carrying data-color
-// (the colour's name), data-square (the square's [Square.String], as "17"
-// or "red home 3") and data-tokens (the indices of the tokens standing
-// there, as "0 2"); every block is a <rect class="block"> with data-color
+// the die or bonus, places); marks add a fourth, "marks", over the
+// tokens. Every token stack is a <g class="tok"> carrying data-color
+// (the colour's name), data-square (the square's [ludo.Square.String],
+// as "17" or "red home 3") and data-tokens (the indices of the tokens
+// standing there, as "0 2"); every block is a <rect class="block"> with data-color
 // and data-square. The replay page (html.go) draws the same elements with
 // the same attributes from its own data, and the browser check compares
 // them.
@@ -35,13 +37,13 @@ const (
 // svgPalette holds each colour's strong shade (tokens, yards, finish), its
 // light shade (start squares, home columns, a yard of a colour that does
 // not play) and the colour of text on a token.
-var svgPalette = [MaxPlayers]struct{ strong, light, ink string }{
-	Red:    {"#e53935", "#f5a3a1", "#ffffff"},
-	Green:  {"#2e9b47", "#a3d9ae", "#ffffff"},
-	Yellow: {"#f2c41a", "#fbe69a", "#333333"},
-	Blue:   {"#1e7fd8", "#a2cbf2", "#ffffff"},
-	Purple: {"#8e44ad", "#d2b4e0", "#ffffff"},
-	Orange: {"#ef7d1a", "#f8c9a0", "#333333"},
+var svgPalette = [ludo.MaxPlayers]struct{ strong, light, ink string }{
+	ludo.Red:    {"#e53935", "#f5a3a1", "#ffffff"},
+	ludo.Green:  {"#2e9b47", "#a3d9ae", "#ffffff"},
+	ludo.Yellow: {"#f2c41a", "#fbe69a", "#333333"},
+	ludo.Blue:   {"#1e7fd8", "#a2cbf2", "#ffffff"},
+	ludo.Purple: {"#8e44ad", "#d2b4e0", "#ffffff"},
+	ludo.Orange: {"#ef7d1a", "#f8c9a0", "#333333"},
 }
 
 // pt is a point in the picture.
@@ -50,31 +52,31 @@ type pt struct{ x, y int }
 // svgPosition is what the tokens and status layers draw: a State, or a
 // position of the replay page, which draws the same from its data.
 type svgPosition struct {
-	seats  Colors
+	seats  ludo.Colors
 	tokens int
-	prog   [MaxPlayers][MaxTokens]int // -1 in the yard
-	blocks bool                       // Rules.Blocks != NoBlocks
-	turn   Color
+	prog   [ludo.MaxPlayers][ludo.MaxTokens]int // -1 in the yard
+	blocks bool                                 // Rules.Blocks != NoBlocks
+	turn   ludo.Color
 	over   bool
 	die    int // the die while a move of a roll is due
 	bonus  int // the steps of a bonus move due (rule P8)
-	places [MaxPlayers]int
+	places [ludo.MaxPlayers]int
 	status string // the status line, as "red to move"
 	rules  string // the rules' name, as "classic"
 }
 
-func positionOf(s State) svgPosition {
+func positionOf(s ludo.State) svgPosition {
 	p := svgPosition{
-		seats: s.Players(), tokens: s.Rules().Tokens, blocks: s.Rules().Blocks != NoBlocks,
-		turn: s.Turn(), over: s.Phase() == PhaseOver, die: s.Die(),
+		seats: s.Players(), tokens: s.Rules().Tokens, blocks: s.Rules().Blocks != ludo.NoBlocks,
+		turn: s.Turn(), over: s.Phase() == ludo.PhaseOver, die: s.Die(),
 		status: svgStatusText(s), rules: s.Rules().String(),
 	}
 	if s.IsBonusMove() {
 		p.die, p.bonus = 0, s.Count()
 	}
-	for c := range Color(MaxPlayers) {
+	for c := range ludo.Color(ludo.MaxPlayers) {
 		p.places[c] = s.Place(c)
-		for i := range MaxTokens {
+		for i := range ludo.MaxTokens {
 			p.prog[c][i] = s.Progress(c, i)
 		}
 	}
@@ -87,11 +89,11 @@ func positionOf(s State) svgPosition {
 // svgStatusText says what the position waits for, as "red to roll", "red
 // to move, die 5, sixes 1", "red to move, die 6 (counts 7)", "red to
 // move, bonus 20" or "game over: 1 red, 2 blue".
-func svgStatusText(s State) string {
+func svgStatusText(s ludo.State) string {
 	switch {
 	case !s.IsValid():
 		return "no game"
-	case s.Phase() == PhaseOver:
+	case s.Phase() == ludo.PhaseOver:
 		t := "game over:"
 		for i, c := range s.Ranking() {
 			if i > 0 {
@@ -105,7 +107,7 @@ func svgStatusText(s State) string {
 	switch {
 	case s.IsBonusMove():
 		t = s.Turn().String() + " to move, bonus " + strconv.Itoa(s.Count())
-	case s.Phase() == PhaseMove:
+	case s.Phase() == ludo.PhaseMove:
 		t = s.Turn().String() + " to move, die " + strconv.Itoa(s.Die())
 		if s.Count() != s.Die() {
 			t += " (counts " + strconv.Itoa(s.Count()) + ")"
@@ -117,24 +119,24 @@ func svgStatusText(s State) string {
 	return t
 }
 
-// AppendSVG appends an SVG picture of the position to dst and returns the
+// AppendSVG appends an SVG picture of position s to dst and returns the
 // extended slice: a complete, standalone <svg> element (UTF-8, no XML
 // declaration) that browsers show as it is and that can be written to an
 // .svg file or put inside an HTML page.
 //
 // Each preset's board is drawn as the real board: the 15×15 cross of 52
-// numbered squares (1 is Red's start square) for [Ludo52] and the boards
+// numbered squares (1 is Red's start square) for [ludo.Ludo52] and the boards
 // like it; the 11×11 board of 40 round fields of Mensch ärgere Dich nicht
 // and Fia, the start fields marked A, the goal fields a to d; the Parchís
 // board of 68 squares, four arms of three columns of eight round a
 // centre; and a star of six such arms for the six-player boards. The
 // start squares and home columns are in their colours, the finish is in
-// the middle (each colour's part of it, or under [GoalSlots] one more
+// the middle (each colour's part of it, or under [ludo.GoalSlots] one more
 // goal square of its home column, or on a board whose home columns reach
 // the centre the centre itself), and the yards lie between the arms,
-// Red's top left and the others clockwise. Safe squares ([Board.IsSafe])
-// are ringed and stars ([Board.IsStar]) carry a star, and a legend under
-// the board says what the marks are. Any other [Board] is drawn as a ring
+// Red's top left and the others clockwise. Safe squares ([ludo.Board.IsSafe])
+// are ringed and stars ([ludo.Board.IsStar]) carry a star, and a legend under
+// the board says what the marks are. Any other [ludo.Board] is drawn as a ring
 // of numbered track squares with a row per colour under it: yard, home
 // column, finish.
 //
@@ -142,28 +144,25 @@ func svgStatusText(s State) string {
 // are one disc with their number on it; where several colours share a
 // square (a safe square, a pair that cannot be captured, partners) each
 // colour's disc is smaller and they stand side by side; a block (rule
-// B1; see [State.Blocks]) has a thick frame round its square. A token
+// B1; see [ludo.State.Blocks]) has a thick frame round its square. A token
 // going round again (rule K4) stands on its track square. A strip under
 // the board says whose turn it is and what the position waits for (with
 // the die while a roll's move is due, or the steps of a bonus move), and
 // names the rules; a player with a place has it written in their yard.
 // The yards of colours that do not play are pale and empty.
 //
-// The output depends only on s: the same position gives the same bytes.
+// Each square of marks is ringed, for example the path a move would take:
+// in a layer of class "marks" over the tokens, a <circle class="mark">
+// with the square's data-square (a yard is framed by a <rect>). Squares
+// the board does not have are left out; each square is ringed once, in
+// the order given; with no marks there is no such layer.
+//
+// The output depends only on s and marks: the same position gives the
+// same bytes.
 // Elements carry classes and data attributes (data-color, data-square,
 // data-tokens) so that tests and scripts can read the position back from
 // the picture. The zero State is drawn as an empty classic board.
-func (s State) AppendSVG(dst []byte) []byte {
-	return s.AppendSVGMarked(dst, nil)
-}
-
-// AppendSVGMarked appends the picture [State.AppendSVG] draws, with each
-// square of marks ringed (in a layer of class "marks", over the tokens:
-// a <circle class="mark"> with the square's data-square; a yard is
-// framed), for example the path a move would take. Squares the board
-// does not have are left out; each square is ringed once, in the order
-// given.
-func (s State) AppendSVGMarked(dst []byte, marks []Square) []byte {
+func AppendSVG(dst []byte, s ludo.State, marks ...ludo.Square) []byte {
 	g := stateGeometry(s)
 	p := positionOf(s)
 	dst = appendSVGStart(dst, &g)
@@ -171,26 +170,26 @@ func (s State) AppendSVGMarked(dst []byte, marks []Square) []byte {
 	dst = append(dst, "</title>\n"...)
 	dst = appendSVGBoard(dst, &g, p.seats)
 	dst = appendSVGTokens(dst, &g, &p)
-	if marks != nil {
+	if len(marks) > 0 {
 		dst = appendSVGSquareMarks(dst, &g, marks)
 	}
 	dst = appendSVGStatus(dst, &g, &p)
 	return append(dst, "</svg>\n"...)
 }
 
-// stateGeometry lays out the board of s (the classic board for the zero
-// State).
-func stateGeometry(s State) svgGeom {
-	if !s.IsValid() {
-		return svgGeometry(Ludo52(), false)
-	}
-	return svgGeometry(s.Board(), s.Rules().Goal == GoalSlots)
+// WriteSVG writes the picture [AppendSVG] draws to w.
+func WriteSVG(w io.Writer, s ludo.State, marks ...ludo.Square) error {
+	_, err := w.Write(AppendSVG(nil, s, marks...))
+	return err
 }
 
-// WriteSVG writes the picture [State.AppendSVG] draws to w.
-func (s State) WriteSVG(w io.Writer) error {
-	_, err := w.Write(s.AppendSVG(nil))
-	return err
+// stateGeometry lays out the board of s (the classic board for the zero
+// State).
+func stateGeometry(s ludo.State) svgGeom {
+	if !s.IsValid() {
+		return svgGeometry(ludo.Ludo52(), false)
+	}
+	return svgGeometry(s.Board(), s.Rules().Goal == ludo.GoalSlots)
 }
 
 func appendSVGStart(dst []byte, g *svgGeom) []byte {
@@ -201,7 +200,7 @@ func appendSVGStart(dst []byte, g *svgGeom) []byte {
 // svgSpread is where the discs of n colours sharing a square stand (n
 // from 1), as offsets from its centre in hundredths of the square's size,
 // and the radius of each disc in the same unit (0: a token's own).
-var svgSpread = [MaxPlayers + 1]struct {
+var svgSpread = [ludo.MaxPlayers + 1]struct {
 	at []pt
 	r  int
 }{
@@ -216,7 +215,7 @@ var svgSpread = [MaxPlayers + 1]struct {
 // spread returns the offset and radius of the disc of the k-th of n
 // colours on a square of the given size, for a token radius r.
 func spread(n, k, size, r int) (pt, int) {
-	n = min(max(n, 1), MaxPlayers)
+	n = min(max(n, 1), ludo.MaxPlayers)
 	sp := svgSpread[n]
 	if sp.r == 0 {
 		return pt{}, r
@@ -243,7 +242,7 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 	// The colours on each square, clockwise from Red.
 	type spot struct {
 		at      pt
-		colours []Color
+		colours []ludo.Color
 	}
 	var spots []spot
 	find := func(at pt) int {
@@ -267,7 +266,7 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 		for i := range p.tokens {
 			pr := p.prog[c][i]
 			if pr < 0 {
-				dst = appendSVGToken(dst, c, YardOf(c), g.slot[c][i], g.r, []int{i})
+				dst = appendSVGToken(dst, c, ludo.YardOf(c), g.slot[c][i], g.r, []int{i})
 				continue
 			}
 			if !firstAt(p, c, i) {
@@ -281,7 +280,7 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 			}
 			sq := g.b.Square(c, pr)
 			at := g.center(c, pr)
-			if p.blocks && len(here) >= 2 && sq.Zone() == TrackZone {
+			if p.blocks && len(here) >= 2 && sq.Zone() == ludo.TrackZone {
 				dst = appendSVGBlock(dst, c, sq, at, g.cell/2-2)
 			}
 			s := spots[find(at)]
@@ -294,7 +293,7 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 
 // firstAt reports whether token i of colour c is the lowest-numbered of
 // its colour at its progress.
-func firstAt(p *svgPosition, c Color, i int) bool {
+func firstAt(p *svgPosition, c ludo.Color, i int) bool {
 	for j := range i {
 		if p.prog[c][j] == p.prog[c][i] {
 			return false
@@ -303,7 +302,7 @@ func firstAt(p *svgPosition, c Color, i int) bool {
 	return true
 }
 
-func slicesIndex(cs []Color, c Color) int {
+func slicesIndex(cs []ludo.Color, c ludo.Color) int {
 	for k, x := range cs {
 		if x == c {
 			return k
@@ -312,14 +311,14 @@ func slicesIndex(cs []Color, c Color) int {
 	return 0
 }
 
-func appendSVGBlock(dst []byte, c Color, sq Square, at pt, h int) []byte {
+func appendSVGBlock(dst []byte, c ludo.Color, sq ludo.Square, at pt, h int) []byte {
 	return fmt.Appendf(dst, `<rect class="block" data-color="%s" data-square="%s" x="%d" y="%d" width="%d" height="%d" rx="4" fill="none" stroke="#111111" stroke-width="4"/>`+"\n",
 		c, sq, at.x-h, at.y-h, 2*h, 2*h)
 }
 
 // appendSVGToken draws a disc of radius r for the tokens of colour c at
 // sq: the number of them on it, or a ring for one.
-func appendSVGToken(dst []byte, c Color, sq Square, at pt, r int, tokens []int) []byte {
+func appendSVGToken(dst []byte, c ludo.Color, sq ludo.Square, at pt, r int, tokens []int) []byte {
 	pal := svgPalette[c]
 	dst = fmt.Appendf(dst, `<g class="tok" data-color="%s" data-square="%s" data-tokens="`, c, sq)
 	for k, i := range tokens {
@@ -341,15 +340,15 @@ func appendSVGToken(dst []byte, c Color, sq Square, at pt, r int, tokens []int) 
 }
 
 // appendSVGSquareMarks rings the squares of marks.
-func appendSVGSquareMarks(dst []byte, g *svgGeom, marks []Square) []byte {
+func appendSVGSquareMarks(dst []byte, g *svgGeom, marks []ludo.Square) []byte {
 	dst = append(dst, `<g class="marks">`+"\n"...)
 	for k, sq := range marks {
 		if slicesIndexSquare(marks[:k], sq) {
 			continue
 		}
-		if sq.zone == YardZone {
-			if int(sq.color) < g.b.Arms {
-				o, size := g.yard[sq.color][0], g.yard[sq.color][1]
+		if sq.Zone() == ludo.YardZone {
+			if int(sq.Color()) < g.b.Arms {
+				o, size := g.yard[sq.Color()][0], g.yard[sq.Color()][1]
 				dst = fmt.Appendf(dst, `<rect class="mark" data-square="%s" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#d35400" stroke-width="4" stroke-dasharray="8 4"/>`+"\n",
 					sq, o.x-2, o.y-2, size.x+4, size.y+4)
 			}
@@ -360,7 +359,7 @@ func appendSVGSquareMarks(dst []byte, g *svgGeom, marks []Square) []byte {
 			continue
 		}
 		r := g.cell*11/20 + 2
-		if sq.zone == FinishZone && g.finArea[sq.color] == nil && g.shared {
+		if sq.Zone() == ludo.FinishZone && g.finArea[sq.Color()] == nil && g.shared {
 			r = g.cell
 		}
 		dst = fmt.Appendf(dst, `<circle class="mark" data-square="%s" cx="%d" cy="%d" r="%d" fill="none" stroke="#d35400" stroke-width="4" stroke-dasharray="6 3"/>`+"\n",
@@ -369,7 +368,7 @@ func appendSVGSquareMarks(dst []byte, g *svgGeom, marks []Square) []byte {
 	return append(dst, "</g>\n"...)
 }
 
-func slicesIndexSquare(sqs []Square, sq Square) bool {
+func slicesIndexSquare(sqs []ludo.Square, sq ludo.Square) bool {
 	for _, x := range sqs {
 		if x == sq {
 			return true

@@ -1,4 +1,4 @@
-package ludo
+package picture
 
 import (
 	"bytes"
@@ -9,22 +9,24 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ludorules/ludo"
 )
 
 // replayGame plays a seeded random game and returns its frames and final
 // position.
-func replayGame(t *testing.T, r Rules, seed uint64) ([]ReplayFrame, State) {
+func replayGame(t *testing.T, r ludo.Rules, seed uint64) ([]Frame, ludo.State) {
 	t.Helper()
-	s, err := New(r)
+	s, err := ludo.New(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dice := SeededDice(seed)
+	dice := ludo.SeededDice(seed)
 	pick := rand.New(rand.NewPCG(seed, 0x5eed))
-	var frames []ReplayFrame
-	for s.Phase() != PhaseOver {
-		f := ReplayFrame{Before: s}
-		if s.Phase() == PhaseRoll { // else a bonus move is due: roll 0 (rule P8)
+	var frames []Frame
+	for s.Phase() != ludo.PhaseOver {
+		f := Frame{Before: s}
+		if s.Phase() == ludo.PhaseRoll { // else a bonus move is due: roll 0 (rule P8)
 			f.Roll = dice.Roll()
 			if s, err = s.Roll(f.Roll); err != nil {
 				t.Fatal(err)
@@ -40,7 +42,7 @@ func replayGame(t *testing.T, r Rules, seed uint64) ([]ReplayFrame, State) {
 	return frames, s
 }
 
-func writeReplay(t *testing.T, title string, frames []ReplayFrame, final State) string {
+func writeReplay(t *testing.T, title string, frames []Frame, final ludo.State) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := WriteReplayHTML(&b, title, frames, final); err != nil {
@@ -65,7 +67,7 @@ func replayDataOf(t *testing.T, page string) replayData {
 
 // A short game (two players, one token each) as a golden page.
 func TestReplayHTMLGolden(t *testing.T) {
-	r := Classic()
+	r := ludo.Classic()
 	r.Players, r.Tokens = 2, 1
 	frames, final := replayGame(t, r, 3)
 	page := writeReplay(t, "A short game <&> \"quoted\"", frames, final)
@@ -76,7 +78,7 @@ func TestReplayHTMLGolden(t *testing.T) {
 }
 
 func TestReplayHTML(t *testing.T) {
-	frames, final := replayGame(t, Mongolian(), 1)
+	frames, final := replayGame(t, ludo.Mongolian(), 1)
 	page := writeReplay(t, `<script>alert("x")</script>`, frames, final)
 
 	// Self-contained: no other file, font or script is loaded.
@@ -140,9 +142,9 @@ func TestReplayHTML(t *testing.T) {
 			t.Fatalf("view %d: text %q, count %d", n, v.Tx, v.M[6])
 		}
 	}
-	for c := range Color(4) {
+	for c := range ludo.Color(4) {
 		for p := 0; p <= 56; p++ {
-			if d.Sq[c][p] != Ludo52().Square(c, p).String() {
+			if d.Sq[c][p] != ludo.Ludo52().Square(c, p).String() {
 				t.Fatalf("%v progress %d named %q", c, p, d.Sq[c][p])
 			}
 		}
@@ -177,7 +179,7 @@ func TestReplayHTMLPresets(t *testing.T) {
 			for p := range d.Pos[c] {
 				sq := r.Board.Square(c, p)
 				at := g.center(c, p)
-				if d.Pos[c][p] != [2]int{at.x, at.y} || d.Sq[c][p] != sq.String() || d.Trk[c][p] != (sq.Zone() == TrackZone) {
+				if d.Pos[c][p] != [2]int{at.x, at.y} || d.Sq[c][p] != sq.String() || d.Trk[c][p] != (sq.Zone() == ludo.TrackZone) {
 					t.Fatalf("%v: %v progress %d at %v %q, want %v %q", r, c, p, d.Pos[c][p], d.Sq[c][p], at, sq)
 				}
 			}
@@ -218,12 +220,12 @@ func TestReplayHTMLPresets(t *testing.T) {
 }
 
 func TestReplayHTMLDescribes(t *testing.T) {
-	s, _ := New(Mongolian())
+	s, _ := ludo.New(ludo.Mongolian())
 	u := s.Setup()
-	u.Tokens[Red] = [4]int{10, 3, 3, -1}
-	u.Tokens[Green] = [4]int{-1, -1, -1, -1}
-	u.Tokens[Green][0] = 0 // square 14
-	u.Turn, u.Die, u.Sixes = Red, 6, 1
+	u.Tokens[ludo.Red] = [4]int{10, 3, 3, -1}
+	u.Tokens[ludo.Green] = [4]int{-1, -1, -1, -1}
+	u.Tokens[ludo.Green][0] = 0 // square 14
+	u.Turn, u.Die, u.Sixes = ludo.Red, 6, 1
 	s, _ = u.State()
 	var moves []string
 	for _, m := range s.LegalMoves() {
@@ -241,7 +243,7 @@ func TestReplayHTMLDescribes(t *testing.T) {
 	if got := describeChoices(s); got != "3 legal moves: token 0: 11 → 17 · token 1: 4 → 10 · token 3 enters on square 1" {
 		t.Fatalf("choices %q", got)
 	}
-	u.Tokens[Red] = [4]int{12, 55, 56, -1}
+	u.Tokens[ludo.Red] = [4]int{12, 55, 56, -1}
 	u.Die = 1
 	u.Sixes = 0
 	s, _ = u.State()
@@ -261,8 +263,8 @@ func TestReplayHTMLDescribes(t *testing.T) {
 }
 
 func TestReplayHTMLErrors(t *testing.T) {
-	frames, final := replayGame(t, Classic(), 2)
-	write := func(frames []ReplayFrame, final State) error {
+	frames, final := replayGame(t, ludo.Classic(), 2)
+	write := func(frames []Frame, final ludo.State) error {
 		var b bytes.Buffer
 		err := WriteReplayHTML(&b, "t", frames, final)
 		if err != nil && b.Len() > 0 {
@@ -270,9 +272,9 @@ func TestReplayHTMLErrors(t *testing.T) {
 		}
 		return err
 	}
-	cp := func() []ReplayFrame { return append([]ReplayFrame(nil), frames...) }
+	cp := func() []Frame { return append([]Frame(nil), frames...) }
 
-	if err := write(nil, State{}); !errors.Is(err, ErrInvalidReplay) {
+	if err := write(nil, ludo.State{}); !errors.Is(err, ErrInvalidReplay) {
 		t.Errorf("zero State: %v", err)
 	}
 	if err := write(nil, final); err != nil {
@@ -281,22 +283,28 @@ func TestReplayHTMLErrors(t *testing.T) {
 	if err := write(frames[:10], frames[10].Before); err != nil {
 		t.Errorf("the first ten plies: %v", err)
 	}
-	if err := write(frames[:10], frames[11].Before); !errors.Is(err, ErrInvalidReplay) || !strings.Contains(err.Error(), "ply 10") {
+	// Frames that do not follow on: the error says where and what differs,
+	// in a line (no drawing of the positions).
+	short := func(err error, want string) bool {
+		return errors.Is(err, ErrInvalidReplay) && strings.Contains(err.Error(), want) &&
+			!strings.Contains(err.Error(), "\n") && len(err.Error()) < 160
+	}
+	if err := write(frames[:10], frames[11].Before); !short(err, "ply 10: move "+frames[9].Move.String()+" leads to a position whose ") || !strings.Contains(err.Error(), ", where final has ") {
 		t.Errorf("final not after the last frame: %v", err)
 	}
 	f := cp()
 	f[4] = f[5]
-	if err := write(f, final); !errors.Is(err, ErrInvalidReplay) || !strings.Contains(err.Error(), "ply 4") {
+	if err := write(f, final); !short(err, "ply 4: ") || !strings.Contains(err.Error(), ", where the next frame's Before has ") {
 		t.Errorf("a frame left out: %v", err)
 	}
 	f = cp()
 	f[0].Roll = 7
-	if err := write(f, final); !errors.Is(err, ErrInvalidReplay) || !errors.Is(err, ErrBadFace) {
+	if err := write(f, final); !errors.Is(err, ErrInvalidReplay) || !errors.Is(err, ludo.ErrBadFace) {
 		t.Errorf("roll 7: %v", err)
 	}
 	f = cp()
-	f[0].Move = Move{}
-	if err := write(f, final); !errors.Is(err, ErrInvalidReplay) || !errors.Is(err, ErrIllegalMove) {
+	f[0].Move = ludo.Move{}
+	if err := write(f, final); !short(err, "ply 1: move ") || !errors.Is(err, ludo.ErrIllegalMove) {
 		t.Errorf("no move: %v", err)
 	}
 	// A position with the die cast on the roll is accepted; on another
@@ -312,6 +320,33 @@ func TestReplayHTMLErrors(t *testing.T) {
 	}
 	if err := WriteReplayHTML(failWriter{}, "t", frames, final); err == nil {
 		t.Error("a failing writer: no error")
+	}
+}
+
+// TestReplayDifference: the error of frames that do not follow on names
+// the first thing that differs between the position the move leads to and
+// the one the frames give.
+func TestReplayDifference(t *testing.T) {
+	for _, c := range []struct{ got, want, says string }{
+		{"rules classic\nred 12", "rules classic\nred 15", "a position whose Tokens[red][0] is 12, where final has 15"},
+		{"rules classic\nred 12 yard yard 3", "rules classic\nred 12 yard yard 4", "a position whose Tokens[red][3] is 3, where final has 4"},
+		{"rules classic\nred 12\nblue 7\nturn blue", "rules classic\nred 12\nblue 7", "a position whose Turn is blue, where final has red"},
+		{"rules classic\nred 12\ndie 5", "rules classic\nred 12", "a position whose Die is 5, where final has 0"},
+		{"rules classic{SixPenalty:UndoTurn}\nred 12\nundo red 6\ndie 6\nsixes 1", "rules classic{SixPenalty:UndoTurn}\nred 12\ndie 6\nsixes 1",
+			"a position whose TurnStart is [[6 -1 -1 -1] [-1 -1 -1 -1]"},
+		{"rules classic\nred 12", "rules classic\nred 12", "a position other than final"},
+	} {
+		got, err := ludo.ParsePosition(c.got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := ludo.ParsePosition(c.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := difference(got, want, "final"); !strings.HasPrefix(d, c.says) {
+			t.Errorf("%q against %q: %q, want %q", c.got, c.want, d, c.says)
+		}
 	}
 }
 

@@ -1,6 +1,10 @@
-package ludo
+package picture
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/ludorules/ludo"
+)
 
 // This file lays out the boards the pictures draw (svg.go): where every
 // square, yard place and finish goes, and draws what never changes during
@@ -56,7 +60,7 @@ type svgSq struct {
 
 // svgGeom is where everything of a board goes in the picture.
 type svgGeom struct {
-	b       Board
+	b       ludo.Board
 	style   svgStyle
 	arms    int  // 4 or 6 on a star board
 	slots   bool // the finish is one more goal square (GoalSlots, rule M1)
@@ -67,19 +71,20 @@ type svgGeom struct {
 	legend  int  // y of the legend row under the board, 0 for none
 	strip   int  // y of the status strip's top
 	track   []svgSq
-	home    [MaxPlayers][]svgSq
-	finSq   [MaxPlayers]svgSq         // the finish as a goal square (slots)
-	finish  [MaxPlayers]pt            // where finished tokens stand
-	finArea [MaxPlayers][]pt          // a colour's part of the centre (no slots, not shared)
-	centre  []pt                      // the centre polygon of a star board
-	mid     pt                        // the board's centre
-	yard    [MaxPlayers][2]pt         // a yard's top-left corner and size
-	slot    [MaxPlayers][MaxTokens]pt // the centre of the yard place of token i
+	home    [ludo.MaxPlayers][]svgSq
+	finSq   [ludo.MaxPlayers]svgSq              // the finish as a goal square (slots)
+	finish  [ludo.MaxPlayers]pt                 // where finished tokens stand
+	finArea [ludo.MaxPlayers][]pt               // a colour's part of the centre (no slots, not shared)
+	centre  []pt                                // the centre polygon of a star board
+	mid     pt                                  // the board's centre
+	yard    [ludo.MaxPlayers][2]pt              // a yard's top-left corner and size
+	slot    [ludo.MaxPlayers][ludo.MaxTokens]pt // the centre of the yard place of token i
 }
 
-// svgGeometry lays out board b; slots says the finish is a goal square
-// of its own ([GoalSlots]).
-func svgGeometry(b Board, slots bool) svgGeom {
+// svgGeometry lays out board b, a valid one (a valid State's, or
+// Ludo52's: [stateGeometry]); slots says the finish is a goal square of
+// its own ([ludo.GoalSlots]).
+func svgGeometry(b ludo.Board, slots bool) svgGeom {
 	if st, ok := newStar(b, slots); ok {
 		return st.geom()
 	}
@@ -89,20 +94,20 @@ func svgGeometry(b Board, slots bool) svgGeom {
 // star is the layout of a star board in fixed point, before it becomes
 // pixels.
 type star struct {
-	b         Board
+	b         ludo.Board
 	slots     bool
 	n, l      int   // arms, squares along an arm
 	corner    bool  // a field at the corner between two arms
 	d         int   // squares from the home entry (the tip of the arm) to the start square
 	a         int64 // the centre polygon's apothem
-	out, side [MaxPlayers]fv
+	out, side [ludo.MaxPlayers]fv
 }
 
 // newStar returns the star layout of b, and false if b is not a star
 // board.
-func newStar(b Board, slots bool) (star, bool) {
+func newStar(b ludo.Board, slots bool) (star, bool) {
 	s := star{b: b, slots: slots, n: b.Arms}
-	if !b.valid() || (b.Arms != 4 && b.Arms != 6) || b.Track != b.Arms*b.StartSpacing {
+	if (b.Arms != 4 && b.Arms != 6) || b.Track != b.Arms*b.StartSpacing {
 		return s, false
 	}
 	sp := b.StartSpacing
@@ -172,7 +177,7 @@ func (s *star) track(n int) fv {
 
 // home returns the centre of goal square m (from 1) of colour c: the
 // home column, and with slots the finish as square HomeColumn+1.
-func (s *star) home(c Color, m int) fv {
+func (s *star) home(c ludo.Color, m int) fv {
 	return s.cell(int(c), 0, int64(s.l-1-m)*fx)
 }
 
@@ -249,7 +254,7 @@ func (s *star) geom() svgGeom {
 	for k := range s.n {
 		g.centre = append(g.centre, px(s.vertex((k+s.n-1)%s.n)))
 	}
-	for c := range Color(s.n) {
+	for c := range ludo.Color(s.n) {
 		k := int(c)
 		g.home[c] = make([]svgSq, b.HomeColumn)
 		for m := range b.HomeColumn {
@@ -269,7 +274,7 @@ func (s *star) geom() svgGeom {
 		o := px(y.minus(fv{size / 2, size / 2}))
 		sz := int(size * cell >> 16)
 		g.yard[c] = [2]pt{o, {sz, sz}}
-		for i := range MaxTokens {
+		for i := range ludo.MaxTokens {
 			g.slot[c][i] = pt{o.x + sz/3 + sz/3*(i%2), o.y + sz/3 + sz/3*(i/2)}
 		}
 	}
@@ -281,7 +286,7 @@ func (s *star) geom() svgGeom {
 // ringGeom lays out any other board: the track as a ring of squares
 // clockwise from the top left corner, and under it a row per colour with
 // its yard (four places), home column and finish.
-func ringGeom(b Board, slots bool) svgGeom {
+func ringGeom(b ludo.Board, slots bool) svgGeom {
 	g := svgGeom{b: b, style: styleRing, slots: slots, cell: svgCell, r: svgTokenR}
 	k := max(3, (b.Track+3)/4+1) // squares on a side: 4(k-1) ≥ Track
 	ring := make([]pt, 0, 4*(k-1))
@@ -305,10 +310,10 @@ func ringGeom(b Board, slots bool) svgGeom {
 	}
 	home := max(b.HomeColumn, 0)
 	y := svgMargin + k*svgCell + svgMargin
-	for c := range Color(b.Arms) {
+	for c := range ludo.Color(b.Arms) {
 		o := pt{svgMargin, y}
 		g.yard[c] = [2]pt{o, {2 * svgCell, 2 * svgCell}}
-		for i := range MaxTokens {
+		for i := range ludo.MaxTokens {
 			g.slot[c][i] = pt{o.x + 20 + 40*(i%2), o.y + 20 + 40*(i/2)}
 		}
 		x := o.x + 3*svgCell
@@ -334,7 +339,7 @@ func ringGeom(b Board, slots bool) svgGeom {
 // finishLayout places the legend row and the status strip under the
 // board, the strip's top being g.strip on entry.
 func (g *svgGeom) finishLayout() {
-	if g.b.valid() && (g.b.Safe != 0 || g.b.Stars != 0) {
+	if g.b.Safe != 0 || g.b.Stars != 0 {
 		g.legend = g.strip
 		g.strip += svgLegendH
 	}
@@ -343,19 +348,19 @@ func (g *svgGeom) finishLayout() {
 
 // sqAt returns the square of the picture where sq is, and false for a
 // yard or a square the board does not have.
-func (g *svgGeom) sqAt(sq Square) (svgSq, bool) {
-	switch sq.zone {
-	case TrackZone:
-		if sq.n >= 1 && int(sq.n) <= len(g.track) {
-			return g.track[sq.n-1], true
+func (g *svgGeom) sqAt(sq ludo.Square) (svgSq, bool) {
+	switch sq.Zone() {
+	case ludo.TrackZone:
+		if sq.N() >= 1 && sq.N() <= len(g.track) {
+			return g.track[sq.N()-1], true
 		}
-	case HomeZone:
-		if sq.color < MaxPlayers && sq.n >= 1 && int(sq.n) <= len(g.home[sq.color]) {
-			return g.home[sq.color][sq.n-1], true
+	case ludo.HomeZone:
+		if sq.Color() < ludo.MaxPlayers && sq.N() >= 1 && sq.N() <= len(g.home[sq.Color()]) {
+			return g.home[sq.Color()][sq.N()-1], true
 		}
-	case FinishZone:
-		if int(sq.color) < g.b.Arms {
-			return svgSq{c: g.finish[sq.color]}, true
+	case ludo.FinishZone:
+		if int(sq.Color()) < g.b.Arms {
+			return svgSq{c: g.finish[sq.Color()]}, true
 		}
 	}
 	return svgSq{}, false
@@ -363,7 +368,7 @@ func (g *svgGeom) sqAt(sq Square) (svgSq, bool) {
 
 // center returns the centre of the square where a token of colour c with
 // progress p (0 or more) stands.
-func (g *svgGeom) center(c Color, p int) pt {
+func (g *svgGeom) center(c ludo.Color, p int) pt {
 	sq, _ := g.sqAt(g.b.Square(c, p))
 	return sq.c
 }
@@ -384,7 +389,7 @@ const (
 
 // appendSVGBoard draws what does not change during a game; the yards of
 // colours not in seats are pale.
-func appendSVGBoard(dst []byte, g *svgGeom, seats Colors) []byte {
+func appendSVGBoard(dst []byte, g *svgGeom, seats ludo.Colors) []byte {
 	dst = append(dst, `<g class="board">`+"\n"...)
 	bg := "#ffffff"
 	if g.style == styleDots {
@@ -405,8 +410,8 @@ func appendSVGBoard(dst []byte, g *svgGeom, seats Colors) []byte {
 }
 
 // appendSVGYards draws the yards, with a place for each token.
-func appendSVGYards(dst []byte, g *svgGeom, seats Colors) []byte {
-	for c := range Color(g.b.Arms) {
+func appendSVGYards(dst []byte, g *svgGeom, seats ludo.Colors) []byte {
+	for c := range ludo.Color(g.b.Arms) {
 		pal := svgPalette[c]
 		fill := pal.strong
 		if !seats.Has(c) {
@@ -437,10 +442,10 @@ func appendSVGYards(dst []byte, g *svgGeom, seats Colors) []byte {
 
 // startColor returns the colour whose start square track square n (from
 // 1) is, and false if it is none's.
-func (g *svgGeom) startColor(n int) (Color, bool) {
+func (g *svgGeom) startColor(n int) (ludo.Color, bool) {
 	sp := max(g.b.StartSpacing, 1)
-	if (n-1)%sp == 0 && (n-1)/sp < min(g.b.Arms, MaxPlayers) {
-		return Color((n - 1) / sp), true
+	if (n-1)%sp == 0 && (n-1)/sp < min(g.b.Arms, ludo.MaxPlayers) {
+		return ludo.Color((n - 1) / sp), true
 	}
 	return 0, false
 }
@@ -512,7 +517,7 @@ func appendTrackSquares(dst []byte, g *svgGeom) []byte {
 // appendHomes draws the home columns, and the finish where it is a goal
 // square of its own.
 func appendHomes(dst []byte, g *svgGeom) []byte {
-	for c := range Color(g.b.Arms) {
+	for c := range ludo.Color(g.b.Arms) {
 		for n, sq := range g.home[c] {
 			dst = appendSq(dst, g, sq, svgPalette[c].light)
 			dst = appendSqLabel(dst, g, sq, g.goalLabel(n+1), "#555555")
@@ -540,7 +545,7 @@ func appendFinishFrame(dst []byte, g *svgGeom, sq svgSq, stroke string) []byte {
 
 // appendFinishAreas draws each colour's part of the centre.
 func appendFinishAreas(dst []byte, g *svgGeom) []byte {
-	for c := range Color(g.b.Arms) {
+	for c := range ludo.Color(g.b.Arms) {
 		if g.finArea[c] != nil {
 			dst = appendPolygon(dst, g.finArea[c], svgPalette[c].strong, "#555555", 1)
 		}
@@ -596,7 +601,7 @@ func appendDotsBoard(dst []byte, g *svgGeom) []byte {
 		dst = dot(dst, sq.c, "#ffffff", "#333333")
 		dst = label(dst, sq.c, fmt.Sprint(n+1), "#666666")
 	}
-	for c := range Color(g.b.Arms) {
+	for c := range ludo.Color(g.b.Arms) {
 		pal := svgPalette[c]
 		for n, sq := range g.home[c] {
 			dst = dot(dst, sq.c, pal.light, pal.strong)
@@ -644,7 +649,7 @@ func appendSVGMarks(dst []byte, g *svgGeom) []byte {
 	}
 	safeR, starR := g.cell*9/20, g.cell*47/100
 	for n, sq := range g.track {
-		ts := TrackSquare(n + 1)
+		ts := ludo.TrackSquare(n + 1)
 		if g.b.IsStar(ts) {
 			dst = appendStarMark(dst, sq.c, starR)
 		}

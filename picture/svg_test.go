@@ -1,4 +1,4 @@
-package ludo
+package picture
 
 import (
 	"bytes"
@@ -10,82 +10,84 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ludorules/ludo"
 )
 
 // svgCases are the positions of the golden pictures in testdata/svg.
 func svgCases(t *testing.T) []struct {
 	name string
-	s    State
+	s    ludo.State
 } {
 	t.Helper()
-	must := func(s State, err error) State {
+	must := func(s ludo.State, err error) ludo.State {
 		t.Helper()
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
-	start := must(New(Classic()))
+	start := must(ludo.New(ludo.Classic()))
 
 	// Classic, mid-game: every zone used, two red tokens sharing a square
 	// (no block in Classic), a move due with the second six.
 	u := start.Setup()
-	u.Turn, u.Die, u.Sixes = Green, 6, 2
-	u.Tokens[Red] = [4]int{5, 5, 52, 56}      // squares 6 and 6, red home 2, finish
-	u.Tokens[Green] = [4]int{-1, 0, 20, 50}   // yard, square 14, 34, 12
-	u.Tokens[Yellow] = [4]int{-1, -1, -1, 30} // square 5
-	u.Tokens[Blue] = [4]int{51, 55, 56, 56}   // blue home 1 and 5, two finished
+	u.Turn, u.Die, u.Sixes = ludo.Green, 6, 2
+	u.Tokens[ludo.Red] = [4]int{5, 5, 52, 56}      // squares 6 and 6, red home 2, finish
+	u.Tokens[ludo.Green] = [4]int{-1, 0, 20, 50}   // yard, square 14, 34, 12
+	u.Tokens[ludo.Yellow] = [4]int{-1, -1, -1, 30} // square 5
+	u.Tokens[ludo.Blue] = [4]int{51, 55, 56, 56}   // blue home 1 and 5, two finished
 	mid := must(u.State())
 
 	// Mongolian, two players: blocks on a start square and mid-track.
-	r := Mongolian()
+	r := ludo.Mongolian()
 	r.Players = 2
-	u = must(New(r)).Setup()
-	u.Turn = Yellow
-	u.Tokens[Red] = [4]int{0, 0, 16, 16}    // blocks on 1 and 17
-	u.Tokens[Yellow] = [4]int{-1, 3, 3, 53} // block on 30, yellow home 3
+	u = must(ludo.New(r)).Setup()
+	u.Turn = ludo.Yellow
+	u.Tokens[ludo.Red] = [4]int{0, 0, 16, 16}    // blocks on 1 and 17
+	u.Tokens[ludo.Yellow] = [4]int{-1, 3, 3, 53} // block on 30, yellow home 3
 	blocks := must(u.State())
 
 	// A finished game.
 	u = start.Setup()
-	for c := range Color(4) {
+	for c := range ludo.Color(4) {
 		u.Tokens[c] = [4]int{56, 56, 56, 56}
 	}
-	u.Tokens[Yellow] = [4]int{56, 56, 40, 7}
-	u.Ranking = []Color{Blue, Red, Green}
+	u.Tokens[ludo.Yellow] = [4]int{56, 56, 40, 7}
+	u.Ranking = []ludo.Color{ludo.Blue, ludo.Red, ludo.Green}
 	over := must(u.State())
 
 	// Another geometry, three players with three tokens each: a track
 	// that is not its arms repeated, drawn as a ring.
-	r = Classic()
-	r.Board = Board{Arms: 4, Track: 44, StartSpacing: 10, HomeEntry: 38, HomeColumn: 4}
+	r = ludo.Classic()
+	r.Board = ludo.Board{Arms: 4, Track: 44, StartSpacing: 10, HomeEntry: 38, HomeColumn: 4}
 	r.Players, r.Tokens = 3, 3
-	u = must(New(r)).Setup()
-	u.Tokens[Red] = [4]int{-1, 12, 40, -1}
-	u.Tokens[Green] = [4]int{0, 43, 43, -1}
-	u.Tokens[Yellow] = [4]int{39, -1, 2, -1}
-	u.Turn, u.Die = Yellow, 3
+	u = must(ludo.New(r)).Setup()
+	u.Tokens[ludo.Red] = [4]int{-1, 12, 40, -1}
+	u.Tokens[ludo.Green] = [4]int{0, 43, 43, -1}
+	u.Tokens[ludo.Yellow] = [4]int{39, -1, 2, -1}
+	u.Turn, u.Die = ludo.Yellow, 3
 	ring := must(u.State())
 
 	cases := []struct {
 		name string
-		s    State
+		s    ludo.State
 	}{
 		{"start", start},
 		{"classic-mid", mid},
 		{"mongolian-blocks", blocks},
 		{"game-over", over},
 		{"ring-board", ring},
-		{"zero", State{}},
+		{"zero", ludo.State{}},
 	}
 	for _, p := range svgPositions {
-		s, err := ParsePosition(p.text)
+		s, err := ludo.ParsePosition(p.text)
 		if err != nil {
 			t.Fatalf("%s: %v", p.name, err)
 		}
 		cases = append(cases, struct {
 			name string
-			s    State
+			s    ludo.State
 		}{p.name, s})
 	}
 	return cases
@@ -192,37 +194,42 @@ die 2`},
 func TestSVGGolden(t *testing.T) {
 	for _, tc := range svgCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
-			got := tc.s.AppendSVG(nil)
+			got := AppendSVG(nil, tc.s)
 			golden(t, "svg/"+tc.name+".svg", got)
-			if again := tc.s.AppendSVG(nil); !bytes.Equal(got, again) {
+			if again := AppendSVG(nil, tc.s); !bytes.Equal(got, again) {
 				t.Fatal("AppendSVG gave different bytes for the same position")
 			}
 			var w bytes.Buffer
-			if err := tc.s.WriteSVG(&w); err != nil || !bytes.Equal(w.Bytes(), got) {
+			if err := WriteSVG(&w, tc.s); err != nil || !bytes.Equal(w.Bytes(), got) {
 				t.Fatalf("WriteSVG wrote other bytes than AppendSVG (err %v)", err)
 			}
-			if pre := []byte("prefix"); !bytes.HasPrefix(tc.s.AppendSVG(pre), pre) {
+			if pre := []byte("prefix"); !bytes.HasPrefix(AppendSVG(pre, tc.s), pre) {
 				t.Fatal("AppendSVG did not append")
 			}
 		})
 	}
 }
 
-// AppendSVGMarked rings the squares it is given, once each, in a layer
-// over the tokens; squares the board does not have are left out; with no
-// marks it draws what AppendSVG draws.
+// AppendSVG rings the squares of marks, once each, in a layer over the
+// tokens; squares the board does not have are left out; with no marks
+// (nil or empty) there is no such layer; WriteSVG writes the same.
 func TestSVGMarked(t *testing.T) {
-	s, err := ParsePosition(svgPositions[0].text) // ludoking-shared
+	s, err := ludo.ParsePosition(svgPositions[0].text) // ludoking-shared
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(s.AppendSVGMarked(nil, nil), s.AppendSVG(nil)) {
-		t.Fatal("AppendSVGMarked with no marks differs from AppendSVG")
+	plain := AppendSVG(nil, s)
+	if bytes.Contains(plain, []byte(`class="marks"`)) || !bytes.Equal(AppendSVG(nil, s, []ludo.Square{}...), plain) {
+		t.Fatal("AppendSVG with no marks drew a marks layer")
 	}
-	marks := []Square{TrackSquare(9), TrackSquare(10), TrackSquare(10), HomeSquare(Red, 5), FinishOf(Red), YardOf(Green),
-		TrackSquare(53), HomeSquare(Red, 6), YardOf(Purple), FinishOf(Orange)}
-	got := s.AppendSVGMarked(nil, marks)
+	marks := []ludo.Square{ludo.TrackSquare(9), ludo.TrackSquare(10), ludo.TrackSquare(10), ludo.HomeSquare(ludo.Red, 5), ludo.FinishOf(ludo.Red), ludo.YardOf(ludo.Green),
+		ludo.TrackSquare(53), ludo.HomeSquare(ludo.Red, 6), ludo.YardOf(ludo.Purple), ludo.FinishOf(ludo.Orange)}
+	got := AppendSVG(nil, s, marks...)
 	golden(t, "svg/marked-path.svg", got)
+	var w bytes.Buffer
+	if err := WriteSVG(&w, s, marks...); err != nil || !bytes.Equal(w.Bytes(), got) {
+		t.Fatalf("WriteSVG wrote other bytes than AppendSVG (err %v)", err)
+	}
 	var ringed []string
 	els := parseSVG(t, got)
 	for _, e := range els {
@@ -309,7 +316,7 @@ func svgTokens(t *testing.T, els []svgElement) (tokens, blocks []string) {
 }
 
 // wantTokens is what svgTokens should read from a picture of s.
-func wantTokens(s State) (tokens, blocks []string) {
+func wantTokens(s ludo.State) (tokens, blocks []string) {
 	for c := range s.Players().All() {
 		for i := range s.Rules().Tokens {
 			tokens = append(tokens, c.String()+" "+string(rune('0'+i))+" "+s.Square(c, i).String())
@@ -323,9 +330,9 @@ func wantTokens(s State) (tokens, blocks []string) {
 	return tokens, blocks
 }
 
-func checkSVG(t *testing.T, s State) {
+func checkSVG(t *testing.T, s ludo.State) {
 	t.Helper()
-	els := parseSVG(t, s.AppendSVG(nil))
+	els := parseSVG(t, AppendSVG(nil, s))
 	gotT, gotB := svgTokens(t, els)
 	wantT, wantB := wantTokens(s)
 	if !slices.Equal(gotT, wantT) {
@@ -352,7 +359,7 @@ func checkSVG(t *testing.T, s State) {
 	switch {
 	case s.IsBonusMove():
 		wantBonus = strconv.Itoa(s.Count())
-	case s.Phase() == PhaseMove:
+	case s.Phase() == ludo.PhaseMove:
 		wantDie = strconv.Itoa(s.Die())
 	}
 	if die != wantDie || bonus != wantBonus {
@@ -363,7 +370,7 @@ func checkSVG(t *testing.T, s State) {
 
 // checkDiscsApart checks that every token disc of a picture can be seen:
 // no two overlap, whichever squares they stand on.
-func checkDiscsApart(t *testing.T, els []svgElement, s State) {
+func checkDiscsApart(t *testing.T, els []svgElement, s ludo.State) {
 	t.Helper()
 	type disc struct {
 		x, y, r int
@@ -401,30 +408,30 @@ func TestSVGShowsPosition(t *testing.T) {
 // svgGameRules are the rules TestSVGGames plays: every preset, some with
 // fewer players, tokens going round again (rule K4), partners, and odd
 // boards drawn as rings.
-func svgGameRules() []Rules {
-	var rs []Rules
-	for _, name := range Presets() {
-		r, _ := Preset(name)
+func svgGameRules() []ludo.Rules {
+	var rs []ludo.Rules
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
 		rs = append(rs, r)
 	}
-	with := func(name string, f func(r *Rules)) Rules {
-		r, _ := Preset(name)
+	with := func(name string, f func(r *ludo.Rules)) ludo.Rules {
+		r, _ := ludo.Preset(name)
 		f(&r)
 		return r
 	}
-	odd := Classic()
-	odd.Board = Board{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 6, HomeColumn: 0}
+	odd := ludo.Classic()
+	odd.Board = ludo.Board{Arms: 4, Track: 8, StartSpacing: 2, HomeEntry: 6, HomeColumn: 0}
 	odd.Tokens = 2
-	long := Mongolian()
-	long.Board = Board{Arms: 4, Track: 100, StartSpacing: 25, HomeEntry: 98, HomeColumn: 9}
+	long := ludo.Mongolian()
+	long.Board = ludo.Board{Arms: 4, Track: 100, StartSpacing: 25, HomeEntry: 98, HomeColumn: 9}
 	long.Players = 3
 	return append(rs,
-		with("ludoking", func(r *Rules) { r.CaptureBeforeHome = true }),
-		with("ludoking6", func(r *Rules) { r.CaptureBeforeHome, r.Players = true, 3 }),
-		with("classic", func(r *Rules) { r.CaptureBeforeHome, r.Players = true, 2 }),
-		with("ludoking", func(r *Rules) { r.Teams = Partners }),
-		with("parchis6", func(r *Rules) { r.Players = 4 }),
-		with("maedn", func(r *Rules) { r.Players = 2 }),
+		with("ludoking", func(r *ludo.Rules) { r.CaptureBeforeHome = true }),
+		with("ludoking6", func(r *ludo.Rules) { r.CaptureBeforeHome, r.Players = true, 3 }),
+		with("classic", func(r *ludo.Rules) { r.CaptureBeforeHome, r.Players = true, 2 }),
+		with("ludoking", func(r *ludo.Rules) { r.Teams = ludo.Partners }),
+		with("parchis6", func(r *ludo.Rules) { r.Players = 4 }),
+		with("maedn", func(r *ludo.Rules) { r.Players = 2 }),
 		odd, long)
 }
 
@@ -432,7 +439,7 @@ func svgGameRules() []Rules {
 // and several boards, and reads every token back from the picture.
 func TestSVGGames(t *testing.T) {
 	seen := map[string]int{}
-	check := func(s State) {
+	check := func(s ludo.State) {
 		t.Helper()
 		checkSVG(t, s)
 		for _, f := range svgFeatures(s) {
@@ -440,7 +447,7 @@ func TestSVGGames(t *testing.T) {
 		}
 	}
 	for k, r := range svgGameRules() {
-		s, err := New(r)
+		s, err := ludo.New(r)
 		if err != nil {
 			t.Fatalf("%v: %v", r, err)
 		}
@@ -448,17 +455,17 @@ func TestSVGGames(t *testing.T) {
 		if r.CaptureBeforeHome {
 			seed = 0 // a game in which tokens go round again (rule K4)
 		}
-		dice := SeededDice(seed)
+		dice := ludo.SeededDice(seed)
 		pick := rand.New(rand.NewPCG(seed, 7))
 		every := 19
 		if testing.Short() {
 			every = 151
 		}
-		for ply := 0; s.Phase() != PhaseOver; ply++ {
+		for ply := 0; s.Phase() != ludo.PhaseOver; ply++ {
 			if ply%every == 0 {
 				check(s)
 			}
-			if s.Phase() == PhaseRoll { // else a bonus move is due (rule P8)
+			if s.Phase() == ludo.PhaseRoll { // else a bonus move is due (rule P8)
 				if s, err = s.Roll(dice.Roll()); err != nil {
 					t.Fatal(err)
 				}
@@ -486,7 +493,7 @@ func TestSVGGames(t *testing.T) {
 
 // svgFeatures lists what position s shows that the pictures must draw
 // right.
-func svgFeatures(s State) []string {
+func svgFeatures(s ludo.State) []string {
 	var out []string
 	b, r := s.Board(), s.Rules()
 	for c := range s.Players().All() {
@@ -498,7 +505,7 @@ func svgFeatures(s State) []string {
 	}
 	for n := 1; n <= b.Track; n++ {
 		k := 0
-		for _, m := range s.On(TrackSquare(n)) {
+		for _, m := range s.On(ludo.TrackSquare(n)) {
 			k += min(m, 1)
 		}
 		if k > 1 {
@@ -508,15 +515,15 @@ func svgFeatures(s State) []string {
 	switch {
 	case s.IsBonusMove():
 		out = append(out, "bonus move")
-	case s.Phase() == PhaseMove && s.Count() != s.Die():
+	case s.Phase() == ludo.PhaseMove && s.Count() != s.Die():
 		out = append(out, "a 6 counting 7")
 	}
-	if r.Goal == GoalSlots && s.Phase() == PhaseOver {
+	if r.Goal == ludo.GoalSlots && s.Phase() == ludo.PhaseOver {
 		out = append(out, "goal squares")
 	}
 	fin := 0
 	for c := range s.Players().All() {
-		fin += min(s.On(FinishOf(c))[c], 1)
+		fin += min(s.On(ludo.FinishOf(c))[c], 1)
 	}
 	if r.Preset == "fia" && fin > 1 {
 		out = append(out, "shared centre")

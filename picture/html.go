@@ -1,58 +1,46 @@
-package ludo
+package picture
 
 import (
 	"errors"
 	"fmt"
 	"html/template"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/ludorules/ludo"
 )
 
 // ErrInvalidReplay is matched by the error of [WriteReplayHTML] for frames
 // that are not a game: a frame whose move is not legal after its roll, or
 // two frames that do not follow on. Where the rules refused the roll or
 // the move, the error matches that error too (for example
-// [ErrIllegalMove]).
-var ErrInvalidReplay = errors.New("ludo: invalid replay")
-
-// ReplayFrame is one ply of a game, for [WriteReplayHTML]: the position
-// before the roll, the face rolled and the move played with it.
-type ReplayFrame struct {
-	// Before is the position when the roll was due ([PhaseRoll]). A
-	// position with the die already cast on Roll ([PhaseMove]) is
-	// accepted too.
-	Before State
-	// Roll is the face rolled, 1 to 6, or 0 for a bonus move (rule P8),
-	// which no roll precedes.
-	Roll int
-	// Move is the move played with it, a pass included: a legal move of
-	// Before after the roll.
-	Move Move
-}
+// [ludo.ErrIllegalMove]).
+var ErrInvalidReplay = errors.New("picture: invalid replay")
 
 // WriteReplayHTML writes a page that replays a game: one self-contained
 // HTML file, with no network access, external script or font, that shows
-// the board (as [State.AppendSVG] draws it) at any ply, with buttons, a
+// the board (as [AppendSVG] draws it) at any ply, with buttons, a
 // slider, the arrow keys (Home and End, PageUp and PageDown by ten) and a
 // list of every ply to step through the game. Ply N is the position after
 // the Nth move; the page shows the roll and the move that led to it ("red
 // rolled 6 (counts 7)", or "red bonus 20" for a bonus move, which has no
 // roll; the squares it went from and to are ringed, and so are the tokens
-// it sent home), and the legal moves the player had to choose from. Opening the page with a
-// fragment "#ply=N" shows ply N, and the fragment follows the ply shown,
-// so that the address points at a move.
+// it sent home), and the legal moves the player had to choose from.
+// Opening the page with a fragment "#ply=N" shows ply N, and the fragment
+// follows the ply shown, so that the address points at a move.
 //
 // frames are the plies in order and final is the position after the last
 // one (with no frames, the page shows final alone). Every frame is checked
 // against the rules: its move must be legal after its roll, and the
 // position it leads to must be the next frame's Before, or final. An error
-// matching [ErrInvalidReplay] says which ply is wrong; nothing is written
-// then. title is the page's heading, escaped.
+// matching [ErrInvalidReplay] says which ply is wrong and how, in a line;
+// nothing is written then. title is the page's heading, escaped.
 //
 // The positions are embedded as data, about 210 bytes a ply, and drawn by
 // a small inline script with the same elements and data attributes as
-// [State.AppendSVG]; with the 35 kB the board and the script take, a game
+// [AppendSVG]; with the 35 kB the board and the script take, a game
 // of 500 plies makes a page of about 150 kB.
 // The script also sets data attributes on the element with id
 // "ply-status" (data-ply, data-plies, data-roll, data-color,
@@ -60,7 +48,7 @@ type ReplayFrame struct {
 // "#ply=N&press=ArrowRight,next" presses those keys and buttons once the
 // page is shown, so that a headless browser can test them. Without
 // scripts the page shows the first position.
-func WriteReplayHTML(w io.Writer, title string, frames []ReplayFrame, final State) error {
+func WriteReplayHTML(w io.Writer, title string, frames []Frame, final ludo.State) error {
 	page, err := replayPage(title, frames, final)
 	if err != nil {
 		return err
@@ -89,27 +77,27 @@ type replayViewData struct {
 // sharing a square stand), the palette, and the views. The board itself
 // is drawn once, by the Go code, in the page's picture.
 type replayData struct {
-	Names  [MaxPlayers]string   `json:"names"`
-	Strong [MaxPlayers]string   `json:"strong"`
-	Ink    [MaxPlayers]string   `json:"ink"`
-	Seats  []int                `json:"seats"`
-	Tokens int                  `json:"tokens"`
-	Blocks bool                 `json:"blocks"`
-	Pos    [MaxPlayers][][2]int `json:"pos"`   // the centre of each progress, 0 to finish and past it under rule K4
-	Sq     [MaxPlayers][]string `json:"sq"`    // the square of each progress, as Square.String
-	Trk    [MaxPlayers][]bool   `json:"trk"`   // whether each progress is on the track
-	Slot   [MaxPlayers][][2]int `json:"slot"`  // yard places
-	Yard   [MaxPlayers][4]int   `json:"yard"`  // x, y, width, height
-	Strip  [3]int               `json:"strip"` // y, width, height
-	Rules  string               `json:"rules"`
-	Pips   [7][][2]int          `json:"pips"`
-	R      int                  `json:"r"`      // a token's radius
-	TR     int                  `json:"tr"`     // the radius of the disc of the colour to play, in the status strip
-	BH     int                  `json:"bh"`     // half the size of a block's frame
-	Spread [][][3]int           `json:"spread"` // for n colours on a square, each disc's offset and radius
-	Mid    [2]int               `json:"mid"`    // the centre where all finish, if Big is set
-	Big    [][][3]int           `json:"big"`    // Spread for the centre where all finish
-	Views  []replayViewData     `json:"views"`
+	Names  [ludo.MaxPlayers]string   `json:"names"`
+	Strong [ludo.MaxPlayers]string   `json:"strong"`
+	Ink    [ludo.MaxPlayers]string   `json:"ink"`
+	Seats  []int                     `json:"seats"`
+	Tokens int                       `json:"tokens"`
+	Blocks bool                      `json:"blocks"`
+	Pos    [ludo.MaxPlayers][][2]int `json:"pos"`   // the centre of each progress, 0 to finish and past it under rule K4
+	Sq     [ludo.MaxPlayers][]string `json:"sq"`    // the square of each progress, as Square.String
+	Trk    [ludo.MaxPlayers][]bool   `json:"trk"`   // whether each progress is on the track
+	Slot   [ludo.MaxPlayers][][2]int `json:"slot"`  // yard places
+	Yard   [ludo.MaxPlayers][4]int   `json:"yard"`  // x, y, width, height
+	Strip  [3]int                    `json:"strip"` // y, width, height
+	Rules  string                    `json:"rules"`
+	Pips   [7][][2]int               `json:"pips"`
+	R      int                       `json:"r"`      // a token's radius
+	TR     int                       `json:"tr"`     // the radius of the disc of the colour to play, in the status strip
+	BH     int                       `json:"bh"`     // half the size of a block's frame
+	Spread [][][3]int                `json:"spread"` // for n colours on a square, each disc's offset and radius
+	Mid    [2]int                    `json:"mid"`    // the centre where all finish, if Big is set
+	Big    [][][3]int                `json:"big"`    // Spread for the centre where all finish
+	Views  []replayViewData          `json:"views"`
 }
 
 type replayPageData struct {
@@ -120,7 +108,7 @@ type replayPageData struct {
 	Data   replayData
 }
 
-func replayPage(title string, frames []ReplayFrame, final State) (*replayPageData, error) {
+func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData, error) {
 	bad := func(ply int, format string, a ...any) error {
 		return fmt.Errorf("%w: ply %d: "+format, append([]any{ErrInvalidReplay, ply}, a...)...)
 	}
@@ -137,10 +125,10 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 		s := f.Before
 		switch {
 		case s.IsBonusMove() || f.Roll == 0:
-			if _, err := s.plyRoll(f.Roll); err != nil || !s.IsBonusMove() {
+			if !s.IsBonusMove() || f.Roll != 0 {
 				return nil, bad(ply, "roll %d: a frame has roll 0 exactly where a bonus move is due (rule P8)", f.Roll)
 			}
-		case s.Phase() == PhaseMove:
+		case s.Phase() == ludo.PhaseMove:
 			if s.Die() != f.Roll {
 				return nil, bad(ply, "Before shows die %d but Roll is %d", s.Die(), f.Roll)
 			}
@@ -159,11 +147,11 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 			want, what = frames[ply].Before, "the next frame's Before"
 		}
 		if got := next; got != want {
-			if want.Phase() == PhaseMove && !want.IsBonusMove() {
+			if want.Phase() == ludo.PhaseMove && !want.IsBonusMove() {
 				got, _ = next.Roll(want.Die())
 			}
 			if got != want {
-				return nil, bad(ply, "the move leads to\n%vbut %s is\n%v", next, what, want)
+				return nil, bad(ply, "move %v leads to %s", f.Move, difference(got, want, what))
 			}
 		}
 		v := replayView(want)
@@ -178,13 +166,13 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 	b := start.Board()
 	g := stateGeometry(start)
 	d := replayData{
-		Tokens: int(start.Rules().Tokens), Blocks: start.Rules().Blocks != NoBlocks,
+		Tokens: int(start.Rules().Tokens), Blocks: start.Rules().Blocks != ludo.NoBlocks,
 		Rules: start.Rules().String(),
 		Strip: [3]int{g.strip, g.w, svgStripH}, R: g.r, TR: svgTokenR, BH: g.cell/2 - 2, Views: views,
 	}
 	spreads := func(size int) [][][3]int {
 		var out [][][3]int
-		for n := 1; n <= MaxPlayers; n++ {
+		for n := 1; n <= ludo.MaxPlayers; n++ {
 			var discs [][3]int
 			for k := range n {
 				o, r := spread(n, k, size, g.r)
@@ -206,13 +194,13 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 			d.Pips[f] = append(d.Pips[f], [2]int{p.x, p.y})
 		}
 	}
-	for c := range Color(b.Arms) {
+	for c := range ludo.Color(b.Arms) {
 		d.Names[c], d.Strong[c], d.Ink[c] = c.String(), svgPalette[c].strong, svgPalette[c].ink
 		for p := 0; p <= g.maxProgress(start.Rules().CaptureBeforeHome); p++ {
 			at, sq := g.center(c, p), b.Square(c, p)
 			d.Pos[c] = append(d.Pos[c], [2]int{at.x, at.y})
 			d.Sq[c] = append(d.Sq[c], sq.String())
-			d.Trk[c] = append(d.Trk[c], sq.Zone() == TrackZone)
+			d.Trk[c] = append(d.Trk[c], sq.Zone() == ludo.TrackZone)
 		}
 		for _, s := range g.slot[c] {
 			d.Slot[c] = append(d.Slot[c], [2]int{s.x, s.y})
@@ -233,13 +221,59 @@ func replayPage(title string, frames []ReplayFrame, final State) (*replayPageDat
 	}, nil
 }
 
+// difference says in a line how position got differs from want, the
+// position named what: the first field of their [ludo.Setup] that
+// differs, as "a position whose Tokens[red][0] is 17, where final has 15".
+func difference(got, want ludo.State, what string) string {
+	g, w := reflect.ValueOf(got.Setup()), reflect.ValueOf(want.Setup())
+	for k := range g.NumField() {
+		if name, a, b, ok := differ(g.Type().Field(k).Name, g.Field(k), w.Field(k)); ok {
+			return fmt.Sprintf("a position whose %s is %s, where %s has %s", name, a, what, b)
+		}
+	}
+	return "a position other than " + what
+}
+
+// differ returns the name and values of the first element where a and b
+// differ (name[i] for an element of an array, name[colour] for a
+// colour's), and false if they are equal.
+func differ(name string, a, b reflect.Value) (string, string, string, bool) {
+	switch a.Kind() {
+	case reflect.Array:
+		for k := range a.Len() {
+			i := strconv.Itoa(k)
+			if a.Len() == ludo.MaxPlayers && !strings.Contains(name, "[") {
+				i = ludo.Color(k).String()
+			}
+			if n, x, y, ok := differ(name+"["+i+"]", a.Index(k), b.Index(k)); ok {
+				return n, x, y, true
+			}
+		}
+		return "", "", "", false
+	case reflect.Pointer:
+		if !a.IsNil() && !b.IsNil() {
+			return differ(name, a.Elem(), b.Elem())
+		}
+	}
+	if reflect.DeepEqual(a.Interface(), b.Interface()) {
+		return "", "", "", false
+	}
+	show := func(v reflect.Value) string {
+		if v.Kind() == reflect.Pointer && v.IsNil() {
+			return "none"
+		}
+		return fmt.Sprint(reflect.Indirect(v).Interface())
+	}
+	return name, show(a), show(b), true
+}
+
 // replayView returns the view data of position s.
-func replayView(s State) replayViewData {
+func replayView(s ludo.State) replayViewData {
 	v := replayViewData{St: svgStatusText(s), T: int(s.Turn()), D: s.Die()}
 	if s.IsBonusMove() {
 		v.D, v.B = 0, s.Count()
 	}
-	if s.Phase() == PhaseOver {
+	if s.Phase() == ludo.PhaseOver {
 		v.T = -1
 	}
 	for c := range s.Players().All() {
@@ -247,11 +281,11 @@ func replayView(s State) replayViewData {
 			v.P = append(v.P, s.Progress(c, i))
 		}
 		if s.Place(c) > 0 && v.Pl == nil {
-			v.Pl = make([]int, MaxPlayers)
+			v.Pl = make([]int, ludo.MaxPlayers)
 		}
 	}
 	if v.Pl != nil {
-		for c := range Color(MaxPlayers) {
+		for c := range ludo.Color(ludo.MaxPlayers) {
 			v.Pl[c] = s.Place(c)
 		}
 	}
@@ -261,12 +295,12 @@ func replayView(s State) replayViewData {
 // describeMove says in words what move m did in position s (the die
 // cast), leading to next, as "red rolled 6: token 0 enters on square 1",
 // "red rolled 6 (counts 7): …" or, for a bonus move, "red bonus 20: …".
-func describeMove(s, next State, m Move) string {
+func describeMove(s, next ludo.State, m ludo.Move) string {
 	t := m.Color().String() + " " + describeRoll(m) + ": " + describeOne(s, m)
 	if s.Place(m.Color()) == 0 && next.Place(m.Color()) > 0 {
 		t += "; " + m.Color().String() + " finishes " + ordinal(next.Place(m.Color()))
 	}
-	if next.Phase() == PhaseOver {
+	if next.Phase() == ludo.PhaseOver {
 		t += "; game over"
 	}
 	return t
@@ -274,7 +308,7 @@ func describeMove(s, next State, m Move) string {
 
 // describeRoll says what move m plays: "rolled 6", "rolled 6 (counts
 // 7)" (rule P5), or "bonus 20" for a bonus move (rule P8).
-func describeRoll(m Move) string {
+func describeRoll(m ludo.Move) string {
 	switch {
 	case m.IsBonusMove():
 		return "bonus " + strconv.Itoa(m.Count())
@@ -286,7 +320,7 @@ func describeRoll(m Move) string {
 
 // describeOne says what move m does in position s, as "token 2: 12 → 17,
 // captures 1 green".
-func describeOne(s State, m Move) string {
+func describeOne(s ludo.State, m ludo.Move) string {
 	switch {
 	case m.Forfeits():
 		return "third bonus roll in a row, forfeited (rule C9)"
@@ -321,7 +355,7 @@ func describeOne(s State, m Move) string {
 // describeChoices lists the legal moves of s, as "2 legal moves: token 0
 // enters on square 1 · token 2: 12 → 17", or says "forced" where there
 // was one.
-func describeChoices(s State) string {
+func describeChoices(s ludo.State) string {
 	moves := s.LegalMoves()
 	if len(moves) == 1 {
 		return "forced"

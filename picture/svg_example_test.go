@@ -1,16 +1,17 @@
-package ludo_test
+package picture_test
 
 import (
 	"bytes"
 	"fmt"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/picture"
 )
 
 // A picture of a position, for a rule dispute: build the position with
-// Setup and draw it. s.WriteSVG(f) writes the same bytes to a file f, to
-// open in a browser.
-func ExampleState_AppendSVG() {
+// Setup and draw it. picture.WriteSVG(f, s) writes the same bytes to a
+// file f, to open in a browser.
+func ExampleAppendSVG() {
 	s, _ := ludo.New(ludo.Mongolian())
 	u := s.Setup()
 	u.Tokens[ludo.Red] = [4]int{16, 16, -1, -1} // a red block on square 17
@@ -18,7 +19,7 @@ func ExampleState_AppendSVG() {
 	u.Turn, u.Die = ludo.Green, 4               // can green pass the block?
 	s, _ = u.State()
 
-	svg := s.AppendSVG(nil)
+	svg := picture.AppendSVG(nil, s)
 	first, _, _ := bytes.Cut(svg, []byte("\n"))
 	fmt.Printf("%s\n", first)
 	fmt.Println(bytes.Count(svg, []byte(`class="tok"`)), "token discs,",
