@@ -69,6 +69,21 @@ func playout(s State, d Dice, pick *rand.PCG, buf []Move) (end State, plies, mov
 	}
 }
 
+// playoutInPlace is playout through a Playout: the same rolls, picks and
+// moves, so the same games, with the State changed in place.
+func playoutInPlace(g *Playout, d Dice, pick *rand.PCG, buf []Move) (plies, moves int) {
+	for {
+		if err := g.Roll(d.Roll()); err != nil && g.Phase() != PhaseMove { // the game is over; else a bonus move is due (rule P8)
+			return plies, moves
+		}
+		buf = g.AppendLegalMoves(buf[:0])
+		m := buf[uint64(uint32(pick.Uint64()))*uint64(len(buf))>>32]
+		_ = g.Apply(m)
+		plies++
+		moves += int(min(m.v>>mToken&0xf, 1))
+	}
+}
+
 // TestStateSize keeps the State as small as the README says: every call of
 // a State method copies it.
 func TestStateSize(t *testing.T) {
@@ -185,6 +200,31 @@ func benchPlayout(b *testing.B, r Rules) {
 			games++
 		}
 		reportPlayouts(b, plies, moves, games)
+	}
+}
+
+// BenchmarkPlayoutInPlace plays the games of BenchmarkPlayout through a
+// Playout, which changes its State in place.
+func BenchmarkPlayoutInPlace(b *testing.B) {
+	for _, name := range Presets() {
+		r, _ := Preset(name)
+		b.Run(name, func(b *testing.B) {
+			start, _ := New(r)
+			d := SeededDice(1)
+			pick := rand.NewPCG(1, 2)
+			buf := make([]Move, 0, MaxMoves)
+			var g Playout
+			plies, moves, games := 0, 0, 0
+			b.ReportAllocs()
+			for b.Loop() {
+				g.Reset(start)
+				p, m := playoutInPlace(&g, d, pick, buf)
+				plies += p
+				moves += m
+				games++
+			}
+			reportPlayouts(b, plies, moves, games)
+		})
 	}
 }
 

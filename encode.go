@@ -249,7 +249,7 @@ func (s State) Observe(o *Observation) {
 	o[ObsPhase+int(s.Phase())] = 1
 	if d := s.head(); d.steps() != 0 {
 		// The face's place among the faces of the throw.
-		o[ObsDie+bits.OnesCount64(uint64(rs.chance.faces&(1<<s.due.faces[0]-1)))] = 1
+		o[ObsDie+bits.OnesCount64(uint64(rs.chance.faces&(1<<s.throw-1)))] = 1
 		if s.forfeit() {
 			o[ObsForfeit] = 1
 		}
@@ -304,7 +304,7 @@ func (s State) Key() uint64 {
 	// in bit 0 of the flags, whether it is a bonus move; the amounts due
 	// after it, where there are any (never with one die).
 	t := uint64(s.turn) | uint64(s.Die())<<8 | uint64(s.due.steps[0])<<16 | uint64(s.streak)<<24 |
-		uint64(s.placed)<<32 | uint64(s.tries)<<40 | uint64(s.flags&(stateBonusMove|stateExtraRoll))<<48 | uint64(s.captured)<<56
+		uint64(s.placed)<<32 | uint64(s.tries)<<40 | uint64(s.flags&stateExtraRoll|b2u(s.IsBonusMove()))<<48 | uint64(s.captured)<<56
 	h = keyMix(h, t)
 	if s.due.steps[1] != 0 {
 		h = keyMix(h, uint64(binary.LittleEndian.Uint32(s.due.steps[:]))|uint64(binary.LittleEndian.Uint32(s.due.faces[:]))<<32)
@@ -347,10 +347,10 @@ func rulesKey(r *Rules, seats Colors) uint64 {
 // lastKey returns the progress of the token moved last this turn, plus
 // one (0 for none): which alike token it was does not matter.
 func (s *State) lastKey() uint8 {
-	if s.last == 0 {
+	if s.lastMoved() < 0 {
 		return 0
 	}
-	return s.tok[s.mover()][(s.last-1)%MaxTokens] + 1
+	return s.tok[s.mover()][s.lastMoved()%MaxTokens] + 1
 }
 
 // keySeed and keyMul are fixed constants of the key hash: changing them

@@ -140,11 +140,11 @@ type State struct {
 	blocked, later uint32
 	// What a turn keeps, side by side so that the turn's end clears them
 	// together.
+	throw  uint8   // the face thrown, kept through the bonus move it leads to; 0 while a roll is due
 	due    amounts // the moves due: none while a roll is due
-	flags  uint8   // stateBonusMove, stateExtraRoll, stateForfeit
+	flags  uint8   // stateExtraRoll, stateForfeit, and the token moved last (lastMoved)
 	streak uint8   // bonus-earning rolls in a row this turn (rule C9)
 	tries  uint8   // rolls this turn since the last token move that left no move (rule M4)
-	last   uint8   // the token moved last this turn, plus one; 0 for none (rule P9)
 
 	turn     Color
 	placed   uint8
@@ -155,12 +155,24 @@ type State struct {
 	begin    [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn (ruling Q2)
 }
 
-// State flags.
+// State flags. Bit 0 is free (State.Key hashes it as whether a bonus
+// move is due); bits 3 to 5 hold the token moved last this turn, plus
+// one, 0 for none (rule P9: see lastMoved).
 const (
-	stateBonusMove uint8 = 1 << iota // the amount due first is a bonus move (rule P8), its face the throw's before it
-	stateExtraRoll                   // a bonus roll is owed after the move due (rules K2, K3)
-	stateForfeit                     // the roll reached the six limit and is forfeited (rule C9): its only move is the forfeiting pass
+	stateExtraRoll uint8 = 1 << (iota + 1) // a bonus roll is owed after the move due (rules K2, K3)
+	stateForfeit                           // the roll reached the six limit and is forfeited (rule C9): its only move is the forfeiting pass
+	stateLastShift = iota + 1
+	stateLast      = 7 << stateLastShift
 )
+
+// lastMoved returns the token moved last this turn, or -1 for none (rule
+// P9).
+func (s *State) lastMoved() int { return int(s.flags&stateLast>>stateLastShift) - 1 }
+
+// setLastMoved marks token i as the token moved last this turn (rule P9).
+func (s *State) setLastMoved(i int) {
+	s.flags = s.flags&^stateLast | uint8(i+1)<<stateLastShift&stateLast
+}
 
 // New returns the start position of a game under r: every token in its
 // yard (rule C2) but those StartOut puts on their start squares, and the
@@ -234,7 +246,7 @@ func (s State) Die() int {
 	if s.due.steps[0] == 0 {
 		return 0
 	}
-	return int(s.due.faces[0])
+	return int(s.throw)
 }
 
 // Count returns the steps the move due counts: the die; what a 6 counts
@@ -244,7 +256,7 @@ func (s State) Count() int { return int(s.due.steps[0]) }
 
 // IsBonusMove reports whether the move due is a bonus move earned by a
 // capture or a token brought home (rule P8), not a roll's.
-func (s State) IsBonusMove() bool { return s.due.steps[0] != 0 && s.flags&stateBonusMove != 0 }
+func (s State) IsBonusMove() bool { return s.due.steps[0] != 0 && s.due.faces[0] == 0 }
 
 // Streak returns the number of bonus-earning rolls (sixes, by default;
 // see [Rules.BonusRolls]) the player to move has rolled in a row this

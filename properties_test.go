@@ -1002,7 +1002,7 @@ func propCheckReference(t *rapid.T, s State) {
 	if got := propKeysOf(s.LegalMoves()); !slices.Equal(got, want) {
 		back, err := ParsePosition(FormatPosition(s))
 		dump := func(s State) string {
-			return fmt.Sprintf("tok %v at %x moves %x extra %x blocked %x later %x last %d tries %d flags %d captured %v", s.tok, s.at, s.moves, s.extra, s.blocked, s.later, s.last, s.tries, s.flags, s.captured)
+			return fmt.Sprintf("tok %v at %x moves %x extra %x blocked %x later %x throw %d due %v tries %d flags %d captured %v", s.tok, s.at, s.moves, s.extra, s.blocked, s.later, s.throw, s.due, s.tries, s.flags, s.captured)
 		}
 		t.Fatalf("LegalMoves() =\n%v\nwant\n%v\n%v%s\nDEBUG %s\nDEBUG %s %v", got, want, s, FormatPosition(s), dump(s), dump(back), err)
 	}

@@ -129,11 +129,9 @@ func (s *State) squareOf(c Color, p int) Square {
 const maxDue = 4
 
 // amounts is the moves due in a turn, in the order they are played: each
-// the steps it counts and the face of the throw it came from (for a
-// bonus move, rule P8, the throw before it, whose bonus roll may still be
-// due; State.flags says which amount is a bonus move); a slot of no steps
-// ends the list. The legal moves are the moves of the amounts due; with
-// one die, of the one amount due.
+// the steps it counts and the face it plays, 0 for a bonus move (rule
+// P8); a slot of no steps ends the list. The legal moves are the moves of
+// the amounts due; with one die, of the one amount due.
 type amounts struct {
 	steps [maxDue]uint8
 	faces [maxDue]uint8
@@ -198,11 +196,14 @@ func (s *State) roll(face int) error {
 	if s.due.steps[0] != 0 || s.over() || !rs.faces.Has(face) {
 		return s.rollError(face)
 	}
-	if s.streak < 255 { // the count saturates where SixLimit is 0
-		s.streak += uint8(rs.bonus>>face) & 1
-	}
-	if rs.sixLimit > 0 && s.streak >= rs.sixLimit { // rule C9
-		s.flags |= stateForfeit
+	s.throw = uint8(face)
+	if rs.bonus.has(uint8(face)) { // rule C9: another in the streak
+		if s.streak < 255 { // the count saturates where SixLimit is 0
+			s.streak++
+		}
+		if s.streak == rs.sixLimit {
+			s.flags |= stateForfeit
+		}
 	}
 	n := face
 	c := s.mover()
@@ -221,7 +222,7 @@ func (s *State) mover() Color { return s.turn }
 // head returns the amount due first, as the stages judge it: a bonus
 // move's face is 0.
 func (s *State) head() due {
-	return dueOf(s.mover(), s.due.faces[0]&(s.flags&stateBonusMove-1), s.due.steps[0], 0)
+	return dueOf(s.mover(), s.due.faces[0], s.due.steps[0], 0)
 }
 
 // startCount makes amount d due, the moves due being played, and judges
@@ -230,11 +231,11 @@ func (s *State) head() due {
 // each does (judge), a second move where a token has one (judgePair),
 // then the rules that choose among the moves (filter).
 func (s *State) startCount(d due) {
-	s.due.steps[d.k()] = d.steps()
-	if d.face() == 0 { // a bonus move, after a move, whose judged moves go; its face stays the throw's
-		s.flags |= stateBonusMove
+	k := d.k() & (maxDue - 1)
+	s.due.steps[k], s.due.faces[k] = d.steps(), d.face()
+	if d.face() == 0 { // a bonus move, after a move, whose judged moves go
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
-	} else if s.due.faces[d.k()] = d.face(); s.flags&stateForfeit != 0 { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
+	} else if s.flags&stateForfeit != 0 { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
 		return
 	}
 	x := tokenBytes(&s.tok[d.c()])
@@ -309,7 +310,7 @@ func (s *State) rollError(face int) error {
 	case s.over():
 		return rollError(1)
 	case s.due.steps[0] != 0:
-		f := s.due.faces[0]
+		f := s.due.faces[0] // 0 for a bonus move
 		switch {
 		case f == 0:
 			f = 7 // no face: a bonus move is due
@@ -1060,14 +1061,14 @@ func (s *State) appendLegal(dst []Move) []Move {
 		return s.appendWithExtra(d, dst)
 	}
 	n := len(dst)
-	base := d.base()
+	base, tok := d.base(), &s.tok[d.c()%MaxPlayers]
 	// The tokens with a move, from each lane's valid bit (four lanes).
 	const valid = uint32(flagValid) << (mFlags - laneShift)
 	v := &s.moves
 	have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)
 	for ; have != 0; have &= have - 1 {
 		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-		dst = append(dst, Move{base | s.tokenPart(d.c(), i) | uint64(v[i])<<laneShift})
+		dst = append(dst, Move{base | uint64(i+1)<<mToken | uint64(tok[i])<<mFrom | uint64(v[i])<<laneShift})
 	}
 	if len(dst) == n {
 		return append(dst, s.pass(d, s.forfeit()))
@@ -1376,7 +1377,7 @@ func (s *State) afterMove(m Move, sq uint8) {
 		s.findBlocks(words)
 	}
 	if rs.feat&featLastMoved != 0 {
-		s.last = uint8(i + 1) // rule P9
+		s.setLastMoved(i) // rule P9
 	}
 }
 
@@ -1447,13 +1448,13 @@ func (s *State) leave(c Color, i int) {
 // endMove ends a move and the bonus moves it led to: a bonus roll if one
 // is owed (rules C9, K2, K3), else the next turn.
 func (s *State) endMove() {
-	faceBonus := s.rs.bonus.has(s.due.faces[0])
+	faceBonus := s.rs.bonus.has(s.throw)
 	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
 		if !faceBonus {
 			s.streak = 0 // rule C9: a roll earned otherwise breaks the streak
 		}
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
-		s.due, s.flags = amounts{}, 0
+		s.throw, s.due, s.flags = 0, amounts{}, s.flags&stateLast // the token moved last stays for the turn (rule P9)
 		return
 	}
 	s.nextTurn()
@@ -1492,13 +1493,13 @@ func (s *State) applyPass() {
 	rs := s.rs
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
 	switch {
-	case s.flags&stateBonusMove != 0: // rule P8: a bonus move no token can make is lost
+	case s.due.faces[0] == 0: // rule P8: a bonus move no token can make is lost
 		s.endMove()
-	case rs.bonus.has(s.due.faces[0]) && rs.feat&featNoMoveForfeits == 0: // ruling Q1
-		s.due = amounts{}
+	case rs.bonus.has(s.throw) && rs.feat&featNoMoveForfeits == 0: // ruling Q1
+		s.throw, s.due = 0, amounts{}
 	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(s.mover()): // rule M4
 		s.tries++
-		s.due = amounts{}
+		s.throw, s.due = 0, amounts{}
 	default:
 		s.nextTurn()
 	}
@@ -1534,8 +1535,8 @@ func (s *State) applyForfeit() {
 		s.tok = s.begin
 		s.later = 0
 		s.locate()
-	case rs.feat&featLastMoved != 0 && s.last != 0:
-		c, i := s.mover(), int(s.last-1)%MaxTokens
+	case rs.feat&featLastMoved != 0 && s.lastMoved() >= 0:
+		c, i := s.mover(), s.lastMoved()%MaxTokens
 		if rs.onTrack(int(s.tok[c][i]) - 1) {
 			if rs.feat&featLater != 0 {
 				s.leave(c, i)
@@ -1616,7 +1617,7 @@ func (s *State) rankLast() {
 // (rule C3), unless the game is over.
 func (s *State) nextTurn() {
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
-	s.due, s.flags, s.streak, s.tries, s.last = amounts{}, 0, 0, 0, 0
+	s.throw, s.due, s.flags, s.streak, s.tries = 0, amounts{}, 0, 0, 0
 	rs := s.rs
 	if rs.feat&featUndo != 0 {
 		s.begin = s.tok // the next turn begins here (at game over too)

@@ -102,8 +102,8 @@ func (s State) Setup() Setup {
 	if s.IsBonusMove() {
 		u.Bonus = s.Count()
 	}
-	if s.last != 0 {
-		u.LastMoved[(s.last-1)%MaxTokens] = true
+	if i := s.lastMoved(); i >= 0 {
+		u.LastMoved[i%MaxTokens] = true
 	}
 	unpack := func(dst *[MaxPlayers][MaxTokens]int, src *[MaxPlayers][MaxTokens]uint8) {
 		for c := range MaxPlayers {
@@ -364,7 +364,9 @@ func (u *Setup) check(s *State) *SetupError {
 		}
 	}
 	s.turn, s.streak, s.tries = t, uint8(u.Sixes), uint8(u.Tries)
-	s.last = uint8(last + 1)
+	if last >= 0 {
+		s.setLastMoved(last)
+	}
 	if u.ExtraRoll {
 		s.flags |= stateExtraRoll
 	}
@@ -373,7 +375,7 @@ func (u *Setup) check(s *State) *SetupError {
 	}
 	switch {
 	case u.Bonus != 0:
-		s.due.faces[0] = uint8(u.Die)
+		s.throw = uint8(u.Die)
 		s.startCount(dueOf(s.mover(), 0, uint8(u.Bonus), 0))
 	case u.Die != 0:
 		// Roll the die again, to judge the moves, from the streak it had

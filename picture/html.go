@@ -156,7 +156,11 @@ func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData
 		}
 		v := replayView(want)
 		m := f.Move
-		v.M = []int{f.Roll, int(m.Color()), m.Token(), m.From(), m.To(), m.Captures(), m.Count()}
+		from, to := m.From(), m.To()
+		if m.IsPass() {
+			from, to = 0, 0 // the page's data: a pass moves nothing, and the page reads no square of it
+		}
+		v.M = []int{f.Roll, int(m.Color()), m.Token(), from, to, m.Captures(), m.Count()}
 		v.Ms = m.String()
 		v.Tx = describeMove(s, next, m)
 		v.Ch = describeChoices(s)
