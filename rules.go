@@ -225,23 +225,29 @@ func (s *State) head() due {
 	return dueOf(s.mover(), s.due.faces[0], s.due.steps[0], 0)
 }
 
-// startCount makes amount d due, the moves due being played, and judges
+// startCount makes amount d the move due first, and judges
 // every token's move: once, for AppendLegalMoves only to unpack them and
 // Apply only to compare. The stages: the candidates (candidates), what
 // each does (judge), a second move where a token has one (judgePair),
 // then the rules that choose among the moves (filter).
 func (s *State) startCount(d due) {
-	k := d.k() & (maxDue - 1)
-	s.due.steps[k], s.due.faces[k] = d.steps(), d.face()
+	s.due.steps[0], s.due.faces[0] = d.steps(), d.face()
 	if d.face() == 0 { // a bonus move, after a move, whose judged moves go
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
 	} else if s.flags&stateForfeit != 0 { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
 		return
 	}
 	x := tokenBytes(&s.tok[d.c()])
+	plain := s.plainPath() // the same for every token
 	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
-		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+		from := int(x>>(8*i)&0xff) - 1
+		// The common move, along the track (rule C8) with nothing on its
+		// path to judge to an empty square that is not a star, is the
+		// move as counted; judge judges the rest, in full.
+		if to := from + int(d.steps()); plain && s.rs.alongTrack(from, to) && s.plainLanding(s.trackSquare(d.c(), to)) {
+			s.moves[i] = lane(to, flagValid)
+		} else if l, r := s.judge(d, i, from); r.why == legal {
 			s.moves[i] = l
 		}
 	}
@@ -372,24 +378,18 @@ func (s *State) tokenMove(d due, i int) (uint32, refusal) {
 	return s.judge(d, i, int(s.tok[d.c()][i])-1)
 }
 
-// judge is tokenMove for token i at progress from. The common path, a
-// token going on along the track (rule C8) with nothing on its path to
-// judge (plainPath) to an empty square that is not a star (plainLanding),
-// is recognised here and returns at once, calling nothing (so Go keeps
-// nothing on the stack for it).
+// judge is tokenMove for token i at progress from: where the rules of
+// movement take it (targetOff, for all but a move along the track), then
+// its path and landing (moveTo).
 func (s *State) judge(d due, i, from int) (uint32, refusal) {
-	to := from + int(d.steps())
+	to, f := from+int(d.steps()), flagValid
 	if !s.rs.alongTrack(from, to) { // entering, finished, or past the home entry
-		from, to, f, r := s.targetOff(d, from, to)
-		if r.why != legal {
+		var r refusal
+		if from, to, f, r = s.targetOff(d, from, to); r.why != legal {
 			return lane(to, f), r
 		}
-		return s.moveTo(d, i, from, to, f)
 	}
-	if s.plainPath() && s.plainLanding(s.trackSquare(d.c(), to)) {
-		return lane(to, flagValid), refusal{}
-	}
-	return s.moveTo(d, i, from, to, flagValid)
+	return s.moveTo(d, i, from, to, f)
 }
 
 // plainPath reports whether a path has nothing the rules judge: no block
@@ -1061,7 +1061,7 @@ func (s *State) appendLegal(dst []Move) []Move {
 		return s.appendWithExtra(d, dst)
 	}
 	n := len(dst)
-	base, tok := d.base(), &s.tok[d.c()%MaxPlayers]
+	base, tok := d.base(), &s.tok[d.c()]
 	// The tokens with a move, from each lane's valid bit (four lanes).
 	const valid = uint32(flagValid) << (mFlags - laneShift)
 	v := &s.moves
@@ -1631,11 +1631,7 @@ func (s *State) nextTurn() {
 	if rs.feat&featTeams != 0 {
 		live = s.teamLive(live)
 	}
-	if after := uint16(live) >> ((s.turn + 1) & 15); after != 0 { // turn+1 is at most MaxPlayers
-		s.turn += Color(bits.TrailingZeros16(after)) + 1
-	} else if live != 0 {
-		s.turn = Color(bits.TrailingZeros16(uint16(live)))
-	}
+	s.turn = rs.nextSeat[s.turn%MaxPlayers][live&allColors]
 }
 
 // teamLive returns live less the colours whose tokens have all finished:

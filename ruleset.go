@@ -47,6 +47,10 @@ type ruleset struct {
 	team     [MaxPlayers]uint8
 	mates    [MaxPlayers]Colors
 	mateBits [MaxPlayers]uint32
+	// nextSeat[c][live] is the colour of the set live that plays next after
+	// colour c: the next clockwise (rule C3), or c itself where live holds
+	// no other.
+	nextSeat [MaxPlayers][allColors + 1]Color
 	// key is the rules' part of State.Key, hashed once (rulesKey).
 	key uint64
 }
@@ -222,6 +226,17 @@ func newRuleset(r Rules) *ruleset {
 			if rs.team[o] == rs.team[c] {
 				rs.mates[c] |= 1 << o
 				rs.mateBits[c] |= colorBits(o)
+			}
+		}
+	}
+	for c := range Color(MaxPlayers) {
+		for live := range Colors(allColors + 1) {
+			rs.nextSeat[c][live] = c
+			for k := Color(1); k <= MaxPlayers; k++ {
+				if o := (c + k) % MaxPlayers; live.Has(o) {
+					rs.nextSeat[c][live] = o
+					break
+				}
 			}
 		}
 	}
