@@ -1,7 +1,6 @@
 package ludo
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 )
@@ -303,11 +302,11 @@ func (s State) Key() uint64 {
 	// The turn: the face thrown, the steps of the first amount due and,
 	// in bit 0 of the flags, whether it is a bonus move; the amounts due
 	// after it, where there are any (never with one die).
-	t := uint64(s.turn) | uint64(s.Die())<<8 | uint64(s.due.steps[0])<<16 | uint64(s.streak)<<24 |
+	t := uint64(s.turn) | uint64(s.Die())<<8 | uint64(s.head().steps())<<16 | uint64(s.streak)<<24 |
 		uint64(s.placed)<<32 | uint64(s.tries)<<40 | uint64(s.flags&stateExtraRoll|b2u(s.IsBonusMove()))<<48 | uint64(s.captured)<<56
 	h = keyMix(h, t)
-	if s.due.steps[1] != 0 {
-		h = keyMix(h, uint64(binary.LittleEndian.Uint32(s.due.steps[:]))|uint64(binary.LittleEndian.Uint32(s.due.faces[:]))<<32)
+	if m := s.due.more; m != [len(m)]uint8{} {
+		h = keyMix(h, uint64(m[0])|uint64(m[1])<<8|uint64(m[2])<<16|uint64(s.due.bonus)<<24)
 	}
 	var places uint64
 	for c := range MaxPlayers {

@@ -140,8 +140,8 @@ type State struct {
 	blocked, later uint32
 	// What a turn keeps, side by side so that the turn's end clears them
 	// together.
-	throw  uint8   // the face thrown, kept through the bonus move it leads to; 0 while a roll is due
 	due    amounts // the moves due: none while a roll is due
+	throw  uint8   // the face thrown, kept through the bonus move it leads to; 0 while a roll is due
 	flags  uint8   // stateExtraRoll, stateForfeit, and the token moved last (lastMoved)
 	streak uint8   // bonus-earning rolls in a row this turn (rule C9)
 	tries  uint8   // rolls this turn since the last token move that left no move (rule M4)
@@ -227,7 +227,7 @@ func (s State) Phase() Phase {
 	switch {
 	case s.placed >= s.endsAt: // the zero State (endsAt 0) reads as over
 		return PhaseOver
-	case s.due.steps[0] == 0:
+	case s.due.head == 0:
 		return PhaseRoll
 	}
 	return PhaseMove
@@ -243,7 +243,7 @@ func (s State) Turn() Color { return s.turn }
 // During a bonus move (rule P8) it is the face of the roll that led to
 // it, which may still earn a bonus roll.
 func (s State) Die() int {
-	if s.due.steps[0] == 0 {
+	if s.due.head == 0 {
 		return 0
 	}
 	return int(s.throw)
@@ -252,11 +252,11 @@ func (s State) Die() int {
 // Count returns the steps the move due counts: the die; what a 6 counts
 // under [Rules.SixValue]; or the steps of a bonus move (rule P8). It is 0
 // while no move is due.
-func (s State) Count() int { return int(s.due.steps[0]) }
+func (s State) Count() int { return int(s.head().steps()) }
 
 // IsBonusMove reports whether the move due is a bonus move earned by a
 // capture or a token brought home (rule P8), not a roll's.
-func (s State) IsBonusMove() bool { return s.due.steps[0] != 0 && s.due.faces[0] == 0 }
+func (s State) IsBonusMove() bool { return s.due.head != 0 && s.head().face() == 0 }
 
 // Streak returns the number of bonus-earning rolls (sixes, by default;
 // see [Rules.BonusRolls]) the player to move has rolled in a row this

@@ -128,13 +128,18 @@ func (s *State) squareOf(c Color, p int) Square {
 // after them.
 const maxDue = 4
 
-// amounts is the moves due in a turn, in the order they are played: each
-// the steps it counts and the face it plays, 0 for a bonus move (rule
-// P8); a slot of no steps ends the list. The legal moves are the moves of
-// the amounts due; with one die, of the one amount due.
+// amounts is the moves due in a turn, in the order they are played. The
+// first is kept as a due, in head (its low half: the amount index of the
+// first is 0), 0 while none is due. After it, more holds the steps of up
+// to maxDue-1 more, 0 where none: two dice make two amounts, four on a
+// double, and bonus moves queue after them; a die's face is its steps,
+// and bit k of bonus marks more[k] as a bonus move, of face 0. The legal
+// moves are the moves of the amounts due: with one die, of the one amount
+// due, in head (more is for rulesets with two dice).
 type amounts struct {
-	steps [maxDue]uint8
-	faces [maxDue]uint8
+	head  uint32
+	more  [maxDue - 1]uint8
+	bonus uint8
 }
 
 // due is one amount due as the stages judge it, with what judging a
@@ -193,7 +198,7 @@ func (s State) Roll(face int) (State, error) {
 // accepted.
 func (s *State) roll(face int) error {
 	rs := s.rs
-	if s.due.steps[0] != 0 || s.over() || !rs.faces.Has(face) {
+	if s.due.head != 0 || s.over() || !rs.faces.Has(face) {
 		return s.rollError(face)
 	}
 	s.throw = uint8(face)
@@ -222,7 +227,7 @@ func (s *State) mover() Color { return s.turn }
 // head returns the amount due first, as the stages judge it: a bonus
 // move's face is 0.
 func (s *State) head() due {
-	return dueOf(s.mover(), s.due.faces[0], s.due.steps[0], 0)
+	return due(s.due.head)
 }
 
 // startCount makes amount d the move due first, and judges
@@ -231,7 +236,7 @@ func (s *State) head() due {
 // each does (judge), a second move where a token has one (judgePair),
 // then the rules that choose among the moves (filter).
 func (s *State) startCount(d due) {
-	s.due.steps[0], s.due.faces[0] = d.steps(), d.face()
+	s.due.head = uint32(d)
 	if d.face() == 0 { // a bonus move, after a move, whose judged moves go
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
 	} else if s.flags&stateForfeit != 0 { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
@@ -315,8 +320,8 @@ func (s *State) rollError(face int) error {
 		return rollError(0)
 	case s.over():
 		return rollError(1)
-	case s.due.steps[0] != 0:
-		f := s.due.faces[0] // 0 for a bonus move
+	case s.due.head != 0:
+		f := s.head().face() // 0 for a bonus move
 		switch {
 		case f == 0:
 			f = 7 // no face: a bonus move is due
@@ -1053,7 +1058,7 @@ func (s State) AppendLegalMoves(dst []Move) []Move {
 // appendLegal is AppendLegalMoves on s, which it does not change: it
 // unpacks the moves judged when the amount became due.
 func (s *State) appendLegal(dst []Move) []Move {
-	if s.due.steps[0] == 0 { // no move is due, in every other phase
+	if s.due.head == 0 { // no move is due, in every other phase
 		return dst
 	}
 	d := s.head()
@@ -1179,7 +1184,7 @@ func (s State) moveDue() error {
 		return ErrNoGame
 	case s.over():
 		return ErrGameOver
-	case s.due.steps[0] == 0:
+	case s.due.head == 0:
 		return fmt.Errorf("%w: %v must roll before moving", ErrWrongPhase, s.turn)
 	}
 	return nil
@@ -1493,7 +1498,7 @@ func (s *State) applyPass() {
 	rs := s.rs
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
 	switch {
-	case s.due.faces[0] == 0: // rule P8: a bonus move no token can make is lost
+	case s.head().face() == 0: // rule P8: a bonus move no token can make is lost
 		s.endMove()
 	case rs.bonus.has(s.throw) && rs.feat&featNoMoveForfeits == 0: // ruling Q1
 		s.throw, s.due = 0, amounts{}
