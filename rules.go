@@ -154,9 +154,9 @@ type amounts struct {
 type due uint64
 
 // dueOf returns the amount of steps playing face (0 for a bonus move) for
-// colour c's tokens, amount k of those due.
-func dueOf(c Color, face, steps uint8, k int) due {
-	return due(uint64(c)&0xf<<mColor | uint64(face)<<mDie | uint64(steps)<<mCount | uint64(k)&(maxDue-1)<<mAmount)
+// colour c's tokens, the first of those due.
+func dueOf(c Color, face, steps uint8) due {
+	return due(uint64(c)<<mColor | uint64(face)<<mDie | uint64(steps)<<mCount)
 }
 
 func (d due) c() Color     { return Color(d >> mColor & 0xf) }
@@ -198,7 +198,7 @@ func (s State) Roll(face int) (State, error) {
 // accepted.
 func (s *State) roll(face int) error {
 	rs := s.rs
-	if s.due.head != 0 || s.over() || !rs.faces.Has(face) {
+	if s.due.head != 0 || s.over() || face&^MaxFace != 0 || !rs.faces.has(uint8(face)) {
 		return s.rollError(face)
 	}
 	s.throw = uint8(face)
@@ -215,7 +215,7 @@ func (s *State) roll(face int) error {
 	if rs.feat&featSixValue != 0 && face == int(rs.six) && s.allOut(c) { // rule P5
 		n = int(rs.sixValue)
 	}
-	s.startCount(dueOf(c, uint8(face), uint8(n), 0))
+	s.startCount(dueOf(c, uint8(face), uint8(n)))
 	return nil
 }
 
@@ -1401,7 +1401,7 @@ func (s *State) earn(m Move) bool {
 	if n := earned.Steps(); n > 0 {
 		// The move played the one amount due (one die): the bonus move
 		// takes its place.
-		s.startCount(dueOf(m.Color(), 0, uint8(n), 0))
+		s.startCount(dueOf(m.Color(), 0, uint8(n)))
 		return s.canMove()
 	}
 	return false
@@ -1523,7 +1523,7 @@ func (s *State) nothingInPlay(c Color) bool {
 			return false
 		}
 		for f := range rs.chance.faces.All() {
-			if _, r := s.tokenMove(dueOf(c, uint8(f), uint8(f), 0), i); r.why == legal {
+			if _, r := s.tokenMove(dueOf(c, uint8(f), uint8(f)), i); r.why == legal {
 				return false
 			}
 		}

@@ -376,7 +376,7 @@ func (u *Setup) check(s *State) *SetupError {
 	switch {
 	case u.Bonus != 0:
 		s.throw = uint8(u.Die)
-		s.startCount(dueOf(s.mover(), 0, uint8(u.Bonus), 0))
+		s.startCount(dueOf(s.mover(), 0, uint8(u.Bonus)))
 	case u.Die != 0:
 		// Roll the die again, to judge the moves, from the streak it had
 		// before it: one less if it earns a bonus roll, which the checks
