@@ -101,7 +101,7 @@ func (s State) ActionMove(a int) (Move, error) {
 	if m := moves[0]; m.IsPass() {
 		return m, nil
 	}
-	return Move{}, &IllegalMoveError{Move: s.pass(s.head(), false), Rule: "C10",
+	return Move{}, &IllegalMoveError{Move: s.head().pass(false), Rule: "C10",
 		Reason: fmt.Sprintf("%v must move when a token can: %v", s.turn, moves[0])}
 }
 

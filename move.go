@@ -66,11 +66,7 @@ func newMove(c Color, i, from, count, d int) Move {
 // passMove returns the pass of colour c on a move of count steps with die
 // face d: it names no token, and its progress from and to are -1.
 func passMove(c Color, count, d int, forfeit bool) Move {
-	m := newMove(c, -1, -1, count, d)
-	if forfeit {
-		m = m.with(flagForfeit)
-	}
-	return m
+	return dueOf(c, uint8(d), uint8(count)).pass(forfeit)
 }
 
 // lane returns what a legal token move says beyond its colour, die, token,

@@ -1234,7 +1234,7 @@ func (mt moveText) resolve(s State) (Move, error) {
 			return ms[0], nil
 		}
 		// The rules refuse the pass; Apply says which rule (C9 or C10).
-		want := s.pass(d, mt.forfeit)
+		want := d.pass(mt.forfeit)
 		if _, err := s.Apply(want); err != nil {
 			return Move{}, err
 		}

@@ -1076,15 +1076,20 @@ func (s *State) appendLegal(dst []Move) []Move {
 		dst = append(dst, Move{base | uint64(i+1)<<mToken | uint64(tok[i])<<mFrom | uint64(v[i])<<laneShift})
 	}
 	if len(dst) == n {
-		return append(dst, s.pass(d, s.forfeit()))
+		return append(dst, d.pass(s.forfeit()))
 	}
 	return dst
 }
 
 // pass returns the pass of amount d, the forfeiting pass (rule C9) if
-// forfeit.
-func (s *State) pass(d due, forfeit bool) Move {
-	return passMove(d.c(), int(d.steps()), int(d.face()), forfeit)
+// forfeit: a move of no token (its token and its progress from and to
+// are -1: the fields' zero).
+func (d due) pass(forfeit bool) Move {
+	f := flagValid
+	if forfeit {
+		f |= flagForfeit
+	}
+	return Move{d.base() | uint64(f)<<mFlags}
 }
 
 // appendWithExtra is appendLegal where a token has a second move (rule
