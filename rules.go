@@ -1641,7 +1641,7 @@ func (s *State) nextTurn() {
 	if rs.feat&featTeams != 0 {
 		live = s.teamLive(live)
 	}
-	s.turn = rs.nextSeat[s.turn%MaxPlayers][live&allColors]
+	s.turn = rs.nextSeat[s.turn][live&allColors]
 }
 
 // teamLive returns live less the colours whose tokens have all finished:
