@@ -132,7 +132,7 @@ func newChance(faces []int, weights []int) *chance {
 }
 
 // oneDie is the chance model of one fair six-sided die.
-var oneDie = newChance([]int{1, 2, 3, 4, 5, 6}, []int{1, 1, 1, 1, 1, 1})
+var oneDie = *newChance([]int{1, 2, 3, 4, 5, 6}, []int{1, 1, 1, 1, 1, 1})
 
 // top returns the highest face a throw can show.
 func (ch *chance) top() int { return bits.Len64(uint64(ch.faces)) - 1 }

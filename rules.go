@@ -243,14 +243,14 @@ func (s *State) startCount(d due) {
 		return
 	}
 	x := tokenBytes(&s.tok[d.c()])
-	plain := s.plainPath() // the same for every token
+	plain := s.plainPath() && s.starless() // the same for every token
 	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
 		from := int(x>>(8*i)&0xff) - 1
 		// The common move, along the track (rule C8) with nothing on its
 		// path to judge to an empty square that is not a star, is the
 		// move as counted; judge judges the rest, in full.
-		if to := from + int(d.steps()); plain && s.rs.alongTrack(from, to) && s.plainLanding(s.trackSquare(d.c(), to)) {
+		if to := from + int(d.steps()); plain && s.rs.alongTrack(from, to) && !s.at.has(s.trackSquare(d.c(), to)) {
 			s.moves[i] = lane(to, flagValid)
 		} else if l, r := s.judge(d, i, from); r.why == legal {
 			s.moves[i] = l
@@ -404,7 +404,10 @@ func (s *State) plainPath() bool { return s.rs.feat&(featPath&^featBlocks) == 0 
 
 // plainLanding reports whether a landing on track square sq does nothing
 // but move the token: nobody stands there and it is not a star (rule D2).
-func (s *State) plainLanding(sq uint8) bool { return s.rs.feat&featStars == 0 && !s.at.has(sq) }
+func (s *State) plainLanding(sq uint8) bool { return s.starless() && !s.at.has(sq) }
+
+// starless reports whether the board has no star (rule D2).
+func (s *State) starless() bool { return s.rs.feat&featStars == 0 }
 
 // moveTo decides the move of token i of colour d.c() with amount d from
 // progress from to to, with flags f so far, as targetOff counts it: the

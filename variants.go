@@ -676,7 +676,7 @@ func (r Rules) problem() string {
 
 // chance returns the chance model of the rules' throw: one fair six-sided
 // die, in every ruleset so far.
-func (r Rules) chance() *chance { return oneDie }
+func (r Rules) chance() *chance { return &oneDie }
 
 // maxSteps returns the most steps one move can count: a face, a six worth
 // SixValue, or a bonus move.
