@@ -227,8 +227,8 @@ func (b Board) Square(c Color, progress int) Square {
 	switch {
 	case progress < 0 || !b.valid():
 		return Square{zone: YardZone, color: c}
-	case progress > b.Finish() && progress-b.Finish()+b.HomeEntry < b.Track: // rule K4
-		progress += b.HomeEntry - b.Finish()
+	case progress > b.Finish() && b.lapProgress(progress) < b.Track: // rule K4
+		progress = b.lapProgress(progress)
 		fallthrough
 	case progress <= b.HomeEntry:
 		return Square{zone: TrackZone, n: uint8(1 + (int(c)*b.StartSpacing+progress)%b.Track)}
@@ -237,6 +237,16 @@ func (b Board) Square(c Color, progress int) Square {
 	}
 	return Square{zone: FinishZone, color: c}
 }
+
+// lapProgress returns the progress on its lap of a token at progress p
+// past the finish, going round the track again (rule K4): Finish+k stands
+// k squares past its home entry.
+func (b Board) lapProgress(p int) int { return p - b.Finish() + b.HomeEntry }
+
+// roundProgress is lapProgress undone: the progress of a token going round
+// again that stands lap squares on from its start square, past its home
+// entry (rule K4).
+func (b Board) roundProgress(lap int) int { return b.Finish() + lap - b.HomeEntry }
 
 // Progress returns the progress a token of colour c has on square sq, and
 // false if a token of that colour never stands there: another colour's

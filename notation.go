@@ -585,7 +585,7 @@ func tokenWord(w string, at loc, c Color, r Rules) (int, *ParseError) {
 		}
 		p, ok := b.Progress(c, TrackSquare(n))
 		if !ok && r.CaptureBeforeHome && p > b.HomeEntry {
-			return b.Finish() + p - b.HomeEntry, nil // going round again (rule K4)
+			return b.roundProgress(p), nil // going round again (rule K4)
 		}
 		if !ok {
 			return 0, at.errorf(ErrInvalidSetup, "a %v token never stands on square %d: %v turns into its home column after square %v", c, n, c, b.Square(c, b.HomeEntry))

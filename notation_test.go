@@ -305,7 +305,7 @@ func TestParsePositionErrors(t *testing.T) {
 		{"rules classic\nturn pink", 2, 6, syn, `"pink" is not a colour`},
 		{"rules classic{Players:2}\nturn green", 2, 6, setup, "the turn is green's, who does not play"},
 		{"rules classic\ndie six", 2, 5, syn, `die: "six" is not a number`},
-		{"rules classic\ndie 7", 2, 5, setup, "die 7: want 1 to 6"},
+		{"rules classic\ndie 7", 2, 5, setup, "die 7: want one of {1 2 3 4 5 6}"},
 		{"rules classic\ndie 6\nsixes 0", 3, 7, setup, "die 6 earns a bonus roll, so sixes counts it"},
 		{"rules classic\nsixes 3", 2, 7, setup, "sixes 3 is SixLimit: that roll was forfeited"},
 		{"rules classic\ndie 4\nsixes 3", 3, 7, setup, "die 4 does not count"},

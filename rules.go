@@ -520,10 +520,7 @@ func (s *State) round(c Color, from, n int) (to int, home, circles bool) {
 	rs := s.rs
 	fin, he, track := int(rs.finish), int(rs.homeEntry), int(rs.track)
 	open := s.captured.Has(c)
-	rel, lap := from, true // rel: squares on from the start square
-	if from > fin {
-		rel, lap = from-fin+he, false
-	}
+	rel, lap := rs.lap(from), from <= fin // rel: squares on from the start square
 	for {
 		if lap {
 			if rel+n <= he {
@@ -536,7 +533,7 @@ func (s *State) round(c Color, from, n int) (to int, home, circles bool) {
 			rel, lap, circles = he, false, true
 		}
 		if rel+n < track {
-			return rel + n - he + fin, false, circles
+			return rs.rules.Board.roundProgress(rel + n), false, circles
 		}
 		n -= track - rel
 		rel, lap = 0, true

@@ -268,7 +268,7 @@ func (rs *ruleset) onTrack(p int) bool {
 // finish (rule K4) as on its first lap.
 func (rs *ruleset) lap(p int) int {
 	if p > int(rs.finish) {
-		return p - int(rs.finish) + int(rs.homeEntry)
+		return rs.rules.Board.lapProgress(p)
 	}
 	return p
 }

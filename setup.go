@@ -152,7 +152,7 @@ func (u *Setup) check(s *State) *SetupError {
 	// round again past its home entry (rule K4).
 	most, round := fin, ""
 	if r.CaptureBeforeHome {
-		most = fin + int(rs.track) - 1 - int(rs.homeEntry)
+		most = r.Board.roundProgress(int(rs.track) - 1) // the square before its start square
 		round = fmt.Sprintf(", or %d to %d going round again past its home entry (rule K4)", fin+1, most)
 	}
 	begin := &u.Tokens
@@ -200,7 +200,7 @@ func (u *Setup) check(s *State) *SetupError {
 			if !rs.has(featLater) {
 				return bad("Later", c, i, "who arrived last matters only with EntryCapture:EntryCapturesLast (rule P4)")
 			}
-			if p := int(s.tok[c][i]) - 1; !s.hasToken(c, i) || p < 0 || (p > int(rs.homeEntry) && p <= fin) {
+			if p := int(s.tok[c][i]) - 1; !s.hasToken(c, i) || !rs.onTrack(p) {
 				return bad("Later", c, i, "%v token %d is not on the track, so it arrived on no shared square (rule P4)", c, i)
 			}
 			here := s.at.match(s.at.byteOf(c, i))
@@ -262,7 +262,7 @@ func (u *Setup) check(s *State) *SetupError {
 	if rs.has(featCircle) {
 		for c := range seats.All() {
 			for i := range int(rs.tokens) {
-				if p := int(s.tok[c][i]) - 1; p > int(rs.homeEntry) && p <= fin && !s.captured.Has(c) {
+				if p := int(s.tok[c][i]) - 1; rs.inHome(p) && p < fin && !s.captured.Has(c) {
 					return bad("Tokens", c, i, "%v token %d is past its home entry, but %v has not captured, so its tokens go round again (rule K4)", c, i, c)
 				}
 			}
@@ -304,8 +304,8 @@ func (u *Setup) check(s *State) *SetupError {
 	case over: // nothing is under way
 	case s.places.of(t) != 0 || s.finished(t):
 		return bad("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)
-	case u.Die < 0 || u.Die > 6:
-		return bad("Die", t, -1, "die %d: want 1 to 6 (or 0: a roll is due)", u.Die)
+	case u.Die != 0 && !rs.faces.Has(u.Die):
+		return bad("Die", t, -1, "die %d: want one of %v (or 0: a roll is due)", u.Die, rs.faces)
 	case u.Bonus != 0 && u.Bonus != r.CaptureBonus.Steps() && u.Bonus != r.HomeBonus.Steps():
 		return bad("Bonus", t, -1, "a bonus move of %d: the rules give bonus moves of %v for a capture and %v for a token home (rule P8)", u.Bonus, r.CaptureBonus, r.HomeBonus)
 	case u.Bonus != 0 && u.Die == 0:

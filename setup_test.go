@@ -77,7 +77,7 @@ func TestSetupErrors(t *testing.T) {
 			u.Tokens[ludo.Red], u.Ranking, u.Sixes = done, []ludo.Color{ludo.Red}, 1
 		}}, ludo.SetupError{"Sixes", ludo.Red, -1, "the game is over, so no sixes count"}},
 		{setupCase{"die 7", classic, func(u *ludo.Setup) { u.Die = 7 }},
-			ludo.SetupError{"Die", ludo.Red, -1, "die 7: want 1 to 6 (or 0: a roll is due)"}},
+			ludo.SetupError{"Die", ludo.Red, -1, "die 7: want one of {1 2 3 4 5 6} (or 0: a roll is due)"}},
 		{setupCase{"sixes past SixLimit", classic, func(u *ludo.Setup) { u.Die, u.Sixes = 6, 4 }},
 			ludo.SetupError{"Sixes", ludo.Red, -1, "sixes 4: want 0 to 3 (rule C9)"}},
 		{setupCase{"sixes past 255 without a SixLimit", rulesWith(classic, func(r *ludo.Rules) { r.SixLimit = 0 }), func(u *ludo.Setup) { u.Die, u.Sixes = 6, 256 }},

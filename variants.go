@@ -543,7 +543,7 @@ func (r Rules) String() string {
 func optionsMarkdown() string {
 	var cols []preset
 	for _, p := range presets {
-		if p.rules.Board.Arms == 4 {
+		if p.rules.Board.Arms == Ludo52().Arms {
 			cols = append(cols, p)
 		}
 	}
