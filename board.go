@@ -104,14 +104,18 @@ func (s Colors) All() iter.Seq[Color] {
 }
 
 // String lists the set, as "{red yellow}".
-func (s Colors) String() string {
+func (s Colors) String() string { return setString(s.All(), Color.String) }
+
+// setString writes the items all yields as the text form of a set, as
+// "{1 6}".
+func setString[T any](all iter.Seq[T], item func(T) string) string {
 	var b strings.Builder
 	b.WriteByte('{')
-	for c := range s.All() {
+	for x := range all {
 		if b.Len() > 1 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(c.String())
+		b.WriteString(item(x))
 	}
 	b.WriteByte('}')
 	return b.String()
@@ -138,21 +142,19 @@ func OffsetsOf(ns ...int) Offsets {
 // Has reports whether offset n is in the set.
 func (s Offsets) Has(n int) bool { return n >= 0 && n < 64 && s&(1<<n) != 0 }
 
-// String lists the set, as "{0 8}".
-func (s Offsets) String() string {
-	var b strings.Builder
-	b.WriteByte('{')
-	for n := range 64 {
-		if s.Has(n) {
-			if b.Len() > 1 {
-				b.WriteByte(' ')
+// All yields the offsets in the set, lowest first.
+func (s Offsets) All() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for x := uint64(s); x != 0; x &= x - 1 {
+			if !yield(bits.TrailingZeros64(x)) {
+				return
 			}
-			b.WriteString(strconv.Itoa(n))
 		}
 	}
-	b.WriteByte('}')
-	return b.String()
 }
+
+// String lists the set, as "{0 8}".
+func (s Offsets) String() string { return setString(s.All(), strconv.Itoa) }
 
 // Board is the geometry of a board, as data: a ring of track squares
 // shared by all, a start square for each colour, and a home column of each

@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 )
 
 // This file holds the chance model: the faces a throw can show, with
@@ -62,18 +61,7 @@ func (s Faces) All() iter.Seq[int] {
 }
 
 // String lists the set, as "{1 6}".
-func (s Faces) String() string {
-	var b strings.Builder
-	b.WriteByte('{')
-	for f := range s.All() {
-		if b.Len() > 1 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.Itoa(f))
-	}
-	b.WriteByte('}')
-	return b.String()
-}
+func (s Faces) String() string { return setString(s.All(), strconv.Itoa) }
 
 // chance is a chance model, as data: the faces one throw can show, each
 // with its weight out of a total, as the equally likely draws that show
