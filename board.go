@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"errors"
 	"fmt"
 	"iter"
 	"math/bits"
@@ -208,8 +209,14 @@ func Ludo52() Board {
 // Finish returns the progress of a token at the finish.
 func (b Board) Finish() int { return b.HomeEntry + b.HomeColumn + 1 }
 
-// StartSquare returns the number of colour c's start square.
-func (b Board) StartSquare(c Color) int { return 1 + int(c)*b.StartSpacing }
+// StartSquare returns the number of colour c's start square, or 0 for a
+// colour the board does not seat (see Arms).
+func (b Board) StartSquare(c Color) int {
+	if int(c) >= b.Arms {
+		return 0
+	}
+	return 1 + int(c)*b.StartSpacing
+}
 
 // valid reports whether the board's numbers can be used to place squares
 // (Validate says what is wrong with them).
@@ -224,9 +231,12 @@ func (b Board) valid() bool {
 // going round the track again (rule K4): Finish+k stands k squares past
 // its home entry square, up to the square before its start square; beyond
 // that it is the finish. On a board that is not valid every token is in
-// its yard.
+// its yard. For a colour the board does not seat (see Arms) it returns the
+// invalid Square.
 func (b Board) Square(c Color, progress int) Square {
 	switch {
+	case int(c) >= b.Arms && b.valid():
+		return Square{zone: noZone}
 	case progress < 0 || !b.valid():
 		return Square{zone: YardZone, color: c}
 	case progress > b.Finish() && b.lapProgress(progress) < b.Track: // rule K4
@@ -301,6 +311,9 @@ const (
 	FinishZone             // a colour's finish
 )
 
+// noZone is the zone of the invalid Square, which is no place.
+const noZone Zone = 0xff
+
 // String returns the zone's name, as "track".
 func (z Zone) String() string {
 	return enumName(uint8(z), "yard", "track", "home", "finish")
@@ -309,27 +322,63 @@ func (z Zone) String() string {
 // Square is a place on the board: a numbered track square, a square of a
 // colour's home column, or a colour's yard or finish. It is comparable;
 // build one with [TrackSquare], [HomeSquare], [YardOf] or [FinishOf], or
-// get one from [Board.Square]. The zero Square is Red's yard.
+// get one from [Board.Square]. The zero Square is Red's yard. Asked for a
+// place no board has (track square 0, a colour that is none), they return
+// the invalid Square, which [Square.IsValid] reports and which prints as
+// "invalid square".
 type Square struct {
 	zone  Zone
 	color Color
 	n     uint8
 }
 
-// TrackSquare returns track square n, numbered from 1 at Red's start.
-func TrackSquare(n int) Square { return Square{zone: TrackZone, n: uint8(n)} }
+// maxSquare is the highest number a track or home square can have.
+const maxSquare = 255
 
-// HomeSquare returns square n (from 1) of colour c's home column.
-func HomeSquare(c Color, n int) Square { return Square{zone: HomeZone, color: c, n: uint8(n)} }
+// TrackSquare returns track square n, numbered from 1 at Red's start; the
+// invalid Square for n outside 1 to 255.
+func TrackSquare(n int) Square {
+	if n < 1 || n > maxSquare {
+		return Square{zone: noZone}
+	}
+	return Square{zone: TrackZone, n: uint8(n)}
+}
 
-// YardOf returns colour c's yard.
-func YardOf(c Color) Square { return Square{zone: YardZone, color: c} }
+// HomeSquare returns square n (from 1) of colour c's home column; the
+// invalid Square for n outside 1 to 255 or a colour that is none.
+func HomeSquare(c Color, n int) Square {
+	if n < 1 || n > maxSquare || c >= MaxPlayers {
+		return Square{zone: noZone}
+	}
+	return Square{zone: HomeZone, color: c, n: uint8(n)}
+}
 
-// FinishOf returns colour c's finish.
-func FinishOf(c Color) Square { return Square{zone: FinishZone, color: c} }
+// YardOf returns colour c's yard; the invalid Square for a colour that is
+// none.
+func YardOf(c Color) Square { return colorSquare(YardZone, c) }
 
-// MarshalText writes the square as [Square.String] names it.
-func (sq Square) MarshalText() ([]byte, error) { return []byte(sq.String()), nil }
+// FinishOf returns colour c's finish; the invalid Square for a colour that
+// is none.
+func FinishOf(c Color) Square { return colorSquare(FinishZone, c) }
+
+func colorSquare(z Zone, c Color) Square {
+	if c >= MaxPlayers {
+		return Square{zone: noZone}
+	}
+	return Square{zone: z, color: c}
+}
+
+// IsValid reports whether sq is a place: not the invalid Square.
+func (sq Square) IsValid() bool { return sq.zone <= FinishZone }
+
+// MarshalText writes the square as [Square.String] names it; the invalid
+// Square is an error.
+func (sq Square) MarshalText() ([]byte, error) {
+	if !sq.IsValid() {
+		return nil, errors.New("ludo: the invalid Square has no text")
+	}
+	return []byte(sq.String()), nil
+}
 
 // UnmarshalText reads a square as [Square.String] names it: "17", "red
 // home 3", "red yard" or "red finish". On error sq is left unchanged.
@@ -347,7 +396,7 @@ func parseSquare(s string) (Square, bool) {
 	switch {
 	case len(f) == 1:
 		n, ok := number(f[0])
-		return TrackSquare(n), ok && n >= 1 && n <= 255
+		return TrackSquare(n), ok && n >= 1 && n <= maxSquare
 	case len(f) < 2:
 		return Square{}, false
 	}
@@ -362,7 +411,7 @@ func parseSquare(s string) (Square, bool) {
 		return FinishOf(c), true
 	case zone == "home" && len(f) == 3:
 		n, ok := number(f[2])
-		return HomeSquare(c, n), ok && n >= 1 && n <= 255
+		return HomeSquare(c, n), ok && n >= 1 && n <= maxSquare
 	}
 	return Square{}, false
 }
@@ -379,9 +428,11 @@ func (sq Square) Color() Color { return sq.color }
 func (sq Square) N() int { return int(sq.n) }
 
 // String names the square, as "17", "red home 3", "red yard" or
-// "red finish".
+// "red finish"; "invalid square" for the invalid Square.
 func (sq Square) String() string {
 	switch sq.zone {
+	case noZone:
+		return "invalid square"
 	case TrackZone:
 		return strconv.Itoa(int(sq.n))
 	case HomeZone:

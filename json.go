@@ -2,6 +2,7 @@ package ludo
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // This file holds the JSON forms of Rules, State and Record. They are
@@ -104,25 +106,31 @@ func (r *Rules) UnmarshalJSON(data []byte) error {
 	if isNull(data) {
 		return nil
 	}
-	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '"' {
-		// The text form, as a JSON string: "mongolian{Players:2}".
-		var text string
-		if err := decodeStrict(t, &text, ""); err != nil {
-			return err
-		}
-		v, err := ParseRules(text)
-		if err != nil {
-			return err
-		}
-		*r = v
-		return nil
-	}
 	v, err := decodeRules(data, "")
 	if err != nil {
 		return err
 	}
 	*r = v
 	return nil
+}
+
+// fieldNames returns the JSON names of the fields of the struct v points
+// to, for an unknown field's error.
+func fieldNames(v any) []string {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var names []string
+	for k := range t.NumField() {
+		f := t.Field(k)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		names = append(names, cmp.Or(name, f.Name))
+	}
+	return names
 }
 
 func isNull(data []byte) bool { return string(bytes.TrimSpace(data)) == "null" }
@@ -134,6 +142,9 @@ func isNull(data []byte) bool { return string(bytes.TrimSpace(data)) == "null" }
 // list (see jsonLimits), is refused before anything is decoded.
 func decodeStrict(data []byte, v any, path string) *ParseError {
 	at := loc{path: strings.TrimSuffix(path, ".")}
+	if !utf8.Valid(data) { // encoding/json would decode it changed
+		return at.errorf(ErrSyntax, "not JSON: not valid UTF-8")
+	}
 	if !json.Valid(data) {
 		// Unmarshal checks the whole value before it decodes anything,
 		// and says where the first mistake is.
@@ -194,7 +205,7 @@ func decodeStrict(data []byte, v any, path string) *ParseError {
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
 		if unq, err := strconv.Unquote(name); err == nil {
-			return at.errorf(ErrSyntax, "unknown field %q", unq)
+			return at.errorf(ErrSyntax, "%s", unknownName("field", unq, fieldNames(v)))
 		}
 	}
 	return at.errorf(ErrSyntax, "%s", excerpt(msg))
@@ -386,10 +397,26 @@ func sameKey(a, b []byte) bool {
 	return strings.EqualFold(jsonKey(a), jsonKey(b))
 }
 
-// decodeRules reads rules JSON found at path ("" at the top).
+// decodeRules reads rules JSON found at path ("" at the top): an object
+// of options, or the text form as a string ("mongolian{Players:2}"), in
+// Rules' JSON and wherever a State's or a Record's JSON holds rules.
 func decodeRules(data []byte, path string) (Rules, *ParseError) {
 	if isNull(data) {
 		return Rules{}, loc{path: strings.TrimSuffix(path, ".")}.errorf(ErrSyntax, "no rules")
+	}
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '"' {
+		var text string
+		if err := decodeStrict(t, &text, path); err != nil {
+			return Rules{}, err
+		}
+		r, err := parseRulesLine(text)
+		if err != nil {
+			if path != "" { // a place in the JSON, not in the text
+				err.Line, err.Col, err.Path = 0, 0, strings.TrimSuffix(path, ".")
+			}
+			return Rules{}, err
+		}
+		return r, nil
 	}
 	var fields map[string]json.RawMessage
 	if err := decodeStrict(data, &fields, path); err != nil {
@@ -416,7 +443,7 @@ func decodeRules(data []byte, path string) (Rules, *ParseError) {
 		}
 		o, ok := optionByName(k)
 		if !ok {
-			return Rules{}, loc{path: strings.TrimSuffix(path, ".")}.errorf(ErrSyntax, "unknown field %s: want Preset or one of %s", quote(k), strings.Join(optionNames(), ", "))
+			return Rules{}, loc{path: strings.TrimSuffix(path, ".")}.errorf(ErrSyntax, "%s", unknownName("field", k, append(optionNames(), "Preset")))
 		}
 		v, err := o.decodeJSON(fields[k], path+k)
 		if err != nil {
@@ -802,6 +829,9 @@ type recordJSONIn struct {
 //	{"Start":{"Rules":{…},"Tokens":{…},"Turn":"red"},"Seed":1,
 //	 "Names":{"red":"Alice"},
 //	 "Plies":[{"Player":"red","Face":6,"Move":"0: yard-0 enter"}, …]}
+//
+// JSON holds text as UTF-8 only: a name that is not valid UTF-8 is an
+// error (encoding/json would change it), where the text form keeps it.
 func (r Record) MarshalJSON() ([]byte, error) {
 	start, err := r.Start.MarshalJSON()
 	if err != nil {
@@ -812,6 +842,9 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		j.Seed = &r.Seed
 	}
 	for c, name := range r.Names {
+		if !utf8.ValidString(name) {
+			return nil, fmt.Errorf("ludo: %v's name %s is not valid UTF-8, which JSON cannot hold", Color(c), quote(name))
+		}
 		if name != "" {
 			if j.Names == nil {
 				j.Names = &colorMap[string]{}

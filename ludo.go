@@ -119,8 +119,9 @@ func (p *Phase) UnmarshalText(text []byte) error {
 // works); it holds no slices or maps.
 //
 // The zero State is not a game: [State.IsValid] reports false, queries
-// return zero values, and transitions return an error matching
-// [ErrNoGame].
+// return the zero values of no game (no players, no moves, every token
+// in its yard; [State.Phase] is [PhaseOver], as nothing is due), and
+// transitions return an error matching [ErrNoGame].
 type State struct {
 	tok [MaxPlayers][MaxTokens]uint8 // 0 in the yard, else progress+1
 	at  lanes                        // each token's track square, 0 off the track: derived from tok, so that no rule scans the board

@@ -34,14 +34,19 @@ import (
 // matches [ErrInvalidRules], and for malformed text [ErrSyntax]; either way
 // it is a [*ParseError] that says where.
 func ParseRules(text string) (Rules, error) {
-	if i := strings.IndexAny(text, "\n#"); i >= 0 {
-		return Rules{}, loc{line: 1, col: utf8.RuneCountInString(text[:i]) + 1}.errorf(ErrSyntax, "rules text is one line with no comment")
-	}
-	r, err := parseRules(text, 1, 1)
+	r, err := parseRulesLine(text)
 	if err != nil {
 		return Rules{}, err
 	}
 	return r, nil
+}
+
+// parseRulesLine is ParseRules: rules text is one line with no comment.
+func parseRulesLine(text string) (Rules, *ParseError) {
+	if i := strings.IndexAny(text, "\n#"); i >= 0 {
+		return Rules{}, loc{line: 1, col: utf8.RuneCountInString(text[:i]) + 1}.errorf(ErrSyntax, "rules text is one line with no comment")
+	}
+	return parseRules(text, 1, 1)
 }
 
 // rulesOption is one option of the rules text, with where it was written.
@@ -89,7 +94,7 @@ func parseRules(text string, line, col int) (Rules, *ParseError) {
 				if key == "" {
 					return Rules{}, at.errorf(ErrSyntax, "want an option name before %q", c.peek())
 				}
-				return Rules{}, at.errorf(ErrSyntax, "unknown option %s: want one of %s", quote(key), strings.Join(optionNames(), ", "))
+				return Rules{}, at.errorf(ErrSyntax, "%s", unknownName("option", key, optionNames()))
 			}
 			for _, g := range given {
 				if g.name == opt.name {

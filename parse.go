@@ -322,3 +322,52 @@ func (c *cursor) word(stop string) string {
 	}
 	return c.s[start:c.i]
 }
+
+// unknownName returns the message for a name that is none of names: the
+// name, quoted, and the nearest of names where one is near enough to be
+// a slip of the keyboard, rather than every name.
+func unknownName(what, name string, names []string) string {
+	msg := fmt.Sprintf("unknown %s %s", what, quote(name))
+	if near := nearest(name, names); near != "" {
+		msg += ": did you mean " + near + "?"
+	}
+	return msg
+}
+
+// nearest returns the name of names nearest to s, in any case, where it
+// is at most a third of s's length (and at least 2) edits away; else "".
+func nearest(s string, names []string) string {
+	if len(s) > 4*maxEcho {
+		return ""
+	}
+	best, most := "", max(2, len(s)/3)
+	for _, n := range names {
+		if d := editDistance(strings.ToLower(s), strings.ToLower(n)); d <= most {
+			best, most = n, d-1
+		}
+	}
+	return best
+}
+
+// editDistance returns the number of single-byte insertions, deletions
+// and substitutions that make a into b (Levenshtein's distance).
+func editDistance(a, b string) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		diag := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			up := row[j]
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			row[j] = min(row[j]+1, row[j-1]+1, diag+cost)
+			diag = up
+		}
+	}
+	return row[len(b)]
+}

@@ -85,8 +85,12 @@ func (r *Record) Add(m Move) error {
 	return nil
 }
 
-// String returns the record's text, which [ParseRecord] reads back.
-func (r Record) String() string {
+// String returns the record's text, which [ParseRecord] reads back; for a
+// nil Record, "<nil>".
+func (r *Record) String() string {
+	if r == nil {
+		return "<nil>"
+	}
 	var b strings.Builder
 	b.Write(r.Start.appendPosition(nil, true))
 	if !r.Start.IsValid() {
@@ -119,8 +123,8 @@ func (r Record) String() string {
 	return b.String()
 }
 
-// WriteTo writes the record's text to w.
-func (r Record) WriteTo(w io.Writer) (int64, error) {
+// WriteTo writes the record's text to w: [Record.String]'s.
+func (r *Record) WriteTo(w io.Writer) (int64, error) {
 	n, err := io.WriteString(w, r.String())
 	return int64(n), err
 }

@@ -586,6 +586,9 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("Preset %s is not a preset: want one of %s", quote(r.Preset), strings.Join(Presets(), ", "))
 	}
 	b := r.Board
+	if b == (Board{}) {
+		return fmt.Sprintf("the rules name the preset %s but hold none of its options (the Board is zero): a Rules value holds every option, so start from ludo.Preset(%s) and change the fields that differ (the text and JSON forms fill the preset's options in themselves)", quote(r.Preset), quote(r.Preset))
+	}
 	faces := r.chance().faces
 	six := r.chance().top() // the face the rules call a six
 	// The ranges the table gives, then the ones that depend on others.
