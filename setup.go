@@ -388,7 +388,9 @@ func (u *Setup) check(s *State) *SetupError {
 }
 
 // checkSquares checks that tokens share squares only as the rules let
-// them: one colour on a square but where a safe square, partners, or
+// them (TestPropSharedSquaresAsLanding holds it to the landing rule,
+// victims: two tokens share a square where one could have landed beside
+// the other): one colour on a square but where a safe square, partners, or
 // pairs that cannot be captured let others share it (rules C11, K1, K5,
 // T1), no more than SquareLimit (rule P2), no colour twice where
 // OwnLanding forbids it (ruling Q11) but on the start square where two
