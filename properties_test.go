@@ -1,4 +1,4 @@
-package ludo
+package ludo_test
 
 // Property-based tests (pgregory.net/rapid). Each property draws a valid
 // Rules value (propRulesGen), plays a random game under it and cuts it at a
@@ -9,6 +9,12 @@ package ludo
 // t.Repeat; FuzzLegalMovesApply is a property reused as a fuzz target.
 //
 // Run more cases with go test -run 'Prop|Machine' -rapid.checks=10000.
+//
+// The properties and the reference they compare with
+// (properties_ref_test.go) are in package ludo_test, so that the compiler
+// keeps them to the public API; export_test.go lends them the two
+// internals they need. The package is dot-imported: the properties speak
+// the rulebook's words (Rules, State, Red) as the package does.
 
 import (
 	"encoding/json"
@@ -26,6 +32,8 @@ import (
 	"time"
 
 	"pgregory.net/rapid"
+
+	. "github.com/ludorules/ludo"
 )
 
 // ---------------------------------------------------------------------------
@@ -296,7 +304,7 @@ func propRepair(r *Rules, try int) {
 	if r.FinishTokens != 0 && r.FinishTokens < r.Tokens {
 		r.End = FirstWinner
 	}
-	if r.Finish == BounceFinish && r.maxSteps()-1 > b.HomeColumn+1 {
+	if r.Finish == BounceFinish && RulesMaxSteps(*r)-1 > b.HomeColumn+1 {
 		r.Finish = ExactFinish
 		if try%2 == 1 {
 			r.Finish = AnyRollFinishes
@@ -797,20 +805,12 @@ func propAccepted(s State) []Move {
 	}
 	for _, m := range s.LegalMoves() {
 		for i := range s.Rules().Tokens {
-			if m.Token() >= 0 && s.Progress(m.Color(), i) == m.From() && !slices.Contains(ms, propWithToken(m, i)) {
-				ms = append(ms, propWithToken(m, i))
+			if m.Token() >= 0 && s.Progress(m.Color(), i) == m.From() && !slices.Contains(ms, MoveWithToken(m, i)) {
+				ms = append(ms, MoveWithToken(m, i))
 			}
 		}
 	}
 	return ms
-}
-
-// propWithToken returns move m made by token i instead (ruling Q9: a token
-// alike with the one a legal move names makes the same move). It only
-// relabels the move, as a caller holding a legal move of a token would
-// build one for its twin.
-func propWithToken(m Move, i int) Move {
-	return Move{m.v&^(0xf<<mToken) | uint64(i+1)&0xf<<mToken}
 }
 
 // propCandidates returns moves to try in s: moves seen anywhere in the game,
@@ -1002,7 +1002,7 @@ func propCheckReference(t *rapid.T, s State) {
 	if got := propKeysOf(s.LegalMoves()); !slices.Equal(got, want) {
 		back, err := ParsePosition(FormatPosition(s))
 		dump := func(s State) string {
-			return fmt.Sprintf("tok %v at %x moves %x extra %x blocked %x later %x throw %d due %v tries %d flags %d captured %v", s.tok, s.at, s.moves, s.extra, s.blocked, s.later, s.throw, s.due, s.tries, s.flags, s.captured)
+			return fmt.Sprintf("%#v", s) // the engine's fields
 		}
 		t.Fatalf("LegalMoves() =\n%v\nwant\n%v\n%v%s\nDEBUG %s\nDEBUG %s %v", got, want, s, FormatPosition(s), dump(s), dump(back), err)
 	}
