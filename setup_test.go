@@ -254,42 +254,6 @@ func TestSquareGoingRoundAgain(t *testing.T) {
 	assert.Equal(t, "rules   ludoking{CaptureBeforeHome:true}\nred     @52 yard 48 yard\ngreen   yard yard yard yard\nyellow  yard yard yard yard\nblue    12 12 yard yard\nturn    red\n", ludo.FormatPosition(s))
 }
 
-// Every position of seeded games under every preset, and under the Ludo
-// King options that take tokens round again (rule K4) and start them out
-// (rule K6), survives Setup and the text form: what play reaches, a
-// position can say.
-func TestSetupRoundTripFamilies(t *testing.T) {
-	var rules []ludo.Rules
-	for _, name := range ludo.Presets() {
-		r, _ := ludo.Preset(name)
-		rules = append(rules, r, rulesWith(r, func(r *ludo.Rules) { r.Players = 2 }))
-	}
-	king, _ := ludo.Preset("ludoking")
-	rules = append(rules,
-		rulesWith(king, func(r *ludo.Rules) { r.CaptureBeforeHome = true }),
-		rulesWith(king, func(r *ludo.Rules) { r.CaptureBeforeHome, r.Players = true, 2 }),
-		rulesWith(king, func(r *ludo.Rules) { r.StartOut, r.FinishTokens, r.End = 2, 2, ludo.FirstWinner }))
-	games, plies := 3, 3000
-	if testing.Short() {
-		games, plies = 1, 500
-	}
-	for _, r := range rules {
-		t.Run(r.String(), func(t *testing.T) {
-			for g := range games {
-				for _, s := range gameStates(t, r, uint64(g+1), plies) {
-					u := s.Setup()
-					back, err := u.State()
-					require.NoError(t, err, "%v", ludo.FormatPosition(s))
-					require.True(t, back == s, "Setup round trip of\n%v", ludo.FormatPosition(s))
-					text, err := ludo.ParsePosition(ludo.FormatPosition(s))
-					require.NoError(t, err, "%v", ludo.FormatPosition(s))
-					require.True(t, text == s, "text of\n%v", ludo.FormatPosition(s))
-				}
-			}
-		})
-	}
-}
-
 // A token going round again under CaptureBeforeHome (rule K4) stands on a
 // track square, at a progress past its finish: State.Square names that
 // square, State.On counts it there (so State.String draws it), and the position
