@@ -912,6 +912,7 @@ var propAllPasses = func() []Move {
 // Properties
 
 func TestPropRulesValid(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		r := propRulesGen.Draw(t, "rules")
 		if err := r.Validate(); err != nil {
@@ -945,6 +946,7 @@ func TestPropRulesValid(t *testing.T) {
 }
 
 func TestPropConservation(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		for _, s := range propTail(propDrawGame(t)) {
 			propCheckPosition(t, s)
@@ -978,7 +980,10 @@ func propCheckLegalMovesApply(t *rapid.T, s State) {
 	}
 }
 
-func TestPropLegalMovesApply(t *testing.T) { rapid.Check(t, propLegalMovesApply) }
+func TestPropLegalMovesApply(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, propLegalMovesApply)
+}
 
 // FuzzLegalMovesApply reuses the property as a fuzz target:
 // go test -fuzz=FuzzLegalMovesApply.
@@ -1025,6 +1030,7 @@ func propCheckReference(t *rapid.T, s State) {
 // TestPropMatchesReference compares every position's legal moves and
 // TokenMoves with the reference's.
 func TestPropMatchesReference(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		propForPositions(t, func(s State) { propCheckReference(t, s) })
 	})
@@ -1060,6 +1066,7 @@ func propCheckTransition(t *rapid.T, s, s2 State, face int, m Move) {
 // six's penalties, tries and the next turn; and every other legal move of
 // the position reached.
 func TestPropMatchesReferenceTransitions(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawMoveGame(t)
 		states := propTail(g)
@@ -1103,6 +1110,7 @@ func propMovePlayed(s, s2 State) (Move, bool) {
 // move of a 6 that enters after it (rule F1), or the one pass where there
 // is none; and Apply accepts each alike token's move too.
 func TestPropLegalMovesAreTokenMoves(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		propForPositions(t, func(s State) {
 			if s.Phase() != PhaseMove {
@@ -1146,6 +1154,7 @@ func TestPropLegalMovesAreTokenMoves(t *testing.T) {
 }
 
 func TestPropIllegalMovesRejected(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawMoveGame(t)
 		// Try the position reached, and a random earlier one (often a
@@ -1206,6 +1215,7 @@ func TestPropIllegalMovesRejected(t *testing.T) {
 }
 
 func TestPropTransitionsKeepInput(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawGame(t)
 		s := g.last()
@@ -1239,6 +1249,7 @@ func TestPropTransitionsKeepInput(t *testing.T) {
 }
 
 func TestPropLegalMovesForms(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		propForPositions(t, func(s State) {
 			a := s.AppendLegalMoves(nil)
@@ -1287,6 +1298,7 @@ func TestPropLegalMovesForms(t *testing.T) {
 // CapturePenalty, the mover's colour's token that could have captured
 // (rule M8).
 func TestPropCaptures(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		propForPositions(t, func(s State) {
 			r := s.Rules()
@@ -1333,6 +1345,7 @@ func TestPropCaptures(t *testing.T) {
 // included, and under LastMovedHome the token moved last this turn goes
 // to its yard unless it is in its home column or finished.
 func TestPropSixPenalty(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawGame(t)
 		states := g.states[max(0, len(g.states)-10*propWindow):]
@@ -1370,6 +1383,7 @@ func TestPropSixPenalty(t *testing.T) {
 }
 
 func TestPropRollFaces(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawGame(t)
 		s := g.last()
@@ -1581,6 +1595,7 @@ func propCheckRoundTrip(t *rapid.T, s State, sample *jsonSample, last bool) {
 // drawn game's window, the JSON on a sample of them: the first of each
 // set of fields, one in fifty and the position reached (see jsonSample).
 func TestPropSetupRoundTrip(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		var sample jsonSample
 		tail := propTail(propDrawGame(t))
@@ -1593,6 +1608,7 @@ func TestPropSetupRoundTrip(t *testing.T) {
 // TestPropConcurrentReads shares a position between goroutines: a State
 // is safe to read and transition concurrently (run with -race).
 func TestPropConcurrentReads(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		s := propDrawMoveGame(t).last()
 		want := s.LegalMoves()
@@ -1637,6 +1653,7 @@ func TestPropConcurrentReads(t *testing.T) {
 // leaves its start position. Either Validate must reject such rules, or
 // a game under them must end.
 func TestPropValidateRejectsEndlessRules(t *testing.T) {
+	t.Parallel()
 	for _, base := range []Rules{Classic(), Mongolian()} {
 		for limit := 2; limit <= 4; limit++ {
 			r := base
@@ -1747,6 +1764,7 @@ func (sm *propMachine) check(t *rapid.T) {
 }
 
 func TestMachine(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		// Start from the start, or from a position of a random game, where
 		// the actions reach more of the rules than in 30 steps from the
