@@ -239,6 +239,7 @@ func TestLineWordLimit(t *testing.T) {
 // A record may have MaxRecordPlies plies and MaxRecordBytes bytes, as text
 // and as JSON; one ply or one byte more is refused.
 func TestRecordLimits(t *testing.T) {
+	t.Parallel()
 	start := ludo.MustParsePosition("rules classic")
 	rec := ludo.NewRecord(start)
 	for range ludo.MaxRecordPlies {
