@@ -134,14 +134,14 @@ func checkJSONRoundTrip(t testing.TB, s ludo.State) {
 
 // jsonSample picks the positions of a game whose JSON form is checked,
 // where every position's text is. A State's JSON carries its Rules, and
-// decoding them costs some forty times the whole text round trip, the
-// same Rules in every position of a game; the position's own fields are
-// read into the same checks as the text's (the ones Setup.State makes).
-// What the JSON adds is how each field is written and read, and which are
-// left out: so the sample is the first position with each set of lines
-// in its text (the fields it sets: die, bonus, sixes, tries, last, extra,
-// later, captured, ranking, and undo with its colours), every game's end,
-// and one position in jsonEvery besides.
+// decoding them makes the JSON round trip cost about fifteen times the
+// text's, the same Rules in every position of a game. The position's own
+// fields are read into the same checks as the text's (the ones
+// Setup.State makes); what the JSON adds is how each field is written
+// and read, and which are left out. So the sample is the first position
+// with each set of lines in its text (the fields it sets: die, bonus,
+// sixes, tries, last, extra, later, captured, ranking, and undo with its
+// colours), every game's end, and one position in jsonEvery besides.
 type jsonSample struct {
 	shapes map[string]bool
 	n      int
