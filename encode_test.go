@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -30,6 +31,9 @@ func variety() []Rules {
 }
 
 // eachState calls f on every position of n seeded random games under r.
+// The checks that f makes on every position test with plain comparisons
+// (in this file's tests too), as require's calls (each a Helper call and
+// its stack walk) cost more than the checks themselves.
 func eachState(t *testing.T, r Rules, games int, f func(s State)) {
 	t.Helper()
 	for g := range games {
@@ -39,12 +43,15 @@ func eachState(t *testing.T, r Rules, games int, f func(s State)) {
 		rng := rand.New(rand.NewPCG(uint64(g), 99))
 		for s.Phase() != PhaseOver {
 			f(s)
-			s, err = s.Roll(d.Roll())
-			require.NoError(t, err)
-			f(s)
-			moves := s.LegalMoves()
-			s, err = s.Apply(moves[rng.IntN(len(moves))])
-			require.NoError(t, err)
+			rolled, err := s.Roll(d.Roll())
+			if err != nil {
+				t.Fatalf("%v\n%v", err, s)
+			}
+			f(rolled)
+			moves := rolled.LegalMoves()
+			if s, err = rolled.Apply(moves[rng.IntN(len(moves))]); err != nil {
+				t.Fatalf("%v\n%v", err, rolled)
+			}
 		}
 		f(s)
 	}
@@ -67,19 +74,22 @@ func TestMoveAction(t *testing.T) {
 // TestActionMaskAndActionMove checks the mask and the action ids against
 // the legal moves in every position of random games under many rules.
 func TestActionMaskAndActionMove(t *testing.T) {
+	t.Parallel()
 	for _, r := range variety() {
 		eachState(t, r, games(t), func(s State) {
 			mask := s.ActionMask()
 			moves := s.LegalMoves()
 			if s.Phase() != PhaseMove {
-				require.Equal(t, [NumActions]bool{}, mask, "%v", s)
+				if mask != [NumActions]bool{} {
+					t.Fatalf("mask %v with no move due\n%v", mask, s)
+				}
+				want := ErrGameOver
+				if s.Phase() == PhaseRoll {
+					want = ErrWrongPhase
+				}
 				for a := range NumActions {
-					_, err := s.ActionMove(a)
-					require.Error(t, err)
-					if s.Phase() == PhaseRoll {
-						require.ErrorIs(t, err, ErrWrongPhase)
-					} else {
-						require.ErrorIs(t, err, ErrGameOver)
+					if _, err := s.ActionMove(a); !errors.Is(err, want) {
+						t.Fatalf("ActionMove(%d): %v, want %v\n%v", a, err, want, s)
 					}
 				}
 				return
@@ -90,38 +100,51 @@ func TestActionMaskAndActionMove(t *testing.T) {
 					n++
 				}
 			}
-			require.Equal(t, len(moves), n, "%v\n%v", s, moves)
+			if n != len(moves) {
+				t.Fatalf("%d actions marked, %d legal moves\n%v\n%v", n, len(moves), s, moves)
+			}
 			for _, m := range moves {
-				require.True(t, mask[m.Action()], "%v: %v not marked", s, m)
-				got, err := s.ActionMove(m.Action())
-				require.NoError(t, err)
-				require.Equal(t, m, got)
+				if !mask[m.Action()] {
+					t.Fatalf("%v: %v not marked", s, m)
+				}
+				if got, err := s.ActionMove(m.Action()); err != nil || got != m {
+					t.Fatalf("ActionMove(%d) = %v, %v; want %v\n%v", m.Action(), got, err, m, s)
+				}
 			}
 			for a := range MaxTokens {
 				got, err := s.ActionMove(a)
 				tm, terr := s.TokenMove(a)
-				require.Equal(t, terr == nil, err == nil, "%v token %d: %v vs %v", s, a, err, terr)
+				if (terr == nil) != (err == nil) {
+					t.Fatalf("%v token %d: %v vs %v", s, a, err, terr)
+				}
 				if err != nil {
-					require.ErrorIs(t, err, ErrIllegalMove)
+					if !errors.Is(err, ErrIllegalMove) {
+						t.Fatalf("ActionMove(%d): %v, want ErrIllegalMove\n%v", a, err, s)
+					}
 					continue
 				}
-				require.Equal(t, tm, got)
-				require.Equal(t, a, got.Action())
-				_, err = s.Apply(got)
-				require.NoError(t, err, "%v: %v", s, got)
+				if got != tm || got.Action() != a {
+					t.Fatalf("ActionMove(%d) = %v (action %d), TokenMove %v\n%v", a, got, got.Action(), tm, s)
+				}
+				if _, err = s.Apply(got); err != nil {
+					t.Fatalf("%v: %v: %v", s, got, err)
+				}
 			}
 			pass, err := s.ActionMove(PassAction)
 			if moves[0].IsPass() {
-				require.NoError(t, err)
-				require.Equal(t, moves[0], pass)
+				if err != nil || pass != moves[0] {
+					t.Fatalf("ActionMove(PassAction) = %v, %v; want %v\n%v", pass, err, moves[0], s)
+				}
 			} else {
 				var ill *IllegalMoveError
-				require.ErrorAs(t, err, &ill)
-				require.Contains(t, []string{"C10", "C9"}, ill.Rule)
+				if !errors.As(err, &ill) || ill.Rule != "C10" && ill.Rule != "C9" {
+					t.Fatalf("ActionMove(PassAction): %v, want an IllegalMoveError of rule C10 or C9\n%v", err, s)
+				}
 			}
 			for _, a := range []int{-1, NumActions, 100} {
-				_, err := s.ActionMove(a)
-				require.ErrorIs(t, err, ErrIllegalMove)
+				if _, err := s.ActionMove(a); !errors.Is(err, ErrIllegalMove) {
+					t.Fatalf("ActionMove(%d): %v, want ErrIllegalMove", a, err)
+				}
 			}
 		})
 	}
@@ -168,7 +191,9 @@ func rotate(t *testing.T, s State, k int) State {
 		v.Ranking = append(v.Ranking, shift(c))
 	}
 	r, err := v.State()
-	require.NoError(t, err, "rotating\n%v", s)
+	if err != nil {
+		t.Fatalf("rotating\n%v: %v", s, err)
+	}
 	return r
 }
 
@@ -177,6 +202,7 @@ func rotate(t *testing.T, s State, k int) State {
 // alike, and that the observation is not blind: a changed position
 // observes differently.
 func TestObservationRotation(t *testing.T) {
+	t.Parallel()
 	for _, r := range []Rules{Classic(), Mongolian()} {
 		seen := 0
 		eachState(t, r, games(t), func(s State) {
@@ -185,8 +211,12 @@ func TestObservationRotation(t *testing.T) {
 			for k := 1; k < r.Board.Arms; k++ {
 				rs := rotate(t, s, k)
 				rs.Observe(&got)
-				require.Equal(t, want, got, "rotation by %d of\n%v\nobserves differently from\n%v", k, s, rs)
-				require.Equal(t, s.ActionMask(), rs.ActionMask())
+				if got != want {
+					t.Fatalf("rotation by %d of\n%v\nobserves differently from\n%v", k, s, rs)
+				}
+				if s.ActionMask() != rs.ActionMask() {
+					t.Fatalf("rotation by %d of\n%v\nmasks differently from\n%v", k, s, rs)
+				}
 			}
 			// Moving one token of the player to move elsewhere changes what
 			// it sees.
@@ -198,7 +228,9 @@ func TestObservationRotation(t *testing.T) {
 				u.Tokens[s.Turn()][0]++
 				if o, err := u.State(); err == nil {
 					o.Observe(&got)
-					require.NotEqual(t, want, got)
+					if got == want {
+						t.Fatalf("a token moved on observes alike:\n%v\n%v", s, o)
+					}
 					seen++
 				}
 			}
@@ -288,12 +320,15 @@ func TestObservationFields(t *testing.T) {
 }
 
 func TestObservationRange(t *testing.T) {
+	t.Parallel()
 	for _, r := range variety() {
 		eachState(t, r, 2, func(s State) {
 			var o Observation
 			s.Observe(&o)
 			for i, v := range o {
-				require.True(t, v >= 0 && v <= 1, "entry %d is %v in\n%v", i, v, s)
+				if !(v >= 0 && v <= 1) {
+					t.Fatalf("entry %d is %v in\n%v", i, v, s)
+				}
 			}
 		})
 	}
@@ -351,13 +386,14 @@ func canonical(s State) string {
 }
 
 func TestKeyIdentifiesPositions(t *testing.T) {
+	t.Parallel()
 	keys := map[uint64]string{}
 	for _, r := range []Rules{Classic(), Mongolian()} {
 		eachState(t, r, games(t), func(s State) {
 			c := canonical(s)
 			k := s.Key()
-			if prev, ok := keys[k]; ok {
-				require.Equal(t, prev, c, "two positions share key %#x", k)
+			if prev, ok := keys[k]; ok && prev != c {
+				t.Fatalf("two positions share key %#x:\n%s\n%s", k, prev, c)
 			}
 			keys[k] = c
 			// Permuting the tokens of each colour keeps the key.
@@ -366,8 +402,9 @@ func TestKeyIdentifiesPositions(t *testing.T) {
 				slices.Reverse(u.Tokens[col][:])
 			}
 			p, err := u.State()
-			require.NoError(t, err)
-			require.Equal(t, k, p.Key(), "%v\n%v", s, p)
+			if err != nil || p.Key() != k {
+				t.Fatalf("tokens reversed: key %#x, %v; want %#x\n%v\n%v", p.Key(), err, k, s, p)
+			}
 		})
 	}
 	require.Greater(t, len(keys), 1000)
@@ -416,40 +453,50 @@ func TestKeySeparates(t *testing.T) {
 }
 
 func TestPlayAndSuccessors(t *testing.T) {
+	t.Parallel()
 	for _, r := range variety() {
 		eachState(t, r, 2, func(s State) {
 			if s.Phase() == PhaseMove {
 				succ := s.AppendSuccessors(nil)
 				moves := s.LegalMoves()
-				require.Len(t, succ, len(moves))
-				for i, c := range succ {
-					require.Equal(t, moves[i], c.Move)
-					want, err := s.Apply(c.Move)
-					require.NoError(t, err)
-					require.Equal(t, want, c.State)
+				if len(succ) != len(moves) {
+					t.Fatalf("%d successors, %d legal moves\n%v", len(succ), len(moves), s)
 				}
-				_, err := s.Play(1, moves[0])
-				require.ErrorIs(t, err, ErrWrongPhase)
+				for i, c := range succ {
+					want, err := s.Apply(c.Move)
+					if c.Move != moves[i] || err != nil || c.State != want {
+						t.Fatalf("successor %d: %v, want %v (Apply: %v)\n%v", i, c.Move, moves[i], err, s)
+					}
+				}
+				if _, err := s.Play(1, moves[0]); !errors.Is(err, ErrWrongPhase) {
+					t.Fatalf("Play with a move due: %v, want ErrWrongPhase\n%v", err, s)
+				}
 				return
 			}
-			require.Empty(t, s.AppendSuccessors(nil))
+			if succ := s.AppendSuccessors(nil); len(succ) != 0 {
+				t.Fatalf("%d successors with no move due\n%v", len(succ), s)
+			}
 			if s.Phase() != PhaseRoll {
 				return
 			}
 			for _, o := range s.Outcomes() {
 				rolled, err := s.Roll(o.Face)
-				require.NoError(t, err)
+				if err != nil {
+					t.Fatalf("Roll(%d): %v\n%v", o.Face, err, s)
+				}
 				for _, m := range rolled.LegalMoves() {
 					want, err := rolled.Apply(m)
-					require.NoError(t, err)
-					got, err := s.Play(o.Face, m)
-					require.NoError(t, err)
-					require.Equal(t, want, got)
+					if err != nil {
+						t.Fatalf("Apply(%v): %v\n%v", m, err, rolled)
+					}
+					if got, err := s.Play(o.Face, m); err != nil || got != want {
+						t.Fatalf("Play(%d, %v): %v, differs from Roll and Apply\n%v", o.Face, m, err, s)
+					}
 				}
 			}
-			got, err := s.Play(7, Move{})
-			require.ErrorIs(t, err, ErrBadFace)
-			require.Equal(t, s, got)
+			if got, err := s.Play(7, Move{}); !errors.Is(err, ErrBadFace) || got != s {
+				t.Fatalf("Play(7): %v, want ErrBadFace and no change\n%v", err, s)
+			}
 		})
 	}
 	s, _ := New(Classic())

@@ -1,8 +1,23 @@
 package ludo
 
 // What the external tests (package ludo_test) reach of the package's
-// internals: the position parser's hook for extra lines, which the
-// scenario files use.
+// internals, which the public API does not offer.
+
+// ParsePositionFunc and TextLine: the position parser's hook for extra
+// lines, which the scenario files use.
 var ParsePositionFunc = parsePositionFunc
 
 type TextLine = textLine
+
+// RulesMaxSteps returns the most steps a move can count under r, as
+// Validate judges a BounceFinish (the properties' propRepair keeps drawn
+// rules valid).
+func RulesMaxSteps(r Rules) int { return r.maxSteps() }
+
+// MoveWithToken returns move m made by token i instead (ruling Q9: a
+// token alike with the one a legal move names makes the same move), for
+// the properties. It only relabels the move, as a caller holding a legal
+// move of a token would build one for its twin.
+func MoveWithToken(m Move, i int) Move {
+	return Move{m.v&^(0xf<<mToken) | uint64(i+1)&0xf<<mToken}
+}

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -35,6 +37,7 @@ func famRules(tb testing.TB) map[string]ludo.Rules {
 		}
 	}
 	for _, text := range []string{
+		"ludoking{CaptureBeforeHome:true}",
 		"ludoking{CaptureBeforeHome:true Players:2}",
 		"ludoking{CaptureBeforeHome:true Teams:Partners}",
 		"classic{SixPenalty:UndoTurn Players:3}",
@@ -63,16 +66,20 @@ func famPlay(tb testing.TB, r ludo.Rules, seed uint64, maxPlies int, visit func(
 	var buf []ludo.Move
 	visit(s)
 	for range maxPlies {
+		var next ludo.State
 		switch s.Phase() {
 		case ludo.PhaseOver:
 			return s
 		case ludo.PhaseRoll:
-			s, err = s.Roll(dice.Roll())
+			next, err = s.Roll(dice.Roll())
 		default:
 			buf = s.AppendLegalMoves(buf[:0])
-			s, err = s.Apply(buf[pick.IntN(len(buf))])
+			next, err = s.Apply(buf[pick.IntN(len(buf))])
 		}
-		require.NoError(tb, err)
+		if err != nil { // not require: its Helper call costs more than the ply
+			tb.Fatalf("%v\n%v", err, s)
+		}
+		s = next
 		visit(s)
 	}
 	return s
@@ -104,19 +111,24 @@ func famMoveKinds(m ludo.Move) []string {
 	return k
 }
 
+// The checks below run on every position of many games: they test with
+// plain comparisons, as require's calls (each a Helper call and its stack
+// walk) cost more than the checks themselves.
+
 // famCheckMoveText asserts that m survives its full text (MarshalText),
 // that the text is not empty, and that String is the start of it.
 func famCheckMoveText(t testing.TB, m ludo.Move) {
 	text, err := m.MarshalText()
-	require.NoError(t, err, "%v", m)
-	require.NotEmpty(t, text, "%v", m)
-	require.True(t, strings.HasPrefix(string(text), m.String()), "%q does not start with %q", text, m.String())
+	if err != nil || len(text) == 0 || !strings.HasPrefix(string(text), m.String()) {
+		t.Fatalf("%v (%#v): MarshalText %q, %v: want a text starting with %q", m, m, text, err, m.String())
+	}
 	var back ludo.Move
-	require.NoError(t, back.UnmarshalText(text), "%q", text)
-	require.True(t, back == m, "%q reads back as %v (%#v), want %#v", text, back, back, m)
-	again, err := back.MarshalText()
-	require.NoError(t, err)
-	require.Equal(t, string(text), string(again))
+	if err := back.UnmarshalText(text); err != nil || back != m {
+		t.Fatalf("%q reads back as %v (%#v), %v; want %#v", text, back, back, err, m)
+	}
+	if again, err := back.MarshalText(); err != nil || string(again) != string(text) {
+		t.Fatalf("%q reads back as a move written %q, %v", text, again, err)
+	}
 }
 
 // famCheckLegalMovesJSON asserts that the legal moves of s marshal to JSON
@@ -124,19 +136,27 @@ func famCheckMoveText(t testing.TB, m ludo.Move) {
 func famCheckLegalMovesJSON(t testing.TB, s ludo.State) {
 	moves := s.LegalMoves()
 	data, err := json.Marshal(moves)
-	require.NoError(t, err)
-	require.NotContains(t, string(data), "{}", "moves marshal as empty objects: %s", data)
-	require.NotEqual(t, "[]", string(data), "a move is due, so at least one move")
+	switch {
+	case err != nil:
+		t.Fatalf("json.Marshal(%v): %v", moves, err)
+	case strings.Contains(string(data), "{}"):
+		t.Fatalf("moves marshal as empty objects: %s", data)
+	case string(data) == "[]":
+		t.Fatalf("a move is due, so at least one move: %s\n%v", data, s)
+	}
 	var strs []string
-	require.NoError(t, json.Unmarshal(data, &strs), "%s is not a list of strings", data)
-	require.Len(t, strs, len(moves))
+	if err := json.Unmarshal(data, &strs); err != nil || len(strs) != len(moves) {
+		t.Fatalf("%s is not a list of %d strings: %v", data, len(moves), err)
+	}
 	for k, m := range moves {
-		text, _ := m.MarshalText()
-		require.Equal(t, string(text), strs[k])
+		if text, _ := m.MarshalText(); string(text) != strs[k] {
+			t.Fatalf("%s: move %d is %q, want %q", data, k, strs[k], text)
+		}
 	}
 	var back []ludo.Move
-	require.NoError(t, json.Unmarshal(data, &back), "%s", data)
-	require.Equal(t, moves, back)
+	if err := json.Unmarshal(data, &back); err != nil || !slices.Equal(back, moves) {
+		t.Fatalf("%s reads back as %v, %v; want %v", data, back, err, moves)
+	}
 }
 
 // famCheckSmallText asserts that the colour to move, the phase and where
@@ -144,31 +164,38 @@ func famCheckLegalMovesJSON(t testing.TB, s ludo.State) {
 func famCheckSmallText(t testing.TB, s ludo.State) {
 	ph := s.Phase()
 	text, err := ph.MarshalText()
-	require.NoError(t, err)
-	require.Equal(t, ph.String(), string(text))
+	if err != nil || string(text) != ph.String() {
+		t.Fatalf("phase %v: MarshalText %q, %v", ph, text, err)
+	}
 	var ph2 ludo.Phase = 7
-	require.NoError(t, ph2.UnmarshalText(text))
-	require.Equal(t, ph, ph2)
-	data, err := json.Marshal(ph)
-	require.NoError(t, err)
-	require.Equal(t, `"`+ph.String()+`"`, string(data))
+	if err := ph2.UnmarshalText(text); err != nil || ph2 != ph {
+		t.Fatalf("phase %q reads back as %v, %v", text, ph2, err)
+	}
+	if data, err := json.Marshal(ph); err != nil || string(data) != `"`+ph.String()+`"` {
+		t.Fatalf("phase %v: JSON %s, %v", ph, data, err)
+	}
 
 	c := s.Turn()
 	text, err = c.MarshalText()
-	require.NoError(t, err)
-	require.Equal(t, c.String(), string(text))
+	if err != nil || string(text) != c.String() {
+		t.Fatalf("colour %v: MarshalText %q, %v", c, text, err)
+	}
 	var c2 ludo.Color = 9
-	require.NoError(t, c2.UnmarshalText(text))
-	require.Equal(t, c, c2)
+	if err := c2.UnmarshalText(text); err != nil || c2 != c {
+		t.Fatalf("colour %q reads back as %v, %v", text, c2, err)
+	}
 
 	for c := range s.Players().All() {
 		for i := range s.Rules().Tokens {
 			sq := s.Square(c, i)
 			text, err := sq.MarshalText()
-			require.NoError(t, err)
+			if err != nil {
+				t.Fatalf("square %v: %v", sq, err)
+			}
 			var back ludo.Square
-			require.NoError(t, back.UnmarshalText(text), "%q", text)
-			require.Equal(t, sq, back, "%q", text)
+			if err := back.UnmarshalText(text); err != nil || back != sq {
+				t.Fatalf("square %q reads back as %v, %v; want %v", text, back, err, sq)
+			}
 		}
 	}
 }
@@ -177,47 +204,60 @@ func famCheckSmallText(t testing.TB, s ludo.State) {
 // players, survives its text form and its JSON form, and so does every
 // colour, phase and square those games reach; the games between them
 // make every kind of move. With -short, of the positions whose moves
-// are all plain steps, entries and passes, one in four is checked.
+// are all plain steps, entries and passes, one in four is checked. The
+// rule sets run in parallel.
 func TestMoveTextEveryPresetMove(t *testing.T) {
+	t.Parallel()
 	seeds, every := uint64(2), 1
 	if testing.Short() {
 		seeds, every = 1, 4
 	}
 	plain := map[string]bool{"step": true, "enter": true, "pass": true}
+	var mu sync.Mutex
 	seen := map[string]int{}
-	for name, r := range famRules(t) {
-		t.Run(name, func(t *testing.T) {
-			n := 0
-			for seed := range seeds {
-				famPlay(t, r, seed+1, 20000, func(s ludo.State) {
-					n++
-					moves := s.LegalMoves()
-					rare := false
-					for _, m := range moves {
-						for _, k := range famMoveKinds(m) {
-							seen[k]++
-							rare = rare || !plain[k]
+	t.Run("rules", func(t *testing.T) {
+		for name, r := range famRules(t) {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				n := 0
+				kinds := map[string]int{}
+				for seed := range seeds {
+					famPlay(t, r, seed+1, 20000, func(s ludo.State) {
+						n++
+						moves := s.LegalMoves()
+						rare := false
+						for _, m := range moves {
+							for _, k := range famMoveKinds(m) {
+								kinds[k]++
+								rare = rare || !plain[k]
+							}
 						}
-					}
-					if n%every != 0 && !rare {
-						return
-					}
-					famCheckSmallText(t, s)
-					if s.Phase() != ludo.PhaseMove {
-						return
-					}
-					famCheckLegalMovesJSON(t, s)
-					for _, m := range moves {
-						famCheckMoveText(t, m)
-						// The short form ParseMove reads names the same move.
-						got, err := ludo.ParseMove(s, m.String())
-						require.NoError(t, err, "ParseMove(%q)", m.String())
-						require.True(t, got == m, "ParseMove(%q) = %v", m.String(), got)
-					}
-				})
-			}
-		})
-	}
+						if n%every != 0 && !rare {
+							return
+						}
+						famCheckSmallText(t, s)
+						if s.Phase() != ludo.PhaseMove {
+							return
+						}
+						famCheckLegalMovesJSON(t, s)
+						for _, m := range moves {
+							famCheckMoveText(t, m)
+							// The short form ParseMove reads names the same move.
+							got, err := ludo.ParseMove(s, m.String())
+							if err != nil || got != m {
+								t.Fatalf("ParseMove(%q) = %v, %v\n%v", m.String(), got, err, s)
+							}
+						}
+					})
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				for k, n := range kinds {
+					seen[k] += n
+				}
+			})
+		}
+	})
 	for _, k := range []string{"pass", "forfeit", "bonus move", "enter", "pair entry", "run to the sixth dot",
 		"finish", "bounce", "jump", "circle", "mover sent home", "capture", "multiple capture", "block", "step"} {
 		assert.Positive(t, seen[k], "no move of kind %q was made", k)

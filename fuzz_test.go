@@ -538,6 +538,7 @@ func FuzzSetupAgreement(f *testing.F) {
 }
 
 func TestSetupAgreement(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 3000
 	if testing.Short() {

@@ -239,43 +239,56 @@ func TestLineWordLimit(t *testing.T) {
 // A record may have MaxRecordPlies plies and MaxRecordBytes bytes, as text
 // and as JSON; one ply or one byte more is refused.
 func TestRecordLimits(t *testing.T) {
+	t.Parallel()
 	start := ludo.MustParsePosition("rules classic")
 	rec := ludo.NewRecord(start)
 	for range ludo.MaxRecordPlies {
 		rec.Plies = append(rec.Plies, ludo.Ply{Player: ludo.Red, Face: 1, Move: "pass"})
 	}
-	text := rec.String()
-	back, err := ludo.ParseRecord(text)
-	require.NoError(t, err)
-	assert.Len(t, back.Plies, ludo.MaxRecordPlies)
-	data, err := json.Marshal(rec)
-	require.NoError(t, err)
-	var got ludo.Record
-	require.NoError(t, json.Unmarshal(data, &got))
-	assert.Len(t, got.Plies, ludo.MaxRecordPlies)
-
-	// One more ply.
-	text += fmt.Sprintf("%d red 1 pass\n", ludo.MaxRecordPlies+1)
-	_, err = ludo.ParseRecord(text)
-	line := strings.Count(text, "\n") // the last ply's
-	checkParseError(t, parseErrorCase{"a ply too many", line, 1, ludo.ErrSyntax, fmt.Sprintf("more than MaxRecordPlies (%d) plies", ludo.MaxRecordPlies)}, err)
-	more := strings.Replace(string(data), `"Plies":[`, `"Plies":[{"Player":"red","Face":1,"Move":"pass"},`, 1)
-	checkJSONError(t, jsonErrorCase{"a ply too many", fmt.Sprintf("Plies[%d]", ludo.MaxRecordPlies), ludo.ErrSyntax, "more than MaxRecordPlies"}, json.Unmarshal([]byte(more), &got))
-
-	// Bytes up to MaxRecordBytes, and one more.
-	short := "rules classic\n1 red 6 0\n#"
-	padded := short + strings.Repeat(" ", ludo.MaxRecordBytes-len(short))
-	_, err = ludo.ParseRecord(padded)
-	require.NoError(t, err)
-	_, err = ludo.ParseRecord(padded + " ")
-	checkParseError(t, parseErrorCase{"a byte too many", 1, 1, ludo.ErrSyntax, fmt.Sprintf("the record is %d bytes, more than MaxRecordBytes (%d)", ludo.MaxRecordBytes+1, ludo.MaxRecordBytes)}, err)
-
-	// Space around the JSON value is not the record's.
-	short = `{"Start":{"Rules":{}}}`
-	padded = short[:len(short)-1] + strings.Repeat(" ", ludo.MaxRecordBytes-len(short)) + "}"
-	require.NoError(t, json.Unmarshal([]byte(" "+padded+" "), &got))
-	err = json.Unmarshal([]byte(padded[:len(padded)-1]+" }"), &got)
-	checkJSONError(t, jsonErrorCase{"a byte too many", "", ludo.ErrSyntax, "more than MaxRecordBytes"}, err)
+	// The four parts in parallel: each parses megabytes.
+	t.Run("text plies", func(t *testing.T) {
+		t.Parallel()
+		text := rec.String()
+		back, err := ludo.ParseRecord(text)
+		require.NoError(t, err)
+		assert.Len(t, back.Plies, ludo.MaxRecordPlies)
+		// One more ply.
+		text += fmt.Sprintf("%d red 1 pass\n", ludo.MaxRecordPlies+1)
+		_, err = ludo.ParseRecord(text)
+		line := strings.Count(text, "\n") // the last ply's
+		checkParseError(t, parseErrorCase{"a ply too many", line, 1, ludo.ErrSyntax, fmt.Sprintf("more than MaxRecordPlies (%d) plies", ludo.MaxRecordPlies)}, err)
+	})
+	t.Run("JSON plies", func(t *testing.T) {
+		t.Parallel()
+		data, err := json.Marshal(rec)
+		require.NoError(t, err)
+		var got ludo.Record
+		require.NoError(t, json.Unmarshal(data, &got))
+		assert.Len(t, got.Plies, ludo.MaxRecordPlies)
+		// One more ply.
+		more := strings.Replace(string(data), `"Plies":[`, `"Plies":[{"Player":"red","Face":1,"Move":"pass"},`, 1)
+		checkJSONError(t, jsonErrorCase{"a ply too many", fmt.Sprintf("Plies[%d]", ludo.MaxRecordPlies), ludo.ErrSyntax, "more than MaxRecordPlies"}, json.Unmarshal([]byte(more), &got))
+	})
+	t.Run("text bytes", func(t *testing.T) {
+		t.Parallel()
+		// Bytes up to MaxRecordBytes, and one more.
+		short := "rules classic\n1 red 6 0\n#"
+		padded := short + strings.Repeat(" ", ludo.MaxRecordBytes-len(short))
+		_, err := ludo.ParseRecord(padded)
+		require.NoError(t, err)
+		_, err = ludo.ParseRecord(padded + " ")
+		checkParseError(t, parseErrorCase{"a byte too many", 1, 1, ludo.ErrSyntax, fmt.Sprintf("the record is %d bytes, more than MaxRecordBytes (%d)", ludo.MaxRecordBytes+1, ludo.MaxRecordBytes)}, err)
+	})
+	t.Run("JSON bytes", func(t *testing.T) {
+		t.Parallel()
+		// Space around the JSON value is not the record's.
+		short := `{"Start":{"Rules":{}}}`
+		padded := short[:len(short)-1] + strings.Repeat(" ", ludo.MaxRecordBytes-len(short)) + "}"
+		var got ludo.Record
+		require.NoError(t, json.Unmarshal([]byte(" "+padded+" "), &got))
+		err := json.Unmarshal([]byte(padded[:len(padded)-1]+" }"), &got)
+		checkJSONError(t, jsonErrorCase{"a byte too many", "", ludo.ErrSyntax, "more than MaxRecordBytes"}, err)
+	})
 }
 
 // The lists of the JSON forms hold at most as many values as a game can

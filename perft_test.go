@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -17,7 +18,7 @@ import (
 // changed somewhere; the divide printed on failure says under which first
 // roll and move.
 
-var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about half a minute, 1.4 GB)")
+var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about half a minute; 2.2 GB, as two games are counted at once, or 1.5 GB with -test.parallel 1)")
 
 const perftFile = "testdata/perft.txt"
 
@@ -247,7 +248,9 @@ func perftRunTiers() map[string]bool {
 	return run
 }
 
+// TestPerft counts the games of perftConfigs, in parallel.
 func TestPerft(t *testing.T) {
+	t.Parallel()
 	run := perftRunTiers()
 	lines := readPerft(t)
 	config := map[string]perftConfig{}
@@ -263,36 +266,42 @@ func TestPerft(t *testing.T) {
 			t.Errorf("%s: %s at %d plies is in tier %q, want %q", perftFile, l.rules, l.plies, l.tier, pc.tierOf(l.plies))
 		}
 	}
+	var mu sync.Mutex // guards got
 	got := map[string][]perftCount{}
-	for _, pc := range perftConfigs {
-		r, name, depth := pc.rules, pc.rules.String(), pc.depth(run)
-		t.Run(name, func(t *testing.T) {
-			s, err := New(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			before := s
-			counts := perftLevels(s, depth)
-			got[name] = counts
-			if fresh, _ := New(r); s != before || s != fresh {
-				t.Fatalf("counting changed the start position:\n%s", scnDiff(FormatPosition(fresh), FormatPosition(s)))
-			}
-			n := 0
-			for _, l := range lines {
-				if l.rules != name || !run[l.tier] {
-					continue
+	t.Run("games", func(t *testing.T) { // returns when every game is counted
+		for _, pc := range perftConfigs {
+			r, name, depth := pc.rules, pc.rules.String(), pc.depth(run)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				s, err := New(r)
+				if err != nil {
+					t.Fatal(err)
 				}
-				n++
-				if c := counts[l.plies-1]; c != l.count && !*update {
-					t.Errorf("after %d plies: %d distinct positions by %d paths, want %d by %d\n%s",
-						l.plies, c.distinct, c.paths, l.count.distinct, l.count.paths, perftDivide(s, l.plies))
+				before := s
+				counts := perftLevels(s, depth)
+				mu.Lock()
+				got[name] = counts
+				mu.Unlock()
+				if fresh, _ := New(r); s != before || s != fresh {
+					t.Fatalf("counting changed the start position:\n%s", scnDiff(FormatPosition(fresh), FormatPosition(s)))
 				}
-			}
-			if n != depth && !*update {
-				t.Errorf("%s has %d lines for %s in the tiers run, want %d (plies 1 to %d); run with -update", perftFile, n, name, depth, depth)
-			}
-		})
-	}
+				n := 0
+				for _, l := range lines {
+					if l.rules != name || !run[l.tier] {
+						continue
+					}
+					n++
+					if c := counts[l.plies-1]; c != l.count && !*update {
+						t.Errorf("after %d plies: %d distinct positions by %d paths, want %d by %d\n%s",
+							l.plies, c.distinct, c.paths, l.count.distinct, l.count.paths, perftDivide(s, l.plies))
+					}
+				}
+				if n != depth && !*update {
+					t.Errorf("%s has %d lines for %s in the tiers run, want %d (plies 1 to %d); run with -update", perftFile, n, name, depth, depth)
+				}
+			})
+		}
+	})
 	if *update {
 		writePerft(t, lines, got, run)
 	}

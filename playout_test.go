@@ -4,64 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
-
-	"pgregory.net/rapid"
 )
-
-// A Playout and a State agree on every sequence of rolls and moves, legal
-// or not: the same errors, and the same position after each step, which
-// an error leaves as it was.
-func TestPropPlayoutMatchesState(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		g := propDrawGame(t)
-		s := rapid.SampledFrom(g.states).Draw(t, "start")
-		var p Playout
-		p.Reset(s)
-		for step := range rapid.IntRange(1, 60).Draw(t, "steps") {
-			if rapid.IntRange(0, 2).Draw(t, "kind") == 0 {
-				face := rapid.IntRange(-1, MaxFace+1).Draw(t, "face")
-				next, err := s.Roll(face)
-				perr := p.Roll(face)
-				propSameStep(t, step, "Roll", face, err, perr, next, s, &p)
-				if err == nil {
-					s = next
-				}
-				continue
-			}
-			moves := append(s.LegalMoves(), propCandidates(g, s)...)
-			m := rapid.SampledFrom(moves).Draw(t, "move")
-			next, err := s.Apply(m)
-			perr := p.Apply(m)
-			propSameStep(t, step, "Apply", m, err, perr, next, s, &p)
-			if err == nil {
-				s = next
-			}
-		}
-	})
-}
-
-// propSameStep fails t unless a step of the State API (err, giving next
-// from s) and of Playout p (perr) agree.
-func propSameStep(t *rapid.T, step int, what string, arg any, err, perr error, next, s State, p *Playout) {
-	t.Helper()
-	want := next
-	if err != nil {
-		want = s
-	}
-	switch {
-	case (err == nil) != (perr == nil) || err != nil && err.Error() != perr.Error():
-		t.Fatalf("step %d, %s(%v): the State says %v, the Playout %v\n%v", step, what, arg, err, perr, s)
-	case err != nil && !errors.Is(perr, errors.Unwrap(err)) && errors.Unwrap(err) != nil:
-		t.Fatalf("step %d, %s(%v): the Playout's error %v does not match %v", step, what, arg, perr, errors.Unwrap(err))
-	case p.State() != want:
-		t.Fatalf("step %d, %s(%v) (error %v): the Playout holds\n%v\nthe State gives\n%v", step, what, arg, err, p.State(), want)
-	case p.Phase() != want.Phase():
-		t.Fatalf("step %d: the Playout's phase is %v, the State's %v", step, p.Phase(), want.Phase())
-	}
-	if got, wantMoves := p.AppendLegalMoves(nil), want.LegalMoves(); len(got) != len(wantMoves) || (len(got) > 0 && got[0] != wantMoves[0]) {
-		t.Fatalf("step %d: the Playout lists %v, the State %v", step, got, wantMoves)
-	}
-}
 
 // A Playout allocates nothing: not to roll, to list the moves, to apply
 // one, nor to play a whole game.

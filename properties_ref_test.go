@@ -1,11 +1,12 @@
-package ludo
+package ludo_test
 
 // An independent reference of the rules, for the properties: what one
 // token's move does, which moves the filters leave, and what a roll and a
 // move lead to. It is written from the README's rulebook and uses only
 // the public API (State's queries, Setup, Board, Rules), never the
 // engine's internals (tokenMove, the lanes, the ruleset), so that a
-// property comparing the two fails where either misreads a rule.
+// property comparing the two fails where either misreads a rule. It is
+// in package ludo_test, so the compiler holds it to that.
 //
 // The reference walks a move step by step over the board, as a player
 // counts it: the squares it passes, then the squares it lands on. Where
@@ -18,6 +19,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	. "github.com/ludorules/ludo"
 )
 
 // rbTok names a token: colour and index.

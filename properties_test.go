@@ -1,4 +1,4 @@
-package ludo
+package ludo_test
 
 // Property-based tests (pgregory.net/rapid). Each property draws a valid
 // Rules value (propRulesGen), plays a random game under it and cuts it at a
@@ -9,6 +9,12 @@ package ludo
 // t.Repeat; FuzzLegalMovesApply is a property reused as a fuzz target.
 //
 // Run more cases with go test -run 'Prop|Machine' -rapid.checks=10000.
+//
+// The properties and the reference they compare with
+// (properties_ref_test.go) are in package ludo_test, so that the compiler
+// keeps them to the public API; export_test.go lends them the two
+// internals they need. The package is dot-imported: the properties speak
+// the rulebook's words (Rules, State, Red) as the package does.
 
 import (
 	"encoding/json"
@@ -26,6 +32,8 @@ import (
 	"time"
 
 	"pgregory.net/rapid"
+
+	. "github.com/ludorules/ludo"
 )
 
 // ---------------------------------------------------------------------------
@@ -296,7 +304,7 @@ func propRepair(r *Rules, try int) {
 	if r.FinishTokens != 0 && r.FinishTokens < r.Tokens {
 		r.End = FirstWinner
 	}
-	if r.Finish == BounceFinish && r.maxSteps()-1 > b.HomeColumn+1 {
+	if r.Finish == BounceFinish && RulesMaxSteps(*r)-1 > b.HomeColumn+1 {
 		r.Finish = ExactFinish
 		if try%2 == 1 {
 			r.Finish = AnyRollFinishes
@@ -797,20 +805,12 @@ func propAccepted(s State) []Move {
 	}
 	for _, m := range s.LegalMoves() {
 		for i := range s.Rules().Tokens {
-			if m.Token() >= 0 && s.Progress(m.Color(), i) == m.From() && !slices.Contains(ms, propWithToken(m, i)) {
-				ms = append(ms, propWithToken(m, i))
+			if m.Token() >= 0 && s.Progress(m.Color(), i) == m.From() && !slices.Contains(ms, MoveWithToken(m, i)) {
+				ms = append(ms, MoveWithToken(m, i))
 			}
 		}
 	}
 	return ms
-}
-
-// propWithToken returns move m made by token i instead (ruling Q9: a token
-// alike with the one a legal move names makes the same move). It only
-// relabels the move, as a caller holding a legal move of a token would
-// build one for its twin.
-func propWithToken(m Move, i int) Move {
-	return Move{m.v&^(0xf<<mToken) | uint64(i+1)&0xf<<mToken}
 }
 
 // propCandidates returns moves to try in s: moves seen anywhere in the game,
@@ -912,6 +912,7 @@ var propAllPasses = func() []Move {
 // Properties
 
 func TestPropRulesValid(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		r := propRulesGen.Draw(t, "rules")
 		if err := r.Validate(); err != nil {
@@ -945,6 +946,7 @@ func TestPropRulesValid(t *testing.T) {
 }
 
 func TestPropConservation(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		for _, s := range propTail(propDrawGame(t)) {
 			propCheckPosition(t, s)
@@ -978,7 +980,10 @@ func propCheckLegalMovesApply(t *rapid.T, s State) {
 	}
 }
 
-func TestPropLegalMovesApply(t *testing.T) { rapid.Check(t, propLegalMovesApply) }
+func TestPropLegalMovesApply(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, propLegalMovesApply)
+}
 
 // FuzzLegalMovesApply reuses the property as a fuzz target:
 // go test -fuzz=FuzzLegalMovesApply.
@@ -1002,7 +1007,7 @@ func propCheckReference(t *rapid.T, s State) {
 	if got := propKeysOf(s.LegalMoves()); !slices.Equal(got, want) {
 		back, err := ParsePosition(FormatPosition(s))
 		dump := func(s State) string {
-			return fmt.Sprintf("tok %v at %x moves %x extra %x blocked %x later %x throw %d due %v tries %d flags %d captured %v", s.tok, s.at, s.moves, s.extra, s.blocked, s.later, s.throw, s.due, s.tries, s.flags, s.captured)
+			return fmt.Sprintf("%#v", s) // the engine's fields
 		}
 		t.Fatalf("LegalMoves() =\n%v\nwant\n%v\n%v%s\nDEBUG %s\nDEBUG %s %v", got, want, s, FormatPosition(s), dump(s), dump(back), err)
 	}
@@ -1025,6 +1030,7 @@ func propCheckReference(t *rapid.T, s State) {
 // TestPropMatchesReference compares every position's legal moves and
 // TokenMoves with the reference's.
 func TestPropMatchesReference(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		propForPositions(t, func(s State) { propCheckReference(t, s) })
 	})
@@ -1060,6 +1066,7 @@ func propCheckTransition(t *rapid.T, s, s2 State, face int, m Move) {
 // six's penalties, tries and the next turn; and every other legal move of
 // the position reached.
 func TestPropMatchesReferenceTransitions(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawMoveGame(t)
 		states := propTail(g)
@@ -1103,6 +1110,7 @@ func propMovePlayed(s, s2 State) (Move, bool) {
 // move of a 6 that enters after it (rule F1), or the one pass where there
 // is none; and Apply accepts each alike token's move too.
 func TestPropLegalMovesAreTokenMoves(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		propForPositions(t, func(s State) {
 			if s.Phase() != PhaseMove {
@@ -1146,6 +1154,7 @@ func TestPropLegalMovesAreTokenMoves(t *testing.T) {
 }
 
 func TestPropIllegalMovesRejected(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawMoveGame(t)
 		// Try the position reached, and a random earlier one (often a
@@ -1206,6 +1215,7 @@ func TestPropIllegalMovesRejected(t *testing.T) {
 }
 
 func TestPropTransitionsKeepInput(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawGame(t)
 		s := g.last()
@@ -1239,6 +1249,7 @@ func TestPropTransitionsKeepInput(t *testing.T) {
 }
 
 func TestPropLegalMovesForms(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		propForPositions(t, func(s State) {
 			a := s.AppendLegalMoves(nil)
@@ -1287,6 +1298,7 @@ func TestPropLegalMovesForms(t *testing.T) {
 // CapturePenalty, the mover's colour's token that could have captured
 // (rule M8).
 func TestPropCaptures(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		propForPositions(t, func(s State) {
 			r := s.Rules()
@@ -1333,6 +1345,7 @@ func TestPropCaptures(t *testing.T) {
 // included, and under LastMovedHome the token moved last this turn goes
 // to its yard unless it is in its home column or finished.
 func TestPropSixPenalty(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawGame(t)
 		states := g.states[max(0, len(g.states)-10*propWindow):]
@@ -1370,6 +1383,7 @@ func TestPropSixPenalty(t *testing.T) {
 }
 
 func TestPropRollFaces(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawGame(t)
 		s := g.last()
@@ -1544,8 +1558,9 @@ func TestPropGameEnds(t *testing.T) {
 // propCheckRoundTrip checks that s survives Setup (State → Setup → State),
 // its text form and its JSON, whatever it remembers (the die, a bonus move
 // due, sixes, tries, the token moved last, a bonus roll owed, who has
-// captured, where the turn began, who arrived last).
-func propCheckRoundTrip(t *rapid.T, s State) {
+// captured, where the turn began, who arrived last). The JSON is checked
+// where sample takes s (see jsonSample), and where last says so.
+func propCheckRoundTrip(t *rapid.T, s State, sample *jsonSample, last bool) {
 	t.Helper()
 	u := s.Setup()
 	s2, err := u.State()
@@ -1563,6 +1578,9 @@ func propCheckRoundTrip(t *rapid.T, s State) {
 	if err != nil || back != s {
 		t.Fatalf("ParsePosition(FormatPosition(s)): %v\n%s", err, text)
 	}
+	if !sample.take(text, last || s.Phase() == PhaseOver) {
+		return
+	}
 	data, err := json.Marshal(s)
 	if err != nil {
 		t.Fatalf("json.Marshal: %v\n%v", err, s)
@@ -1573,10 +1591,16 @@ func propCheckRoundTrip(t *rapid.T, s State) {
 	}
 }
 
+// TestPropSetupRoundTrip checks the round trips of every position of a
+// drawn game's window, the JSON on a sample of them: the first of each
+// set of fields, one in fifty and the position reached (see jsonSample).
 func TestPropSetupRoundTrip(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
-		for _, s := range propTail(propDrawGame(t)) {
-			propCheckRoundTrip(t, s)
+		var sample jsonSample
+		tail := propTail(propDrawGame(t))
+		for k, s := range tail {
+			propCheckRoundTrip(t, s, &sample, k == len(tail)-1)
 		}
 	})
 }
@@ -1584,6 +1608,7 @@ func TestPropSetupRoundTrip(t *testing.T) {
 // TestPropConcurrentReads shares a position between goroutines: a State
 // is safe to read and transition concurrently (run with -race).
 func TestPropConcurrentReads(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		s := propDrawMoveGame(t).last()
 		want := s.LegalMoves()
@@ -1628,6 +1653,7 @@ func TestPropConcurrentReads(t *testing.T) {
 // leaves its start position. Either Validate must reject such rules, or
 // a game under them must end.
 func TestPropValidateRejectsEndlessRules(t *testing.T) {
+	t.Parallel()
 	for _, base := range []Rules{Classic(), Mongolian()} {
 		for limit := 2; limit <= 4; limit++ {
 			r := base
@@ -1665,9 +1691,10 @@ func propMustNew(t *rapid.T, r Rules) State {
 // propMachine is the state of TestMachine: the position, and the game it
 // belongs to, whose pool of moves seen supplies illegal attempts.
 type propMachine struct {
-	s    State
-	g    *propGame
-	prev Phase
+	s      State
+	g      *propGame
+	prev   Phase
+	sample jsonSample // the positions whose JSON is checked
 }
 
 func (sm *propMachine) roll(t *rapid.T) {
@@ -1729,7 +1756,7 @@ func (sm *propMachine) check(t *rapid.T) {
 	propCheckPosition(t, sm.s)
 	propCheckReference(t, sm.s)
 	propCheckPaths(t, sm.s)
-	propCheckRoundTrip(t, sm.s)
+	propCheckRoundTrip(t, sm.s, &sm.sample, false)
 	if sm.prev == PhaseOver && sm.s.Phase() != PhaseOver {
 		t.Fatalf("the game restarted after it was over")
 	}
@@ -1737,6 +1764,7 @@ func (sm *propMachine) check(t *rapid.T) {
 }
 
 func TestMachine(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		// Start from the start, or from a position of a random game, where
 		// the actions reach more of the rules than in 30 steps from the

@@ -56,6 +56,7 @@ func checkRecordRoundTrip(tb testing.TB, rec *ludo.Record) {
 }
 
 func TestRecordRoundTripAndReplay(t *testing.T) {
+	t.Parallel()
 	for k, r := range variants() {
 		start, err := ludo.New(r)
 		require.NoError(t, err)
@@ -81,6 +82,7 @@ func TestRecordRoundTripAndReplay(t *testing.T) {
 
 // A record may start from any position with a roll due: a dispute's.
 func TestRecordFromPosition(t *testing.T) {
+	t.Parallel()
 	for k, r := range variants() {
 		every := 8
 		if testing.Short() {

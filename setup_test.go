@@ -191,6 +191,7 @@ func TestSetupTurnStart(t *testing.T) {
 // s.Setup().State() == s for every position of play, UndoTurn and game
 // over included, and ParsePosition reads the same position from its text.
 func TestSetupRoundTripEveryState(t *testing.T) {
+	t.Parallel()
 	seen := false
 	for k, r := range variants() {
 		plies := 400
@@ -198,14 +199,12 @@ func TestSetupRoundTripEveryState(t *testing.T) {
 			plies = 100
 		}
 		for _, s := range gameStates(t, r, uint64(k+7), plies) {
+			checkSetupRoundTrip(t, s)
 			u := s.Setup()
-			back, err := u.State()
-			require.NoError(t, err, "%+v", u)
-			require.True(t, back == s, "Setup round trip of\n%v", ludo.FormatPosition(s))
 			seen = seen || u.TurnStart != nil
-			text, err := ludo.ParsePosition(setupText(u))
-			require.NoError(t, err)
-			require.True(t, text == s, "text of\n%v", ludo.FormatPosition(s))
+			if text, err := ludo.ParsePosition(setupText(u)); err != nil || text != s {
+				t.Fatalf("text of\n%v: %v\n%s", ludo.FormatPosition(s), err, setupText(u))
+			}
 		}
 	}
 	assert.True(t, seen, "no game went through a turn with moves to undo")
@@ -252,42 +251,6 @@ func TestSquareGoingRoundAgain(t *testing.T) {
 	assert.Equal(t, ludo.Red, c)
 	assert.Equal(t, 1, n)
 	assert.Equal(t, "rules   ludoking{CaptureBeforeHome:true}\nred     @52 yard 48 yard\ngreen   yard yard yard yard\nyellow  yard yard yard yard\nblue    12 12 yard yard\nturn    red\n", ludo.FormatPosition(s))
-}
-
-// Every position of seeded games under every preset, and under the Ludo
-// King options that take tokens round again (rule K4) and start them out
-// (rule K6), survives Setup and the text form: what play reaches, a
-// position can say.
-func TestSetupRoundTripFamilies(t *testing.T) {
-	var rules []ludo.Rules
-	for _, name := range ludo.Presets() {
-		r, _ := ludo.Preset(name)
-		rules = append(rules, r, rulesWith(r, func(r *ludo.Rules) { r.Players = 2 }))
-	}
-	king, _ := ludo.Preset("ludoking")
-	rules = append(rules,
-		rulesWith(king, func(r *ludo.Rules) { r.CaptureBeforeHome = true }),
-		rulesWith(king, func(r *ludo.Rules) { r.CaptureBeforeHome, r.Players = true, 2 }),
-		rulesWith(king, func(r *ludo.Rules) { r.StartOut, r.FinishTokens, r.End = 2, 2, ludo.FirstWinner }))
-	games, plies := 3, 3000
-	if testing.Short() {
-		games, plies = 1, 500
-	}
-	for _, r := range rules {
-		t.Run(r.String(), func(t *testing.T) {
-			for g := range games {
-				for _, s := range gameStates(t, r, uint64(g+1), plies) {
-					u := s.Setup()
-					back, err := u.State()
-					require.NoError(t, err, "%v", ludo.FormatPosition(s))
-					require.True(t, back == s, "Setup round trip of\n%v", ludo.FormatPosition(s))
-					text, err := ludo.ParsePosition(ludo.FormatPosition(s))
-					require.NoError(t, err, "%v", ludo.FormatPosition(s))
-					require.True(t, text == s, "text of\n%v", ludo.FormatPosition(s))
-				}
-			}
-		})
-	}
 }
 
 // A token going round again under CaptureBeforeHome (rule K4) stands on a

@@ -212,6 +212,7 @@ func errorText(t *testing.T, data string) string {
 // TestWholeGame plays whole games through the API, with the server's
 // dice and with the client's.
 func TestWholeGame(t *testing.T) {
+	t.Parallel()
 	c := newClient(t, 10, 100000)
 
 	id := c.create(`{"preset": "mongolian", "players": 2, "seed": 42, "names": {"red": "Ann", "yellow": "Bo \"B\" Lee"}}`)
@@ -257,6 +258,7 @@ func TestWholeGame(t *testing.T) {
 // TestRefusedRequests: every refused request gets a 4xx with the error as
 // JSON and leaves the stored game as it was.
 func TestRefusedRequests(t *testing.T) {
+	t.Parallel()
 	c := newClient(t, 10, 100000)
 	server := c.create(`{"seed": 7}`)
 	table := c.create(`{"preset": "mongolian", "dice": "client"}`)
@@ -414,6 +416,7 @@ func TestPlyLimit(t *testing.T) {
 // TestConcurrentPlayers: many clients rolling and moving in one game at
 // once; each transition happens once, and the record is the game.
 func TestConcurrentPlayers(t *testing.T) {
+	t.Parallel()
 	c := newClient(t, 10, 100000)
 	id := c.create(`{"players": 2, "seed": 11}`)
 	var wg sync.WaitGroup
@@ -452,6 +455,7 @@ func TestConcurrentPlayers(t *testing.T) {
 // (rule P8) are played with no roll, a roll is refused while one is due,
 // and the record writes them with face 0.
 func TestEveryPreset(t *testing.T) {
+	t.Parallel()
 	c := newLocalClient(t, 20, 100000)
 	for k, name := range ludo.Presets() {
 		r, _ := ludo.Preset(name)
@@ -530,6 +534,7 @@ func (c *client) playQuickly(id string, pick *rand.Rand) {
 // refused with the rule, a move text must say bonus, and the move plays
 // it; at the ply limit it is refused too.
 func TestBonusMove(t *testing.T) {
+	t.Parallel()
 	// Play a Parchís game by the first legal move until a bonus move is
 	// due, and note how many plies that took.
 	play := func(c *client, id string) (gameView, int) {

@@ -82,53 +82,72 @@ func TestPlyLimit(t *testing.T) {
 }
 
 // TestPositionsReadBack writes every position of a seeded game of every
-// preset, with its players, as text and as JSON, and reads it back: the
-// same State. A position play reaches is one the library can write down.
-// With -short it checks one position in eight as text and one in 32 as
-// JSON (both check with Setup.State), and every one with a bonus move
-// due or throws counted (rules P8, M4).
+// preset, with its players, as text, and reads it back: the same State.
+// A position play reaches is one the library can write down. The JSON
+// form, whose cost is decoding the rules again in every position, is
+// checked on one position in eight, and on every one with a bonus move
+// due or throws counted (rules P8, M4); the root package's
+// TestSetupRoundTripEveryPreset checks it on every set of fields the
+// presets' games reach. With -short the text is checked on one position
+// in eight and the JSON on one in 32, besides the rare ones. The presets
+// run in parallel.
 func TestPositionsReadBack(t *testing.T) {
+	t.Parallel()
+	textEvery, jsonEvery := 1, 8
+	if testing.Short() {
+		textEvery, jsonEvery = 8, 32
+	}
 	for _, name := range ludo.Presets() {
-		r, err := Rules(name, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		frames, final, err := Play(r, 4, MaxPlies)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		states := []ludo.State{final}
-		for _, f := range frames {
-			states = append(states, f.Before)
-			if f.Roll != 0 {
-				rolled, err := f.Before.Roll(f.Roll)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				states = append(states, rolled)
-			}
-		}
-		for k, s := range states {
-			rare := s.IsBonusMove() || s.Setup().Tries > 0
-			if testing.Short() && k%8 != 0 && !rare {
-				continue
-			}
-			text := ludo.FormatPosition(s)
-			back, err := ludo.ParsePosition(text)
-			if err != nil || back != s {
-				t.Fatalf("%s: the position\n%s\nreads back as %v (%v)", name, text, back, err)
-			}
-			if testing.Short() && k%32 != 0 && !rare {
-				continue
-			}
-			data, err := json.Marshal(s)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			checkPositionsReadBack(t, name, textEvery, jsonEvery)
+		})
+	}
+}
+
+// checkPositionsReadBack plays the seeded game of TestPositionsReadBack
+// under preset name and checks that its positions read back: one in
+// textEvery as text, one in jsonEvery as JSON, and the rare ones both.
+func checkPositionsReadBack(t *testing.T, name string, textEvery, jsonEvery int) {
+	r, err := Rules(name, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames, final, err := Play(r, 4, MaxPlies)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	states := []ludo.State{final}
+	for _, f := range frames {
+		states = append(states, f.Before)
+		if f.Roll != 0 {
+			rolled, err := f.Before.Roll(f.Roll)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			var fromJSON ludo.State
-			if err := json.Unmarshal(data, &fromJSON); err != nil || fromJSON != s {
-				t.Fatalf("%s: the position\n%s\nreads back from JSON as %v (%v)", name, data, fromJSON, err)
-			}
+			states = append(states, rolled)
+		}
+	}
+	for k, s := range states {
+		rare := s.IsBonusMove() || s.Setup().Tries > 0
+		if k%textEvery != 0 && !rare {
+			continue
+		}
+		text := ludo.FormatPosition(s)
+		back, err := ludo.ParsePosition(text)
+		if err != nil || back != s {
+			t.Fatalf("%s: the position\n%s\nreads back as %v (%v)", name, text, back, err)
+		}
+		if k%jsonEvery != 0 && !rare {
+			continue
+		}
+		data, err := json.Marshal(s)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var fromJSON ludo.State
+		if err := json.Unmarshal(data, &fromJSON); err != nil || fromJSON != s {
+			t.Fatalf("%s: the position\n%s\nreads back from JSON as %v (%v)", name, data, fromJSON, err)
 		}
 	}
 }
