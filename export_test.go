@@ -21,3 +21,17 @@ func RulesMaxSteps(r Rules) int { return r.maxSteps() }
 func MoveWithToken(m Move, i int) Move {
 	return Move{m.v&^(0xf<<mToken) | uint64(i+1)&0xf<<mToken}
 }
+
+// LandingShares reports whether, in position s, token i of colour c
+// landing at progress p (entering where p is 0) on track square sq would
+// share it with the tokens there, as the landing rule (victims) judges
+// it: not refused, capturing nothing and not sent home.
+func LandingShares(s State, c Color, i, p int, sq Square) bool {
+	f := flagValid
+	if p == 0 {
+		f |= flagEnter
+	}
+	m := s.judgedMove(dueOf(c, s.rs.six, uint8(max(p, 1))), i, p, f)
+	caught, home, refused := s.victims(m, uint8(sq.N()))
+	return refused.why == legal && caught == 0 && !home
+}

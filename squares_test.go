@@ -1,8 +1,9 @@
-package ludo
+package ludo_test
 
 import (
 	"testing"
 
+	. "github.com/ludorules/ludo"
 	"pgregory.net/rapid"
 )
 
@@ -18,11 +19,13 @@ import (
 func TestPropSharedSquaresAsLanding(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := propRulesGen.Draw(t, "rules")
-		rs := compile(r)
 		b := r.Board
-		seats := rs.seats
+		s0, err := New(r)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var colors []Color
-		for c := range seats.All() {
+		for c := range s0.Players().All() {
 			colors = append(colors, c)
 		}
 		ca := rapid.SampledFrom(colors).Draw(t, "a")
@@ -51,7 +54,7 @@ func TestPropSharedSquaresAsLanding(t *testing.T) {
 		}
 		both := alone(ca, 0, pa)
 		both.Tokens[cb][ib] = pb
-		_, err := both.State()
+		_, err = both.State()
 		setupShares := err == nil
 
 		// The landing of b's token beside a's, and of a's beside b's: a
@@ -62,13 +65,7 @@ func TestPropSharedSquaresAsLanding(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v alone at %d: %v", on, onP, err)
 			}
-			f := flagValid
-			if p == 0 {
-				f |= flagEnter
-			}
-			m := s.judgedMove(dueOf(c, rs.six, uint8(max(p, 1))), i, p, f)
-			caught, home, refused := s.victims(m, sq.n)
-			return refused.why == legal && caught == 0 && !home
+			return LandingShares(s, c, i, p, sq)
 		}
 		landingShares := landing(ca, 0, pa, cb, ib, pb) || landing(cb, ib, pb, ca, 0, pa)
 
