@@ -243,7 +243,7 @@ func TestObservationFields(t *testing.T) {
 	s, _ := New(Mongolian())
 	u := s.Setup()
 	u.Turn = Green
-	u.Die, u.Sixes = 6, 2
+	u.Die, u.Streak = 6, 2
 	u.Tokens[Green] = [4]int{-1, 5, 5, 53}    // yard, a block on square 19, home column 3
 	u.Tokens[Blue] = [4]int{0, 56, -1, -1}    // on square 40, finished
 	u.Tokens[Red] = [4]int{56, 56, 56, 56}    // all home: first place
@@ -282,7 +282,7 @@ func TestObservationFields(t *testing.T) {
 
 	// A token on a safe square (rule K1), and a bonus move (rule P8).
 	k := withRules(mustPreset("ludoking"), func(r *Rules) { r.CaptureBonus = BonusMove(20) })
-	s, err = Setup{Rules: k, Turn: Red, Die: 3, Bonus: 20, Sixes: 0, Tokens: allYard(func(t *[MaxPlayers][MaxTokens]int) {
+	s, err = Setup{Rules: k, Turn: Red, Die: 3, BonusMove: 20, Streak: 0, Tokens: allYard(func(t *[MaxPlayers][MaxTokens]int) {
 		t[Red][0], t[Red][1] = 8, 20
 	})}.State()
 	require.NoError(t, err)
@@ -292,7 +292,7 @@ func TestObservationFields(t *testing.T) {
 	assert.Equal(t, []float32{1, 20.0 / 50}, o[ObsBonus:ObsCount+1])
 
 	// The third six: a forfeit.
-	u = Setup{Rules: Mongolian(), Turn: Green, Die: 6, Sixes: 3, Tokens: u.Tokens, Ranking: u.Ranking}
+	u = Setup{Rules: Mongolian(), Turn: Green, Die: 6, Streak: 3, Tokens: u.Tokens, Ranking: u.Ranking}
 	for c := range u.Tokens {
 		if c >= 4 {
 			u.Tokens[c] = [MaxTokens]int{-1, -1, -1, -1}
@@ -345,14 +345,14 @@ func TestKeyGolden(t *testing.T) {
 	u := s.Setup()
 	u.Tokens[Red] = [4]int{-1, 3, 53, 10}
 	u.Tokens[Blue] = [4]int{7, 7, -1, -1}
-	u.Turn, u.Die, u.Sixes = Blue, 6, 1
+	u.Turn, u.Die, u.Streak = Blue, 6, 1
 	mid, err := u.State()
 	require.NoError(t, err)
 	// A turn start kept (UndoTurn), and a token that entered later (rule
 	// P4) on a six-arm board.
 	undo := Classic()
 	undo.SixPenalty = UndoTurn
-	u = Setup{Rules: undo, Turn: Green, Die: 6, Sixes: 1, TurnStart: &[MaxPlayers][MaxTokens]int{}}
+	u = Setup{Rules: undo, Turn: Green, Die: 6, Streak: 1, TurnStart: &[MaxPlayers][MaxTokens]int{}}
 	for c := range MaxPlayers {
 		u.Tokens[c], u.TurnStart[c] = [4]int{-1, -1, -1, -1}, [4]int{-1, -1, -1, -1}
 	}
@@ -424,7 +424,7 @@ func TestKeySeparates(t *testing.T) {
 	m := u
 	m.Rules = Mongolian()
 	d, _ := m.State()
-	u.Die, u.Sixes = 6, 1
+	u.Die, u.Streak = 6, 1
 	e, _ := u.State()
 	keys := []uint64{s.Key(), a.Key(), b.Key(), c.Key(), d.Key(), e.Key()}
 	slices.Sort(keys)

@@ -60,7 +60,7 @@ func ExampleState_AppendLegalMoves() {
 	s, _ := ludo.New(ludo.Classic())
 	u := s.Setup()
 	u.Tokens[ludo.Red] = [4]int{-1, 3, 53, -1} // two in the yard, one on the track, one in the home column
-	u.Die, u.Sixes = 6, 1
+	u.Die, u.Streak = 6, 1
 	s, err := u.State()
 	if err != nil {
 		panic(err)

@@ -84,7 +84,7 @@ func TestSixValue(t *testing.T) {
 			next := famApply(t, s, m)
 			if c.face == 6 && !m.Finishes() {
 				assert.Equal(t, ludo.Red, next.Turn(), "the 6 earns a bonus roll")
-				assert.Equal(t, 1, next.Sixes())
+				assert.Equal(t, 1, next.Streak())
 			}
 		})
 	}
@@ -123,7 +123,7 @@ func TestTries(t *testing.T) {
 				s = famApply(t, s, m)
 			}
 			assert.Equal(t, ludo.Green, s.Turn(), "after %d throws the turn passes", c.throws)
-			assert.Equal(t, 0, s.Setup().Tries)
+			assert.Equal(t, 0, s.Setup().TriesUsed)
 		})
 	}
 	// An entry face on the second throw brings a token in (rule M2), and
@@ -135,7 +135,7 @@ func TestTries(t *testing.T) {
 	require.True(t, m.Enters())
 	s = famApply(t, s, m)
 	assert.Equal(t, ludo.Red, s.Turn())
-	assert.Equal(t, 1, s.Sixes())
+	assert.Equal(t, 1, s.Streak())
 }
 
 // Rule M8 under CapturePenalty: a player who makes a move that captures
@@ -413,9 +413,9 @@ func TestSixArmBoards(t *testing.T) {
 					u.Die = f
 				}
 			}
-			u.Sixes = 0
+			u.Streak = 0
 			if base.BonusRolls.Has(u.Die) {
-				u.Sixes = 1
+				u.Streak = 1
 			}
 			for i := range u.Tokens[c] {
 				u.Tokens[c][i] = -1

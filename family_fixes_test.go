@@ -96,7 +96,7 @@ func TestFixTriesAfterEntering(t *testing.T) {
 				require.NoError(t, err)
 			}
 			u := s.Setup()
-			require.Equal(t, 0, u.Tries, "%v", s)
+			require.Equal(t, 0, u.TriesUsed, "%v", s)
 			require.Equal(t, ludo.Red, u.Turn)
 			require.Equal(t, ludo.PhaseRoll, s.Phase())
 			back, err := u.State()
@@ -108,7 +108,7 @@ func TestFixTriesAfterEntering(t *testing.T) {
 	_, err := ludo.ParsePosition("rules danish{Players:2}\nred 4\ntries 1")
 	var e *ludo.SetupError
 	require.ErrorAs(t, err, &e)
-	assert.Equal(t, "Tries", e.Field)
+	assert.Equal(t, "TriesUsed", e.Field)
 	assert.Contains(t, e.Reason, "(rule M4)")
 }
 

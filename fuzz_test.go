@@ -396,12 +396,12 @@ func setupText(u ludo.Setup) string {
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "turn %v\ndie %d\nsixes %d\n", u.Turn, u.Die, u.Sixes)
-	if u.Bonus != 0 {
-		fmt.Fprintf(&b, "bonus %d\n", u.Bonus)
+	fmt.Fprintf(&b, "turn %v\ndie %d\nsixes %d\n", u.Turn, u.Die, u.Streak)
+	if u.BonusMove != 0 {
+		fmt.Fprintf(&b, "bonus %d\n", u.BonusMove)
 	}
-	if u.Tries != 0 {
-		fmt.Fprintf(&b, "tries %d\n", u.Tries)
+	if u.TriesUsed != 0 {
+		fmt.Fprintf(&b, "tries %d\n", u.TriesUsed)
 	}
 	for i, l := range u.LastMoved {
 		if l {
@@ -477,14 +477,14 @@ func checkSetupAgreement(t *testing.T, v uint8, data []byte) {
 	}
 	u.Turn = ludo.Color(next() % ludo.MaxPlayers)
 	u.Die = next() % 8
-	if u.Sixes = next() % 5; u.Sixes == 4 {
-		u.Sixes = 255
+	if u.Streak = next() % 5; u.Streak == 4 {
+		u.Streak = 255
 	}
 	// The rest of the turn and what the game remembers, now and then.
 	if k := next(); k%3 == 0 {
-		u.Bonus = []int{0, 2, 10, 20, r.CaptureBonus.Steps(), r.HomeBonus.Steps()}[k/3%6]
+		u.BonusMove = []int{0, 2, 10, 20, r.CaptureBonus.Steps(), r.HomeBonus.Steps()}[k/3%6]
 	}
-	u.Tries = next() % 4
+	u.TriesUsed = next() % 4
 	if k := next(); k < 4*ludo.MaxTokens {
 		u.LastMoved[k%ludo.MaxTokens] = true
 	}

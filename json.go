@@ -591,7 +591,8 @@ type stateJSON struct {
 // MarshalJSON writes the position as an object with the same content as
 // [FormatPosition]'s text: Rules (as [Rules.MarshalJSON] writes them),
 // Tokens (each colour's progress array, -1 for the yard, token 0 first),
-// Ranking, Turn, Die, Bonus, Sixes and Tries (left out when 0),
+// Ranking, Turn, Die, Bonus, Sixes and Tries (left out when 0: the
+// Setup's BonusMove, Streak and TriesUsed, under the text form's keys),
 // LastMoved (left out for none), ExtraRoll (left out when false),
 // Captured (the colours that have captured, rule K4), under [UndoTurn]
 // Undo (where tokens stood when the turn began, for colours where it
@@ -612,7 +613,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 	}
 	u := s.Setup()
 	n := int(s.rs.tokens)
-	j := stateJSON{Rules: rules, Turn: s.turn.String(), Die: u.Die, Bonus: u.Bonus, Sixes: u.Sixes, Tries: u.Tries, ExtraRoll: u.ExtraRoll}
+	j := stateJSON{Rules: rules, Turn: s.turn.String(), Die: u.Die, Bonus: u.BonusMove, Sixes: u.Streak, Tries: u.TriesUsed, ExtraRoll: u.ExtraRoll}
 	for c := range s.Players().All() {
 		t := u.Tokens[c][:n]
 		j.Tokens[c] = &t
@@ -759,8 +760,8 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		dst  *int
 		at   *loc
 	}{
-		{j.Die, "Die", &sp.u.Die, &sp.dieAt}, {j.Bonus, "Bonus", &sp.u.Bonus, &sp.bonusAt},
-		{j.Sixes, "Sixes", &sp.u.Sixes, &sp.sixesAt}, {j.Tries, "Tries", &sp.u.Tries, &sp.triesAt},
+		{j.Die, "Die", &sp.u.Die, &sp.dieAt}, {j.Bonus, "Bonus", &sp.u.BonusMove, &sp.bonusAt},
+		{j.Sixes, "Sixes", &sp.u.Streak, &sp.sixesAt}, {j.Tries, "Tries", &sp.u.TriesUsed, &sp.triesAt},
 	} {
 		if f.v != nil {
 			*f.dst, *f.at = *f.v, at(f.name)

@@ -268,9 +268,6 @@ func (s State) IsBonusMove() bool { return s.due.head != 0 && s.head().face() ==
 // it again from 0. Without a SixLimit the count stops at 255.
 func (s State) Streak() int { return int(s.streak) }
 
-// Sixes is the old name of [State.Streak].
-func (s State) Sixes() int { return int(s.streak) }
-
 // Progress returns how far token i of colour c has come from its start
 // square (see [Board]): -1 in the yard, the board's Finish at the finish.
 // It returns -1 for a colour or token that is not in the game.

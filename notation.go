@@ -492,8 +492,8 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 		l  *textLine
 		n  *int
 		at *loc
-	}{{dieLine, &sp.u.Die, &sp.dieAt}, {bonusLine, &sp.u.Bonus, &sp.bonusAt}, {sixesLine, &sp.u.Sixes, &sp.sixesAt},
-		{triesLine, &sp.u.Tries, &sp.triesAt}, {lastLine, &sp.lastMoved, &sp.lastAt}} {
+	}{{dieLine, &sp.u.Die, &sp.dieAt}, {bonusLine, &sp.u.BonusMove, &sp.bonusAt}, {sixesLine, &sp.u.Streak, &sp.sixesAt},
+		{triesLine, &sp.u.TriesUsed, &sp.triesAt}, {lastLine, &sp.lastMoved, &sp.lastAt}} {
 		l := f.l
 		if l == nil {
 			continue
@@ -693,7 +693,7 @@ func (sp *posSpec) build() (State, *ParseError) {
 		}
 	}
 	if sp.sixesAt == (loc{}) && u.Rules.BonusRolls.Has(u.Die) {
-		u.Sixes = 1
+		u.Streak = 1
 	}
 	s, err := u.State()
 	if err == nil {
@@ -722,11 +722,11 @@ func (sp *posSpec) build() (State, *ParseError) {
 		at = sp.turnAt
 	case "Die":
 		at = sp.dieAt
-	case "Bonus":
+	case "BonusMove":
 		at = cmp.Or(sp.bonusAt, sp.dieAt)
-	case "Sixes":
+	case "Streak":
 		at = cmp.Or(sp.sixesAt, sp.dieAt)
-	case "Tries":
+	case "TriesUsed":
 		at = sp.triesAt
 	case "LastMoved":
 		at = sp.lastAt
@@ -860,14 +860,14 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 	if u.Die != 0 {
 		number("die", u.Die)
 	}
-	if u.Bonus != 0 {
-		number("bonus", u.Bonus)
+	if u.BonusMove != 0 {
+		number("bonus", u.BonusMove)
 	}
-	if u.Sixes != 0 {
-		number("sixes", u.Sixes)
+	if u.Streak != 0 {
+		number("sixes", u.Streak)
 	}
-	if u.Tries != 0 {
-		number("tries", u.Tries)
+	if u.TriesUsed != 0 {
+		number("tries", u.TriesUsed)
 	}
 	for i, l := range u.LastMoved {
 		if l {

@@ -276,7 +276,7 @@ func TestFormatPosition(t *testing.T) {
 	u := s.Setup()
 	u.Tokens[ludo.Red] = [4]int{0, 0, 52, 56}
 	u.Tokens[ludo.Blue] = [4]int{5, -1, -1, -1}
-	u.Turn, u.Die, u.Sixes = ludo.Blue, 6, 2
+	u.Turn, u.Die, u.Streak = ludo.Blue, 6, 2
 	s, err := u.State()
 	require.NoError(t, err)
 	assert.Equal(t, `rules   mongolian
@@ -629,7 +629,7 @@ func TestSixesCountSaturates(t *testing.T) {
 	s := ludo.MustParsePosition("rules classic{SixLimit:0}\nred 3\nsixes 255")
 	rolled, err := s.Roll(6)
 	require.NoError(t, err)
-	assert.Equal(t, 255, rolled.Sixes())
+	assert.Equal(t, 255, rolled.Streak())
 	checkTextRoundTrip(t, rolled)
 }
 

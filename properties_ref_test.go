@@ -492,7 +492,7 @@ func cmpOrString(a, b string) string {
 // forfeiting reports whether the move due is the roll forfeited at the
 // six limit (rule C9): a bonus move never is.
 func (v *rbView) forfeiting() bool {
-	return v.r.SixLimit > 0 && v.s.Sixes() >= v.r.SixLimit && !v.s.IsBonusMove()
+	return v.r.SixLimit > 0 && v.s.Streak() >= v.r.SixLimit && !v.s.IsBonusMove()
 }
 
 // inBlock reports whether token t shares its track square with another of
@@ -657,8 +657,8 @@ func rbRoll(s State, face int) (Setup, int) {
 	u := s.Setup()
 	r := u.Rules
 	u.Die = face
-	if r.BonusRolls.Has(face) && u.Sixes < 255 {
-		u.Sixes++
+	if r.BonusRolls.Has(face) && u.Streak < 255 {
+		u.Streak++
 	}
 	count := face
 	v := newRbView(s)
@@ -752,10 +752,10 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 			rbEndMove(v, &u)
 		case r.BonusRolls.Has(u.Die) && !r.NoMoveForfeitsBonus: // ruling Q1
 			u.Die = 0
-		case u.Tries+1 < r.Tries && rbNothingInPlay(s, c): // rule M4
+		case u.TriesUsed+1 < r.Tries && rbNothingInPlay(s, c): // rule M4
 			// Ruling: another try comes before NoMoveForfeitsBonus ends
 			// the turn.
-			u.Tries++
+			u.TriesUsed++
 			u.Die = 0
 		default:
 			rbNextTurn(v, &u)
@@ -818,7 +818,7 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 			w.LastMoved[i] = true
 		}
 		// Ruling: a token move ends the throws of rule M4.
-		w.Tries = 0
+		w.TriesUsed = 0
 		if err := rbAfterMove(v, &w, rm); err != nil {
 			return nil, err
 		}
@@ -918,7 +918,7 @@ func rbAfterMove(v *rbView, u *Setup, rm rbMove) error {
 	if n := earned.Steps(); n > 0 {
 		// Rule P8: a bonus move due now, unless no token can make it.
 		w := *u
-		w.Bonus = n
+		w.BonusMove = n
 		t, err := w.State()
 		if err != nil {
 			return fmt.Errorf("the bonus move's position: %w\n%s", err, rbSetupString(w))
@@ -938,9 +938,9 @@ func rbEndMove(v *rbView, u *Setup) {
 	face := v.r.BonusRolls.Has(u.Die)
 	if face || u.ExtraRoll {
 		if !face {
-			u.Sixes = 0 // rule C9: a roll earned otherwise starts a new row
+			u.Streak = 0 // rule C9: a roll earned otherwise starts a new row
 		}
-		u.Die, u.Bonus, u.ExtraRoll = 0, 0, false
+		u.Die, u.BonusMove, u.ExtraRoll = 0, 0, false
 		return
 	}
 	rbNextTurn(v, u)
@@ -994,7 +994,7 @@ func rbOver(u *Setup) bool {
 // rbNextTurn passes the turn clockwise to the next player still playing
 // (rule C3; with partners, one whose tokens are not all home, rule T1).
 func rbNextTurn(v *rbView, u *Setup) {
-	u.Die, u.Bonus, u.Sixes, u.Tries, u.ExtraRoll = 0, 0, 0, 0, false
+	u.Die, u.BonusMove, u.Streak, u.TriesUsed, u.ExtraRoll = 0, 0, 0, 0, false
 	u.LastMoved = [MaxTokens]bool{}
 	u.TurnStart = nil
 	if rbOver(u) {
@@ -1017,7 +1017,7 @@ func rbNextTurn(v *rbView, u *Setup) {
 func rbSetupString(u Setup) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "turn %v die %d bonus %d sixes %d tries %d last %v extra %v captured %v ranking %v\n",
-		u.Turn, u.Die, u.Bonus, u.Sixes, u.Tries, u.LastMoved, u.ExtraRoll, u.Captured, u.Ranking)
+		u.Turn, u.Die, u.BonusMove, u.Streak, u.TriesUsed, u.LastMoved, u.ExtraRoll, u.Captured, u.Ranking)
 	for c := range Color(MaxPlayers) {
 		fmt.Fprintf(&b, "  %v %v later %v", c, u.Tokens[c], u.Later[c])
 		if u.TurnStart != nil {

@@ -748,16 +748,16 @@ func propCheckPhase(t *rapid.T, s State) {
 		if len(rank) != want {
 			t.Fatalf("game over with ranking %v, want %d players\n%v", rank, want, s)
 		}
-		if s.Die() != 0 || s.Sixes() != 0 || s.Count() != 0 {
-			t.Fatalf("game over with die %d, count %d and sixes %d", s.Die(), s.Count(), s.Sixes())
+		if s.Die() != 0 || s.Streak() != 0 || s.Count() != 0 {
+			t.Fatalf("game over with die %d, count %d and sixes %d", s.Die(), s.Count(), s.Streak())
 		}
 		return
 	case PhaseRoll:
 		if s.Die() != 0 || s.Count() != 0 || s.IsBonusMove() {
 			t.Fatalf("roll due with die %d, count %d\n%v", s.Die(), s.Count(), s)
 		}
-		if r.SixLimit > 0 && s.Sixes() >= r.SixLimit {
-			t.Fatalf("roll due with sixes %d at the limit %d\n%v", s.Sixes(), r.SixLimit, s)
+		if r.SixLimit > 0 && s.Streak() >= r.SixLimit {
+			t.Fatalf("roll due with sixes %d at the limit %d\n%v", s.Streak(), r.SixLimit, s)
 		}
 	case PhaseMove:
 		if s.Die() < 1 || s.Die() > 6 {
@@ -766,15 +766,15 @@ func propCheckPhase(t *rapid.T, s State) {
 		if s.IsBonusMove() && s.Count() != r.CaptureBonus.Steps() && s.Count() != r.HomeBonus.Steps() {
 			t.Fatalf("bonus move of %d under CaptureBonus %v, HomeBonus %v\n%v", s.Count(), r.CaptureBonus, r.HomeBonus, s)
 		}
-		if r.BonusRolls.Has(s.Die()) && s.Sixes() < 1 {
-			t.Fatalf("die %d earns a bonus but sixes is %d\n%v", s.Die(), s.Sixes(), s)
+		if r.BonusRolls.Has(s.Die()) && s.Streak() < 1 {
+			t.Fatalf("die %d earns a bonus but sixes is %d\n%v", s.Die(), s.Streak(), s)
 		}
-		if r.SixLimit > 0 && s.Sixes() > r.SixLimit {
-			t.Fatalf("sixes %d above the limit %d\n%v", s.Sixes(), r.SixLimit, s)
+		if r.SixLimit > 0 && s.Streak() > r.SixLimit {
+			t.Fatalf("sixes %d above the limit %d\n%v", s.Streak(), r.SixLimit, s)
 		}
 	}
-	if r.BonusRolls == 0 && s.Sixes() != 0 {
-		t.Fatalf("no bonus faces but sixes is %d\n%v", s.Sixes(), s)
+	if r.BonusRolls == 0 && s.Streak() != 0 {
+		t.Fatalf("no bonus faces but sixes is %d\n%v", s.Streak(), s)
 	}
 	if !s.Players().Has(s.Turn()) || s.Place(s.Turn()) != 0 || rbFinished(v, &u, s.Turn()) {
 		t.Fatalf("turn of %v, who does not play or has finished\n%v", s.Turn(), s)
@@ -837,7 +837,7 @@ func propWrongPhaseErr(s State) error {
 
 func propForfeiting(s State) bool {
 	r := s.Rules()
-	return s.Phase() == PhaseMove && r.SixLimit > 0 && s.Sixes() >= r.SixLimit && !s.IsBonusMove()
+	return s.Phase() == PhaseMove && r.SixLimit > 0 && s.Streak() >= r.SixLimit && !s.IsBonusMove()
 }
 
 // propMoveKey is what a Move says of itself through its accessors, for
@@ -882,7 +882,7 @@ var propAllPasses = func() []Move {
 				}
 				u := Setup{Turn: c, Die: d}
 				if forfeit {
-					r.BonusRolls, r.SixLimit, u.Sixes = FacesOf(d), 2, 2
+					r.BonusRolls, r.SixLimit, u.Streak = FacesOf(d), 2, 2
 				} else {
 					r.BonusRolls, r.EntryRolls = 0, FacesOf(1+d%6)
 				}
@@ -1439,9 +1439,9 @@ func propPlay(t *rapid.T, limit int, stream uint64) (*propGame, *propPlayer) {
 // or moves earlier in the turn.
 func propRolled(s State, c Color, f int) (State, error) {
 	u := s.Setup()
-	u.Turn, u.Die, u.Bonus, u.Sixes, u.Tries, u.LastMoved, u.ExtraRoll, u.TurnStart = c, f, 0, 0, 0, [MaxTokens]bool{}, false, nil
+	u.Turn, u.Die, u.BonusMove, u.Streak, u.TriesUsed, u.LastMoved, u.ExtraRoll, u.TurnStart = c, f, 0, 0, 0, [MaxTokens]bool{}, false, nil
 	if u.Rules.BonusRolls.Has(f) {
-		u.Sixes = 1
+		u.Streak = 1
 	}
 	return u.State()
 }

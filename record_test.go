@@ -89,7 +89,7 @@ func TestRecordFromPosition(t *testing.T) {
 			every = 64
 		}
 		for j, start := range gameStates(t, r, uint64(k+10), 300) {
-			if start.Phase() != ludo.PhaseRoll || j%every != 0 && (start.Sixes() == 0 || testing.Short()) {
+			if start.Phase() != ludo.PhaseRoll || j%every != 0 && (start.Streak() == 0 || testing.Short()) {
 				continue // a sample, with every mid-turn start
 			}
 			rec, states := recordGame(t, start, uint64(k), 8)

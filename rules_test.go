@@ -58,9 +58,9 @@ func setupFor(r Rules, p testPos) (Setup, error) {
 			u.Tokens[c][i] = v
 		}
 	}
-	u.Turn, u.Die, u.Sixes, u.Ranking = p.turn, p.die, p.sixes, p.ranking
-	if u.Sixes == 0 && r.BonusRolls.Has(p.die) {
-		u.Sixes = 1
+	u.Turn, u.Die, u.Streak, u.Ranking = p.turn, p.die, p.sixes, p.ranking
+	if u.Streak == 0 && r.BonusRolls.Has(p.die) {
+		u.Streak = 1
 	}
 	return u, nil
 }
@@ -289,7 +289,7 @@ func TestRollFaces(t *testing.T) {
 		if face == 6 {
 			wantSixes = 1
 		}
-		assert.Equal(t, wantSixes, s.Sixes(), "face %d", face)
+		assert.Equal(t, wantSixes, s.Streak(), "face %d", face)
 	}
 }
 
@@ -567,16 +567,16 @@ func TestSetupRejects(t *testing.T) {
 		}},
 		{"Die negative", Classic(), func(u *Setup) { u.Die = -1 }},
 		{"Die 7", Classic(), func(u *Setup) { u.Die = 7 }},
-		{"Sixes negative", Classic(), func(u *Setup) { u.Sixes = -1 }},
-		{"Sixes above SixLimit", Classic(), func(u *Setup) { u.Die, u.Sixes = 6, 4 }},
-		{"Sixes huge without limit", withRules(Classic(), func(r *Rules) { r.SixLimit = 0 }), func(u *Setup) { u.Die, u.Sixes = 6, 256 }},
-		{"bonus die not counted", Classic(), func(u *Setup) { u.Die, u.Sixes = 6, 0 }},
-		{"roll due at the six limit", Classic(), func(u *Setup) { u.Die, u.Sixes = 0, 3 }},
+		{"Sixes negative", Classic(), func(u *Setup) { u.Streak = -1 }},
+		{"Sixes above SixLimit", Classic(), func(u *Setup) { u.Die, u.Streak = 6, 4 }},
+		{"Sixes huge without limit", withRules(Classic(), func(r *Rules) { r.SixLimit = 0 }), func(u *Setup) { u.Die, u.Streak = 6, 256 }},
+		{"bonus die not counted", Classic(), func(u *Setup) { u.Die, u.Streak = 6, 0 }},
+		{"roll due at the six limit", Classic(), func(u *Setup) { u.Die, u.Streak = 0, 3 }},
 		// After the third 6 the turn passes at once (rule C9): no other
 		// face can follow it in the same turn.
 		{"non-bonus die after the six limit", Classic(), func(u *Setup) {
 			u.Tokens[Red][0] = 10
-			u.Die, u.Sixes = 3, 3
+			u.Die, u.Streak = 3, 3
 		}},
 		{"Ranking lists a colour that does not play", two, func(u *Setup) { u.Ranking = []Color{Green} }},
 		{"Ranking lists a colour twice", Classic(), func(u *Setup) {
@@ -648,10 +648,10 @@ func TestSetupAccepts(t *testing.T) {
 		{"own tokens share a track square", Classic(), func(u *Setup) { u.Tokens[Red][0], u.Tokens[Red][1] = 10, 10 }},
 		{"a block", Mongolian(), func(u *Setup) { u.Tokens[Red][0], u.Tokens[Red][1], u.Tokens[Red][2] = 10, 10, 10 }},
 		{"finished tokens share the finish under OwnLandingForbidden", forbid, func(u *Setup) { u.Tokens[Red][0], u.Tokens[Red][1] = fin, fin }},
-		{"a move due after two sixes", Classic(), func(u *Setup) { u.Tokens[Red][0] = 10; u.Die, u.Sixes = 3, 2 }},
-		{"a roll due after two sixes", Classic(), func(u *Setup) { u.Sixes = 2 }},
-		{"the forfeited third six", Classic(), func(u *Setup) { u.Die, u.Sixes = 6, 3 }},
-		{"many sixes without limit", withRules(Classic(), func(r *Rules) { r.SixLimit = 0 }), func(u *Setup) { u.Die, u.Sixes = 6, 200 }},
+		{"a move due after two sixes", Classic(), func(u *Setup) { u.Tokens[Red][0] = 10; u.Die, u.Streak = 3, 2 }},
+		{"a roll due after two sixes", Classic(), func(u *Setup) { u.Streak = 2 }},
+		{"the forfeited third six", Classic(), func(u *Setup) { u.Die, u.Streak = 6, 3 }},
+		{"many sixes without limit", withRules(Classic(), func(r *Rules) { r.SixLimit = 0 }), func(u *Setup) { u.Die, u.Streak = 6, 200 }},
 		{"a winner, play goes on", Classic(), func(u *Setup) {
 			u.Tokens[Red] = [4]int{fin, fin, fin, fin}
 			u.Ranking = []Color{Red}
@@ -674,7 +674,7 @@ func TestSetupAccepts(t *testing.T) {
 			assert.Equal(t, u.Tokens, back.Tokens)
 			assert.Equal(t, u.Turn, back.Turn)
 			assert.Equal(t, u.Die, back.Die)
-			assert.Equal(t, u.Sixes, back.Sixes)
+			assert.Equal(t, u.Streak, back.Streak)
 			assert.Equal(t, tt.r, back.Rules)
 			again, err := back.State()
 			require.NoError(t, err)
@@ -715,7 +715,7 @@ func TestSixesBeyond255WithoutLimit(t *testing.T) {
 	r := withRules(Classic(), func(r *Rules) { r.SixLimit = 0 })
 	s := buildPos(t, r, testPos{sixes: 255, tok: map[Color][]int{Red: {10}}})
 	s = mustRoll(t, s, 6)
-	assert.NotZero(t, s.Sixes(), "Sixes wrapped after 256 sixes")
+	assert.NotZero(t, s.Streak(), "Sixes wrapped after 256 sixes")
 	_, err := s.Setup().State()
 	assert.NoError(t, err, "a position Roll produced must read back")
 	assertLegal(t, s, stepMv(Red, 0, 10, 16, 6), enterMv(Red, 1, 6))
@@ -744,7 +744,7 @@ func TestNewStartPosition(t *testing.T) {
 			assert.Equal(t, Red, s.Turn())
 			assert.Equal(t, PhaseRoll, s.Phase())
 			assert.Zero(t, s.Die())
-			assert.Zero(t, s.Sixes())
+			assert.Zero(t, s.Streak())
 			assert.Empty(t, s.Ranking())
 			_, won := s.Winner()
 			assert.False(t, won)
@@ -845,7 +845,7 @@ func TestEnterOntoStartSquare(t *testing.T) {
 			// the token on (rule C8).
 			assert.Equal(t, c, n.Turn())
 			assert.Equal(t, PhaseRoll, n.Phase())
-			assert.Equal(t, 1, n.Sixes())
+			assert.Equal(t, 1, n.Streak())
 		}
 	}
 }
@@ -967,7 +967,7 @@ func TestPlayForAllPlaces(t *testing.T) {
 	assert.Equal(t, 3, n.Place(Yellow), "the last player takes last place")
 	assert.Equal(t, Green, n.Turn(), "the turn stays with the colour that moved last")
 	assert.Zero(t, n.Die())
-	assert.Zero(t, n.Sixes())
+	assert.Zero(t, n.Streak())
 	assert.Empty(t, n.LegalMoves())
 	_, err := n.Roll(2)
 	assert.ErrorIs(t, err, ErrGameOver)
@@ -984,7 +984,7 @@ func TestPlayForAllPlacesFourPlayers(t *testing.T) {
 	// Red finishes next: Yellow is left and takes fourth place.
 	u := n.Setup()
 	u.Tokens[Red] = [4]int{56, 56, 56, 50}
-	u.Die, u.Sixes = 6, 1
+	u.Die, u.Streak = 6, 1
 	s, err := u.State()
 	require.NoError(t, err)
 	n = playToken(t, s, 3)
@@ -1068,23 +1068,23 @@ func TestBonusRollOnSix(t *testing.T) {
 		t.Run(p.name, func(t *testing.T) {
 			s := buildPos(t, p.rules, testPos{tok: map[Color][]int{Red: {10}}})
 			s = mustRoll(t, s, 6)
-			assert.Equal(t, 1, s.Sixes())
+			assert.Equal(t, 1, s.Streak())
 			s = playToken(t, s, 0)
 			assert.Equal(t, Red, s.Turn(), "a 6 earns another roll")
 			assert.Equal(t, PhaseRoll, s.Phase())
-			assert.Equal(t, 1, s.Sixes())
+			assert.Equal(t, 1, s.Streak())
 
 			s = mustRoll(t, s, 6)
-			assert.Equal(t, 2, s.Sixes())
+			assert.Equal(t, 2, s.Streak())
 			s = playToken(t, s, 0)
 			assert.Equal(t, Red, s.Turn())
-			assert.Equal(t, 2, s.Sixes())
+			assert.Equal(t, 2, s.Streak())
 
 			s = mustRoll(t, s, 2)
 			s = playToken(t, s, 0)
 			assert.Equal(t, yardBut(24), progressOf(s, Red))
 			assert.Equal(t, Green, s.Turn(), "a 2 ends the turn")
-			assert.Zero(t, s.Sixes())
+			assert.Zero(t, s.Streak())
 			assert.Equal(t, PhaseRoll, s.Phase())
 		})
 	}
@@ -1095,7 +1095,7 @@ func TestNoBonusWithoutSix(t *testing.T) {
 		s := buildPos(t, Classic(), testPos{die: d, tok: map[Color][]int{Red: {10}}})
 		n := playToken(t, s, 0)
 		assert.Equal(t, Green, n.Turn(), "die %d", d)
-		assert.Zero(t, n.Sixes())
+		assert.Zero(t, n.Streak())
 	}
 }
 
@@ -1107,7 +1107,7 @@ func TestThirdSixForfeited(t *testing.T) {
 			s = playToken(t, mustRoll(t, s, 6), 1) // enters
 			require.Equal(t, yardBut(16, 0), progressOf(s, Red))
 			s = mustRoll(t, s, 6)
-			assert.Equal(t, 3, s.Sixes())
+			assert.Equal(t, 3, s.Streak())
 			assertLegal(t, s, passMv(Red, 6).forfeiting())
 			for i := range 4 {
 				assertTokenRefused(t, s, i, "C9")
@@ -1116,7 +1116,7 @@ func TestThirdSixForfeited(t *testing.T) {
 			assert.Equal(t, yardBut(16, 0), progressOf(n, Red), "VoidRoll: the moves of the first two sixes stand")
 			assert.Equal(t, Green, n.Turn(), "the turn passes at once")
 			assert.Equal(t, PhaseRoll, n.Phase())
-			assert.Zero(t, n.Sixes())
+			assert.Zero(t, n.Streak())
 		})
 	}
 }
@@ -1129,7 +1129,7 @@ func TestThirdSixAfterPasses(t *testing.T) {
 		assertLegal(t, s, passMv(Red, 6))
 		s = playPass(t, s)
 		assert.Equal(t, Red, s.Turn())
-		assert.Equal(t, k, s.Sixes())
+		assert.Equal(t, k, s.Streak())
 	}
 	s = mustRoll(t, s, 6)
 	assertLegal(t, s, passMv(Red, 6).forfeiting())
@@ -1153,7 +1153,7 @@ func TestSixLimitOption(t *testing.T) {
 		s := buildPos(t, r, testPos{tok: map[Color][]int{Red: {0}}})
 		for k := 1; k <= 5; k++ {
 			s = mustRoll(t, s, 6)
-			assert.Equal(t, k, s.Sixes())
+			assert.Equal(t, k, s.Streak())
 			s = playToken(t, s, 0)
 			assert.Equal(t, Red, s.Turn())
 		}
@@ -1175,7 +1175,7 @@ func TestBonusRollsOption(t *testing.T) {
 		r := withRules(Classic(), func(r *Rules) { r.BonusRolls = 0 })
 		s := buildPos(t, r, testPos{tok: map[Color][]int{Red: {10}}})
 		s = mustRoll(t, s, 6)
-		assert.Zero(t, s.Sixes())
+		assert.Zero(t, s.Streak())
 		n := playToken(t, s, 0)
 		assert.Equal(t, Green, n.Turn(), "no bonus rolls at all")
 	})
@@ -1187,7 +1187,7 @@ func TestBonusRollsOption(t *testing.T) {
 		s = playToken(t, mustRoll(t, s, 6), 0)
 		assert.Equal(t, Red, s.Turn())
 		s = mustRoll(t, s, 5)
-		assert.Equal(t, 3, s.Sixes())
+		assert.Equal(t, 3, s.Streak())
 		assertLegal(t, s, passMv(Red, 5).forfeiting())
 	})
 }
@@ -1212,7 +1212,7 @@ func TestSixPenaltyVoidRollVersusUndoTurn(t *testing.T) {
 			assert.Equal(t, yardBut(16, 0), progressOf(n, Red))
 			assert.Equal(t, yardBut(), progressOf(n, Green))
 			assert.Equal(t, Green, n.Turn())
-			assert.Zero(t, n.Sixes())
+			assert.Zero(t, n.Streak())
 		})
 		t.Run(p.name+"/UndoTurn", func(t *testing.T) {
 			r := withRules(p.rules, func(r *Rules) { r.SixPenalty = UndoTurn })
@@ -1221,7 +1221,7 @@ func TestSixPenaltyVoidRollVersusUndoTurn(t *testing.T) {
 			assert.Equal(t, yardBut(greenOn17), progressOf(n, Green), "the captured token comes back")
 			assert.Equal(t, Green, n.Turn())
 			assert.Equal(t, PhaseRoll, n.Phase())
-			assert.Zero(t, n.Sixes())
+			assert.Zero(t, n.Streak())
 
 			// The next turns start from the restored position, and a later
 			// undo goes back only to the start of its own turn.
@@ -1265,7 +1265,7 @@ func TestPassOnSixKeepsBonus(t *testing.T) {
 			n := playPass(t, s)
 			assert.Equal(t, Red, n.Turn(), "ruling Q1: the bonus roll is kept")
 			assert.Equal(t, PhaseRoll, n.Phase())
-			assert.Equal(t, 1, n.Sixes())
+			assert.Equal(t, 1, n.Streak())
 			assert.Equal(t, []int{56, 56, 56, 52}, progressOf(n, Red))
 
 			r := withRules(p.rules, func(r *Rules) { r.NoMoveForfeitsBonus = true })
@@ -1273,7 +1273,7 @@ func TestPassOnSixKeepsBonus(t *testing.T) {
 			assertLegal(t, s, passMv(Red, 6))
 			n = playPass(t, s)
 			assert.Equal(t, Green, n.Turn(), "NoMoveForfeitsBonus: the turn passes")
-			assert.Zero(t, n.Sixes())
+			assert.Zero(t, n.Streak())
 
 			s = buildPos(t, p.rules, testPos{die: 5, tok: map[Color][]int{Red: {56, 56, 56, 52}}})
 			n = playPass(t, s)
@@ -1360,7 +1360,7 @@ func TestEnterCaptures(t *testing.T) {
 			assert.Equal(t, yardBut(0), progressOf(n, Red))
 			assert.Equal(t, yardBut(), progressOf(n, Green), "ruling Q4: captured on Red's start square")
 			assert.Equal(t, Red, n.Turn())
-			assert.Equal(t, 1, n.Sixes())
+			assert.Equal(t, 1, n.Streak())
 		})
 	}
 	two := map[Color][]int{Green: {g1, g1}}
@@ -1559,7 +1559,7 @@ func TestBlockMovesOneTokenAtATime(t *testing.T) {
 
 	// A broken block no longer stops an opponent.
 	u := n.Setup()
-	u.Turn, u.Die, u.Sixes = Blue, 4, 0
+	u.Turn, u.Die, u.Streak = Blue, 4, 0
 	u.Tokens[Blue][0] = sqProg(t, Blue, 9)
 	b, err := u.State()
 	require.NoError(t, err)
@@ -1591,7 +1591,7 @@ func TestLastTokenHomeNoBonus(t *testing.T) {
 			assert.Equal(t, 1, n.Place(Red))
 			assert.Equal(t, Green, n.Turn(), "ruling Q6: no bonus roll with nothing left")
 			assert.Equal(t, PhaseRoll, n.Phase())
-			assert.Zero(t, n.Sixes())
+			assert.Zero(t, n.Streak())
 
 			// Not the last token: the 6 earns its bonus roll.
 			s = buildPos(t, p.rules, testPos{die: 6, tok: map[Color][]int{Red: {56, 56, 50}}})
@@ -1599,7 +1599,7 @@ func TestLastTokenHomeNoBonus(t *testing.T) {
 			n = playToken(t, s, 2)
 			assert.Zero(t, n.Place(Red))
 			assert.Equal(t, Red, n.Turn())
-			assert.Equal(t, 1, n.Sixes())
+			assert.Equal(t, 1, n.Streak())
 		})
 	}
 }
@@ -1863,13 +1863,13 @@ func TestTinyBoard(t *testing.T) {
 	require.NoError(t, err)
 	u := s.Setup()
 	u.Tokens[Red] = [4]int{0, 1, -1, 2}
-	u.Die, u.Sixes = 6, 1
+	u.Die, u.Streak = 6, 1
 	six, err := u.State()
 	require.NoError(t, err)
 	moves := six.LegalMoves()
 	require.Len(t, moves, 1)
 	assert.True(t, moves[0].Enters(), "%v", moves)
-	u.Die, u.Sixes = 1, 0
+	u.Die, u.Streak = 1, 0
 	one, err := u.State()
 	require.NoError(t, err)
 	assert.Len(t, one.LegalMoves(), 2, "0-1 and 1-2 finish") // token 1's 1-2 and token 0's 0-1

@@ -17,7 +17,7 @@ var ErrInvalidSetup = errors.New("ludo: invalid setup")
 // turn it into a [*ParseError] at the word or field it is about.
 type SetupError struct {
 	// Field is the field at fault: "Tokens", "TurnStart", "Later",
-	// "Ranking", "Turn", "Die", "Bonus", "Sixes", "Tries", "LastMoved",
+	// "Ranking", "Turn", "Die", "BonusMove", "Streak", "TriesUsed", "LastMoved",
 	// "Captured" or "ExtraRoll".
 	Field string
 	// Color is the colour of the token at fault (Tokens, TurnStart,
@@ -25,7 +25,7 @@ type SetupError struct {
 	Color Color
 	// Token is the token's index in Tokens[Color] or TurnStart[Color],
 	// or the index in Ranking; -1 when the problem is not one token's (a
-	// colour's tokens as a whole, Turn, Die, Sixes, …).
+	// colour's tokens as a whole, Turn, Die, Streak, …).
 	Token int
 	// Reason says what is wrong, naming the rule where there is one, as
 	// "red token 0 has progress 57, want -1 (yard) to 56 (finish)".
@@ -58,15 +58,18 @@ type Setup struct {
 	// Die is the face being played, or 0 when a roll is due; during a
 	// bonus move, the face of the roll before it.
 	Die int
-	// Bonus is the steps of the bonus move due (rule P8), or 0 when the
-	// move due plays the die (or a roll is due).
-	Bonus int
-	// Sixes is the number of consecutive bonus-earning rolls this turn,
-	// counting Die (see [State.Sixes]).
-	Sixes int
-	// Tries is the number of rolls this turn that left no legal move
-	// since the last token move, under [Rules.Tries] (rule M4).
-	Tries int
+	// BonusMove is the steps of the bonus move due (rule P8), or 0 when
+	// the move due plays the die (or a roll is due). The text form's key
+	// is bonus, the JSON's Bonus.
+	BonusMove int
+	// Streak is the number of bonus-earning rolls in a row this turn,
+	// counting Die where it earns one (see [State.Streak]). The text
+	// form's key is sixes, the JSON's Sixes: the streak of the third six.
+	Streak int
+	// TriesUsed is the number of rolls this turn that left no legal move
+	// since the last token move, of the [Rules.Tries] a player has (rule
+	// M4). The text form's key is tries, the JSON's Tries.
+	TriesUsed int
 	// LastMoved marks the token the player to move moved last this turn
 	// (at most one); it matters under [LastMovedHome] (rule P9).
 	LastMoved [MaxTokens]bool
@@ -97,10 +100,10 @@ type Setup struct {
 // Setup returns the position written out; [Setup.State] turns it back
 // into s. TurnStart is set only where it differs from Tokens.
 func (s State) Setup() Setup {
-	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: s.Die(), Sixes: int(s.streak), Tries: int(s.tries),
+	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: s.Die(), Streak: int(s.streak), TriesUsed: int(s.tries),
 		ExtraRoll: s.flags&stateExtraRoll != 0, Captured: s.captured, Ranking: s.Ranking()}
 	if s.IsBonusMove() {
-		u.Bonus = s.Count()
+		u.BonusMove = s.Count()
 	}
 	if i := s.lastMoved(); i >= 0 {
 		u.LastMoved[i%MaxTokens] = true
@@ -291,12 +294,12 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Turn", t, -1, "the turn is %v's, who does not play", t)
 	case over && u.Die != 0:
 		return bad("Die", t, -1, "the game is over, so no die is being played")
-	case over && u.Bonus != 0:
-		return bad("Bonus", t, -1, "the game is over, so no bonus move is due")
-	case over && u.Sixes != 0:
-		return bad("Sixes", t, -1, "the game is over, so no sixes count")
-	case over && u.Tries != 0:
-		return bad("Tries", t, -1, "the game is over, so no turn is under way")
+	case over && u.BonusMove != 0:
+		return bad("BonusMove", t, -1, "the game is over, so no bonus move is due")
+	case over && u.Streak != 0:
+		return bad("Streak", t, -1, "the game is over, so no sixes count")
+	case over && u.TriesUsed != 0:
+		return bad("TriesUsed", t, -1, "the game is over, so no turn is under way")
 	case over && last >= 0:
 		return bad("LastMoved", t, last, "the game is over, so no turn is under way")
 	case over && u.ExtraRoll:
@@ -306,38 +309,38 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)
 	case u.Die != 0 && !rs.faces.Has(u.Die):
 		return bad("Die", t, -1, "die %d: want one of %v (or 0: a roll is due)", u.Die, rs.faces)
-	case u.Bonus != 0 && u.Bonus != r.CaptureBonus.Steps() && u.Bonus != r.HomeBonus.Steps():
-		return bad("Bonus", t, -1, "a bonus move of %d: the rules give bonus moves of %v for a capture and %v for a token home (rule P8)", u.Bonus, r.CaptureBonus, r.HomeBonus)
-	case u.Bonus != 0 && u.Die == 0:
-		return bad("Bonus", t, -1, "a bonus move comes after a roll: give the die it followed (rule P8)")
-	case u.Sixes < 0 || u.Sixes > maxSixes:
-		return bad("Sixes", t, -1, "sixes %d: want 0 to %d (rule C9)", u.Sixes, maxSixes)
-	case bonus == 0 && u.Sixes > 0:
-		return bad("Sixes", t, -1, "sixes %d, but BonusRolls is empty, so no roll counts (rule C9)", u.Sixes)
-	case bonus.Has(u.Die) && u.Sixes == 0:
-		return bad("Sixes", t, -1, "die %d earns a bonus roll, so sixes counts it and is at least 1 (rule C9)", u.Die)
-	case limit > 0 && u.Sixes == limit && u.Die == 0:
-		return bad("Sixes", t, -1, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Sixes)
-	case limit > 0 && u.Sixes == limit && !bonus.Has(u.Die):
-		return bad("Sixes", t, -1, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Sixes, u.Die)
-	case limit > 0 && u.Sixes == limit && u.Bonus != 0:
-		return bad("Bonus", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Sixes)
-	case u.Tries < 0 || u.Tries >= r.Tries:
-		return bad("Tries", t, -1, "tries %d: want 0 to %d (rule M4)", u.Tries, r.Tries-1)
-	case u.Tries > 0 && !s.nothingInPlay(t) && u.Sixes == 0 && u.Bonus == 0 && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll:
+	case u.BonusMove != 0 && u.BonusMove != r.CaptureBonus.Steps() && u.BonusMove != r.HomeBonus.Steps():
+		return bad("BonusMove", t, -1, "a bonus move of %d: the rules give bonus moves of %v for a capture and %v for a token home (rule P8)", u.BonusMove, r.CaptureBonus, r.HomeBonus)
+	case u.BonusMove != 0 && u.Die == 0:
+		return bad("BonusMove", t, -1, "a bonus move comes after a roll: give the die it followed (rule P8)")
+	case u.Streak < 0 || u.Streak > maxSixes:
+		return bad("Streak", t, -1, "sixes %d: want 0 to %d (rule C9)", u.Streak, maxSixes)
+	case bonus == 0 && u.Streak > 0:
+		return bad("Streak", t, -1, "sixes %d, but BonusRolls is empty, so no roll counts (rule C9)", u.Streak)
+	case bonus.Has(u.Die) && u.Streak == 0:
+		return bad("Streak", t, -1, "die %d earns a bonus roll, so sixes counts it and is at least 1 (rule C9)", u.Die)
+	case limit > 0 && u.Streak == limit && u.Die == 0:
+		return bad("Streak", t, -1, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Streak)
+	case limit > 0 && u.Streak == limit && !bonus.Has(u.Die):
+		return bad("Streak", t, -1, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Streak, u.Die)
+	case limit > 0 && u.Streak == limit && u.BonusMove != 0:
+		return bad("BonusMove", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Streak)
+	case u.TriesUsed < 0 || u.TriesUsed >= r.Tries:
+		return bad("TriesUsed", t, -1, "tries %d: want 0 to %d (rule M4)", u.TriesUsed, r.Tries-1)
+	case u.TriesUsed > 0 && !s.nothingInPlay(t) && u.Streak == 0 && u.BonusMove == 0 && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll:
 		// The throws that left no move count for the rest of the turn,
 		// so a token is in play with tries left over only after a throw
 		// let one in and a bonus roll followed.
-		return bad("Tries", t, -1, "%v has a token that can move and has made no move this turn, so it has no tries (rule M4)", t)
+		return bad("TriesUsed", t, -1, "%v has a token that can move and has made no move this turn, so it has no tries (rule M4)", t)
 	case lastCount > 1:
 		return bad("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", lastCount)
 	case last >= int(rs.tokens):
 		return bad("LastMoved", t, last, "%v has no token %d", t, last)
 	case last >= 0 && !rs.has(featLastMoved):
 		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
-	case last >= 0 && u.Sixes == 0 && u.Bonus == 0 && !earnsRoll:
+	case last >= 0 && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll:
 		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
-	case u.ExtraRoll && u.Bonus == 0:
+	case u.ExtraRoll && u.BonusMove == 0:
 		return bad("ExtraRoll", t, -1, "a bonus roll owed after a bonus move needs a bonus move due (rules K2, K3)")
 	case u.ExtraRoll && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll:
 		return bad("ExtraRoll", t, -1, "the rules earn no bonus roll for a capture or a token home (rules K2, K3)")
@@ -350,7 +353,7 @@ func (u *Setup) check(s *State) *SetupError {
 			continue
 		case over:
 			return bad("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
-		case u.Sixes == 0 && u.Bonus == 0 && !earnsRoll:
+		case u.Streak == 0 && u.BonusMove == 0 && !earnsRoll:
 			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
 		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places.of(c) != 0):
 			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
@@ -363,7 +366,7 @@ func (u *Setup) check(s *State) *SetupError {
 			}
 		}
 	}
-	s.turn, s.streak, s.tries = t, uint8(u.Sixes), uint8(u.Tries)
+	s.turn, s.streak, s.tries = t, uint8(u.Streak), uint8(u.TriesUsed)
 	if last >= 0 {
 		s.setLastMoved(last)
 	}
@@ -374,9 +377,9 @@ func (u *Setup) check(s *State) *SetupError {
 		return nil
 	}
 	switch {
-	case u.Bonus != 0:
+	case u.BonusMove != 0:
 		s.throw = uint8(u.Die)
-		s.startCount(dueOf(s.mover(), 0, uint8(u.Bonus)))
+		s.startCount(dueOf(s.mover(), 0, uint8(u.BonusMove)))
 	case u.Die != 0:
 		// Roll the die again, to judge the moves, from the streak it had
 		// before it: one less if it earns a bonus roll, which the checks

@@ -88,12 +88,12 @@ func famSetupText(u ludo.Setup) (string, map[string]int) {
 	if u.Die != 0 {
 		add("Die", "die", u.Die)
 	}
-	if u.Bonus != 0 {
-		add("Bonus", "bonus", u.Bonus)
+	if u.BonusMove != 0 {
+		add("BonusMove", "bonus", u.BonusMove)
 	}
-	add("Sixes", "sixes", u.Sixes)
-	if u.Tries != 0 {
-		add("Tries", "tries", u.Tries)
+	add("Streak", "sixes", u.Streak)
+	if u.TriesUsed != 0 {
+		add("TriesUsed", "tries", u.TriesUsed)
 	}
 	for i, l := range u.LastMoved {
 		if l {
@@ -123,7 +123,7 @@ func famSetupJSON(t *testing.T, u ludo.Setup) []byte {
 	for c := range famSeats(u.Rules).All() {
 		tokens[c.String()] = u.Tokens[c][:u.Rules.Tokens]
 	}
-	j := map[string]any{"Rules": u.Rules, "Tokens": tokens, "Turn": u.Turn, "Die": u.Die, "Bonus": u.Bonus, "Sixes": u.Sixes, "Tries": u.Tries}
+	j := map[string]any{"Rules": u.Rules, "Tokens": tokens, "Turn": u.Turn, "Die": u.Die, "Bonus": u.BonusMove, "Sixes": u.Streak, "Tries": u.TriesUsed}
 	if len(u.Ranking) > 0 {
 		j["Ranking"] = u.Ranking
 	}
@@ -226,7 +226,7 @@ func TestSetupFamilyFields(t *testing.T) {
 		// Bonus (rule P8).
 		{name: "a bonus move of 20 after a capture", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, 30)
-			u.Die, u.Bonus = 3, 20
+			u.Die, u.BonusMove = 3, 20
 		}, then: func(t *testing.T, s ludo.State) {
 			require.True(t, s.IsBonusMove())
 			m := one(t, s)
@@ -236,78 +236,78 @@ func TestSetupFamilyFields(t *testing.T) {
 		}},
 		{name: "a bonus move of 10 after a token home with a 6", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, parchisFin, 10)
-			u.Die, u.Sixes, u.Bonus = 6, 1, 10
+			u.Die, u.Streak, u.BonusMove = 6, 1, 10
 		}, then: func(t *testing.T, s ludo.State) {
 			next := play(t, s, one(t, s))
 			assert.Equal(t, ludo.PhaseRoll, next.Phase())
 			assert.Equal(t, red, next.Turn(), "the 6 still earns its roll after the bonus move")
-			assert.Equal(t, 1, next.Sixes())
+			assert.Equal(t, 1, next.Streak())
 		}},
 		{name: "a bonus move the rules do not give", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, 30)
-			u.Die, u.Bonus = 3, 15
-		}, want: "Bonus", reason: "(rule P8)"},
+			u.Die, u.BonusMove = 3, 15
+		}, want: "BonusMove", reason: "(rule P8)"},
 		{name: "a bonus move under rules with none", rules: "classic", f: func(u *ludo.Setup) {
 			famTokens(u, red, 30)
-			u.Die, u.Bonus = 3, 20
-		}, want: "Bonus", reason: "(rule P8)"},
+			u.Die, u.BonusMove = 3, 20
+		}, want: "BonusMove", reason: "(rule P8)"},
 		{name: "a bonus move with no die before it", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, 30)
-			u.Bonus = 20
-		}, want: "Bonus", reason: "(rule P8)"},
+			u.BonusMove = 20
+		}, want: "BonusMove", reason: "(rule P8)"},
 		{name: "a bonus move at the six limit", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, 30)
-			u.Die, u.Sixes, u.Bonus = 6, 3, 20
-		}, want: "Bonus", reason: "(rule C9)"},
+			u.Die, u.Streak, u.BonusMove = 6, 3, 20
+		}, want: "BonusMove", reason: "(rule C9)"},
 		{name: "a bonus move at game over", rules: "parchis1{Players:2}", f: func(u *ludo.Setup) {
 			famTokens(u, red, allHome(parchisFin)...)
-			u.Ranking, u.Bonus = []ludo.Color{red}, 20
-		}, want: "Bonus", reason: "the game is over"},
+			u.Ranking, u.BonusMove = []ludo.Color{red}, 20
+		}, want: "BonusMove", reason: "the game is over"},
 
 		// Tries (rule M4).
 		{name: "a second throw with every token in the yard", rules: "maedn", f: func(u *ludo.Setup) {
 			famTokens(u, red)
-			u.Tries = 1
+			u.TriesUsed = 1
 		}, then: func(t *testing.T, s ludo.State) {
 			next := play(t, roll(t, s, 3), one(t, roll(t, s, 3)))
 			assert.Equal(t, red, next.Turn(), "a third throw")
-			assert.Equal(t, 2, next.Setup().Tries)
+			assert.Equal(t, 2, next.Setup().TriesUsed)
 		}},
 		{name: "the third throw with every token in the yard", rules: "maedn", f: func(u *ludo.Setup) {
 			famTokens(u, red)
-			u.Tries = 2
+			u.TriesUsed = 2
 		}, then: func(t *testing.T, s ludo.State) {
 			next := play(t, roll(t, s, 3), one(t, roll(t, s, 3)))
 			assert.Equal(t, green, next.Turn(), "no fourth throw")
-			assert.Equal(t, 0, next.Setup().Tries)
+			assert.Equal(t, 0, next.Setup().TriesUsed)
 		}},
 		{name: "tries with a token in the goal that cannot move", rules: "maedn", f: func(u *ludo.Setup) {
 			famTokens(u, red, maednFin)
-			u.Tries = 1
+			u.TriesUsed = 1
 		}},
 		{name: "tries with a token in the goal that can move", rules: "maedn", f: func(u *ludo.Setup) {
 			famTokens(u, red, 40)
-			u.Tries = 1
-		}, want: "Tries", reason: "(rule M4)"},
+			u.TriesUsed = 1
+		}, want: "TriesUsed", reason: "(rule M4)"},
 		{name: "tries with a token on the track", rules: "maedn", f: func(u *ludo.Setup) {
 			famTokens(u, red, 5)
-			u.Tries = 1
-		}, want: "Tries", reason: "(rule M4)"},
+			u.TriesUsed = 1
+		}, want: "TriesUsed", reason: "(rule M4)"},
 		{name: "as many tries as the rules give", rules: "maedn", f: func(u *ludo.Setup) {
 			famTokens(u, red)
-			u.Tries = 3
-		}, want: "Tries", reason: "want 0 to 2 (rule M4)"},
-		{name: "tries under one throw a turn", rules: "classic", f: func(u *ludo.Setup) { u.Tries = 1 },
-			want: "Tries", reason: "want 0 to 0 (rule M4)"},
+			u.TriesUsed = 3
+		}, want: "TriesUsed", reason: "want 0 to 2 (rule M4)"},
+		{name: "tries under one throw a turn", rules: "classic", f: func(u *ludo.Setup) { u.TriesUsed = 1 },
+			want: "TriesUsed", reason: "want 0 to 0 (rule M4)"},
 		{name: "tries at game over", rules: "maedn{Players:2}", f: func(u *ludo.Setup) {
 			famTokens(u, red, maednSlots...)
-			u.Ranking, u.Tries = []ludo.Color{red}, 1
-		}, want: "Tries", reason: "the game is over"},
+			u.Ranking, u.TriesUsed = []ludo.Color{red}, 1
+		}, want: "TriesUsed", reason: "the game is over"},
 
 		// LastMoved (rule P9).
 		{name: "the token moved last with two sixes rolled", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, 10, 20)
-			u.Sixes, u.LastMoved[1] = 2, true
+			u.Streak, u.LastMoved[1] = 2, true
 		}, then: func(t *testing.T, s ludo.State) {
 			third := roll(t, s, 6)
 			m := one(t, third)
@@ -317,11 +317,11 @@ func TestSetupFamilyFields(t *testing.T) {
 		}},
 		{name: "the token moved last during a bonus move", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, 30, 5)
-			u.Die, u.Bonus, u.LastMoved[0] = 3, 20, true
+			u.Die, u.BonusMove, u.LastMoved[0] = 3, 20, true
 		}},
 		{name: "the token moved last under rules that do not keep it", rules: "classic", f: func(u *ludo.Setup) {
 			famTokens(u, red, 10)
-			u.Sixes, u.LastMoved[0] = 1, true
+			u.Streak, u.LastMoved[0] = 1, true
 		}, want: "LastMoved", reason: "(rule P9)"},
 		{name: "the token moved last with no move made", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, 10)
@@ -329,11 +329,11 @@ func TestSetupFamilyFields(t *testing.T) {
 		}, want: "LastMoved", reason: "(rule P9)"},
 		{name: "the token moved last is not in the game", rules: "parchis1{Tokens:2}", f: func(u *ludo.Setup) {
 			famTokens(u, red, 10, 20)
-			u.Sixes, u.LastMoved[3] = 1, true
+			u.Streak, u.LastMoved[3] = 1, true
 		}, want: "LastMoved", reason: "red has no token 3"},
 		{name: "two tokens moved last", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, 10, 20)
-			u.Sixes, u.LastMoved[0], u.LastMoved[1] = 1, true, true
+			u.Streak, u.LastMoved[0], u.LastMoved[1] = 1, true, true
 		}, want: "LastMoved", reason: "(rule P9)", setupOnly: true},
 		{name: "the token moved last at game over", rules: "parchis1{Players:2}", f: func(u *ludo.Setup) {
 			famTokens(u, red, allHome(parchisFin)...)
@@ -343,7 +343,7 @@ func TestSetupFamilyFields(t *testing.T) {
 		// ExtraRoll (rules K2, K3).
 		{name: "a bonus roll owed after the bonus move", rules: "parchis1{CaptureBonus:roll}", f: func(u *ludo.Setup) {
 			famTokens(u, red, parchisFin, 30)
-			u.Die, u.Bonus, u.ExtraRoll = 4, 10, true
+			u.Die, u.BonusMove, u.ExtraRoll = 4, 10, true
 		}, then: func(t *testing.T, s ludo.State) {
 			next := play(t, s, one(t, s))
 			assert.Equal(t, ludo.PhaseRoll, next.Phase())
@@ -355,7 +355,7 @@ func TestSetupFamilyFields(t *testing.T) {
 		}, want: "ExtraRoll", reason: "(rules K2, K3)"},
 		{name: "a bonus roll owed under rules that earn none", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, parchisFin, 30)
-			u.Die, u.Bonus, u.ExtraRoll = 4, 10, true
+			u.Die, u.BonusMove, u.ExtraRoll = 4, 10, true
 		}, want: "ExtraRoll", reason: "(rules K2, K3)"},
 		{name: "a bonus roll owed at game over", rules: "parchis1{Players:2 CaptureBonus:roll}", f: func(u *ludo.Setup) {
 			famTokens(u, red, allHome(parchisFin)...)
@@ -461,8 +461,8 @@ func TestSetupFamilyFields(t *testing.T) {
 				assert.True(t, fromText == s, text)
 				assert.True(t, fromJSON == s, "%s", data)
 				got := s.Setup()
-				assert.Equal(t, u.Bonus, got.Bonus)
-				assert.Equal(t, u.Tries, got.Tries)
+				assert.Equal(t, u.BonusMove, got.BonusMove)
+				assert.Equal(t, u.TriesUsed, got.TriesUsed)
 				assert.Equal(t, u.LastMoved, got.LastMoved)
 				assert.Equal(t, u.ExtraRoll, got.ExtraRoll)
 				assert.Equal(t, u.Captured, got.Captured)
@@ -496,6 +496,9 @@ func TestSetupFamilyFields(t *testing.T) {
 			}
 			assert.Equal(t, lines[key], pe.Line, "the text error is on the %s line:\n%s", key, text)
 			require.ErrorAs(t, jsonErr, &pe)
+			if k, ok := map[string]string{"BonusMove": "Bonus", "Streak": "Sixes", "TriesUsed": "Tries"}[key]; ok {
+				key = k // the JSON's names for them, as the text's keys
+			}
 			assert.True(t, strings.HasPrefix(pe.Path, key), "the JSON error is at %q, not under %s", pe.Path, key)
 		})
 	}

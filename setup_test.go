@@ -74,32 +74,32 @@ func TestSetupErrors(t *testing.T) {
 			u.Tokens[ludo.Red], u.Ranking, u.Die = done, []ludo.Color{ludo.Red}, 4
 		}}, ludo.SetupError{"Die", ludo.Red, -1, "the game is over, so no die is being played"}},
 		{setupCase{"sixes at game over", rulesWith(classic, func(r *ludo.Rules) { r.Players = 2 }), func(u *ludo.Setup) {
-			u.Tokens[ludo.Red], u.Ranking, u.Sixes = done, []ludo.Color{ludo.Red}, 1
-		}}, ludo.SetupError{"Sixes", ludo.Red, -1, "the game is over, so no sixes count"}},
+			u.Tokens[ludo.Red], u.Ranking, u.Streak = done, []ludo.Color{ludo.Red}, 1
+		}}, ludo.SetupError{"Streak", ludo.Red, -1, "the game is over, so no sixes count"}},
 		{setupCase{"die 7", classic, func(u *ludo.Setup) { u.Die = 7 }},
 			ludo.SetupError{"Die", ludo.Red, -1, "die 7: want one of {1 2 3 4 5 6} (or 0: a roll is due)"}},
-		{setupCase{"sixes past SixLimit", classic, func(u *ludo.Setup) { u.Die, u.Sixes = 6, 4 }},
-			ludo.SetupError{"Sixes", ludo.Red, -1, "sixes 4: want 0 to 3 (rule C9)"}},
-		{setupCase{"sixes past 255 without a SixLimit", rulesWith(classic, func(r *ludo.Rules) { r.SixLimit = 0 }), func(u *ludo.Setup) { u.Die, u.Sixes = 6, 256 }},
-			ludo.SetupError{"Sixes", ludo.Red, -1, "sixes 256: want 0 to 255 (rule C9)"}},
-		{setupCase{"sixes with no bonus rolls", rulesWith(classic, func(r *ludo.Rules) { r.BonusRolls = 0 }), func(u *ludo.Setup) { u.Die, u.Sixes = 3, 1 }},
-			ludo.SetupError{"Sixes", ludo.Red, -1, "sixes 1, but BonusRolls is empty, so no roll counts (rule C9)"}},
+		{setupCase{"sixes past SixLimit", classic, func(u *ludo.Setup) { u.Die, u.Streak = 6, 4 }},
+			ludo.SetupError{"Streak", ludo.Red, -1, "sixes 4: want 0 to 3 (rule C9)"}},
+		{setupCase{"sixes past 255 without a SixLimit", rulesWith(classic, func(r *ludo.Rules) { r.SixLimit = 0 }), func(u *ludo.Setup) { u.Die, u.Streak = 6, 256 }},
+			ludo.SetupError{"Streak", ludo.Red, -1, "sixes 256: want 0 to 255 (rule C9)"}},
+		{setupCase{"sixes with no bonus rolls", rulesWith(classic, func(r *ludo.Rules) { r.BonusRolls = 0 }), func(u *ludo.Setup) { u.Die, u.Streak = 3, 1 }},
+			ludo.SetupError{"Streak", ludo.Red, -1, "sixes 1, but BonusRolls is empty, so no roll counts (rule C9)"}},
 		{setupCase{"a six not counted", classic, func(u *ludo.Setup) { u.Die = 6 }},
-			ludo.SetupError{"Sixes", ludo.Red, -1, "die 6 earns a bonus roll, so sixes counts it and is at least 1 (rule C9)"}},
-		{setupCase{"a roll due at SixLimit", classic, func(u *ludo.Setup) { u.Sixes = 3 }},
-			ludo.SetupError{"Sixes", ludo.Red, -1, "sixes 3 is SixLimit: that roll was forfeited and the turn has passed (rule C9)"}},
-		{setupCase{"another face after the forfeit", classic, func(u *ludo.Setup) { u.Die, u.Sixes = 2, 3 }},
-			ludo.SetupError{"Sixes", ludo.Red, -1, "sixes 3 is SixLimit, but die 2 does not count: the roll before it was forfeited and the turn has passed (rule C9)"}},
+			ludo.SetupError{"Streak", ludo.Red, -1, "die 6 earns a bonus roll, so sixes counts it and is at least 1 (rule C9)"}},
+		{setupCase{"a roll due at SixLimit", classic, func(u *ludo.Setup) { u.Streak = 3 }},
+			ludo.SetupError{"Streak", ludo.Red, -1, "sixes 3 is SixLimit: that roll was forfeited and the turn has passed (rule C9)"}},
+		{setupCase{"another face after the forfeit", classic, func(u *ludo.Setup) { u.Die, u.Streak = 2, 3 }},
+			ludo.SetupError{"Streak", ludo.Red, -1, "sixes 3 is SixLimit, but die 2 does not count: the roll before it was forfeited and the turn has passed (rule C9)"}},
 
 		// TurnStart.
 		{setupCase{"TurnStart without UndoTurn", classic, func(u *ludo.Setup) { u.TurnStart = turnStart(u, func(*[ludo.MaxPlayers][ludo.MaxTokens]int) {}) }},
 			ludo.SetupError{"TurnStart", ludo.Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2)"}},
 		{setupCase{"TurnStart past the finish", undo, func(u *ludo.Setup) {
-			u.Sixes = 1
+			u.Streak = 1
 			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Red][1] = 60 })
 		}}, ludo.SetupError{"TurnStart", ludo.Red, 1, "when the turn began, red token 1 has progress 60, want -1 (yard) to 56 (finish)"}},
 		{setupCase{"TurnStart: two colours on a square, the one that moved blamed", undo, func(u *ludo.Setup) {
-			u.Tokens[ludo.Green][0], u.Sixes = 0, 1
+			u.Tokens[ludo.Green][0], u.Streak = 0, 1
 			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Red][0] = 13 })
 		}}, ludo.SetupError{"TurnStart", ludo.Red, 0, "when the turn began, green token 0 and red token 0 share square 14, but a landing token captures (rule C11)"}},
 		{setupCase{"TurnStart differs with no six rolled", undo, func(u *ludo.Setup) {
@@ -107,11 +107,11 @@ func TestSetupErrors(t *testing.T) {
 			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Red][0] = 4 })
 		}}, ludo.SetupError{"TurnStart", ludo.Red, -1, "sixes is 0, so no move has been made this turn and red stood where it stands"}},
 		{setupCase{"TurnStart: another colour's token moved", undo, func(u *ludo.Setup) {
-			u.Tokens[ludo.Red][0], u.Tokens[ludo.Blue][2], u.Sixes = 10, 30, 1
+			u.Tokens[ludo.Red][0], u.Tokens[ludo.Blue][2], u.Streak = 10, 30, 1
 			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Blue][2] = 29 })
 		}}, ludo.SetupError{"TurnStart", ludo.Blue, 2, "blue token 2 moved during red's turn; only a capture sends it back to its yard"}},
 		{setupCase{"TurnStart: a colour finished this turn without its place", undo, func(u *ludo.Setup) {
-			u.Tokens[ludo.Green][0], u.Sixes = 3, 1
+			u.Tokens[ludo.Green][0], u.Streak = 3, 1
 			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Green] = done })
 		}}, ludo.SetupError{"TurnStart", ludo.Green, -1, "green had finished when the turn began if and only if it has finished now"}},
 		{setupCase{"TurnStart differs at game over", rulesWith(undo, func(r *ludo.Rules) { r.Players = 2 }), func(u *ludo.Setup) {
@@ -152,7 +152,7 @@ func TestSetupTurnStart(t *testing.T) {
 	// capturing yellow's token 0 there, and the third 6 is to forfeit.
 	u.Tokens[ludo.Red][0] = 6
 	u.Tokens[ludo.Yellow][1] = 20
-	u.Die, u.Sixes = 6, 3
+	u.Die, u.Streak = 6, 3
 	ts := u.Tokens
 	ts[ludo.Red][0] = -1
 	ts[ludo.Yellow][0] = 32 // square 7

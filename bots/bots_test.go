@@ -151,7 +151,7 @@ func setup(t *testing.T, r ludo.Rules, tokens map[ludo.Color][]int, d int) ludo.
 	}
 	u.Die = d
 	if d == 6 {
-		u.Sixes = 1
+		u.Streak = 1
 	}
 	s, err = u.State()
 	require.NoError(t, err)

@@ -172,7 +172,7 @@ func TestEvaluateGoingRound(t *testing.T) {
 func TestEvaluateBonusMoveDue(t *testing.T) {
 	with := ludo.MustParsePosition("rules parchis1\nred 10 20\ngreen @30\ndie 3\nbonus 20\n")
 	u := with.Setup()
-	u.Bonus = 0
+	u.BonusMove = 0
 	without, err := u.State()
 	require.NoError(t, err)
 	assert.InDelta(t, 20, Evaluate(with)[ludo.Red]-Evaluate(without)[ludo.Red], 1e-9)

@@ -225,7 +225,7 @@ func TestReplayHTMLDescribes(t *testing.T) {
 	u.Tokens[ludo.Red] = [4]int{10, 3, 3, -1}
 	u.Tokens[ludo.Green] = [4]int{-1, -1, -1, -1}
 	u.Tokens[ludo.Green][0] = 0 // square 14
-	u.Turn, u.Die, u.Sixes = ludo.Red, 6, 1
+	u.Turn, u.Die, u.Streak = ludo.Red, 6, 1
 	s, _ = u.State()
 	var moves []string
 	for _, m := range s.LegalMoves() {
@@ -245,7 +245,7 @@ func TestReplayHTMLDescribes(t *testing.T) {
 	}
 	u.Tokens[ludo.Red] = [4]int{12, 55, 56, -1}
 	u.Die = 1
-	u.Sixes = 0
+	u.Streak = 0
 	s, _ = u.State()
 	m, err := s.TokenMove(0)
 	if err != nil {

@@ -113,8 +113,8 @@ func svgStatusText(s ludo.State) string {
 			t += " (counts " + strconv.Itoa(s.Count()) + ")"
 		}
 	}
-	if s.Sixes() > 0 {
-		t += ", sixes " + strconv.Itoa(s.Sixes())
+	if s.Streak() > 0 {
+		t += ", sixes " + strconv.Itoa(s.Streak())
 	}
 	return t
 }

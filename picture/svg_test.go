@@ -32,7 +32,7 @@ func svgCases(t *testing.T) []struct {
 	// Classic, mid-game: every zone used, two red tokens sharing a square
 	// (no block in Classic), a move due with the second six.
 	u := start.Setup()
-	u.Turn, u.Die, u.Sixes = ludo.Green, 6, 2
+	u.Turn, u.Die, u.Streak = ludo.Green, 6, 2
 	u.Tokens[ludo.Red] = [4]int{5, 5, 52, 56}      // squares 6 and 6, red home 2, finish
 	u.Tokens[ludo.Green] = [4]int{-1, 0, 20, 50}   // yard, square 14, 34, 12
 	u.Tokens[ludo.Yellow] = [4]int{-1, -1, -1, 30} // square 5

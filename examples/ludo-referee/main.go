@@ -842,9 +842,9 @@ func explain(s ludo.State, m ludo.Move) []reason {
 	switch {
 	case m.Forfeits():
 		if rules.BonusRolls == ludo.FacesOf(6) {
-			add("C9", "forfeit: the %s 6 in a row is not played", ordinal(s.Sixes()))
+			add("C9", "forfeit: the %s 6 in a row is not played", ordinal(s.Streak()))
 		} else {
-			add("C9", "forfeit: the %s bonus-earning roll in a row is not played", ordinal(s.Sixes()))
+			add("C9", "forfeit: the %s bonus-earning roll in a row is not played", ordinal(s.Streak()))
 		}
 		switch rules.SixPenalty {
 		case ludo.UndoTurn:

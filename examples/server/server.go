@@ -341,7 +341,7 @@ func (g *game) view(id string) gameView {
 	}
 	if st.Phase() != ludo.PhaseOver {
 		v.Turn = st.Turn().String()
-		v.Sixes = st.Sixes()
+		v.Sixes = st.Streak()
 	}
 	if st.Phase() == ludo.PhaseMove {
 		v.Die, v.Count, v.Bonus = st.Die(), st.Count(), st.IsBonusMove()

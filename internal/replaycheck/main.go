@@ -242,14 +242,14 @@ func statusText(s ludo.State) string {
 		case s.Count() != s.Die():
 			t += fmt.Sprintf(" (counts %d)", s.Count())
 		}
-		if s.Sixes() > 0 {
-			t += fmt.Sprintf(", sixes %d", s.Sixes())
+		if s.Streak() > 0 {
+			t += fmt.Sprintf(", sixes %d", s.Streak())
 		}
 		return t
 	}
 	t := fmt.Sprintf("%v to roll", s.Turn())
-	if s.Sixes() > 0 {
-		t += fmt.Sprintf(", sixes %d", s.Sixes())
+	if s.Streak() > 0 {
+		t += fmt.Sprintf(", sixes %d", s.Streak())
 	}
 	return t
 }

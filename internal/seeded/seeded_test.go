@@ -129,7 +129,7 @@ func checkPositionsReadBack(t *testing.T, name string, textEvery, jsonEvery int)
 		}
 	}
 	for k, s := range states {
-		rare := s.IsBonusMove() || s.Setup().Tries > 0
+		rare := s.IsBonusMove() || s.Setup().TriesUsed > 0
 		if k%textEvery != 0 && !rare {
 			continue
 		}
