@@ -260,7 +260,9 @@ func (s *State) startCount(d due) {
 		if s.rs.feat&featPairEntry != 0 {
 			s.judgePair(d)
 		}
-		s.filter(d)
+		if s.rs.feat&featFilters != 0 {
+			s.filter(d)
+		}
 	}
 }
 
@@ -292,14 +294,7 @@ var _ = [1]struct{}{}[MaxTokens-4]
 
 // allOut reports whether none of colour c's tokens is in the yard (rule
 // P5: a finished token is out).
-func (s *State) allOut(c Color) bool {
-	for _, v := range s.tok[c][:s.rs.tokens] {
-		if v == 0 {
-			return false
-		}
-	}
-	return true
-}
+func (s *State) allOut(c Color) bool { return !s.waiting(c) }
 
 // rollError is the error of a roll refused for the phase, packed into
 // one word: the sentinel it matches (see Unwrap) in bits 0 and 1, the
@@ -943,54 +938,56 @@ var filters = [...]setFilter{
 	{featBreakOnSix, "P7", "%[1]v rolled a %[2]d and must open its block: %[3]v"},
 }
 
-// binds reports whether filter f binds the moves of amount d: its option
-// is on, and for M3 tokens wait in the yard, for P7 the face is a six and
-// the mover has a block.
+// binds reports whether filter f, whose option is on, binds the moves of
+// amount d: M3 where tokens wait in the yard, P7 where the face is a six
+// and the mover has a block, the others always.
 func (s *State) binds(f *setFilter, d due) bool {
-	switch {
-	case s.rs.feat&f.feat == 0:
-		return false
-	case f.feat == featClearStart:
+	switch f.feat {
+	case featClearStart:
 		return s.waiting(d.c())
-	case f.feat == featBreakOnSix:
+	case featBreakOnSix:
 		return d.face() == s.rs.six && s.blocked&colorBits(d.c()) != 0
 	}
 	return true
 }
 
-// keeps reports whether filter f keeps move m: an entry (M2), a capture
-// (M8), a move off the start square (M3), a move out of a block (P7).
-func (s *State) keeps(f *setFilter, m Move) bool {
+// keeps reports whether filter f keeps the move of token i of colour c
+// that lane l describes (see Move.lane): an entry (M2), a capture (M8), a
+// move off the start square (M3), a move out of a block (P7).
+func (s *State) keeps(f *setFilter, c Color, i int, l uint32) bool {
 	switch f.feat {
 	case featEntryFilter:
-		return m.Enters()
+		return l&(uint32(flagEnter)<<(mFlags-laneShift)) != 0
 	case featCaptureMust:
-		return m.Captures() > 0
+		return l&(0xf<<(mCaptures-laneShift)) != 0
 	case featClearStart:
-		return m.From() == 0
+		return s.tok[c][i%MaxTokens] == 1 // progress 0
 	}
-	return s.opens(m)
+	return s.blocked&tokenBit(c, i) != 0
+}
+
+// keepsMove is keeps for move m.
+func (s *State) keepsMove(f *setFilter, m Move) bool {
+	return !m.IsPass() && s.keeps(f, m.Color(), m.Token(), m.lane())
 }
 
 // filter applies the filters that bind to the moves judged for amount d,
 // each only where it leaves a move.
 func (s *State) filter(d due) {
-	if s.rs.feat&featFilters == 0 {
-		return
-	}
+	c := d.c()
 	for k := range filters {
 		f := &filters[k]
-		if !s.binds(f, d) {
+		if s.rs.feat&f.feat == 0 || !s.binds(f, d) {
 			continue
 		}
 		var kept [MaxTokens]uint32
 		any := false
 		for i, l := range s.moves {
-			if l != 0 && s.keeps(f, s.laneMove(d, i, l)) {
+			if l != 0 && s.keeps(f, c, i, l) {
 				kept[i], any = l, true
 			}
 		}
-		extraOK := s.extra != 0 && s.keeps(f, s.extraMove(d))
+		extraOK := s.extra != 0 && s.keeps(f, c, extraToken(s.extra), s.extra)
 		if any || extraOK {
 			s.moves = kept
 			if !extraOK {
@@ -1007,21 +1004,16 @@ func (s *State) filterError(d due, m Move) error {
 	var buf [MaxMoves]Move
 	some := s.appendLegal(buf[:0])[0]
 	for k := range filters {
-		if f := &filters[k]; s.binds(f, d) && !s.keeps(f, m) && s.keeps(f, some) {
+		if f := &filters[k]; s.rs.feat&f.feat != 0 && s.binds(f, d) && !s.keepsMove(f, m) && s.keepsMove(f, some) {
 			return &IllegalMoveError{Move: m, Rule: f.rule, Reason: fmt.Sprintf(f.reason, d.c(), d.face(), some)}
 		}
 	}
 	return &IllegalMoveError{Move: m, Reason: "the move is not one of the legal moves"}
 }
 
-// opens reports whether move m takes a token out of a block of its
-// colour (rule P7).
-func (s *State) opens(m Move) bool {
-	return m.Token() >= 0 && s.blocked&tokenBit(m.Color(), m.Token()) != 0
-}
-
-// waiting reports whether a token of colour c waits in the yard.
-func (s *State) waiting(c Color) bool { return !s.allOut(c) }
+// waiting reports whether a token of colour c waits in the yard: a zero
+// byte among its tokens' (tokenBytes).
+func (s *State) waiting(c Color) bool { return zeroBytes(tokenBytes(&s.tok[c]))&s.rs.tokenBytes != 0 }
 
 // ---------------------------------------------------------------------
 // Legal moves
@@ -1527,8 +1519,9 @@ func (s *State) nothingInPlay(c Color) bool {
 		case rs.onTrack(p):
 			return false
 		}
-		for f := range rs.chance.faces.All() {
-			if _, r := s.tokenMove(dueOf(c, uint8(f), uint8(f)), i); r.why == legal {
+		for x := uint64(rs.faces); x != 0; x &= x - 1 {
+			f := uint8(bits.TrailingZeros64(x))
+			if _, r := s.tokenMove(dueOf(c, f, f), i); r.why == legal {
 				return false
 			}
 		}
