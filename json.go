@@ -237,7 +237,7 @@ var jsonLimits = func() []jsonLimit {
 		{"Plies", false, MaxRecordPlies, ErrSyntax, fmt.Sprintf("more than MaxRecordPlies (%d) plies", MaxRecordPlies)},
 	}
 	for k := range options {
-		if most, kind, msg := options[k].listLimit(); most > 0 {
+		if most, msg, kind := options[k].listLimit(); most > 0 {
 			l = append(l, jsonLimit{options[k].name, false, most, kind, msg})
 		}
 	}

@@ -75,13 +75,6 @@ func passMove(c Color, count, d int, forfeit bool) Move {
 // the token has no legal move).
 func (m Move) lane() uint32 { return uint32(m.v >> laneShift) }
 
-// laneMove is lane undone: the move of token i of colour c from progress
-// from, counting count with die d, that lane describes.
-func laneMove(c Color, i, from, count, d int, lane uint32) Move {
-	m := newMove(c, i, from, count, d)
-	return Move{m.v&(1<<laneShift-1) | uint64(lane&^laneTokMask)<<laneShift}
-}
-
 // A State keeps a token's second move (rule F1) in a lane of its own, the
 // extra lane, which also names the token: laneTokMask is where.
 const laneTokMask = uint32(7) << (mLaneTok - laneShift)

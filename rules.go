@@ -164,7 +164,6 @@ func (d due) face() uint8  { return uint8(d >> mDie) }
 func (d due) steps() uint8 { return uint8(d >> mCount) }
 func (d due) k() int       { return int(d >> mAmount & (maxDue - 1)) }
 func (d due) base() uint64 { return uint64(d) }
-func (d due) bonus() bool  { return d.face() == 0 }
 
 // due returns the amount move m plays.
 func (m Move) due() due {

@@ -327,16 +327,16 @@ func orOff(o option) option { o.off = true; return o }
 // listLimit returns the most values a list option's JSON list can hold,
 // and what the error for more says and matches: the JSON form refuses a
 // longer list before decoding it.
-func (o *option) listLimit() (most int, kind error, msg string) {
+func (o *option) listLimit() (most int, msg string, kind error) {
 	switch o.kind {
 	case kindColors:
-		return MaxPlayers, ErrInvalidRules, fmt.Sprintf("more than MaxPlayers (%d) colours", MaxPlayers)
+		return MaxPlayers, fmt.Sprintf("more than MaxPlayers (%d) colours", MaxPlayers), ErrInvalidRules
 	case kindFaces:
-		return MaxOutcomes, ErrSyntax, fmt.Sprintf("more than %d faces", MaxOutcomes)
+		return MaxOutcomes, fmt.Sprintf("more than %d faces", MaxOutcomes), ErrSyntax
 	case kindOffsets:
-		return 64, ErrSyntax, "more than 64 offsets"
+		return 64, "more than 64 offsets", ErrSyntax
 	}
-	return 0, nil, ""
+	return 0, "", nil
 }
 
 func boolOpt(name, rule, doc string, f func(r *Rules) *bool) option {
