@@ -242,16 +242,9 @@ func (s *State) startCount(d due) {
 		return
 	}
 	x := tokenBytes(&s.tok[d.c()])
-	plain := s.plainPath() && s.starless() // the same for every token
 	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
-		from := int(x>>(8*i)&0xff) - 1
-		// The common move, along the track (rule C8) with nothing on its
-		// path to judge to an empty square that is not a star, is the
-		// move as counted; judge judges the rest, in full.
-		if to := from + int(d.steps()); plain && s.rs.alongTrack(from, to) && !s.at.has(s.trackSquare(d.c(), to)) {
-			s.moves[i] = lane(to, flagValid)
-		} else if l, r := s.judge(d, i, from); r.why == legal {
+		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
 			s.moves[i] = l
 		}
 	}
@@ -379,16 +372,23 @@ func (s *State) tokenMove(d due, i int) (uint32, refusal) {
 
 // judge is tokenMove for token i at progress from: where the rules of
 // movement take it (targetOff, for all but a move along the track), then
-// its path and landing (moveTo).
+// its path and landing (moveTo). The common move, along the track (rule
+// C8) with nothing on its path to judge (plainPath) to an empty square
+// that is not a star (plainLanding), is the move as counted: judge
+// returns it at once, calling nothing.
 func (s *State) judge(d due, i, from int) (uint32, refusal) {
-	to, f := from+int(d.steps()), flagValid
+	to := from + int(d.steps())
 	if !s.rs.alongTrack(from, to) { // entering, finished, or past the home entry
-		var r refusal
-		if from, to, f, r = s.targetOff(d, from, to); r.why != legal {
+		from, to, f, r := s.targetOff(d, from, to)
+		if r.why != legal {
 			return lane(to, f), r
 		}
+		return s.moveTo(d, i, from, to, f)
 	}
-	return s.moveTo(d, i, from, to, f)
+	if s.plainPath() && s.plainLanding(s.trackSquare(d.c(), to)) {
+		return lane(to, flagValid), refusal{}
+	}
+	return s.moveTo(d, i, from, to, flagValid)
 }
 
 // plainPath reports whether a path has nothing the rules judge: no block
