@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/readme"
 )
 
 // The README states counts a test can check: how many scenarios there
@@ -23,37 +24,6 @@ import (
 // said 240). A claim the README no longer makes fails its test too: then
 // drop it from the list below. Measured figures (times, speeds, win rates)
 // are not here: a test cannot measure them.
-
-// readmeText returns the README with every run of white space made one
-// space, so that a claim broken over lines reads as one.
-func readmeText(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Join(strings.Fields(string(data)), " ")
-}
-
-// numberWords are the numbers the README writes in words.
-var numberWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"}
-
-// word writes n as the README does in prose: in words up to twenty.
-func word(n int) string {
-	if n >= 0 && n < len(numberWords) {
-		return numberWords[n]
-	}
-	return strconv.Itoa(n)
-}
-
-// commas writes n with a comma between thousands, as 100,000.
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
 
 // preset returns the rules of a preset, failing the test if there is none.
 func preset(t *testing.T, name string) ludo.Rules {
@@ -89,7 +59,7 @@ var readmeCounts = []struct {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return []string{commas(len(files))}
+		return []string{readme.Commas(len(files))}
 	}},
 	{"the Go version", `with Go (1\.\d+) or later`, func(t *testing.T, _ []string) []string {
 		data, err := os.ReadFile("go.mod")
@@ -103,7 +73,7 @@ var readmeCounts = []struct {
 		return []string{string(m[1])}
 	}},
 	{"the most players", `\(up to (\w+) players\)`, func(*testing.T, []string) []string {
-		return []string{word(ludo.MaxPlayers)}
+		return []string{readme.Word(ludo.MaxPlayers)}
 	}},
 	{"the presets", "`ludo.Preset\\(name\\)`, `ludo.Presets\\(\\)` \\| the rules of a family's preset: ([a-z0-9, ]+), and the six-arm ([a-z0-9, ]+?) \\|", func(t *testing.T, m []string) []string {
 		var four, six []string
@@ -144,7 +114,7 @@ var readmeCounts = []struct {
 		for k := range 3 {
 			want = append(want, strconv.Itoa(preset(t, m[1+k]).Board.HomeEntry))
 		}
-		return append(want, word(preset(t, m[1]).Players))
+		return append(want, readme.Word(preset(t, m[1]).Players))
 	}},
 	{"the faces of the die", "`s.Outcomes\\(\\)` \\((\\w+) faces, 1/(\\d+) each", func(t *testing.T, _ []string) []string {
 		o := classicOutcomes(t)
@@ -153,10 +123,10 @@ var readmeCounts = []struct {
 				t.Errorf("face %d has probability %v, not 1/%d", f.Face, f.Prob, len(o))
 			}
 		}
-		return []string{word(len(o)), strconv.Itoa(len(o))}
+		return []string{readme.Word(len(o)), strconv.Itoa(len(o))}
 	}},
 	{"the faces of the die", "(?:a die's|a ply: each of the) (\\w+) faces", func(t *testing.T, _ []string) []string {
-		return []string{word(len(classicOutcomes(t)))}
+		return []string{readme.Word(len(classicOutcomes(t)))}
 	}},
 	{"the action ids", "`NumActions` \\((\\d+)\\) of them, a token's index 0–(\\d+), `PassAction` \\((\\d+), the forced and the forfeiting pass alike\\), or `SecondAction`\\+index \\((\\d+)–(\\d+)\\)", func(*testing.T, []string) []string {
 		return []string{strconv.Itoa(ludo.NumActions), strconv.Itoa(ludo.MaxTokens - 1), strconv.Itoa(ludo.PassAction), strconv.Itoa(ludo.SecondAction), strconv.Itoa(ludo.SecondAction + ludo.MaxTokens - 1)}
@@ -169,21 +139,21 @@ var readmeCounts = []struct {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return []string{word(len(regexp.MustCompile(`(?m)^[a-z][\w-]* +-seed `).FindAll(data, -1)))}
+		return []string{readme.Word(len(regexp.MustCompile(`(?m)^[a-z][\w-]* +-seed `).FindAll(data, -1)))}
 	}},
 	{"the boards drawn", "the 15×15 cross with its (\\d+) numbered .*?\\(whose stable is numbered 1–(\\d+), .*?the 11×11 board of (\\d+) round fields for `maedn` .*? and `fia` \\(a home column of (\\w+) dots .*?the Parchís board of (\\d+) squares", func(t *testing.T, _ []string) []string {
 		if maedn, fia := preset(t, "maedn").Board, preset(t, "fia").Board; maedn.Track != fia.Track || maedn.StartSpacing != fia.StartSpacing {
 			t.Errorf("maedn and fia do not share their board: %v and %v", maedn, fia)
 		}
 		b := preset(t, "cocangua").Board
-		return []string{strconv.Itoa(ludo.Classic().Board.Track), strconv.Itoa(b.Finish() - b.HomeEntry), strconv.Itoa(preset(t, "maedn").Board.Track), word(preset(t, "fia").Board.HomeColumn), strconv.Itoa(preset(t, "parchis1").Board.Track)}
+		return []string{strconv.Itoa(ludo.Classic().Board.Track), strconv.Itoa(b.Finish() - b.HomeEntry), strconv.Itoa(preset(t, "maedn").Board.Track), readme.Word(preset(t, "fia").Board.HomeColumn), strconv.Itoa(preset(t, "parchis1").Board.Track)}
 	}},
 	// The rulebook's own counts (rulebook.go).
 	{"the players of the presets", "The presets `(\\w+)` \\((\\w+) players\\) and `(\\w+)` \\((\\w+), on a board of six arms", func(t *testing.T, m []string) []string {
-		return []string{m[1], word(preset(t, m[1]).Players), m[3], word(preset(t, m[3]).Players)}
+		return []string{m[1], readme.Word(preset(t, m[1]).Players), m[3], readme.Word(preset(t, m[3]).Players)}
 	}},
 	{"the players and tokens", `Two to (\w+) players on the usual board \(up to (\w+) on a board with six arms\), each with (\w+) tokens`, func(*testing.T, []string) []string {
-		return []string{word(ludo.Classic().Board.Arms), word(ludo.MaxPlayers), word(ludo.Classic().Tokens)}
+		return []string{readme.Word(ludo.Classic().Board.Arms), readme.Word(ludo.MaxPlayers), readme.Word(ludo.Classic().Tokens)}
 	}},
 	{"the most tokens", "`Tokens` \\(1–(\\d+)\\)", func(*testing.T, []string) []string {
 		return []string{strconv.Itoa(ludo.MaxTokens)}
@@ -193,7 +163,7 @@ var readmeCounts = []struct {
 	}},
 	{"the goal fields", `the home column has (\w+) fields and the finish is the (\w+)`, func(t *testing.T, _ []string) []string {
 		b := preset(t, "maedn").Board
-		return []string{word(b.HomeColumn), []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"}[b.HomeColumn]}
+		return []string{readme.Word(b.HomeColumn), []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"}[b.HomeColumn]}
 	}},
 	{"the stable", `squares (\d+) to (\d+)`, func(t *testing.T, _ []string) []string {
 		r := preset(t, "cocangua")
@@ -206,7 +176,7 @@ var readmeCounts = []struct {
 	}},
 	{"the six-arm boards", "`maedn6` \\(six, on a board of six arms of (\\w+) fields: (\\d+),", func(t *testing.T, _ []string) []string {
 		b := preset(t, "maedn6").Board
-		return []string{word(b.StartSpacing), strconv.Itoa(b.Track)}
+		return []string{readme.Word(b.StartSpacing), strconv.Itoa(b.Track)}
 	}},
 	{"the six-arm boards", "`parchis6` \\(six, on a board of six arms of (\\d+) squares: (\\d+)\\)", func(t *testing.T, _ []string) []string {
 		b := preset(t, "parchis6").Board
@@ -214,27 +184,27 @@ var readmeCounts = []struct {
 	}},
 	{"the maedn board", `a ring of (\d+) fields, start fields (\d+) apart, (\w+) goal fields`, func(t *testing.T, _ []string) []string {
 		b := preset(t, "maedn").Board
-		return []string{strconv.Itoa(b.Track), strconv.Itoa(b.StartSpacing), word(b.Finish() - b.HomeEntry)}
+		return []string{strconv.Itoa(b.Track), strconv.Itoa(b.StartSpacing), readme.Word(b.Finish() - b.HomeEntry)}
 	}},
 	{"the parchis1 board", `a ring of (\d+) squares, exits (\d+) apart, a corridor of (\w+) squares`, func(t *testing.T, _ []string) []string {
 		b := preset(t, "parchis1").Board
-		return []string{strconv.Itoa(b.Track), strconv.Itoa(b.StartSpacing), word(b.HomeColumn)}
+		return []string{strconv.Itoa(b.Track), strconv.Itoa(b.StartSpacing), readme.Word(b.HomeColumn)}
 	}},
 	{"the fia board", `a ring of (\d+) dots, starts (\d+) apart, a home column of (\w+) dots`, func(t *testing.T, _ []string) []string {
 		b := preset(t, "fia").Board
-		return []string{strconv.Itoa(b.Track), strconv.Itoa(b.StartSpacing), word(b.HomeColumn)}
+		return []string{strconv.Itoa(b.Track), strconv.Itoa(b.StartSpacing), readme.Word(b.HomeColumn)}
 	}},
 	{"the stable", `the stable of (\w+) squares`, func(t *testing.T, _ []string) []string {
 		b := preset(t, "cocangua").Board
-		return []string{word(b.Finish() - b.HomeEntry)}
+		return []string{readme.Word(b.Finish() - b.HomeEntry)}
 	}},
 	{"the stars", "`Stars:\\{4 11\\}`: (\\w+) stars", func(t *testing.T, _ []string) []string {
 		b := preset(t, "danish").Board
-		return []string{word(len(squares(b, b.IsStar)))}
+		return []string{readme.Word(len(squares(b, b.IsStar)))}
 	}},
 	{"the seguros", `(\w+) squares are seguros`, func(t *testing.T, _ []string) []string {
 		b := preset(t, "parchis1").Board
-		return []string{word(len(squares(b, b.IsSafe)))}
+		return []string{readme.Word(len(squares(b, b.IsSafe)))}
 	}},
 	{"the safe squares of Ludo King", "`Safe:\\{0 8\\}`: on the (\\d+)-square board squares ((?:\\d+, )*\\d+ and \\d+)\\)", func(t *testing.T, _ []string) []string {
 		b := preset(t, "ludoking").Board
@@ -286,7 +256,7 @@ var readmeCounts = []struct {
 // TestREADMECounts checks each count the README states (readmeCounts)
 // against what it counts.
 func TestREADMECounts(t *testing.T) {
-	text := readmeText(t)
+	text := readme.Text(t, "README.md")
 	for _, c := range readmeCounts {
 		ms := regexp.MustCompile(c.re).FindAllStringSubmatch(text, -1)
 		if len(ms) == 0 {
@@ -318,7 +288,7 @@ func TestREADMERuleNumbers(t *testing.T) {
 	if rules["C"] == 0 || rules["T"] == 0 {
 		t.Fatalf("the rulebook's families: %v", rules)
 	}
-	text := readmeText(t)
+	text := readme.Text(t, "README.md")
 	ranges := regexp.MustCompile(`\b([A-Z])1–([A-Z])(\d+)\b`).FindAllStringSubmatch(text, -1)
 	if len(ranges) == 0 {
 		t.Fatal("the README gives no range of rule numbers")

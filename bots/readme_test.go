@@ -2,25 +2,18 @@ package bots_test
 
 import (
 	"fmt"
-	"os"
 	"regexp"
-	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/ludorules/ludo/bots"
+	"github.com/ludorules/ludo/internal/readme"
 )
 
 // TestREADMECounts checks the counts the README states about the bots
 // against the package: a claim that changes or goes away fails here, so
 // the README cannot drift from the code.
 func TestREADMECounts(t *testing.T) {
-	data, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.Join(strings.Fields(string(data)), " ")
+	text := readme.Text(t, "../README.md")
 	kinds := map[string]bool{} // the bots' types: expectimax1 is expectimax
 	depth := map[string]int{}
 	for _, name := range bots.Names() {
@@ -49,11 +42,9 @@ func TestREADMECounts(t *testing.T) {
 			t.Errorf("the README no longer says %q; if it is gone on purpose, drop the claim from this test", c.re)
 			continue
 		}
-		n, err := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
-		if err != nil {
-			n = slices.Index([]string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}, m[1])
-		}
-		if n != c.want {
+		if n, err := readme.Number(m[1]); err != nil {
+			t.Error(err)
+		} else if n != c.want {
 			t.Errorf("the README says %q, where the code gives %d", m[0], c.want)
 		}
 	}
