@@ -327,14 +327,26 @@ func propEndless(r Rules) bool {
 }
 
 // propSlow reports whether random games under r may run past
-// propEndPlies: a penalty that sends tokens back at the six limit
-// (UndoTurn, LastMovedHome) where a tenth of turns or more reach it, on a
-// track of 52 squares; on a longer track the penalty costs a token more
-// progress, so the share that makes a game slow shrinks with it (a track
-// of 250 with the limit at two sixes is slow). Such a game can end, but a
-// random player may take millions of transitions to end it;
-// TestPropGameEnds leaves these rules out.
+// propEndPlies. One cause is a penalty that sends tokens back at the six
+// limit (UndoTurn, LastMovedHome) where a tenth of turns or more reach it,
+// on a track of 52 squares; on a longer track the penalty costs a token
+// more progress, so the share that makes a game slow shrinks with it (a
+// track of 250 with the limit at two sixes is slow). The other is the
+// capture penalty (rule M8) where five faces or more bring a token in: a
+// token sent back comes straight in again, so the track stays crowded
+// and most rolls offer a capture, and a player who picks its moves at
+// random passes up about half of them, each time losing the token that
+// could have made it. Under maedn6{EntryRolls:{1 2 3 4 5 6} BonusRolls:{1}
+// CaptureDuty:CapturePenalty}, 20 games of 300,000 plies by such players
+// offered a capture on 910,184 moves, passed 445,690 up and brought 2
+// tokens home; players who take every capture end the game in 13,098
+// plies (the median). Such a game can end, but a random player may take
+// millions of transitions to end it; TestPropGameEnds leaves these rules
+// out.
 func propSlow(r Rules) bool {
+	if r.CaptureDuty == CapturePenalty && r.EntryRolls.Len() >= 5 {
+		return true
+	}
 	if r.SixLimit == 0 || r.SixPenalty == VoidRoll {
 		return false
 	}
@@ -495,6 +507,12 @@ func propDrawMoveGame(t *rapid.T) *propGame {
 // bonus, so that one player plays alone, or a board of eight squares).
 // The bound is fifty times the 99.9th percentile.
 const propEndPlies = 1_000_000
+
+// propLoopPlies is where TestPropGameEnds first judges a game that has not
+// ended (propUnended), so that games the rules let go on for ever, or for
+// long, cost no more: two and a half times the 99.9th percentile of
+// drawn games' lengths (19,696, see propEndPlies).
+const propLoopPlies = 50_000
 
 // propCutPlies bounds where propDrawGame cuts a game: above the 90th
 // percentile of drawn games' lengths (2,466, see propEndPlies), so that
@@ -1492,6 +1510,47 @@ func propForever(s State) bool {
 	return true
 }
 
+// propReach searches every position reachable from s, under every face
+// of every roll and every legal move of every move due, for one where the
+// game is over, and visits at most limit positions. It returns the
+// positions it visited, and whether the search closed without finding
+// one: then no dice and no choices can ever end the game from s, which
+// proves it endless (no sample of games can).
+func propReach(s State, limit int) (map[State]bool, bool) {
+	seen := map[State]bool{s: true}
+	todo := []State{s}
+	var next []Successor
+	for len(todo) > 0 {
+		x := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		next = next[:0]
+		switch x.Phase() {
+		case PhaseOver:
+			return seen, false
+		case PhaseRoll:
+			for f := 1; f <= 6; f++ {
+				y, err := x.Roll(f)
+				if err != nil {
+					return seen, false // the playout reports it
+				}
+				next = append(next, Successor{State: y})
+			}
+		default:
+			next = x.AppendSuccessors(next)
+		}
+		for _, y := range next {
+			if !seen[y.State] {
+				if len(seen) == limit {
+					return seen, false
+				}
+				seen[y.State] = true
+				todo = append(todo, y.State)
+			}
+		}
+	}
+	return seen, true
+}
+
 // propDrawPlayer draws a player, whose random stream is told apart by
 // stream.
 func propDrawPlayer(t *rapid.T, stream uint64) *propPlayer {
@@ -1502,33 +1561,29 @@ func propDrawPlayer(t *rapid.T, stream uint64) *propPlayer {
 	}
 }
 
+// TestPropGameEnds plays drawn games to their end and checks the end. A
+// game not over after propLoopPlies is judged by propUnended there, and
+// if that does not let it go, played on to propEndPlies and judged again:
+// one that has not ended then fails.
 func TestPropGameEnds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		const limit = propEndPlies
-		g := propPlayToEnd(t, limit)
+		g, p := propPlay(t, propLoopPlies, 11)
 		s := g.last()
-		if propSlow(g.rules) && s.Phase() != PhaseOver {
-			return // see propSlow
-		}
-		if s.Phase() != PhaseOver && (propDead(s) || propFrozen(s) || propForever(s)) {
-			return // a stalemate the rules allow: see propDead, propFrozen, propForever
-		}
-		if s.Phase() != PhaseOver && g.rules.Overtake == OvertakeNone {
-			// No token passes another (rule F2), so the order of the
-			// tokens round the track never changes: where each must pass
-			// another to reach its home column they jam for ever, though
-			// some may still step into the gaps between them.
-			return
-		}
-		if s.Phase() != PhaseOver && g.rules.CaptureBeforeHome {
-			for c := range s.Players().All() {
-				if s.Place(c) == 0 && !s.Captured(c) {
-					return // its home column is closed until it captures (rule K4), which random play may not bring about
-				}
+		if s.Phase() != PhaseOver {
+			if propUnended(s) == "" {
+				return
 			}
+			g.states, g.pool = g.states[len(g.states)-1:], nil // only the position reached matters now
+			if err := g.play(p, propEndPlies-propLoopPlies); err != nil {
+				t.Fatalf("rules %v: %v", g.rules, err)
+			}
+			s = g.last()
 		}
 		if s.Phase() != PhaseOver {
-			t.Fatalf("rules %v: no end after %d plies\n%v", g.rules, limit, s)
+			if msg := propUnended(s); msg != "" {
+				t.Fatalf("rules %v: no end after %d plies: %s\n%v\n%s", g.rules, propEndPlies, msg, s, FormatPosition(s))
+			}
+			return
 		}
 		propCheckPosition(t, s)
 		w, ok := s.Winner()
@@ -1539,6 +1594,77 @@ func TestPropGameEnds(t *testing.T) {
 			t.Fatalf("Roll after the game: %v", err)
 		}
 	})
+}
+
+// propLoopLimit bounds the search of propUnended: the closed sets that
+// ruling Q13's cycles of forced moves reach hold up to 76,770 positions.
+const propLoopLimit = 200_000
+
+// propUnended judges a game that has run past a bound (propLoopPlies,
+// propEndPlies) without ending, by the position s it reached: it returns
+// "" where the rules allow that, else what is wrong. They allow it under
+// slow rules (propSlow); in a
+// stalemate (propDead, propFrozen, propForever); where no token passes
+// another (OvertakeNone) or a colour has yet to capture (rule K4); and
+// where ruling Q13 covers the rules (propCycles) and a search of every
+// position reachable from s proves that none is over (propReach).
+func propUnended(s State) string {
+	r := s.Rules()
+	switch {
+	case propSlow(r):
+		return "" // see propSlow
+	case propDead(s) || propFrozen(s) || propForever(s):
+		return "" // a stalemate the rules allow: see propDead, propFrozen, propForever
+	case r.Overtake == OvertakeNone:
+		// No token passes another (rule F2), so the order of the tokens
+		// round the track never changes: where each must pass another to
+		// reach its home column they jam for ever, though some may still
+		// step into the gaps between them.
+		return ""
+	case r.CaptureBeforeHome:
+		for c := range s.Players().All() {
+			if s.Place(c) == 0 && !s.Captured(c) {
+				return "" // its home column is closed until it captures (rule K4), which random play may not bring about
+			}
+		}
+	}
+	seen, closed := propReach(s, propLoopLimit)
+	n := len(seen)
+	switch {
+	case closed && propCycles(r):
+		return "" // ruling Q13, proved
+	case closed:
+		return fmt.Sprintf("no dice and no moves can ever end it: the %d positions reachable form a closed set, none over, under rules that no ruling covers (refuse them in Validate, or rule on them)", n)
+	case n < propLoopLimit:
+		return fmt.Sprintf("yet a position that is over is reachable (found within %d positions)", n)
+	}
+	return fmt.Sprintf("and the search of the positions reachable stopped at %d without a proof that it cannot end", n)
+}
+
+// propCycles reports whether ruling Q13's cycles of forced entries can
+// occur under r: entry is compulsory (rule M2), and either a capture earns
+// a bonus move (rule P8) that carries a token from its start square onto
+// another seated colour's start square, or entering onto an opponent can
+// send the entering token back to its yard: where its start square is
+// safe under SafeMoverHome (rule D1), or onto two tokens of a colour
+// under CaptureMover (rule D3), unless entering captures them all (rule
+// D4).
+func propCycles(r Rules) bool {
+	if !r.EntryCompulsory {
+		return false
+	}
+	b := r.Board
+	if k := r.CaptureBonus.Steps(); k > 0 && k <= b.HomeEntry {
+		for c := range r.seats().All() {
+			for o := range r.seats().All() {
+				if o != c && b.Square(c, k) == b.Square(o, 0) {
+					return true
+				}
+			}
+		}
+	}
+	bounce := r.SafeSquares == SafeMoverHome && b.Safe.Has(0) || r.MultiCapture == CaptureMover
+	return bounce && r.EntryCapture != EntryCapturesAll
 }
 
 // propCheckRoundTrip checks that s survives Setup (State → Setup → State),
