@@ -9,7 +9,20 @@ import (
 // Games that cannot end (ruling Q13): positions from which no dice and no
 // choices end the game, each proved by a search of every position
 // reachable from it (propReach), as TestPropGameEnds proves a game that
-// runs past propEndPlies endless.
+// runs past its bound endless.
+
+// endlessGoalJam is a position of a Q13 cycle with figures stuck in the
+// goal (see endlessCycles).
+const endlessGoalJam = `rules   maedn6{Stars:{3} EntryRolls:{1 2 3 4 5} ClearStart:false SixValue:8 CaptureBonus:50 HomeBonus:50 SquareLimit:4 HomeJumps:HomeJumpsForbidden}
+red     50 57 finish yard
+green   home1 yard yard yard
+yellow  home2 59 50 yard
+blue    50 finish yard yard
+purple  50 home2 yard yard
+orange  50 home2 yard yard
+turn    green
+die     6
+sixes   1`
 
 // endlessCycles are positions of Q13's cycles: the ruling's two examples
 // and positions reached in random games (by TestPropGameEnds and its
@@ -51,37 +64,20 @@ sixes   2`,
 		positions: 76770,
 	},
 	{
-		// The game TestPropGameEnds left open at 40,000 checks: figures
-		// stuck in the middle of the goal under HomeJumpsForbidden, reached
-		// in a random game. They need a 1 to 4 to move, and every such
-		// face must bring a figure in (M2).
-		name: "goal figures under HomeJumpsForbidden",
-		text: `rules   maedn6{Stars:{3} EntryRolls:{1 2 3 4 5} ClearStart:false SixValue:8 CaptureBonus:50 HomeBonus:50 SquareLimit:4 HomeJumps:HomeJumpsForbidden}
-red     50 57 finish yard
-green   home1 yard yard yard
-yellow  home2 59 50 yard
-blue    50 finish yard yard
-purple  50 home2 yard yard
-orange  50 home2 yard yard
-turn    green
-die     6
-sixes   1`,
+		// The rules of a game TestPropGameEnds left open at 40,000 checks,
+		// with figures stuck in the middle of the goal under
+		// HomeJumpsForbidden; a position reached in a random game under
+		// them. The figures need a 1 to 4 to move, and every such face
+		// must bring a figure in (M2).
+		name:      "goal figures under HomeJumpsForbidden",
+		text:      endlessGoalJam,
 		positions: 18426,
 	},
 	{
 		// The same with jumps in the goal allowed: HomeJumpsForbidden is
 		// not what holds the figures.
-		name: "goal figures with jumps allowed",
-		text: `rules   maedn6{Stars:{3} EntryRolls:{1 2 3 4 5} ClearStart:false SixValue:8 CaptureBonus:50 HomeBonus:50 SquareLimit:4}
-red     50 57 finish yard
-green   home1 yard yard yard
-yellow  home2 59 50 yard
-blue    50 finish yard yard
-purple  50 home2 yard yard
-orange  50 home2 yard yard
-turn    green
-die     6
-sixes   1`,
+		name:      "goal figures with jumps allowed",
+		text:      strings.Replace(endlessGoalJam, " HomeJumps:HomeJumpsForbidden", "", 1),
 		positions: 18426,
 	},
 	{
@@ -115,7 +111,7 @@ sixes   2`,
 		positions: 42,
 	},
 	{
-		// Found by TestPropGameEnds: red's tokens stand on green's and
+		// Found by TestPropGameEnds's playouts: red's tokens stand on green's and
 		// blue's start squares, blue's on red's.
 		name: "entry sent back, ludoking6",
 		text: `rules   ludoking6{Seats:{red green yellow blue purple orange} StartOut:1 EntryRolls:{1 2 3 4 5 6} EntryCompulsory:true SixPenalty:LastMovedHome CaptureBonus:2 SafeSquares:SafeMoverHome CaptureDuty:CapturePenalty HomeSteps:true}
@@ -137,7 +133,8 @@ last    0`,
 // TestEndlessCycles proves each of endlessCycles endless: the positions
 // reachable from it form a closed set with none over, in which every move
 // due is the only legal one (no choice either); that Q13 covers its rules
-// (propCycles), so that TestPropGameEnds accepts it (propUnended).
+// (propCycles), so that TestPropGameEnds accepts it (propUnended); and
+// that the ruling gives the rules of its examples.
 func TestEndlessCycles(t *testing.T) {
 	for _, c := range endlessCycles {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
