@@ -334,23 +334,22 @@ func propEndless(r Rules) bool {
 // track of 250 with the limit at two sixes is slow). The other is a
 // capture duty (rule M8) where five faces or more bring a token in: a
 // token sent back comes straight in again, so the track stays crowded,
-// and a token seldom gets through. Under
-// maedn6{EntryRolls:{1 2 3 4 5 6} BonusRolls:{1} CaptureDuty:CapturePenalty},
-// 20 games of 300,000 plies by players who pick their moves at random
-// offered a capture on 910,184 of 3,000,000 moves, passed 445,690 up (each
-// time losing the token that could have made it) and brought 2 tokens
-// home; players who take every capture end it in 13,098 plies (the
-// median). Under maedn6{EntryRolls:{1 2 3 4 5 6}
-// CaptureDuty:CaptureCompulsory}, 8 random players' games took from
-// 256,336 plies to more than 1,000,000, and those of players who capture
-// and move their furthest token from 14,988 to 23,744. (On maedn6
-// compulsory entry and ClearStart keep a colour's tokens on the squares
-// after its start square while one waits in the yard, and a token runs
-// past five such crowds; under the same options games on the classic,
-// maedn, ludoking6 and parchis6 boards took at most 56,298 plies, in 4 to
-// 20 games each.) Such a game
-// can end, but a random player may take millions of transitions to end
-// it; TestPropGameEnds leaves these rules out.
+// and a token seldom gets through. Under maedn6{EntryRolls:{1 2 3 4 5 6}
+// BonusRolls:{1} CaptureDuty:CapturePenalty}, 20 games of 300,000 plies
+// by players who pick their moves at random offered a capture on 910,184
+// of 3,000,000 moves, passed 445,690 up (each time losing the token that
+// could have made it) and brought 2 tokens home; players who take every
+// capture end it in 13,098 plies (the median). Under
+// maedn6{EntryRolls:{1 2 3 4 5 6} CaptureDuty:CaptureCompulsory}, 8
+// random players' games took from 256,336 plies to more than 1,000,000,
+// and those of players who capture and move their furthest token from
+// 14,988 to 23,744. On maedn6, compulsory entry and ClearStart keep a
+// colour's tokens on the squares after its start square while one waits
+// in the yard, and a token runs past five such crowds; under the same
+// options, games on the classic, maedn, ludoking6 and parchis6 boards
+// took at most 56,298 plies (4 to 20 games each). Such a game can end,
+// but a random player may take millions of transitions to end it;
+// TestPropGameEnds leaves these rules out.
 func propSlow(r Rules) bool {
 	if r.CaptureDuty != CaptureOptional && r.EntryRolls.Len() >= 5 {
 		return true
