@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -198,5 +199,31 @@ func TestPropUnended(t *testing.T) {
 		if propDutySlow(s) != c.slow || propCycles(r) {
 			t.Errorf("%v: propDutySlow %v, propCycles %v, want %v and false", r, propDutySlow(s), propCycles(r), c.slow)
 		}
+	}
+}
+
+// TestPropPlayOn checks that TestPropGameEnds plays a game on past
+// propLoopPlies with random choices (propPlayOn), which end a game that a
+// player keeping to one policy cycles in for ever: here, under Fia's
+// rules with bonus rolls on 2 to 5 and 20 steps for a capture, blue's
+// pieces wait behind the gate (rule V2), and players who capture first
+// and move their furthest piece repeat the same captures.
+func TestPropPlayOn(t *testing.T) {
+	s := MustParsePosition(`rules   fia{BonusRolls:{2 3 4 5} CaptureBonus:20 SafeSquares:SafeMoverHome Finish:ExactFinish HomeSteps:true}
+red     yard yard yard yard
+green   yard 38 yard yard
+yellow  38 20 yard yard
+blue    39 38 37 0
+turn    blue
+die     6
+bonus   20
+sixes   7`)
+	g := &propGame{rules: s.Rules(), states: []State{s}}
+	p := &propPlayer{rng: rand.New(rand.NewPCG(1, 2)), policy: 1}
+	if err := g.play(p, 20_000); err != nil || g.last().Phase() == PhaseOver {
+		t.Fatalf("players who capture first: %v, over after %d plies; want them cycling", err, len(g.states)-1)
+	}
+	if err := propPlayOn(g, p, 20_000); err != nil || g.last().Phase() != PhaseOver {
+		t.Errorf("played on with random choices: %v, not over after %d plies\n%v", err, len(g.states)-1, g.last())
 	}
 }
