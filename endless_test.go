@@ -81,6 +81,17 @@ sixes   2`,
 		positions: 18426,
 	},
 	{
+		// Found by TestPropGameEnds at 100,000 checks: with a star on
+		// every start square, an entering figure jumps on to the next
+		// start square (rule D2), where the next colour's entry captures
+		// it; one figure goes round, the rest wait in their yards.
+		name: "star on the start square",
+		text: `rules   maedn6{Safe:{1 2} Stars:{0} Seats:{red green yellow blue purple orange} EntryRolls:{1 2 3 4 5} HomeBonus:2 OwnLanding:OwnLandingAllowed}
+green   10 yard yard yard
+turn    yellow`,
+		positions: 10746,
+	},
+	{
 		// The ruling's second example, as the scenario
 		// q13-mongolian-entry-sent-back.txt sets it up.
 		name: "entry sent back from a safe start square",

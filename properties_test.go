@@ -1693,25 +1693,30 @@ func propWitness(s State) int {
 }
 
 // propCycles reports whether ruling Q13's cycles of forced entries can
-// occur under r: entry is compulsory (rule M2), and either a capture earns
-// a bonus move (rule P8) that carries a token from its start square onto
-// another seated colour's start square, or entering onto an opponent can
-// send the entering token back to its yard: where its start square is
-// safe under SafeMoverHome (rule D1), or onto two tokens of a colour
-// under CaptureMover (rule D3), unless entering captures them all (rule
-// D4).
+// occur under r: entry is compulsory (rule M2), and either the entering
+// token is carried on from its start square onto another seated colour's
+// start square, by a bonus move for a capture (rule P8) or by a star on
+// the start square (rule D2), or entering onto an opponent can send the
+// entering token back to its yard: where its start square is safe under
+// SafeMoverHome (rule D1), or onto two tokens of a colour under
+// CaptureMover (rule D3), unless entering captures them all (rule D4).
 func propCycles(r Rules) bool {
 	if !r.EntryCompulsory {
 		return false
 	}
 	b := r.Board
-	if k := r.CaptureBonus.Steps(); k > 0 && k <= b.HomeEntry {
-		for c := range r.seats().All() {
-			for o := range r.seats().All() {
-				if o != c && b.Square(c, k) == b.Square(o, 0) {
-					return true
-				}
-			}
+	next := compile(r).nextStar
+	starts := map[Square]bool{}
+	for c := range r.seats().All() {
+		starts[b.Square(c, 0)] = true
+	}
+	for c := range r.seats().All() {
+		start := b.Square(c, 0)
+		if k := r.CaptureBonus.Steps(); k > 0 && k <= b.HomeEntry && starts[b.Square(c, k)] {
+			return true
+		}
+		if to := TrackSquare(int(next[b.StartSquare(c)])); b.IsStar(start) && to != start && starts[to] {
+			return true
 		}
 	}
 	bounce := r.SafeSquares == SafeMoverHome && b.Safe.Has(0) || r.MultiCapture == CaptureMover
