@@ -350,6 +350,32 @@ func propSlow(r Rules) bool {
 	return share*float64(r.Board.Track)/52 >= 0.1
 }
 
+// propDutySlow reports whether a game under a capture duty (rule M8) that
+// has not ended at s is slow for random players rather than stuck:
+// players who capture first and move their furthest token end it from s
+// (propWitness). Where most faces bring a token in, a token sent back
+// comes straight in again and the track stays crowded, so that a token
+// seldom gets through: under maedn6{EntryRolls:{1 2 3 4 5 6}
+// BonusRolls:{1} CaptureDuty:CapturePenalty}, 20 games of 300,000 plies by
+// players who pick their moves at random offered a capture on 910,184 of
+// 3,000,000 moves, passed 445,690 up (each time losing the token that
+// could have made it) and brought 2 tokens home, while players who take
+// every capture end it in 13,098 plies (the median); under
+// maedn6{EntryRolls:{1 2 3 4 5 6} CaptureDuty:CaptureCompulsory}, 8 random
+// players' games took from 256,336 plies to more than 1,000,000, and
+// those of players who capture and move their furthest token from 14,988
+// to 23,744. On maedn6, compulsory entry and ClearStart keep a colour's
+// tokens on the squares after its start square while one waits in the
+// yard, and a token runs past five such crowds; under the same options,
+// games on the classic, maedn, ludoking6 and parchis6 boards took at most
+// 56,298 plies (4 to 20 games each). How slow depends on the board, the
+// entry faces and the dice (loaded dice whose bonus faces enter are
+// slower), so the witness, not a bound on the options, tells these games
+// apart.
+func propDutySlow(s State) bool {
+	return s.Rules().CaptureDuty != CaptureOptional && propWitness(s) >= 0
+}
+
 // propGame is a playout: the rules, the positions it went through (the last
 // being the position reached) and every legal move seen on the way, a pool
 // of moves that are mostly illegal in any other position.
@@ -503,6 +529,19 @@ func propDrawMoveGame(t *rapid.T) *propGame {
 // bonus, so that one player plays alone, or a board of eight squares).
 // The bound is fifty times the 99.9th percentile.
 const propEndPlies = 1_000_000
+
+// propLoopPlies is where TestPropGameEnds first judges a game that has not
+// ended (propUnended), so that games the rules let go on for ever, or for
+// long, cost no more: two and a half times the 99.9th percentile of
+// drawn games' lengths (19,696, see propEndPlies). A game it plays on
+// from there is played by players who choose their moves at random
+// (propPlayOn): under fia{BonusRolls:{2 3 4 5} CaptureBonus:20
+// SafeSquares:SafeMoverHome Finish:ExactFinish HomeSteps:true}, from a
+// position TestPropGameEnds reached, 8 games of players who capture first
+// and move their furthest token (or move their rearmost, then that)
+// cycled for 200,000 plies, while 4 of players who choose at random ended
+// within 1,835.
+const propLoopPlies = 50_000
 
 // propCutPlies bounds where propDrawGame cuts a game: above the 90th
 // percentile of drawn games' lengths (2,466, see propEndPlies), so that
@@ -1506,6 +1545,47 @@ func propForever(s State) bool {
 	return true
 }
 
+// propReach searches every position reachable from s, under every face
+// of every roll and every legal move of every move due, for one where the
+// game is over, and visits at most limit positions. It returns the
+// positions it visited, and whether the search closed without finding
+// one: then no dice and no choices can ever end the game from s, which
+// proves it endless (no sample of games can).
+func propReach(s State, limit int) (map[State]bool, bool) {
+	seen := map[State]bool{s: true}
+	todo := []State{s}
+	var next []Successor
+	for len(todo) > 0 {
+		x := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		next = next[:0]
+		switch x.Phase() {
+		case PhaseOver:
+			return seen, false
+		case PhaseRoll:
+			for f := 1; f <= 6; f++ {
+				y, err := x.Roll(f)
+				if err != nil {
+					return seen, false // the playout reports it
+				}
+				next = append(next, Successor{State: y})
+			}
+		default:
+			next = x.AppendSuccessors(next)
+		}
+		for _, y := range next {
+			if !seen[y.State] {
+				if len(seen) == limit {
+					return seen, false
+				}
+				seen[y.State] = true
+				todo = append(todo, y.State)
+			}
+		}
+	}
+	return seen, true
+}
+
 // propDrawPlayer draws a player, whose random stream is told apart by
 // stream.
 func propDrawPlayer(t *rapid.T, stream uint64) *propPlayer {
@@ -1516,33 +1596,31 @@ func propDrawPlayer(t *rapid.T, stream uint64) *propPlayer {
 	}
 }
 
+// TestPropGameEnds plays drawn games to their end and checks the end. A
+// game not over after propLoopPlies is judged by propUnended there, and
+// if that does not let it go, played on to propEndPlies and judged again:
+// one that has not ended then fails.
 func TestPropGameEnds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		const limit = propEndPlies
-		g := propPlayToEnd(t, limit)
+		g, p := propPlay(t, propLoopPlies, 11)
 		s := g.last()
-		if propSlow(g.rules) && s.Phase() != PhaseOver {
-			return // see propSlow
-		}
-		if s.Phase() != PhaseOver && (propDead(s) || propFrozen(s) || propForever(s)) {
-			return // a stalemate the rules allow: see propDead, propFrozen, propForever
-		}
-		if s.Phase() != PhaseOver && g.rules.Overtake == OvertakeNone {
-			// No token passes another (rule F2), so the order of the
-			// tokens round the track never changes: where each must pass
-			// another to reach its home column they jam for ever, though
-			// some may still step into the gaps between them.
-			return
-		}
-		if s.Phase() != PhaseOver && g.rules.CaptureBeforeHome {
-			for c := range s.Players().All() {
-				if s.Place(c) == 0 && !s.Captured(c) {
-					return // its home column is closed until it captures (rule K4), which random play may not bring about
-				}
+		if s.Phase() != PhaseOver {
+			if propUnended(s) == "" {
+				return
 			}
+			if err := propPlayOn(g, p, propEndPlies-propLoopPlies); err != nil {
+				t.Fatalf("rules %v: %v", g.rules, err)
+			}
+			s = g.last()
 		}
 		if s.Phase() != PhaseOver {
-			t.Fatalf("rules %v: no end after %d plies\n%v", g.rules, limit, s)
+			if msg := propUnended(s); msg != "" {
+				if n := propWitness(s); n >= 0 {
+					msg += fmt.Sprintf("; players who capture first and move their furthest token end it from there in %d plies, so the rules are slow for random players (see propSlow, propDutySlow)", n)
+				}
+				t.Fatalf("rules %v: no end after %d plies: %s\n%v\n%s", g.rules, propEndPlies, msg, s, FormatPosition(s))
+			}
+			return
 		}
 		propCheckPosition(t, s)
 		w, ok := s.Winner()
@@ -1553,6 +1631,110 @@ func TestPropGameEnds(t *testing.T) {
 			t.Fatalf("Roll after the game: %v", err)
 		}
 	})
+}
+
+// propPlayOn plays game g on for up to plies transitions, keeping only
+// the position reached, with the players choosing their moves at random
+// from now on: a player who keeps to one policy can cycle through the
+// same choices for ever where random choices end the game (see
+// propLoopPlies).
+func propPlayOn(g *propGame, p *propPlayer, plies int) error {
+	g.states, g.pool = g.states[len(g.states)-1:], nil
+	p.policy = 0
+	return g.play(p, plies)
+}
+
+// propLoopLimit bounds the search of propUnended: the closed sets that
+// ruling Q13's cycles of forced moves reach hold up to 76,770 positions.
+const propLoopLimit = 200_000
+
+// propUnended judges a game that has run past a bound (propLoopPlies,
+// propEndPlies) without ending, by the position s it reached: it returns
+// "" where the rules allow that, else what is wrong. They allow it under
+// slow rules (propSlow); in a stalemate (propDead, propFrozen,
+// propForever); where no token passes another (OvertakeNone) or a colour
+// has yet to capture (rule K4); where ruling Q13 covers the rules
+// (propCycles) and a search of every position reachable from s proves
+// that none is over (propReach); and under a capture duty that players
+// who capture first end (propDutySlow).
+func propUnended(s State) string {
+	r := s.Rules()
+	switch {
+	case propSlow(r):
+		return "" // see propSlow
+	case propDead(s) || propFrozen(s) || propForever(s):
+		return "" // a stalemate the rules allow: see propDead, propFrozen, propForever
+	case r.Overtake == OvertakeNone:
+		// No token passes another (rule F2), so the order of the tokens
+		// round the track never changes: where each must pass another to
+		// reach its home column they jam for ever, though some may still
+		// step into the gaps between them.
+		return ""
+	case r.CaptureBeforeHome:
+		for c := range s.Players().All() {
+			if s.Place(c) == 0 && !s.Captured(c) {
+				return "" // its home column is closed until it captures (rule K4), which random play may not bring about
+			}
+		}
+	}
+	seen, closed := propReach(s, propLoopLimit)
+	n := len(seen)
+	if !closed && propDutySlow(s) {
+		return "" // see propDutySlow
+	}
+	switch {
+	case closed && propCycles(r):
+		return "" // ruling Q13, proved
+	case closed:
+		return fmt.Sprintf("no dice and no moves can ever end it: the %d positions reachable form a closed set, none over, under rules that no ruling covers (refuse them in Validate, or rule on them)", n)
+	case n < propLoopLimit:
+		return fmt.Sprintf("yet a position that is over is reachable (found within %d positions)", n)
+	}
+	return fmt.Sprintf("and the search of the positions reachable stopped at %d without a proof that it cannot end", n)
+}
+
+// propWitness plays on from s with players who capture first and move
+// their furthest token (propPlayer's policy 1), for up to propEndPlies
+// transitions, and returns how many it took them to end the game, or -1.
+// A game they end is slow for random players, not endless.
+func propWitness(s State) int {
+	g := &propGame{rules: s.Rules(), states: []State{s}}
+	p := &propPlayer{rng: rand.New(rand.NewPCG(1, 2)), policy: 1}
+	if err := g.play(p, propEndPlies); err != nil || g.last().Phase() != PhaseOver {
+		return -1
+	}
+	return len(g.states) - 1
+}
+
+// propCycles reports whether ruling Q13's cycles of forced entries can
+// occur under r: entry is compulsory (rule M2), and either the entering
+// token is carried on from its start square onto another seated colour's
+// start square, by a bonus move for a capture (rule P8) or by a star on
+// the start square (rule D2), or entering onto an opponent can send the
+// entering token back to its yard: where its start square is safe under
+// SafeMoverHome (rule D1), or onto two tokens of a colour under
+// CaptureMover (rule D3), unless entering captures them all (rule D4).
+func propCycles(r Rules) bool {
+	if !r.EntryCompulsory {
+		return false
+	}
+	b := r.Board
+	next := compile(r).nextStar
+	starts := map[Square]bool{}
+	for c := range r.seats().All() {
+		starts[b.Square(c, 0)] = true
+	}
+	for c := range r.seats().All() {
+		start := b.Square(c, 0)
+		if k := r.CaptureBonus.Steps(); k > 0 && k <= b.HomeEntry && starts[b.Square(c, k)] {
+			return true
+		}
+		if to := TrackSquare(int(next[b.StartSquare(c)])); b.IsStar(start) && to != start && starts[to] {
+			return true
+		}
+	}
+	bounce := r.SafeSquares == SafeMoverHome && b.Safe.Has(0) || r.MultiCapture == CaptureMover
+	return bounce && r.EntryCapture != EntryCapturesAll
 }
 
 // propCheckRoundTrip checks that s survives Setup (State → Setup → State),

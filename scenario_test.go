@@ -510,7 +510,7 @@ var scnFamilies = []struct {
 	rules      int
 	withBlocks bool // pinned with and without blocks
 }{
-	{"C", 11, true}, {"B", 3, true}, {"Q", 12, true},
+	{"C", 11, true}, {"B", 3, true}, {"Q", 13, true},
 	{"K", 6, false}, // Ludo King: ludoking, ludoking6
 	{"D", 4, false}, // Danish Ludo
 	{"V", 2, false}, // Cờ cá ngựa

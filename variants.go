@@ -572,7 +572,10 @@ func optionsMarkdown() string {
 // Validation
 
 // Validate reports whether r describes a playable game. Its error, if any,
-// matches [ErrInvalidRules] and names the first offending option.
+// matches [ErrInvalidRules] and names the first offending option. Some
+// rules it accepts can still bring a game to a position from which no
+// dice and no choices end it, which it cannot tell from the options
+// alone (ruling Q13).
 func (r Rules) Validate() error {
 	if msg := r.problem(); msg != "" {
 		return fmt.Errorf("%w: %s", ErrInvalidRules, msg)

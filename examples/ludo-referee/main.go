@@ -2,7 +2,7 @@
 // ludo package: it replays a game record and finds its first illegal ply,
 // lists the legal moves of a position with what each does, and says why a
 // move is or is not legal, citing the rulebook (README.md: rules C1–C11,
-// B1–B3, rulings Q1–Q12, and each family's rules) and quoting the rule a
+// B1–B3, rulings Q1–Q13, and each family's rules) and quoting the rule a
 // refused move breaks. It takes every preset of ludo.Presets, bonus moves
 // (rule P8) included: a record's ply with face 0, a position with a bonus
 // line.
@@ -31,7 +31,7 @@ import (
 
 var usage = `ludo-referee settles Ludo rule disputes, by the rulebook of
 github.com/ludorules/ludo: the seed texts' rules C1-C11, blocks B1-B3,
-rulings Q1-Q12, and the families' rules (Ludo King K1-K6, Mensch ärgere
+rulings Q1-Q13, and the families' rules (Ludo King K1-K6, Mensch ärgere
 Dich nicht M1-M8, Danish Ludo D1-D4, Parchís P1-P9, Fia med knuff F1-F2,
 Cờ cá ngựa V1-V2, partners T1). A refused move is explained with the
 rule it breaks, quoted.
