@@ -1,9 +1,11 @@
-package ludo
+package ludo_test
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	. "github.com/ludorules/ludo"
 )
 
 // Games that cannot end (ruling Q13): positions from which no dice and no
@@ -168,7 +170,7 @@ func TestEndlessCycles(t *testing.T) {
 			if msg := propUnended(s); msg != "" {
 				t.Errorf("TestPropGameEnds would refuse it: %s", msg)
 			}
-			if text, _ := RuleText("Q13"); c.example && !strings.Contains(text, "`"+s.Rules().String()+"`") {
+			if text, _ := RuleMarkdown("Q13"); c.example && !strings.Contains(text, "`"+s.Rules().String()+"`") {
 				t.Errorf("ruling Q13 does not give its example %v", s.Rules())
 			}
 		})

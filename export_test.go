@@ -35,3 +35,11 @@ func LandingShares(s State, c Color, i, p int, sq Square) bool {
 	caught, home, refused := s.victims(m, uint8(sq.N()))
 	return refused.why == legal && caught == 0 && !home
 }
+
+// RulesSeats returns the colours that play under r (ruling Q5).
+func RulesSeats(r Rules) Colors { return r.seats() }
+
+// NextStar returns the star after track square n going round r's board,
+// where a token landing on a star jumps to (rule D2); n itself if it is
+// the only star.
+func NextStar(r Rules, n int) Square { return TrackSquare(int(compile(r).nextStar[n])) }

@@ -1719,17 +1719,16 @@ func propCycles(r Rules) bool {
 		return false
 	}
 	b := r.Board
-	next := compile(r).nextStar
 	starts := map[Square]bool{}
-	for c := range r.seats().All() {
+	for c := range RulesSeats(r).All() {
 		starts[b.Square(c, 0)] = true
 	}
-	for c := range r.seats().All() {
+	for c := range RulesSeats(r).All() {
 		start := b.Square(c, 0)
 		if k := r.CaptureBonus.Steps(); k > 0 && k <= b.HomeEntry && starts[b.Square(c, k)] {
 			return true
 		}
-		if to := TrackSquare(int(next[b.StartSquare(c)])); b.IsStar(start) && to != start && starts[to] {
+		if to := NextStar(r, b.StartSquare(c)); b.IsStar(start) && to != start && starts[to] {
 			return true
 		}
 	}
