@@ -231,14 +231,14 @@ func (b Board) valid() bool {
 // going round the track again (rule K4): Finish+k stands k squares past
 // its home entry square, up to the square before its start square; beyond
 // that it is the finish. On a board that is not valid every token is in
-// its yard. For a colour the board does not seat (see Arms) it returns the
-// invalid Square.
+// its yard. For a colour the board does not seat (see Arms), or a colour
+// that is none, it returns the invalid Square.
 func (b Board) Square(c Color, progress int) Square {
 	switch {
 	case int(c) >= b.Arms && b.valid():
 		return Square{zone: noZone}
 	case progress < 0 || !b.valid():
-		return Square{zone: YardZone, color: c}
+		return YardOf(c)
 	case progress > b.Finish() && b.lapProgress(progress) < b.Track: // rule K4
 		progress = b.lapProgress(progress)
 		fallthrough

@@ -427,7 +427,7 @@ type Successor struct {
 // of [State.AppendLegalMoves], with the position it leads to, and returns
 // the extended slice: the children of a decision node. It appends nothing
 // unless a move is due; at a chance node ([PhaseRoll]) roll each of
-// [Outcomes] first. It allocates nothing when dst has room for
+// [State.Outcomes] first. It allocates nothing when dst has room for
 // [MaxMoves] more.
 func (s State) AppendSuccessors(dst []Successor) []Successor {
 	var buf [MaxMoves]Move

@@ -472,14 +472,19 @@ func TestRulesJSONTextForm(t *testing.T) {
 }
 
 // The queries of the zero Board and the zero State answer without
-// panicking: every square is a yard, Observe fills zeros (and a nil
-// Observation is left alone).
+// panicking: every square is a yard (a colour that is none has the
+// invalid Square), Observe fills zeros (and a nil Observation is left
+// alone).
 func TestZeroBoardAndStateQueries(t *testing.T) {
 	var b ludo.Board
 	for c := range ludo.Color(ludo.MaxPlayers + 2) {
 		for _, p := range []int{-5, -1, 0, 1, 50, 56, 1000} {
 			sq := b.Square(c, p)
-			assert.Equal(t, ludo.YardZone, sq.Zone(), "%v %d", c, p)
+			if c >= ludo.MaxPlayers {
+				assert.False(t, sq.IsValid(), "%v %d", c, p)
+			} else {
+				assert.Equal(t, ludo.YardZone, sq.Zone(), "%v %d", c, p)
+			}
 			_, ok := b.Progress(c, sq)
 			assert.False(t, ok)
 		}

@@ -17,7 +17,7 @@ func TestInvalidValuesSayTheyAreInvalid(t *testing.T) {
 	for _, sq := range []ludo.Square{
 		ludo.TrackSquare(-3), ludo.TrackSquare(0), ludo.TrackSquare(9999), ludo.TrackSquare(256),
 		ludo.HomeSquare(ludo.Red, 0), ludo.HomeSquare(ludo.Color(9), 3), ludo.YardOf(ludo.Color(9)), ludo.FinishOf(ludo.Color(6)),
-		ludo.Ludo52().Square(ludo.Color(9), 3), ludo.Ludo52().Square(ludo.Purple, 3),
+		ludo.Ludo52().Square(ludo.Color(9), 3), ludo.Ludo52().Square(ludo.Purple, 3), ludo.Board{}.Square(ludo.Color(200), 0),
 	} {
 		assert.False(t, sq.IsValid(), "%#v", sq)
 		assert.Equal(t, "invalid square", sq.String())

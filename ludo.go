@@ -7,8 +7,8 @@
 //
 // A game is a sequence of values. [New] returns the start position for a
 // set of [Rules]. The player to move rolls with [State.Roll], giving a die
-// face (from [Dice], from a real die, or each of [Outcomes] in turn for
-// search), then picks one of [State.LegalMoves] and plays it with
+// face (from [Dice], from a real die, or each of [State.Outcomes] in
+// turn for search), then picks one of [State.LegalMoves] and plays it with
 // [State.Apply]. Where the rules force a pass, the pass is a legal [Move]
 // like any other, so no step is ever hidden; where a move earns a bonus
 // move (Parchís counts 20 for a capture), the next move is due without a
@@ -36,7 +36,7 @@
 // [RuleTitle] names the rules by their rulebook numbers.
 //
 // For bots and learning code, [State.Play] and [State.AppendSuccessors]
-// walk the game tree with the die as a chance node ([Outcomes]);
+// walk the game tree with the die as a chance node ([State.Outcomes]);
 // [Move.Action], [State.ActionMask] and [State.ActionMove] give moves
 // dense ids; [State.Observe] fills a fixed-size [Observation] from the
 // point of view of the player to move; and [State.Key] hashes a position

@@ -159,7 +159,8 @@ type textWord struct {
 
 // textLine is a line of a text: its number, its first word (the key) and
 // the words after it. A position's lines whose key is not one of its own
-// go to the caller of parsePositionFunc (a record's header, a scenario).
+// go to the caller of parsePositionFunc (the scenario tests), or are an
+// error.
 type textLine struct {
 	N    int        // the line number, from 1
 	Key  textWord   // the first word
@@ -195,7 +196,7 @@ type lexer struct {
 // next returns the next line that has words, skipping comments and blank
 // lines, or false at the end of the text. The line's Args share a buffer
 // with the lines that follow: a caller that keeps the line past the next
-// call keeps [Line.keep] of it.
+// call keeps its keep().
 func (lx *lexer) next() (textLine, bool, *ParseError) {
 	for !lx.done {
 		raw, rest, found := strings.Cut(lx.rest, "\n")

@@ -52,6 +52,7 @@ func (e *SetupError) Unwrap() error { return ErrInvalidSetup }
 // the JSON decoder build a Setup and call it, and accept exactly the
 // positions it accepts.
 type Setup struct {
+	// Rules are the rules the position is played under.
 	Rules Rules
 	// Turn is the colour to roll or move.
 	Turn Color
@@ -238,16 +239,14 @@ func (u *Setup) check(s *State) *SetupError {
 			case !s.finished(c) && k < int(rs.players)-1:
 				return bad("Ranking", c, k, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
 			}
-			s.placed++
-			s.places.give(c, int(s.placed))
+			if s.places.of(c) == 0 { // else ranked last as the one before was placed (ruling Q10)
+				s.place(c)
+			}
 		}
 		for c := range seats.All() {
 			if s.places.of(c) == 0 && s.finished(c) {
 				return bad("Tokens", c, -1, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
 			}
-		}
-		if !rs.has(featFirstWinner) && s.placed == rs.players-1 {
-			s.rankLast() // ruling Q10
 		}
 	}
 	for c := range u.Captured.All() {
@@ -327,7 +326,7 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("BonusMove", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Streak)
 	case u.TriesUsed < 0 || u.TriesUsed >= r.Tries:
 		return bad("TriesUsed", t, -1, "tries %d: want 0 to %d (rule M4)", u.TriesUsed, r.Tries-1)
-	case u.TriesUsed > 0 && !s.nothingInPlay(t) && u.Streak == 0 && u.BonusMove == 0 && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll:
+	case u.TriesUsed > 0 && !s.nothingInPlay(t) && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll:
 		// The throws that left no move count for the rest of the turn,
 		// so a token is in play with tries left over only after a throw
 		// let one in and a bonus roll followed.
@@ -342,7 +341,7 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
 	case u.ExtraRoll && u.BonusMove == 0:
 		return bad("ExtraRoll", t, -1, "a bonus roll owed after a bonus move needs a bonus move due (rules K2, K3)")
-	case u.ExtraRoll && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll:
+	case u.ExtraRoll && !earnsRoll:
 		return bad("ExtraRoll", t, -1, "the rules earn no bonus roll for a capture or a token home (rules K2, K3)")
 	}
 	// Where the turn began (ruling Q2): the turn's moves and captures lead

@@ -7,8 +7,8 @@ import (
 )
 
 // Expectimax searches a fixed number of rolls ahead with the die as a
-// chance node ([ludo.Outcomes]): after each of its own legal moves, it
-// averages over the six faces of the next roll, whoever makes it; at each
+// chance node ([ludo.State.Outcomes]): after each of its own legal moves,
+// it averages over the faces of the next roll, whoever makes it; at each
 // face the player to move (itself after a 6, an opponent otherwise) picks
 // the move best for them, and so on for Depth rolls. A position with a
 // bonus move due (rule P8) is a decision node, not a chance node: its

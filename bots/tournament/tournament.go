@@ -38,6 +38,7 @@ import (
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/bots"
+	"github.com/ludorules/ludo/internal/echo"
 )
 
 // MaxGames is the most games a series may have: at the speed of random
@@ -100,7 +101,8 @@ type Tournament struct {
 
 // New checks cfg and returns the series it describes. It reports a
 // lineup longer than any table ([ludo.MaxPlayers]) first, then unknown
-// bot names (each once), then invalid rules (the number of players
+// bot names (each once) or a bot of Config.Bots with a nil Factory, then
+// invalid rules (the number of players
 // included), a lineup that does not have one bot for each seat, and a
 // number of games or a ply limit out of range.
 func New(cfg Config) (*Tournament, error) {
@@ -118,6 +120,9 @@ func New(cfg Config) (*Tournament, error) {
 				unknown = append(unknown, err)
 			}
 			continue
+		}
+		if f == nil {
+			return nil, configErrorf("bot %s: Config.Bots gives it a nil Factory", echo.Quote(cfg.Lineup[j]))
 		}
 		factories[j] = f
 	}
@@ -186,8 +191,13 @@ type Game struct {
 }
 
 // Game plays game i of the series (0 to Games()-1): the seat order
-// i mod Orders(), dice and bots seeded from (seed, i).
+// i mod Orders(), dice and bots seeded from (seed, i). For an i outside
+// the series it plays nothing and says so in the Game's Err.
 func (t *Tournament) Game(i int) Game {
+	if i < 0 || i >= t.games {
+		return Game{Places: make([]int, len(t.lineup)), Winner: -1,
+			Err: fmt.Errorf("tournament: no game %d in a series of %d (0 to %d)", i, t.games, t.games-1)}
+	}
 	gs := bots.GameSeed(t.seed, i)
 	order := t.orders[i%len(t.orders)] // order[k]: the lineup entry in seat k
 	var table [ludo.MaxPlayers]bots.Bot

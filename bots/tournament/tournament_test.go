@@ -260,6 +260,17 @@ func TestUnknownBots(t *testing.T) {
 	// A lineup that does not fit the table matches ErrConfig.
 	_, err = New(Config{Rules: ludo.Classic(), Lineup: []string{"mine", "heuristic"}, Games: 1, Bots: mine})
 	assert.ErrorIs(t, err, ErrConfig)
+	// A bot of one's own with no factory is refused, not called.
+	_, err = New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"mine", "random"}, Games: 1, Bots: map[string]bots.Factory{"mine": nil}})
+	assert.ErrorIs(t, err, ErrConfig)
+	assert.EqualError(t, err, `bot "mine": Config.Bots gives it a nil Factory`)
+	// A game outside the series is not played.
+	for _, i := range []int{-1, series.Games()} {
+		g := series.Game(i)
+		assert.Error(t, g.Err, "game %d", i)
+		assert.Equal(t, 0, g.Plies)
+		assert.Equal(t, -1, g.Winner)
+	}
 }
 
 // TestEveryPreset plays a short series of every preset, with as many

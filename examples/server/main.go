@@ -72,11 +72,13 @@
 //
 // Status codes: 200 done, 201 created, 204 deleted; 400 a malformed
 // request (bad JSON, an unknown field, a key given twice, a face out of
-// range, a move text that is not a move, rules or a number of players the
-// library refuses); 404 no such game; 405 a method the path does not
-// take; 409 the request does not fit the game's phase (a roll while a
-// move is due, a bonus move included, a move while a roll is due,
-// anything after the end) or its dice, or a limit is reached; 413 a body
+// range, a roll that does not fit the game's dice: a face for the
+// server's dice, none for the client's; a move text that is not a move,
+// rules or a number of players the library refuses); 404 no such game;
+// 405 a method the path does not take; 409 the request does not fit the
+// game's phase (a roll while a move is due, a bonus move included, a
+// move while a roll is due, anything after the end), or a limit is
+// reached; 413 a body
 // over the limit; 422 a move the rules forbid. A refused request changes
 // nothing.
 package main

@@ -421,16 +421,18 @@ func newGame(req createRequest) (*game, *apiError) {
 	default:
 		return nil, badRequest("dice %s: want server or client", echo.Quote(req.Dice))
 	}
+	var named ludo.Colors
 	for name, player := range req.Names {
 		c, ok := ludo.ParseColor(name)
 		if !ok {
 			return nil, badRequest("names: %s is not a colour", echo.Quote(name))
 		}
-		if g.record.Names[c] != "" {
+		if named.Has(c) {
 			// "red" and "r", say: which name wins must not be left
-			// to the order of a map.
+			// to the order of a map, an empty name included.
 			return nil, badRequest("names: %v is named twice", c)
 		}
+		named |= ludo.ColorsOf(c)
 		if !start.Players().Has(c) {
 			return nil, badRequest("names: %v does not play: the players are %v", c, start.Players())
 		}

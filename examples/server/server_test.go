@@ -684,6 +684,12 @@ func TestKeyGivenTwice(t *testing.T) {
 	status, _, data := c.do("POST", "/games", `{"names": {"red": "Ann", "r": "Bo"}}`)
 	assert.Equal(t, http.StatusBadRequest, status)
 	assert.Contains(t, errorText(t, data), "names: red is named twice")
+	// An empty name names the colour too, whichever the map gives first.
+	for range 20 {
+		status, _, data = c.do("POST", "/games", `{"names": {"red": "", "r": "Bo"}}`)
+		assert.Equal(t, http.StatusBadRequest, status)
+		assert.Contains(t, errorText(t, data), "names: red is named twice")
+	}
 }
 
 // TestLongInput: what a request gave is quoted in an error, at most 64
