@@ -248,7 +248,7 @@ func (s State) Observe(o *Observation) {
 	o[ObsPhase+int(s.Phase())] = 1
 	if d := s.head(); d.steps() != 0 {
 		// The face's place among the faces of the throw.
-		o[ObsDie+bits.OnesCount64(uint64(rs.chance.faces&(1<<s.throw-1)))] = 1
+		o[ObsDie+bits.OnesCount64(uint64(rs.faces&(1<<s.throw-1)))] = 1
 		if s.forfeit() {
 			o[ObsForfeit] = 1
 		}

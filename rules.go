@@ -337,13 +337,14 @@ func (e rollError) Error() string {
 	if err := e.Unwrap(); err != ErrWrongPhase {
 		return err.Error()
 	}
-	switch c := Color(e >> 2 & 7); e >> 5 {
+	c := Color(e >> 2 & 7)
+	switch e >> 5 {
 	case 7:
 		return fmt.Sprintf("%v: %v must play the bonus move before rolling again (rule P8)", ErrWrongPhase, c)
 	case 0:
 		return fmt.Sprintf("%v: %v must play the move due before rolling again", ErrWrongPhase, c)
 	}
-	return fmt.Sprintf("%v: %v must move the %d before rolling again", ErrWrongPhase, Color(e>>2&7), int(e>>5))
+	return fmt.Sprintf("%v: %v must move the %d before rolling again", ErrWrongPhase, c, int(e>>5))
 }
 
 // Unwrap returns [ErrBadFace].
@@ -1027,8 +1028,12 @@ func (s *State) laneMove(d due, i int, lane uint32) Move {
 // the token and where it starts.
 func (s *State) tokenPart(c Color, i int) uint64 {
 	i &= MaxTokens - 1
-	return uint64(i+1)<<mToken | uint64(s.tok[c][i])<<mFrom
+	return tokenFields(i, s.tok[c][i])
 }
+
+// tokenFields returns the fields of a Move that name token i and where it
+// starts, v (its progress plus one, as a State keeps it).
+func tokenFields(i int, v uint8) uint64 { return uint64(i+1)<<mToken | uint64(v)<<mFrom }
 
 // extraMove returns the move kept in extra, of amount d.
 func (s *State) extraMove(d due) Move { return s.laneMove(d, extraToken(s.extra), s.extra) }
@@ -1064,7 +1069,7 @@ func (s *State) appendLegal(dst []Move) []Move {
 	have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)
 	for ; have != 0; have &= have - 1 {
 		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-		dst = append(dst, Move{base | uint64(i+1)<<mToken | uint64(tok[i])<<mFrom | uint64(v[i])<<laneShift})
+		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift})
 	}
 	if len(dst) == n {
 		return append(dst, d.pass(s.forfeit()))
