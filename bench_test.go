@@ -69,6 +69,40 @@ func playout(s State, d Dice, pick *rand.PCG, buf []Move) (end State, plies, mov
 	}
 }
 
+// playoutDice is playout with two dice (rule W1): a throw is
+// [Dice.RollDice], and a move already due (the throw's other die) is
+// played without one.
+func playoutDice(s State, d Dice, pick *rand.PCG, buf []Move) (end State, plies, moves int) {
+	for {
+		r, err := s.RollDice(d.RollDice())
+		if err != nil {
+			if s.Phase() != PhaseMove {
+				return s, plies, moves
+			}
+			r = s
+		}
+		buf = r.AppendLegalMoves(buf[:0])
+		m := buf[uint64(uint32(pick.Uint64()))*uint64(len(buf))>>32]
+		s, _ = r.Apply(m)
+		plies++
+		moves += int(min(m.v>>mToken&0xf, 1))
+	}
+}
+
+// playoutDiceInPlace is playoutDice through a Playout.
+func playoutDiceInPlace(g *Playout, d Dice, pick *rand.PCG, buf []Move) (plies, moves int) {
+	for {
+		if err := g.RollDice(d.RollDice()); err != nil && g.Phase() != PhaseMove {
+			return plies, moves
+		}
+		buf = g.AppendLegalMoves(buf[:0])
+		m := buf[uint64(uint32(pick.Uint64()))*uint64(len(buf))>>32]
+		_ = g.Apply(m)
+		plies++
+		moves += int(min(m.v>>mToken&0xf, 1))
+	}
+}
+
 // playoutInPlace is playout through a Playout: the same rolls, picks and
 // moves, so the same games, with the State changed in place.
 func playoutInPlace(g *Playout, d Dice, pick *rand.PCG, buf []Move) (plies, moves int) {
@@ -193,8 +227,12 @@ func benchPlayout(b *testing.B, r Rules) {
 		buf := make([]Move, 0, MaxMoves)
 		plies, moves, games := 0, 0, 0
 		b.ReportAllocs()
+		play := playout
+		if r.TwoDice {
+			play = playoutDice
+		}
 		for b.Loop() {
-			_, p, m := playout(start, d, pick, buf)
+			_, p, m := play(start, d, pick, buf)
 			plies += p
 			moves += m
 			games++
@@ -215,10 +253,14 @@ func BenchmarkPlayoutInPlace(b *testing.B) {
 			buf := make([]Move, 0, MaxMoves)
 			var g Playout
 			plies, moves, games := 0, 0, 0
+			play := playoutInPlace
+			if r.TwoDice {
+				play = playoutDiceInPlace
+			}
 			b.ReportAllocs()
 			for b.Loop() {
 				g.Reset(start)
-				p, m := playoutInPlace(&g, d, pick, buf)
+				p, m := play(&g, d, pick, buf)
 				plies += p
 				moves += m
 				games++

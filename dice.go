@@ -63,35 +63,40 @@ func (s Faces) All() iter.Seq[int] {
 // String lists the set, as "{1 6}".
 func (s Faces) String() string { return setString(s.All(), strconv.Itoa) }
 
-// chance is a chance model, as data: the faces one throw can show, each
-// with its weight out of a total, as the equally likely draws that show
-// each face (pick). Every ruleset so far throws one fair die (oneDie);
-// the data says as well a lot of six cowries (faces 2, 3, 4, 5, 6, 10 and
-// 25 with weights 15, 20, 15, 6, 1, 6 and 1 out of 64) or dice of any
-// faces.
+// chance is a chance model, as data: the faces one die (or one throw)
+// can show, each with its weight out of a total, as the equally likely
+// draws that show each face (pick); and how many such dice are thrown
+// together (rule W1). The data says one fair die (oneDie), two
+// (twoDice), a lot of six cowries (faces 2, 3, 4, 5, 6, 10 and 25 with
+// weights 15, 20, 15, 6, 1, 6 and 1 out of 64) or dice of any faces.
 type chance struct {
 	faces Faces
 	total uint64               // the number of equally likely draws, 1 to maxDraw
 	cut   uint64               // 2⁶⁴ mod total: a product whose low half falls below it is biased (draw)
 	pick  [maxDraw]uint8       // pick[k] is the face draw k shows
-	outs  [MaxOutcomes]Outcome // the faces with their probabilities, lowest face first
-	n     int                  // the number of faces
+	dice  int                  // the dice thrown together: 1, or 2 (rule W1)
+	outs  [MaxOutcomes]Outcome // the throws with their probabilities, lowest first
+	n     int                  // the number of outcomes
 }
 
-// MaxOutcomes is the most faces a throw can show: a buffer of this
-// capacity lets [State.AppendOutcomes] append without allocating.
-const MaxOutcomes = 8
+// MaxOutcomes is the most outcomes a throw can have: the 21 unordered
+// pairs of two six-sided dice (rule W1). A buffer of this capacity lets
+// [State.AppendOutcomes] append without allocating.
+const MaxOutcomes = 21
+
+// maxFaces is the most faces one die (or one throw of a lot) can show.
+const maxFaces = 8
 
 // maxDraw is the most equally likely draws a throw can be made of.
 const maxDraw = 64
 
-// newChance returns the chance model of a throw that shows faces[i] with
-// probability weights[i] over their sum. The faces must be 1 to MaxFace,
-// at most MaxOutcomes of them, and the weights sum to at most maxDraw; it
-// panics otherwise (the models are the package's own data).
+// newChance returns the chance model of a die (or a throw) that shows
+// faces[i] with probability weights[i] over their sum. The faces must be
+// 1 to MaxFace, at most maxFaces of them, and the weights sum to at most
+// maxDraw; it panics otherwise (the models are the package's own data).
 func newChance(faces []int, weights []int) *chance {
-	ch := &chance{n: len(faces)}
-	if len(faces) > MaxOutcomes || len(weights) != len(faces) {
+	ch := &chance{n: len(faces), dice: 1}
+	if len(faces) > maxFaces || len(weights) != len(faces) {
 		panic("ludo: bad chance model")
 	}
 	for i, f := range faces {
@@ -107,32 +112,63 @@ func newChance(faces []int, weights []int) *chance {
 	ch.cut = -ch.total % ch.total
 	k := 0
 	for f := range ch.faces.All() {
-		w := 0
-		for _, p := range ch.pick[:ch.total] {
-			if int(p) == f {
-				w++
-			}
-		}
-		ch.outs[k] = Outcome{Face: f, Prob: float64(w) / float64(ch.total)}
+		ch.outs[k] = Outcome{Face: f, Prob: float64(ch.weight(f)) / float64(ch.total)}
 		k++
 	}
 	return ch
 }
 
-// oneDie is the chance model of one fair six-sided die.
-var oneDie = *newChance([]int{1, 2, 3, 4, 5, 6}, []int{1, 1, 1, 1, 1, 1})
+// weight returns the draws that show face f.
+func (ch *chance) weight(f int) int {
+	w := 0
+	for _, p := range ch.pick[:ch.total] {
+		if int(p) == f {
+			w++
+		}
+	}
+	return w
+}
 
-// top returns the highest face a throw can show.
+// pair returns the chance model of two dice of model die thrown together
+// (rule W1): the outcomes are the unordered pairs, the lower face first,
+// each with the probability of its two orders (one for a double).
+func pair(die *chance) *chance {
+	ch := *die
+	ch.dice, ch.n = 2, 0
+	w := float64(die.total * die.total)
+	for a := range die.faces.All() {
+		for b := range die.faces.All() {
+			if b < a {
+				continue
+			}
+			n := die.weight(a) * die.weight(b)
+			if a != b {
+				n *= 2
+			}
+			ch.outs[ch.n] = Outcome{Face: a, Second: b, Prob: float64(n) / w}
+			ch.n++
+		}
+	}
+	return &ch
+}
+
+// oneDie is the chance model of one fair six-sided die, twoDice of two.
+var (
+	oneDie  = *newChance([]int{1, 2, 3, 4, 5, 6}, []int{1, 1, 1, 1, 1, 1})
+	twoDice = *pair(&oneDie)
+)
+
+// top returns the highest face a die can show.
 func (ch *chance) top() int { return bits.Len64(uint64(ch.faces)) - 1 }
 
-// outcomes returns the faces with their probabilities, lowest face first.
+// outcomes returns the throws with their probabilities, lowest first.
 func (ch *chance) outcomes() []Outcome { return ch.outs[:ch.n] }
 
-// draw returns a face drawn from src with the model's probabilities,
-// exactly: the face of draw ⌊total·x / 2⁶⁴⌋ for a value x of src, where
-// the low half of the product total·x is at least 2⁶⁴ mod total (below
-// it the draw is biased, and it draws x again, at most maxDraws times in
-// all).
+// draw returns a face of one die drawn from src with the model's
+// probabilities, exactly: the face of draw ⌊total·x / 2⁶⁴⌋ for a value x
+// of src, where the low half of the product total·x is at least 2⁶⁴ mod
+// total (below it the draw is biased, and it draws x again, at most
+// maxDraws times in all).
 func (ch *chance) draw(src rand.Source) int {
 	if src == nil {
 		src = runtimeSource{}
@@ -146,15 +182,27 @@ func (ch *chance) draw(src rand.Source) int {
 
 // Outcome is one result of a throw, with its probability.
 type Outcome struct {
-	Face int     // the face thrown, one the rules' throw can show
-	Prob float64 // its probability
+	Face   int     // the face thrown, one the rules' throw can show; with two dice, the first die's (the lower, in State.Outcomes)
+	Second int     // with two dice (rule W1), the second die's face; 0 for a throw of one die
+	Prob   float64 // its probability
 }
 
-// Outcomes returns the faces the rules' throw can show, lowest first,
-// with their probabilities, for search code that treats the throw as a
-// chance node: apply [State.Roll] with each face and weigh the results by
-// Prob. Every ruleset so far throws one fair six-sided die. It returns a
-// new slice; [State.AppendOutcomes] appends to one of the caller's.
+// String writes the throw: the face, as "6", or the two dice, as "3,5".
+func (o Outcome) String() string {
+	if o.Second == 0 {
+		return strconv.Itoa(o.Face)
+	}
+	return strconv.Itoa(o.Face) + "," + strconv.Itoa(o.Second)
+}
+
+// Outcomes returns the throws of the rules, lowest first, with their
+// probabilities, for search code that treats the throw as a chance node:
+// play each with [State.RollOutcome] and weigh the results by Prob. One
+// die gives its faces (six for the usual die); two dice (rule W1) the 21
+// unordered pairs, the lower face first, a double with probability 1/36
+// and the others 2/36, since the order of the dice changes nothing. It
+// returns a new slice; [State.AppendOutcomes] appends to one of the
+// caller's.
 func (s State) Outcomes() []Outcome { return s.AppendOutcomes(nil) }
 
 // AppendOutcomes appends the outcomes of [State.Outcomes] to dst and
@@ -202,6 +250,30 @@ func SeededDice(seed uint64) Dice { return NewDice(rand.NewPCG(seed, seed)) }
 
 // Roll returns a face from 1 to 6.
 func (d Dice) Roll() int { return oneDie.draw(d.src) }
+
+// RollDice returns the faces of two dice (rule W1): two rolls, in order,
+// as two calls of [Dice.Roll] would return them.
+func (d Dice) RollDice() (int, int) {
+	a := oneDie.draw(d.src)
+	return a, oneDie.draw(d.src)
+}
+
+// Throw returns a throw of the dice the rules r throw: one roll, or two
+// (rule W1), as an [Outcome] with the throw's probability. It consumes
+// the randomness of [Dice.Roll] or [Dice.RollDice].
+func (d Dice) Throw(r Rules) Outcome {
+	ch := r.chance()
+	if ch.dice == 1 {
+		f := ch.draw(d.src)
+		return Outcome{Face: f, Prob: float64(ch.weight(f)) / float64(ch.total)}
+	}
+	a, b := ch.draw(d.src), ch.draw(d.src)
+	p := float64(ch.weight(a)*ch.weight(b)) / float64(ch.total*ch.total)
+	if a != b {
+		p *= 2
+	}
+	return Outcome{Face: a, Second: b, Prob: p}
+}
 
 // runtimeSource is the source of the zero Dice: the runtime's random
 // numbers, through math/rand/v2's top-level functions.

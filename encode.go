@@ -15,10 +15,10 @@ import (
 // index within it: the id of a token move is the token's index (0 to
 // [MaxTokens]-1); the id of a pass, forced or forfeiting, is
 // [PassAction], the slot after them; the id of a token's second move,
-// where a token has two (the run of rule F1), is [SecondAction] plus its
-// index, in the second block. (Rulesets where several amounts are due at
-// once, two dice, will give each amount a block: token × amount.) A
-// colour need not be given: it is always the player to move's.
+// where a token has two (the run of rule F1), or of its move with the
+// second die of two (rule W1), is [SecondAction] plus its index, in the
+// second block. A colour need not be given: it is always the player to
+// move's.
 const (
 	// NumActions is the number of action ids.
 	NumActions = 2*MaxTokens + 1
@@ -39,7 +39,7 @@ func (m Move) Action() int {
 		return -1
 	case m.IsPass():
 		return PassAction
-	case m.isSecond():
+	case m.isSecond() || m.amount() == 1:
 		return SecondAction + m.Token()
 	}
 	return m.Token()
@@ -82,6 +82,8 @@ func (s State) ActionMove(a int) (Move, error) {
 		return Move{}, err
 	}
 	switch {
+	case s.rs.feat&featTwoDice != 0 && a >= 0 && a < NumActions && a != PassAction:
+		return s.dieMove(a/SecondAction, a%SecondAction) // rule W1: a block a die
 	case a >= 0 && a < MaxTokens:
 		return s.TokenMove(a)
 	case a >= SecondAction && a < NumActions:
@@ -145,9 +147,10 @@ func (s State) ActionMove(a int) (Move, error) {
 //	  ObsPhase    three entries: roll, move, over; the one of
 //	              [State.Phase] is 1
 //	  ObsDie      ObsDieFields (8) entries: entry k is 1 when the face
-//	              thrown is the k-th face the rules' throw can show, in
-//	              the order of [State.Outcomes] (for a die, entry f-1 for
-//	              face f); all zero while no move is due
+//	              thrown is the k-th face the rules' die can show (for a
+//	              six-sided die, entry f-1 for face f); with two dice
+//	              (rule W1), when a die still due shows it; all zero
+//	              while no move is due
 //	  ObsStreak   [State.Streak] divided by Rules.SixLimit (by 3 where
 //	              there is no limit), at most 1
 //	  ObsForfeit  1 if the face thrown reaches the six limit, so the one
@@ -168,7 +171,7 @@ const (
 	ObsGlobal = MaxPlayers * ObsSeatFields
 	// ObsDieFields is the number of entries for the face thrown: one for
 	// each face a throw can show.
-	ObsDieFields = MaxOutcomes
+	ObsDieFields = maxFaces
 
 	// The offsets of the entries about the turn.
 	ObsPhase   = ObsGlobal
@@ -247,8 +250,16 @@ func (s State) Observe(o *Observation) {
 	}
 	o[ObsPhase+int(s.Phase())] = 1
 	if d := s.head(); d.steps() != 0 {
-		// The face's place among the faces of the throw.
-		o[ObsDie+bits.OnesCount64(uint64(rs.faces&(1<<s.throw-1)))] = 1
+		// The face's place among the faces of the throw; with two dice,
+		// of each die due.
+		if rs.feat&featTwoDice != 0 {
+			ds, n := s.dues()
+			for _, e := range ds[:n] {
+				o[ObsDie+bits.OnesCount64(uint64(rs.faces&(1<<e.face()-1)))] = 1
+			}
+		} else {
+			o[ObsDie+bits.OnesCount64(uint64(rs.faces&(1<<s.throw-1)))] = 1
+		}
 		if s.forfeit() {
 			o[ObsForfeit] = 1
 		}
@@ -299,10 +310,11 @@ func (s State) Key() uint64 {
 		k := [MaxTokens]uint32{uint32(lo), uint32(lo >> 32), uint32(hi), uint32(hi >> 32)}
 		h = keyMix(h, sortKeys(k))
 	}
-	// The turn: the face thrown, the steps of the first amount due and,
-	// in bit 0 of the flags, whether it is a bonus move; the amounts due
-	// after it, where there are any (never with one die).
-	t := uint64(s.turn) | uint64(s.Die())<<8 | uint64(s.head().steps())<<16 | uint64(s.streak)<<24 |
+	// The turn: the face thrown (with two dice, both), the steps of the
+	// first amount due and, in bit 0 of the flags, whether it is a bonus
+	// move; the amounts due after it, where there are any (never with one
+	// die).
+	t := uint64(s.turn) | uint64(s.throw)<<8 | uint64(s.head().steps())<<16 | uint64(s.streak)<<24 |
 		uint64(s.placed)<<32 | uint64(s.tries)<<40 | uint64(s.flags&stateExtraRoll|b2u(s.IsBonusMove()))<<48 | uint64(s.captured)<<56
 	h = keyMix(h, t)
 	if m := s.due.more; m != [len(m)]uint8{} {
@@ -392,7 +404,7 @@ func sortKeys(k [MaxTokens]uint32) uint64 {
 // move already due: the bonus move of rule P8, which no roll precedes, as
 // a [Record]'s ply with face 0 is.
 func (s State) Play(face int, m Move) (State, error) {
-	r, err := s.plyRoll(face)
+	r, err := s.plyRoll(face, 0)
 	if err != nil {
 		return s, err
 	}
@@ -402,16 +414,17 @@ func (s State) Play(face int, m Move) (State, error) {
 	return r, nil
 }
 
-// plyRoll is the roll of a ply: Roll for a face, and for face 0 the bonus
-// move already due (rule P8), which no roll precedes.
-func (s State) plyRoll(face int) (State, error) {
+// plyRoll is the roll of a ply: Roll for a face, RollDice for two, and
+// for face 0 the move already due that no roll precedes: a bonus move
+// (rule P8), or the other die of a throw of two (rule W1).
+func (s State) plyRoll(face, second int) (State, error) {
 	if face != 0 {
-		return s.Roll(face)
+		return s.RollOutcome(Outcome{Face: face, Second: second})
 	}
 	if err := s.moveDue(); err != nil {
 		return s, err
 	}
-	if !s.IsBonusMove() {
+	if !s.IsBonusMove() && !s.diePlayed() {
 		return s, fmt.Errorf("%w: %v plays the %d rolled, so the ply gives its face", ErrWrongPhase, s.turn, s.Die())
 	}
 	return s, nil

@@ -578,6 +578,8 @@ type stateJSON struct {
 	Ranking   []string         `json:",omitempty"`
 	Turn      string           `json:",omitempty"`
 	Die       int              `json:",omitempty"`
+	SecondDie int              `json:",omitempty"`
+	Played    int              `json:",omitempty"`
 	Bonus     int              `json:",omitempty"`
 	Sixes     int              `json:",omitempty"`
 	Tries     int              `json:",omitempty"`
@@ -591,7 +593,8 @@ type stateJSON struct {
 // MarshalJSON writes the position as an object with the same content as
 // [FormatPosition]'s text: Rules (as [Rules.MarshalJSON] writes them),
 // Tokens (each colour's progress array, -1 for the yard, token 0 first),
-// Ranking, Turn, Die, Bonus, Sixes and Tries (left out when 0: the
+// Ranking, Turn, Die, SecondDie and Played (with two dice, rule W1: the
+// face of the die played), Bonus, Sixes and Tries (left out when 0: the
 // Setup's BonusMove, Streak and TriesUsed, under the text form's keys),
 // LastMoved (left out for none), ExtraRoll (left out when false),
 // Captured (the colours that have captured, rule K4), under [UndoTurn]
@@ -613,7 +616,12 @@ func (s State) MarshalJSON() ([]byte, error) {
 	}
 	u := s.Setup()
 	n := int(s.rs.tokens)
-	j := stateJSON{Rules: rules, Turn: s.turn.String(), Die: u.Die, Bonus: u.BonusMove, Sixes: u.Streak, Tries: u.TriesUsed, ExtraRoll: u.ExtraRoll}
+	j := stateJSON{Rules: rules, Turn: s.turn.String(), Die: u.Die, SecondDie: u.SecondDie, Bonus: u.BonusMove, Sixes: u.Streak, Tries: u.TriesUsed, ExtraRoll: u.ExtraRoll}
+	for k, p := range u.Played {
+		if p {
+			j.Played = [2]int{u.Die, u.SecondDie}[k]
+		}
+	}
 	for c := range s.Players().All() {
 		t := u.Tokens[c][:n]
 		j.Tokens[c] = &t
@@ -688,6 +696,8 @@ type stateJSONIn struct {
 	Ranking   []string
 	Turn      *string
 	Die       *int
+	SecondDie *int
+	Played    *int
 	Bonus     *int
 	Sixes     *int
 	Tries     *int
@@ -760,11 +770,16 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		dst  *int
 		at   *loc
 	}{
-		{j.Die, "Die", &sp.u.Die, &sp.dieAt}, {j.Bonus, "Bonus", &sp.u.BonusMove, &sp.bonusAt},
+		{j.Die, "Die", &sp.u.Die, &sp.dieAt}, {j.SecondDie, "SecondDie", &sp.u.SecondDie, &sp.secondAt}, {j.Bonus, "Bonus", &sp.u.BonusMove, &sp.bonusAt},
 		{j.Sixes, "Sixes", &sp.u.Streak, &sp.sixesAt}, {j.Tries, "Tries", &sp.u.TriesUsed, &sp.triesAt},
 	} {
 		if f.v != nil {
 			*f.dst, *f.at = *f.v, at(f.name)
+		}
+	}
+	if j.Played != nil {
+		if err := sp.setPlayed(*j.Played, at("Played")); err != nil {
+			return State{}, err
 		}
 	}
 	if j.LastMoved != nil {
@@ -803,6 +818,7 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 type plyJSON struct {
 	Player string
 	Face   int
+	Second int `json:",omitempty"`
 	Move   string
 }
 
@@ -854,7 +870,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		}
 	}
 	for _, p := range r.Plies {
-		j.Plies = append(j.Plies, plyJSON{p.Player.String(), p.Face, p.Move})
+		j.Plies = append(j.Plies, plyJSON{p.Player.String(), p.Face, p.Second, p.Move})
 	}
 	return json.Marshal(j)
 }
@@ -920,8 +936,8 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 			return at("Player").errorf(ErrSyntax, "%s is not a colour: want %s", quote(p.Player), colorList)
 		case !seats.Has(c):
 			return at("Player").errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
-		case start.plyFace(p.Face) != "":
-			return at("Face").errorf(ErrBadFace, "%s", start.plyFace(p.Face))
+		case start.plyFace(p.Face, p.Second) != "":
+			return at("Face").errorf(ErrBadFace, "%s", start.plyFace(p.Face, p.Second))
 		}
 		mt, perr := parseMoveText(p.Move, 0, 0)
 		if perr != nil {
@@ -931,7 +947,7 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 		if mt.hasColor && mt.color != c {
 			return at("Move").errorf(ErrSyntax, "the move is %v's, but the ply is %v's", mt.color, c)
 		}
-		rec.Plies = append(rec.Plies, Ply{Player: c, Face: p.Face, Move: mt.String()})
+		rec.Plies = append(rec.Plies, Ply{Player: c, Face: p.Face, Second: p.Second, Move: mt.String()})
 	}
 	*r = rec
 	return nil

@@ -142,7 +142,7 @@ type State struct {
 	// What a turn keeps, side by side so that the turn's end clears them
 	// together.
 	due    amounts // the moves due: none while a roll is due
-	throw  uint8   // the face thrown, kept through the bonus move it leads to; 0 while a roll is due
+	throw  uint8   // the face thrown, kept through the bonus move it leads to; with two dice (rule W1), the first die's in bits 0-2 and the second's in bits 3-5 (dice); 0 while a roll is due
 	flags  uint8   // stateExtraRoll, stateForfeit, and the token moved last (lastMoved)
 	streak uint8   // bonus-earning rolls in a row this turn (rule C9)
 	tries  uint8   // rolls this turn since the last token move that left no move (rule M4)
@@ -242,17 +242,45 @@ func (s State) Turn() Color { return s.turn }
 
 // Die returns the face thrown while a move is due, and 0 otherwise.
 // During a bonus move (rule P8) it is the face of the roll that led to
-// it, which may still earn a bonus roll.
+// it, which may still earn a bonus roll. With two dice (rule W1) it is
+// the first die's face; see [State.Dice].
 func (s State) Die() int {
 	if s.due.head == 0 {
 		return 0
 	}
-	return int(s.throw)
+	a, _ := s.dice()
+	return int(a)
+}
+
+// Dice returns the faces of the throw while a move is due: with two dice
+// (rule W1) the first die's and the second's, played or not (see
+// [State.DiceDue]); with one die, [State.Die] and 0. While no move is
+// due both are 0.
+func (s State) Dice() (first, second int) {
+	if s.due.head == 0 {
+		return 0, 0
+	}
+	a, b := s.dice()
+	return int(a), int(b)
+}
+
+// DiceDue reports which dice of a throw of two (rule W1) are still to be
+// played: both after the throw, one after the first move. With one die,
+// first is whether a move is due, and second is false.
+func (s State) DiceDue() (first, second bool) {
+	if s.due.head == 0 {
+		return false, false
+	}
+	if s.rs.feat&featTwoDice == 0 {
+		return true, false
+	}
+	return s.due.first() == 0, s.due.first() == 1 || s.due.more[0] != 0
 }
 
 // Count returns the steps the move due counts: the die; what a 6 counts
-// under [Rules.SixValue]; or the steps of a bonus move (rule P8). It is 0
-// while no move is due.
+// under [Rules.SixValue]; or the steps of a bonus move (rule P8). With
+// two dice (rule W1) it is the first die due's. It is 0 while no move is
+// due.
 func (s State) Count() int { return int(s.head().steps()) }
 
 // IsBonusMove reports whether the move due is a bonus move earned by a
@@ -410,6 +438,11 @@ func (s State) String() string {
 	case PhaseMove:
 		if s.IsBonusMove() {
 			fmt.Fprintf(&b, ": %v to move, bonus %d", s.turn, s.Count())
+		} else if a, b2 := s.Dice(); b2 != 0 {
+			fmt.Fprintf(&b, ": %v to move, dice %d %d", s.turn, a, b2)
+			if d1, d2 := s.DiceDue(); !d1 || !d2 {
+				fmt.Fprintf(&b, " (%d played)", [2]int{a, b2}[b2i(d1)])
+			}
 		} else {
 			fmt.Fprintf(&b, ": %v to move, die %d", s.turn, s.Die())
 			if s.Count() != s.Die() {

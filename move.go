@@ -52,6 +52,7 @@ const (
 	flagMoverHome                       // the mover is sent to its yard (rules D1, D3)
 	flagPair                            // a second token enters with it (rule F1)
 	flagCircle                          // goes round the track again (rule K4)
+	flagRetire                          // the token captures and leaves the board as finished (rule N1)
 )
 
 // newMove returns the move of token i (-1 for a pass) of colour c from
@@ -175,6 +176,11 @@ func (m Move) Jumps() bool { return m.has(flagJump) }
 // into its home column, its colour not having captured yet (rule K4).
 func (m Move) Circles() bool { return m.has(flagCircle) }
 
+// Retires reports whether the token, having captured on the square it
+// lands on ([Move.To]), leaves the board as finished (rule N1): the move
+// [Move.Finishes] too.
+func (m Move) Retires() bool { return m.has(flagRetire) }
+
 // SendsMoverHome reports whether the move ends with the moving token sent
 // to its own yard, for landing on a safe opponent or a pair (rules D1,
 // D3).
@@ -234,7 +240,7 @@ var moveWords = [...]struct {
 }{
 	{flagEnter, "enter"}, {flagPair, "pair"}, {flagCircle, "circle"}, {flagJump, "jump"},
 	{flagFinish, "finish"}, {flagBounce, "bounce"}, {flagBlock, "block"},
-	{flagMoverHome, "home"},
+	{flagMoverHome, "home"}, {flagRetire, "retire"},
 }
 
 func appendProgress(b []byte, p int) []byte {

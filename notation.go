@@ -250,6 +250,7 @@ func (r *Rules) UnmarshalText(text []byte) error {
 //	ranking green                  # players who have finished, first place first
 //	turn    red                    # the colour to roll or move
 //	die     6                      # the die being played; no die line: a roll is due
+//	                               # (two dice, rule W1: die 3 5, and played 5 once the 5 is played)
 //	sixes   2                      # bonus-earning rolls this turn, the die included
 //	undo    red 4 yard home3 finish  # SixPenalty:UndoTurn only: where the turn began
 //
@@ -333,6 +334,8 @@ type posSpec struct {
 	laterAt    [MaxPlayers][MaxTokens]loc    // each token said to have arrived last
 	turnAt     loc
 	dieAt      loc
+	secondAt   loc // the second die's word (rule W1)
+	playedAt   loc
 	bonusAt    loc
 	sixesAt    loc
 	triesAt    loc
@@ -344,7 +347,7 @@ type posSpec struct {
 }
 
 // positionKeys lists the keys of a position's lines.
-var positionKeys = "rules, a colour, turn, die, bonus, sixes, tries, last, extra, captured, ranking, undo, later"
+var positionKeys = "rules, a colour, turn, die, played, bonus, sixes, tries, last, extra, captured, ranking, undo, later"
 
 // The messages for more tokens or colours than any rules allow, which
 // the text and the JSON of a position give alike.
@@ -358,7 +361,7 @@ var (
 // only the position's own lines (at most one for each key and colour)
 // and passes each other line to extra as it comes.
 func parsePositionLines(next func() (textLine, bool, *ParseError), where int, extra func(textLine) error) (State, *ParseError) {
-	var rulesLine, turnLine, dieLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
+	var rulesLine, turnLine, dieLine, playedLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
 	var colorLines, undoLines [MaxPlayers]*textLine
 	for {
 		line, ok, perr := next()
@@ -388,6 +391,8 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 			err = once(&turnLine)
 		case "die":
 			err = once(&dieLine)
+		case "played":
+			err = once(&playedLine)
 		case "bonus":
 			err = once(&bonusLine)
 		case "sixes":
@@ -492,7 +497,7 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 		l  *textLine
 		n  *int
 		at *loc
-	}{{dieLine, &sp.u.Die, &sp.dieAt}, {bonusLine, &sp.u.BonusMove, &sp.bonusAt}, {sixesLine, &sp.u.Streak, &sp.sixesAt},
+	}{{playedLine, new(int), &sp.playedAt}, {bonusLine, &sp.u.BonusMove, &sp.bonusAt}, {sixesLine, &sp.u.Streak, &sp.sixesAt},
 		{triesLine, &sp.u.TriesUsed, &sp.triesAt}, {lastLine, &sp.lastMoved, &sp.lastAt}} {
 		l := f.l
 		if l == nil {
@@ -507,6 +512,24 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "%s: %q is not a number", key, l.Args[0].Text)
 		}
 		*f.n, *f.at = n, l.at(l.Args[0])
+	}
+	if l := dieLine; l != nil { // a die, or two (rule W1)
+		if len(l.Args) != 1 && len(l.Args) != 2 {
+			return State{}, l.at(l.Key).errorf(ErrSyntax, "die takes a face, or the two faces of two dice")
+		}
+		for k, w := range l.Args {
+			n, ok := number(w.Text)
+			if !ok {
+				return State{}, l.at(w).errorf(ErrSyntax, "die: %q is not a number", w.Text)
+			}
+			*[2]*int{&sp.u.Die, &sp.u.SecondDie}[k], *[2]*loc{&sp.dieAt, &sp.secondAt}[k] = n, l.at(w)
+		}
+	}
+	if l := playedLine; l != nil {
+		f, _ := number(l.Args[0].Text)
+		if err := sp.setPlayed(f, l.at(l.Args[0])); err != nil {
+			return State{}, err
+		}
 	}
 	if lastLine != nil {
 		if err := sp.setLast(sp.lastMoved, sp.lastAt); err != nil {
@@ -642,6 +665,21 @@ func (sp *posSpec) setTokens(k int, c Color, line loc, p []int, at []loc) *Parse
 	return nil
 }
 
+// setPlayed marks the die of face f, given at at, as the one of two
+// played (rule W1), once the dice are set.
+func (sp *posSpec) setPlayed(f int, at loc) *ParseError {
+	switch {
+	case f == sp.u.Die && f != 0 && sp.u.SecondDie != 0:
+		sp.u.Played[0] = true
+	case f == sp.u.SecondDie && f != 0:
+		sp.u.Played[1] = true
+	default:
+		return at.errorf(ErrInvalidSetup, "played %d: the die played is one of the two dice thrown, %d and %d (rule W1)", f, sp.u.Die, sp.u.SecondDie)
+	}
+	sp.playedAt = at
+	return nil
+}
+
 // setLast marks token i, given at at, as the one moved last (rule P9).
 func (sp *posSpec) setLast(i int, at loc) *ParseError {
 	if i < 0 || i >= MaxTokens {
@@ -692,7 +730,7 @@ func (sp *posSpec) build() (State, *ParseError) {
 			}
 		}
 	}
-	if sp.sixesAt == (loc{}) && u.Rules.BonusRolls.Has(u.Die) {
+	if sp.sixesAt == (loc{}) && u.Rules.BonusRolls.Has(u.Die) && (!u.Rules.TwoDice || u.Die == u.SecondDie) {
 		u.Streak = 1
 	}
 	s, err := u.State()
@@ -722,6 +760,10 @@ func (sp *posSpec) build() (State, *ParseError) {
 		at = sp.turnAt
 	case "Die":
 		at = sp.dieAt
+	case "SecondDie":
+		at = cmp.Or(sp.secondAt, sp.dieAt)
+	case "Played":
+		at = cmp.Or(sp.playedAt, sp.dieAt)
 	case "BonusMove":
 		at = cmp.Or(sp.bonusAt, sp.dieAt)
 	case "Streak":
@@ -857,7 +899,18 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 		b = append(b, s.turn.String()...)
 		b = append(b, '\n')
 	}
-	if u.Die != 0 {
+	if u.SecondDie != 0 { // two dice (rule W1)
+		key("die")
+		b = strconv.AppendInt(b, int64(u.Die), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(u.SecondDie), 10)
+		b = append(b, '\n')
+		for k, p := range u.Played {
+			if p {
+				number("played", [2]int{u.Die, u.SecondDie}[k])
+			}
+		}
+	} else if u.Die != 0 {
 		number("die", u.Die)
 	}
 	if u.BonusMove != 0 {
@@ -1213,6 +1266,9 @@ func (mt moveText) resolve(s State) (Move, error) {
 	if err := s.moveDue(); err != nil {
 		return Move{}, err
 	}
+	if s.rs.feat&featTwoDice != 0 {
+		return mt.resolveDice(s)
+	}
 	d := s.head()
 	c, n, f := d.c(), int(d.steps()), int(d.face())
 	if mt.hasColor {
@@ -1266,6 +1322,66 @@ func (mt moveText) resolve(s State) (Move, error) {
 		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("with a %d, %v token %d makes %s, not %s", n, c, mt.token, got.describe(), want.describe())}
 	}
 	return m, nil
+}
+
+// resolveDice is resolve with two dice (rule W1): the text names a token
+// and, in its detail or its die, which die it plays. Of the legal moves,
+// it resolves to the one of the token (or of a token alike with it) that
+// the text describes; else Apply says why the move is refused.
+func (mt moveText) resolveDice(s State) (Move, error) {
+	c := s.head().c()
+	var buf [MaxMoves]Move
+	legal := s.appendDice(buf[:0])
+	switch {
+	case mt.hasColor && mt.color != c:
+		return Move{}, s.illegal(newMove(mt.color, mt.token, -1, 0, 0), "C3", "it is %v's turn, not %v's", s.turn, mt.color)
+	case mt.pass:
+		if legal[0].IsPass() && (!mt.forfeit || legal[0].Forfeits()) {
+			return legal[0], nil
+		}
+		want := s.head().pass(mt.forfeit)
+		_, err := s.Apply(want)
+		return Move{}, err
+	case !s.hasToken(c, mt.token):
+		return Move{}, refusal{why: refWrongTokens}.err(newMove(c, mt.token, -1, 0, 0), &s)
+	}
+	if from := s.Progress(c, mt.token); mt.detail && from != mt.from {
+		return Move{}, &IllegalMoveError{Move: newMove(c, mt.token, from, 0, 0), Reason: fmt.Sprintf("%v token %d is at %s, not %s", c, mt.token, progressString(from), progressString(mt.from))}
+	}
+	fits := func(m Move) bool {
+		return (mt.die == 0 || m.Die() == mt.die) && (mt.count == 0 || m.Count() == mt.count) &&
+			(!mt.detail || textOf(m).describe() == mt.describe())
+	}
+	for _, l := range legal {
+		if !l.IsPass() && s.tok[c][l.Token()] == s.tok[c][mt.token] && fits(l) {
+			return Move{l.v&^(0xf<<mToken) | uint64(mt.token+1)<<mToken}, nil
+		}
+	}
+	// No legal move fits: the token's move with each die due says why.
+	ds, n := s.dues()
+	var makes []string
+	for _, d := range ds[:n] {
+		if mt.die != 0 && int(d.face()) != mt.die {
+			continue
+		}
+		m, err := s.dieMove(d.k(), mt.token)
+		if err == nil || !fits(m) {
+			t := s
+			t.startCount(d)
+			if m, err := t.decide(d, mt.token); err == nil && fits(m) {
+				return Move{}, s.diceError(m, legal) // rule W2
+			} else if err == nil {
+				makes = append(makes, fmt.Sprintf("with the %d %s", d.face(), textOf(m).describe()))
+			}
+			continue
+		}
+		return Move{}, err
+	}
+	if mt.die != 0 && len(makes) == 0 && n > 0 {
+		a, b := s.dice()
+		return Move{}, s.illegal(newMove(c, mt.token, s.Progress(c, mt.token), mt.count, mt.die), "W1", "the move plays a %d, but the dice due are of %d and %d", mt.die, a, b)
+	}
+	return Move{}, &IllegalMoveError{Move: newMove(c, mt.token, s.Progress(c, mt.token), 0, 0), Reason: fmt.Sprintf("%v token %d makes %s, not %s", c, mt.token, strings.Join(makes, " or "), mt.describe())}
 }
 
 // ParseStandaloneMove is [Move.UnmarshalText]'s reading: a move's full

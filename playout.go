@@ -31,6 +31,19 @@ func (p *Playout) Phase() Phase { return p.s.Phase() }
 // unchanged.
 func (p *Playout) Roll(face int) error { return p.s.roll(face) }
 
+// RollDice plays a throw of two dice for the player to move, as
+// [State.RollDice], and returns the same error where it refuses the
+// throw, the position then unchanged.
+func (p *Playout) RollDice(a, b int) error { return p.s.rollDice(a, b) }
+
+// RollOutcome plays throw o, as [State.RollOutcome].
+func (p *Playout) RollOutcome(o Outcome) error {
+	if o.Second == 0 {
+		return p.s.roll(o.Face)
+	}
+	return p.s.rollDice(o.Face, o.Second)
+}
+
 // AppendLegalMoves appends the legal moves of the position to dst and
 // returns the extended slice, as [State.AppendLegalMoves].
 func (p *Playout) AppendLegalMoves(dst []Move) []Move { return p.s.appendLegal(dst) }

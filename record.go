@@ -14,11 +14,20 @@ import (
 // whose face differs from the roll of [SeededDice] with its seed.
 var ErrSeedMismatch = errors.New("ludo: face differs from the seeded dice")
 
-// plyFace says what is wrong with face as the face of a ply of a game
-// from s: it must be a face of the rules' throw, or 0 for a bonus move
-// (rule P8). It returns "" for a face that may be.
-func (s State) plyFace(face int) string {
-	if faces := s.rs.chance.faces; face != 0 && !faces.Has(face) {
+// plyFace says what is wrong with face and second as the throw of a ply
+// of a game from s: a face of the rules' throw, or with two dice (rule
+// W1) two; or 0 for a move no throw precedes (a bonus move, rule P8, or
+// a throw's other die). It returns "" for a throw that may be.
+func (s State) plyFace(face, second int) string {
+	faces := s.rs.chance.faces
+	switch two := s.rs.feat&featTwoDice != 0; {
+	case face == 0 && second == 0:
+		return ""
+	case !two && second != 0:
+		return fmt.Sprintf("face %d,%d: the rules throw one die", face, second)
+	case two && (!faces.Has(face) || !faces.Has(second)):
+		return fmt.Sprintf("face %s: the rules throw two dice, want two faces of %v, as 6,3, or 0 for a move no throw precedes", Outcome{Face: face, Second: second}, faces)
+	case !two && !faces.Has(face):
 		return fmt.Sprintf("face %d: want one of %v, or 0 for a bonus move", face, faces)
 	}
 	return ""
@@ -27,7 +36,8 @@ func (s State) plyFace(face int) string {
 // Ply is one line of a [Record]: a roll and the move made with it.
 type Ply struct {
 	Player Color  // who rolled
-	Face   int    // the face rolled (1 to 6 for a die), or 0 for a bonus move, which no roll precedes (rule P8)
+	Face   int    // the face rolled (1 to 6 for a die), or 0 for a move no roll precedes: a bonus move (rule P8), or the other die of a throw of two (rule W1)
+	Second int    // with two dice (rule W1), the second die of the throw the ply rolls; 0 otherwise
 	Move   string // the move made, as [ParseMove] reads it, without the colour: "2: 12-18", "pass"
 }
 
@@ -76,12 +86,31 @@ func NewRecord(start State) *Record { return &Record{Start: start} }
 // Add appends the roll and move m: the player is m's colour and the face
 // m's die. It returns an error matching [ErrIllegalMove] for the zero Move,
 // the only move with no text; it does not check m against the game, which
-// [Record.Replay] does.
+// [Record.Replay] does. With two dice (rule W1) a move does not say
+// whether it is the throw's first: use [Record.AddMove].
 func (r *Record) Add(m Move) error {
 	if !m.has(flagValid) {
 		return &IllegalMoveError{Move: m, Reason: "the zero Move is no move"}
 	}
 	r.Plies = append(r.Plies, Ply{Player: m.Color(), Face: m.Die(), Move: textOf(m).String()})
+	return nil
+}
+
+// AddMove appends move m made in position s, which has the move due: the
+// ply's face is the throw that led to s where m is its first move (with
+// two dice, rule W1, both faces), and 0 where no throw precedes m (a
+// bonus move, or a throw's other die). It returns the errors of Add.
+func (r *Record) AddMove(s State, m Move) error {
+	if err := r.Add(m); err != nil {
+		return err
+	}
+	p := &r.Plies[len(r.Plies)-1]
+	if a, b := s.Dice(); b != 0 {
+		p.Face, p.Second = 0, 0
+		if d1, d2 := s.DiceDue(); d1 && d2 {
+			p.Face, p.Second = a, b
+		}
+	}
 	return nil
 }
 
@@ -118,7 +147,7 @@ func (r *Record) String() string {
 		b.WriteString("# ply  player  face  move\n")
 	}
 	for k, p := range r.Plies {
-		fmt.Fprintf(&b, "%-6d %-7v %-5d %s\n", k+1, p.Player, p.Face, p.Move)
+		fmt.Fprintf(&b, "%-6d %-7v %-5v %s\n", k+1, p.Player, Outcome{Face: p.Face, Second: p.Second}, p.Move)
 	}
 	return b.String()
 }
@@ -310,11 +339,17 @@ func parsePly(l textLine, want int, start State) (Ply, *ParseError) {
 	if !seats.Has(c) {
 		return p, l.at(l.Args[0]).errorf(ErrInvalidSetup, "%v does not play: the players are %v", c, seats)
 	}
-	face, ok := number(l.Args[1].Text)
-	if !ok {
-		return p, l.at(l.Args[1]).errorf(ErrSyntax, "face %q is not a number", l.Args[1].Text)
+	faceWord, secondWord, two := strings.Cut(l.Args[1].Text, ",") // two dice: 6,3 (rule W1)
+	face, ok := number(faceWord)
+	second := 0
+	if ok && two {
+		second, ok = number(secondWord)
+		ok = ok && second != 0
 	}
-	if err := start.plyFace(face); err != "" {
+	if !ok {
+		return p, l.at(l.Args[1]).errorf(ErrSyntax, "face %q is not a number, nor two (as 6,3)", l.Args[1].Text)
+	}
+	if err := start.plyFace(face, second); err != "" {
 		return p, l.at(l.Args[1]).errorf(ErrBadFace, "%s", err)
 	}
 	w := l.Args[2]
@@ -325,7 +360,7 @@ func parsePly(l textLine, want int, start State) (Ply, *ParseError) {
 	if mt.hasColor && mt.color != c {
 		return p, l.at(w).errorf(ErrSyntax, "the move is %v's, but the ply is %v's", mt.color, c)
 	}
-	return Ply{Player: c, Face: face, Move: mt.String()}, nil
+	return Ply{Player: c, Face: face, Second: second, Move: mt.String()}, nil
 }
 
 // ReplayError is the error of [Record.Replay]: the ply that cannot be
@@ -334,6 +369,7 @@ type ReplayError struct {
 	Ply    int    // the ply's number, from 1; 0 for the record's start
 	Player Color  // who rolled
 	Face   int    // the face rolled
+	Second int    // the second die's, with two dice (rule W1)
 	Move   string // the move's text
 	// Err is why: an [*IllegalMoveError] naming the rule the move breaks,
 	// or an error matching ErrSeedMismatch, ErrBadFace, ErrGameOver,
@@ -365,7 +401,7 @@ func (e *ReplayError) Error() string {
 	if e.Ply == 0 {
 		return "ludo: the record's start: " + why
 	}
-	return fmt.Sprintf("ludo: ply %d (%v rolls %d, plays %s): %s", e.Ply, e.Player, e.Face, excerpt(e.Move), why)
+	return fmt.Sprintf("ludo: ply %d (%v rolls %v, plays %s): %s", e.Ply, e.Player, Outcome{Face: e.Face, Second: e.Second}, excerpt(e.Move), why)
 }
 
 // Unwrap returns Err (nil for a nil *ReplayError).
@@ -398,7 +434,7 @@ func (r Record) Replay() ([]State, error) {
 	}
 	for k, p := range r.Plies {
 		fail := func(err error) ([]State, error) {
-			return states, &ReplayError{Ply: k + 1, Player: p.Player, Face: p.Face, Move: p.Move, Err: err}
+			return states, &ReplayError{Ply: k + 1, Player: p.Player, Face: p.Face, Second: p.Second, Move: p.Move, Err: err}
 		}
 		if s.Phase() == PhaseOver {
 			return fail(fmt.Errorf("%w: %v", ErrGameOver, s.Ranking()))
@@ -412,11 +448,11 @@ func (r Record) Replay() ([]State, error) {
 		}
 		mt.hasColor, mt.color = true, p.Player
 		if r.Seeded && p.Face != 0 {
-			if f := dice.Roll(); f != p.Face {
-				return fail(fmt.Errorf("%w: seed %d rolls %d here, not %d", ErrSeedMismatch, r.Seed, f, p.Face))
+			if o := dice.Throw(s.Rules()); o.Face != p.Face || o.Second != p.Second {
+				return fail(fmt.Errorf("%w: seed %d rolls %v here, not %v", ErrSeedMismatch, r.Seed, o, Outcome{Face: p.Face, Second: p.Second}))
 			}
 		}
-		rolled, err := s.plyRoll(p.Face)
+		rolled, err := s.plyRoll(p.Face, p.Second)
 		if err != nil {
 			return fail(err)
 		}

@@ -139,8 +139,12 @@ const maxDue = 4
 type amounts struct {
 	head  uint32
 	more  [maxDue - 1]uint8
-	bonus uint8
+	bonus uint8 // bits 0 to 2: more[k] is a bonus move; bits 6 and 7: the amount index of head (first)
 }
+
+// first returns the amount index of the head: 0, but with two dice
+// (rule W1) 1 once the first die has been played.
+func (a *amounts) first() int { return int(a.bonus >> 6) }
 
 // due is one amount due as the stages judge it, with what judging a
 // token's move depends on beyond the position: the colour whose tokens
@@ -197,7 +201,7 @@ func (s State) Roll(face int) (State, error) {
 // accepted.
 func (s *State) roll(face int) error {
 	rs := s.rs
-	if s.due.head != 0 || s.over() || face&^MaxFace != 0 || !rs.faces.has(uint8(face)) {
+	if s.due.head != 0 || s.over() || face&^MaxFace != 0 || !rs.rolls.has(uint8(face)) {
 		return s.rollError(face)
 	}
 	s.throw = uint8(face)
@@ -316,6 +320,8 @@ func (s *State) rollError(face int) error {
 			f = 0
 		}
 		return rollError(2 | uint8(s.turn)<<2 | f<<5)
+	case s.rs.feat&featTwoDice != 0:
+		return &throwError{faces: [2]int{face}, two: true}
 	}
 	return faceError(face)
 }
@@ -345,6 +351,28 @@ func (e rollError) Error() string {
 		return fmt.Sprintf("%v: %v must play the move due before rolling again", ErrWrongPhase, c)
 	}
 	return fmt.Sprintf("%v: %v must move the %d before rolling again", ErrWrongPhase, c, int(e>>5))
+}
+
+// throwError is the error of a throw that does not fit the rules' dice
+// (rule W1): one face where they throw two dice, two where they throw
+// one, or a face out of range.
+type throwError struct {
+	faces [2]int // the faces given, the second 0 for one
+	two   bool   // the rules throw two dice
+}
+
+// Unwrap returns [ErrBadFace].
+func (e *throwError) Unwrap() error { return ErrBadFace }
+
+// Error says what the throw should have been.
+func (e *throwError) Error() string {
+	switch a, b := e.faces[0], e.faces[1]; {
+	case e.two && b == 0:
+		return fmt.Sprintf("%v: %d: the rules throw two dice, so a throw is two faces (RollDice, rule W1)", ErrBadFace, a)
+	case !e.two:
+		return fmt.Sprintf("%v: %d,%d: the rules throw one die, so a throw is one face (Roll)", ErrBadFace, a, b)
+	}
+	return fmt.Sprintf("%v: %d,%d: a die shows 1 to 6 (rule W1)", ErrBadFace, e.faces[0], e.faces[1])
 }
 
 // Unwrap returns [ErrBadFace].
@@ -559,7 +587,7 @@ func (s *State) trackSquare(c Color, p int) uint8 {
 func (s *State) land(m Move, sq uint8) (Move, refusal) {
 	rs := s.rs
 	m, r := s.landing(m, sq)
-	if r.why != legal || m.SendsMoverHome() || rs.square[sq]&squareStar == 0 {
+	if r.why != legal || m.SendsMoverHome() || m.Retires() || rs.square[sq]&squareStar == 0 {
 		return m, r
 	}
 	// Rule D2: on to the next star, or where the next lies past the
@@ -618,6 +646,9 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 		return m.with(flagMoverHome).withTo(-1), refusal{}
 	}
 	m = m.withCaptures(bits.OnesCount32(caught))
+	if caught != 0 && s.rs.rules.CaptureRetires { // rule N1
+		return m.with(flagRetire | flagFinish), refusal{}
+	}
 	if s.rs.feat&featBlocks != 0 && s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 { // rule B1
 		m = m.with(flagBlock)
 	}
@@ -1072,6 +1103,9 @@ func (s *State) appendLegal(dst []Move) []Move {
 		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift})
 	}
 	if len(dst) == n {
+		if s.rs.feat&featTwoDice != 0 { // the dice's moves, which no lane keeps (rule W1)
+			return s.appendDice(dst)
+		}
 		return append(dst, d.pass(s.forfeit()))
 	}
 	return dst
@@ -1142,6 +1176,9 @@ func (s State) TokenMove(i int) (Move, error) {
 	}
 	if s.forfeit() {
 		return Move{}, s.forfeitError(m)
+	}
+	if s.rs.feat&featTwoDice != 0 {
+		return s.diceTokenMove(i)
 	}
 	return s.decide(d, i)
 }
@@ -1232,6 +1269,9 @@ func (s *State) apply(m Move) error {
 	// second move (rule F1), or an illegal move, which decide says why.
 	if d.steps() == 0 {
 		return s.moveDue()
+	}
+	if s.rs.feat&featTwoDice != 0 {
+		return s.applyDice(m)
 	}
 	c := d.c()
 	switch {
@@ -1325,6 +1365,9 @@ func (s *State) applyToken(m Move) {
 		if rs.feat&featCircle != 0 {
 			s.captured |= 1 << c // rule K4: its home column opens
 		}
+		if m.Retires() { // rule N1: the capturer leaves the board as finished
+			to, sq = int(rs.finish), 0
+		}
 	}
 	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
@@ -1339,6 +1382,9 @@ func (s *State) applyToken(m Move) {
 	}
 	if rs.captureBonus|rs.homeBonus != NoBonus && (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
 		return // a bonus move is due
+	}
+	if rs.feat&featTwoDice != 0 && s.nextDie(m.amount()) {
+		return // the throw's other die is due (rule W1)
 	}
 	s.endMove()
 }
@@ -1454,7 +1500,7 @@ func (s *State) leave(c Color, i int) {
 // endMove ends a move and the bonus moves it led to: a bonus roll if one
 // is owed (rules C9, K2, K3), else the next turn.
 func (s *State) endMove() {
-	faceBonus := s.rs.bonus.has(s.throw)
+	faceBonus := s.throwEarns()
 	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
 		if !faceBonus {
 			s.streak = 0 // rule C9: a roll earned otherwise breaks the streak
@@ -1501,7 +1547,9 @@ func (s *State) applyPass() {
 	switch {
 	case s.head().face() == 0: // rule P8: a bonus move no token can make is lost
 		s.endMove()
-	case rs.bonus.has(s.throw) && rs.feat&featNoMoveForfeits == 0: // ruling Q1
+	case s.diePlayed(): // rule W1: the throw moved a token with its other die, so its dice are done
+		s.endMove()
+	case s.throwEarns() && rs.feat&featNoMoveForfeits == 0: // ruling Q1
 		s.throw, s.due = 0, amounts{}
 	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(s.mover()): // rule M4
 		s.tries++
@@ -1651,4 +1699,366 @@ func (s *State) teamLive(live Colors) Colors {
 		}
 	}
 	return live
+}
+
+// ---------------------------------------------------------------------
+// Two dice
+
+// A throw of two dice (rule W1) makes each die an amount due: the first
+// die amount 0, the second amount 1, each played by a move of its own, in
+// either order, on one token or on two. The amount judged first (head) is
+// the lowest-numbered die still due, and more keeps the other while it is
+// due. The State keeps no lanes for them: the legal moves are found when
+// asked (appendDice), by the same stages as one die's, for each die due
+// on a copy of the State; rule W2 then keeps the moves that play as many
+// of the dice as can be played.
+
+// RollDice plays a throw of two dice, faces a and b, for the player to
+// move, where the rules throw two dice (rule W1), and returns the position
+// waiting for their moves: each die is a move of its own (see
+// [State.Dice]). A double of a face in [Rules.BonusRolls] earns a bonus
+// roll and adds to [State.Streak] (rule W3). Errors are those of
+// [State.Roll], and a throw of one die's rules or a face outside 1 to 6
+// matches [ErrBadFace].
+func (s State) RollDice(a, b int) (State, error) {
+	err := s.rollDice(a, b)
+	return s, err
+}
+
+// RollOutcome plays throw o: [State.Roll] with its face, or with two dice
+// [State.RollDice] with both (o.Prob is not read).
+func (s State) RollOutcome(o Outcome) (State, error) {
+	if o.Second == 0 {
+		return s.Roll(o.Face)
+	}
+	return s.RollDice(o.Face, o.Second)
+}
+
+// rollDice is RollDice on s in place. It changes s only when the throw is
+// accepted.
+func (s *State) rollDice(a, b int) error {
+	rs := s.rs
+	if s.due.head != 0 || s.over() {
+		return s.rollError(a)
+	}
+	if rs.feat&featTwoDice == 0 || !rs.faces.Has(a) || !rs.faces.Has(b) {
+		return &throwError{faces: [2]int{a, b}, two: rs.feat&featTwoDice != 0}
+	}
+	s.throw = uint8(a) | uint8(b)<<3
+	if a == b && rs.bonus.has(uint8(a)) { // rule W3: a double earns a bonus roll
+		if s.streak < 255 {
+			s.streak++
+		}
+		if s.streak == rs.sixLimit {
+			s.flags |= stateForfeit
+		}
+	}
+	s.due.head = uint32(dueOf(s.mover(), uint8(a), uint8(a)))
+	s.due.more[0] = uint8(b)
+	return nil
+}
+
+// dice returns the faces of the throw: with two dice (rule W1) the first
+// die's and the second's, else the face and 0.
+func (s *State) dice() (a, b uint8) {
+	if s.rs != nil && s.rs.feat&featTwoDice != 0 {
+		return s.throw & 7, s.throw >> 3
+	}
+	return s.throw, 0
+}
+
+// throwEarns reports whether the throw earns a bonus roll (rule C9): its
+// face is one of BonusRolls, or with two dice it is a double of one (rule
+// W3).
+func (s *State) throwEarns() bool {
+	if s.rs.feat&featTwoDice != 0 {
+		a, b := s.dice()
+		return a == b && s.rs.bonus.has(a)
+	}
+	return s.rs.bonus.has(s.throw)
+}
+
+// diePlayed reports whether a die of the throw has been played (rule
+// W1): the first is no longer the head, or the second no longer due.
+func (s *State) diePlayed() bool {
+	return s.rs.feat&featTwoDice != 0 && s.due.head != 0 && (s.due.first() != 0 || s.due.more[0] == 0)
+}
+
+// dues returns the amounts due, the head first, each as the stages judge
+// it.
+func (s *State) dues() (ds [maxDue]due, n int) {
+	d := s.head()
+	ds[0], n = d|due(s.due.first())<<mAmount, 1
+	for j, st := range s.due.more {
+		if st != 0 {
+			ds[n] = dueOf(d.c(), st, st) | due(j+1)<<mAmount
+			n++
+		}
+	}
+	return ds, n
+}
+
+// nextDie removes amount k, just played, from the amounts due (rule W1),
+// and reports whether one is still due.
+func (s *State) nextDie(k int) bool {
+	if k != s.due.first() {
+		s.due.more[k-1] = 0
+		return true
+	}
+	for j, st := range s.due.more {
+		if st != 0 {
+			s.due.head = uint32(dueOf(s.head().c(), st, st))
+			s.due.bonus = s.due.bonus&0x3f | uint8(j+1)<<6
+			s.due.more[j] = 0
+			return true
+		}
+	}
+	return false
+}
+
+// appendDice is appendLegal with two dice: the moves of every die due
+// that rule W2 lets the player make, in canonical order, or the pass
+// where there are none (rule C10) or the throw is forfeited (rule C9).
+func (s *State) appendDice(dst []Move) []Move {
+	d := s.head()
+	if s.forfeit() {
+		return append(dst, d.pass(true))
+	}
+	var buf [MaxMoves]Move
+	moves := s.useDice(s.diceMoves(buf[:0]))
+	if len(moves) == 0 {
+		return append(dst, d.pass(false))
+	}
+	n := len(dst)
+	dst = append(dst, moves...)
+	slices.SortFunc(dst[n:], Move.Compare)
+	return dst
+}
+
+// diceMoves appends the moves of each die due, as the stages judge one
+// die's (startCount): a die that shows the face of another due before it
+// (a double) adds the same moves, so it is left out.
+func (s *State) diceMoves(dst []Move) []Move {
+	ds, n := s.dues()
+	for k, d := range ds[:n] {
+		seen := false
+		for _, e := range ds[:k] {
+			seen = seen || e.face() == d.face()
+		}
+		if seen {
+			continue
+		}
+		t := *s
+		t.startCount(d)
+		for i, l := range t.moves {
+			if l != 0 {
+				dst = append(dst, t.laneMove(d, i, l))
+			}
+		}
+	}
+	return dst
+}
+
+// useDice keeps of moves, the moves of the dice due, those that rule W2
+// lets the player make: the dice must all be played where they can be,
+// so where a move leaves the other die playable (or ends the player's
+// game), the moves that leave it unplayable go; where no move does, one
+// die is played, and under LargerDie the larger where a token can play
+// it.
+func (s *State) useDice(moves []Move) []Move {
+	if _, n := s.dues(); n < 2 || len(moves) < 2 {
+		return moves
+	}
+	var played [MaxMoves]int
+	most := 0
+	for k, m := range moves {
+		played[k] = s.diceAfter(m)
+		most = max(most, played[k])
+	}
+	larger := 0
+	if most == 1 && s.rs.rules.DiceUse == LargerDie {
+		for _, m := range moves {
+			larger = max(larger, m.Count())
+		}
+	}
+	kept := moves[:0]
+	for k, m := range moves {
+		if played[k] == most && m.Count() >= larger {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// diceAfter returns how many of the dice due move m and the moves after it
+// can play at most: 1 for m, plus the most the dice left can play after
+// it; every die due where m ends the player's game, as nothing is left
+// to play them.
+func (s *State) diceAfter(m Move) int {
+	_, n := s.dues()
+	t := *s
+	t.applyToken(m)
+	c := m.Color()
+	switch {
+	case t.places.of(c) != 0 || t.finished(c):
+		return n
+	case t.turn != s.turn || t.due.head == 0 || n == 1:
+		return 1
+	}
+	var buf [MaxMoves]Move
+	most := 0
+	for _, r := range t.diceMoves(buf[:0]) {
+		most = max(most, t.diceAfter(r))
+	}
+	return 1 + most
+}
+
+// applyDice is apply with two dice (rule W1): m must be one of the moves
+// appendDice lists, or the same move by an alike token (ruling Q9).
+func (s *State) applyDice(m Move) error {
+	d := s.head()
+	c := d.c()
+	switch {
+	case !m.IsValid():
+		return s.illegal(m, "", "the zero Move is no move")
+	case m.Color() != c:
+		return s.illegal(m, "C3", "it is %v's turn, not %v's", s.turn, m.Color())
+	}
+	if s.forfeit() {
+		if m.IsPass() && m.Forfeits() {
+			s.applyForfeit()
+			return nil
+		}
+		return s.forfeitError(m)
+	}
+	var buf [MaxMoves]Move
+	legal := s.appendDice(buf[:0])
+	if m.IsPass() {
+		switch {
+		case m.Forfeits():
+			return s.illegal(m, "C9", "%v has not reached the six limit, so nothing is forfeited", c)
+		case !legal[0].IsPass():
+			return s.illegal(m, "C10", "%v must move when a token can: %v", c, legal[0])
+		case m != legal[0]:
+			return s.illegal(m, "", "the pass does not match the dice due: want %v", legal[0])
+		}
+		s.applyPass()
+		return nil
+	}
+	i := m.Token()
+	if uint(i) >= uint(s.rs.tokens) {
+		return refusal{why: refWrongTokens}.err(m, s)
+	}
+	const token = uint64(0xf) << mToken
+	for _, l := range legal {
+		if !l.IsPass() && l.v&^token == m.v&^token && s.tok[c][l.Token()] == s.tok[c][i] { // the move, or an alike token's (ruling Q9)
+			s.applyToken(m)
+			return nil
+		}
+	}
+	return s.diceError(m, legal)
+}
+
+// diceError returns the error refusing token move m with two dice, which
+// is not one of the legal moves: a die not due (rule W1), a token that
+// does not stand where m says, a move the rules of movement refuse, or one
+// that rule W2 refuses.
+func (s *State) diceError(m Move, legal []Move) error {
+	c, i := m.Color(), m.Token()
+	a, b := s.dice()
+	ds, n := s.dues()
+	var d due
+	for _, e := range ds[:n] {
+		if e.k() == m.amount() {
+			d = e
+		}
+	}
+	switch {
+	case m.amount() > 1:
+		return s.illegal(m, "W1", "the throw is two dice, %d and %d, and the move plays a die %d", a, b, m.amount()+1)
+	case d == 0:
+		return s.illegal(m, "W1", "the move plays die %d, the %d, which has been played already this turn", m.amount()+1, [2]uint8{a, b}[m.amount()])
+	case m.Die() != int(d.face()) || m.Count() != int(d.steps()):
+		return s.illegal(m, "W1", "the move plays a %d counting %d, but die %d shows %d", m.Die(), m.Count(), m.amount()+1, d.face())
+	}
+	if from := int(s.tok[c][i]) - 1; from != m.From() {
+		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
+	}
+	t := *s
+	t.startCount(d)
+	want, err := t.decide(d, i)
+	if e, ok := err.(*IllegalMoveError); ok {
+		e.Move = m
+		return e
+	}
+	if want != m {
+		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
+	}
+	if s.rs.rules.DiceUse == LargerDie && s.diceAfter(m) == 1 {
+		return s.illegal(m, "W2", "only one die can be played, and it must be the larger where a token can play it: %v", legal[0])
+	}
+	return s.illegal(m, "W2", "the move leaves the other die unplayable, but another order plays both dice: %v", legal[0])
+}
+
+// dieMove returns the legal move of token i with die k of two (rule W1),
+// or why it has none.
+func (s *State) dieMove(k, i int) (Move, error) {
+	c := s.head().c()
+	if s.forfeit() {
+		return Move{}, s.forfeitError(newMove(c, i, -1, 0, 0))
+	}
+	if !s.hasToken(c, i) {
+		return Move{}, refusal{why: refWrongTokens}.err(newMove(c, i, -1, 0, 0), s)
+	}
+	var buf [MaxMoves]Move
+	legal := s.appendDice(buf[:0])
+	for _, l := range legal {
+		if !l.IsPass() && l.amount() == k && s.tok[c][l.Token()] == s.tok[c][i] {
+			return Move{l.v&^(0xf<<mToken) | uint64(i+1)<<mToken}, nil
+		}
+	}
+	ds, n := s.dues()
+	for _, d := range ds[:n] {
+		if d.k() == k {
+			t := *s
+			t.startCount(d)
+			m, err := t.decide(d, i)
+			if err != nil {
+				return Move{}, err
+			}
+			return Move{}, s.diceError(m, legal)
+		}
+	}
+	a, b := s.dice()
+	m := newMove(c, i, int(s.tok[c][i])-1, 0, 0)
+	if k > 1 {
+		return Move{}, s.illegal(m, "W1", "the throw is two dice, %d and %d, and there is no die %d", a, b, k+1)
+	}
+	return Move{}, s.illegal(m, "W1", "die %d, the %d, has been played already this turn", k+1, [2]uint8{a, b}[k])
+}
+
+// diceTokenMove is TokenMove with two dice: token i's first legal move
+// (or an alike token's, made by i), or why it has none with the first
+// die due.
+func (s *State) diceTokenMove(i int) (Move, error) {
+	c := s.head().c()
+	var buf [MaxMoves]Move
+	for _, l := range s.appendDice(buf[:0]) {
+		if !l.IsPass() && s.tok[c][l.Token()] == s.tok[c][i] {
+			return Move{l.v&^(0xf<<mToken) | uint64(i+1)<<mToken}, nil
+		}
+	}
+	ds, n := s.dues()
+	for _, d := range ds[:n] {
+		t := *s
+		t.startCount(d)
+		if _, err := t.decide(d, i); err == nil {
+			m, _ := t.decide(d, i)
+			return Move{}, s.diceError(m, s.appendDice(buf[:0]))
+		}
+	}
+	t := *s
+	t.startCount(ds[0])
+	_, err := t.decide(ds[0], i)
+	return Move{}, err
 }

@@ -18,7 +18,8 @@ type ruleset struct {
 	tokens, players                   uint8
 	seats                             Colors
 	chance                            *chance // what a player throws (Roll, Outcomes, Dice)
-	faces                             Faces   // the faces it can show
+	faces                             Faces   // the faces a die can show
+	rolls                             Faces   // the faces Roll takes: a die's, or none where two dice are thrown (RollDice, rule W1)
 	six                               uint8   // the face the rules call a six: the die's highest (rules P5, F1, P7)
 	entry, bonus                      Faces
 	sixLimit, sixValue                uint8
@@ -89,6 +90,7 @@ const (
 	featFirstWinner                         // End: FirstWinner
 	featTries                               // Tries above 1
 	featLater                               // EntryCapture: EntryCapturesLast: keep who arrived last
+	featTwoDice                             // TwoDice
 )
 
 // The features that change where a token may go or what its landing
@@ -148,6 +150,9 @@ func newRuleset(r Rules) *ruleset {
 		finishTokens: uint8(cmp.Or(r.FinishTokens, r.Tokens)),
 	}
 	rs.faces, rs.six = rs.chance.faces, uint8(rs.chance.top())
+	if !r.TwoDice {
+		rs.rolls = rs.faces
+	}
 	rs.finishBytes = uint32(rs.finish+1) * 0x01010101
 	rs.tokenBytes = uint32(1<<(8*r.Tokens)-1) & 0x80808080
 	rs.doneFrom = rs.finish
@@ -182,6 +187,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featFirstWinner, r.End == FirstWinner)
 	set(featTries, r.Tries > 1)
 	set(featLater, r.EntryCapture == EntryCapturesLast)
+	set(featTwoDice, r.TwoDice)
 	rs.key = rulesKey(&rs.rules, rs.seats)
 	for c := range Color(MaxPlayers) {
 		for p := range 255 {

@@ -17,8 +17,8 @@ var ErrInvalidSetup = errors.New("ludo: invalid setup")
 // turn it into a [*ParseError] at the word or field it is about.
 type SetupError struct {
 	// Field is the field at fault: "Tokens", "TurnStart", "Later",
-	// "Ranking", "Turn", "Die", "BonusMove", "Streak", "TriesUsed", "LastMoved",
-	// "Captured" or "ExtraRoll".
+	// "Ranking", "Turn", "Die", "SecondDie", "Played", "BonusMove",
+	// "Streak", "TriesUsed", "LastMoved", "Captured" or "ExtraRoll".
 	Field string
 	// Color is the colour of the token at fault (Tokens, TurnStart,
 	// Later), the colour listed (Ranking, Captured), or the colour to move.
@@ -57,8 +57,17 @@ type Setup struct {
 	// Turn is the colour to roll or move.
 	Turn Color
 	// Die is the face being played, or 0 when a roll is due; during a
-	// bonus move, the face of the roll before it.
+	// bonus move, the face of the roll before it. With two dice (rule
+	// W1), the first die's face.
 	Die int
+	// SecondDie is, with two dice (rule W1), the second die's face while
+	// the throw is being played, else 0.
+	SecondDie int
+	// Played marks, with two dice (rule W1), the die of the throw that
+	// has been played (Die's, then SecondDie's): at most one, as the
+	// throw's moves end with the other. Of a double, the first die is
+	// the one played.
+	Played [2]bool
 	// BonusMove is the steps of the bonus move due (rule P8), or 0 when
 	// the move due plays the die (or a roll is due). The text form's key
 	// is bonus, the JSON's Bonus.
@@ -103,6 +112,10 @@ type Setup struct {
 func (s State) Setup() Setup {
 	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: s.Die(), Streak: int(s.streak), TriesUsed: int(s.tries),
 		ExtraRoll: s.flags&stateExtraRoll != 0, Captured: s.captured, Ranking: s.Ranking()}
+	if _, b := s.Dice(); b != 0 {
+		d1, d2 := s.DiceDue()
+		u.SecondDie, u.Played = b, [2]bool{!d1, !d2}
+	}
 	if s.IsBonusMove() {
 		u.BonusMove = s.Count()
 	}
@@ -283,6 +296,14 @@ func (u *Setup) check(s *State) *SetupError {
 	// which starts a new row of sixes: a turn may have had moves with
 	// sixes back at 0.
 	earnsRoll := r.CaptureBonus == BonusRoll || r.HomeBonus == BonusRoll
+	// With two dice (rule W1) a throw earns a bonus roll by a double
+	// (rule W3), and a turn with a die played has had a move.
+	two := rs.has(featTwoDice)
+	if two && u.Die == u.SecondDie && u.Played[1] {
+		u.Played = [2]bool{true, false} // of a double, the first die is the one played
+	}
+	played := u.Played[0] || u.Played[1]
+	earns := bonus.Has(u.Die) && (!two || u.Die == u.SecondDie)
 	maxSixes := limit
 	if limit == 0 {
 		maxSixes = 255
@@ -293,6 +314,16 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Turn", t, -1, "the turn is %v's, who does not play", t)
 	case over && u.Die != 0:
 		return bad("Die", t, -1, "the game is over, so no die is being played")
+	case !two && u.SecondDie != 0:
+		return bad("SecondDie", t, -1, "second die %d: the rules throw one die (rule W1)", u.SecondDie)
+	case !two && played:
+		return bad("Played", t, -1, "the rules throw one die, so no die of two is played (rule W1)")
+	case u.Die == 0 && (u.SecondDie != 0 || played):
+		return bad("SecondDie", t, -1, "no throw is being played (Die is 0), so there is no second die or die played (rule W1)")
+	case two && u.Die != 0 && !rs.faces.Has(u.SecondDie):
+		return bad("SecondDie", t, -1, "second die %d: want one of %v beside the first die %d (rule W1)", u.SecondDie, rs.faces, u.Die)
+	case u.Played[0] && u.Played[1]:
+		return bad("Played", t, -1, "both dice are marked played, but the throw's moves end with the second (rule W1)")
 	case over && u.BonusMove != 0:
 		return bad("BonusMove", t, -1, "the game is over, so no bonus move is due")
 	case over && u.Streak != 0:
@@ -316,12 +347,14 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Streak", t, -1, "sixes %d: want 0 to %d (rule C9)", u.Streak, maxSixes)
 	case bonus == 0 && u.Streak > 0:
 		return bad("Streak", t, -1, "sixes %d, but BonusRolls is empty, so no roll counts (rule C9)", u.Streak)
-	case bonus.Has(u.Die) && u.Streak == 0:
+	case earns && u.Streak == 0:
 		return bad("Streak", t, -1, "die %d earns a bonus roll, so sixes counts it and is at least 1 (rule C9)", u.Die)
 	case limit > 0 && u.Streak == limit && u.Die == 0:
 		return bad("Streak", t, -1, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Streak)
-	case limit > 0 && u.Streak == limit && !bonus.Has(u.Die):
+	case limit > 0 && u.Streak == limit && !earns:
 		return bad("Streak", t, -1, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Streak, u.Die)
+	case limit > 0 && u.Streak == limit && played:
+		return bad("Played", t, -1, "sixes %d is SixLimit, so the throw is forfeited and no die is played (rule C9)", u.Streak)
 	case limit > 0 && u.Streak == limit && u.BonusMove != 0:
 		return bad("BonusMove", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Streak)
 	case u.TriesUsed < 0 || u.TriesUsed >= r.Tries:
@@ -337,7 +370,7 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("LastMoved", t, last, "%v has no token %d", t, last)
 	case last >= 0 && !rs.has(featLastMoved):
 		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
-	case last >= 0 && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll:
+	case last >= 0 && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
 		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
 	case u.ExtraRoll && u.BonusMove == 0:
 		return bad("ExtraRoll", t, -1, "a bonus roll owed after a bonus move needs a bonus move due (rules K2, K3)")
@@ -352,7 +385,7 @@ func (u *Setup) check(s *State) *SetupError {
 			continue
 		case over:
 			return bad("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
-		case u.Streak == 0 && u.BonusMove == 0 && !earnsRoll:
+		case u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
 			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
 		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places.of(c) != 0):
 			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
@@ -379,6 +412,15 @@ func (u *Setup) check(s *State) *SetupError {
 	case u.BonusMove != 0:
 		s.throw = uint8(u.Die)
 		s.startCount(dueOf(s.mover(), 0, uint8(u.BonusMove)))
+	case u.Die != 0 && two:
+		// Throw the dice again, as below, and play the die played.
+		s.streak -= b2u(earns)
+		_ = s.rollDice(u.Die, u.SecondDie)
+		for k, p := range u.Played {
+			if p {
+				s.nextDie(k)
+			}
+		}
 	case u.Die != 0:
 		// Roll the die again, to judge the moves, from the streak it had
 		// before it: one less if it earns a bonus roll, which the checks

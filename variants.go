@@ -25,10 +25,11 @@ const MaxPlayers = 6
 // MaxTokens is the most tokens a player can have.
 const MaxTokens = 4
 
-// MaxMoves is the most legal moves a position has: a move for each token,
+// MaxMoves is the most legal moves a position has: a move for each token
+// with each of two dice (rule W1); with one die, a move for each token
 // and a second for one of them (rule F1). A buffer of this capacity lets
 // [State.AppendLegalMoves] append without allocating.
-const MaxMoves = MaxTokens + 1
+const MaxMoves = 2 * MaxTokens
 
 // Rules is the complete set of options a game is played under. It is a
 // small comparable value: copy it, compare it with ==, use it as a map key.
@@ -65,6 +66,14 @@ type Rules struct {
 	// StartOut is the number of each player's tokens that begin the game
 	// on their start square instead of in the yard (rules C2, K6, M5).
 	StartOut int
+
+	// TwoDice makes a throw two six-sided dice, each die an amount due
+	// that a move of its own plays, in either order, on one token or two
+	// (rule W1); false throws one die.
+	TwoDice bool
+	// DiceUse says which die is played where only one of a throw's two
+	// dice can be (rule W2).
+	DiceUse DiceUse
 
 	// EntryRolls is the die faces that bring a token out of the yard onto
 	// its start square (rule C7).
@@ -132,6 +141,9 @@ type Rules struct {
 	// instead of into the home column, until the colour has captured
 	// (rule K4).
 	CaptureBeforeHome bool
+	// CaptureRetires makes a token that captures leave the board as
+	// finished (rule N1).
+	CaptureRetires bool
 	// Overtake says which tokens a moving token may pass on the track
 	// (rule F2).
 	Overtake Overtake
@@ -267,6 +279,12 @@ var presets = func() []preset {
 		r.SixLimit = 0
 		r.Goal, r.HomeSteps = GoalSlots, true // rule V2
 	})
+	naija := with(classic, "naija", func(r *Rules) {
+		r.TwoDice = true           // rule W1
+		r.BonusRolls = FacesOf(6)  // rule W3: a double 6 throws again
+		r.SixLimit = 0             // no source limits the double sixes
+		r.CaptureRetires = true    // rule N1
+	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -279,6 +297,7 @@ var presets = func() []preset {
 		{"parchis6", "Parchís with one die on a six-player board", parchis6},
 		{"fia", "Fia med knuff (Sweden)", fia},
 		{"cocangua", "Cờ cá ngựa (Vietnam)", cocangua},
+		{"naija", "Nigerian Ludo (two dice)", naija},
 	}
 }()
 
@@ -332,7 +351,7 @@ func (o *option) listLimit() (most int, msg string, kind error) {
 	case kindColors:
 		return MaxPlayers, fmt.Sprintf("more than MaxPlayers (%d) colours", MaxPlayers), ErrInvalidRules
 	case kindFaces:
-		return MaxOutcomes, fmt.Sprintf("more than %d faces", MaxOutcomes), ErrSyntax
+		return maxFaces, fmt.Sprintf("more than %d faces", maxFaces), ErrSyntax
 	case kindOffsets:
 		return 64, "more than 64 offsets", ErrSyntax
 	}
@@ -373,6 +392,8 @@ var options = []option{
 	enumOpt("Teams", "T1", "partnerships", teamNames, func(r *Rules) *TeamRule { return &r.Teams }),
 	intOpt("Tokens", "C1", "tokens per player", span(1, MaxTokens), func(r *Rules) *int { return &r.Tokens }),
 	intOpt("StartOut", "K6", "tokens that start on the start square", func(r *Rules) (int, int) { return 0, r.Tokens }, func(r *Rules) *int { return &r.StartOut }),
+	boolOpt("TwoDice", "W1", "a throw is two dice, each die a move", func(r *Rules) *bool { return &r.TwoDice }),
+	enumOpt("DiceUse", "W2", "which die is played where only one can be", diceUseNames, func(r *Rules) *DiceUse { return &r.DiceUse }),
 	setOpt("EntryRolls", "C7", "faces that enter a token", kindFaces, func(r *Rules) *Faces { return &r.EntryRolls }),
 	enumOpt("SixEntry", "F1", "what an entering 6 does", sixEntryNames, func(r *Rules) *SixEntry { return &r.SixEntry }),
 	boolOpt("EntryCompulsory", "M2", "an entry roll must enter a token if one can", func(r *Rules) *bool { return &r.EntryCompulsory }),
@@ -394,6 +415,7 @@ var options = []option{
 	enumOpt("EntryCapture", "Q4", "entering onto opponents on a safe start square", entryCaptureNames, func(r *Rules) *EntryCapture { return &r.EntryCapture }),
 	enumOpt("CaptureDuty", "M8", "must a player capture", captureDutyNames, func(r *Rules) *CaptureDuty { return &r.CaptureDuty }),
 	boolOpt("CaptureBeforeHome", "K4", "a colour goes home only after it has captured", func(r *Rules) *bool { return &r.CaptureBeforeHome }),
+	boolOpt("CaptureRetires", "N1", "a token that captures leaves the board as finished", func(r *Rules) *bool { return &r.CaptureRetires }),
 	enumOpt("Overtake", "F2", "which tokens a token may pass on the track", overtakeNames, func(r *Rules) *Overtake { return &r.Overtake }),
 	enumOpt("HomeJumps", "Q8", "may tokens pass each other in the home column", homeJumpsNames, func(r *Rules) *HomeJumps { return &r.HomeJumps }),
 	enumOpt("Finish", "C5", "which rolls reach the finish", finishNames, func(r *Rules) *FinishRule { return &r.Finish }),
@@ -640,7 +662,7 @@ func (r Rules) problem() string {
 		return "EntryRolls is empty: no token could ever enter (rule C7)"
 	case r.SixLimit == 1:
 		return "SixLimit is 1: every bonus-earning roll would be forfeited (rule C9)"
-	case r.BonusRolls == faces && r.SixLimit > 0 && r.SixPenalty == UndoTurn:
+	case r.BonusRolls == faces && r.SixLimit > 0 && r.SixPenalty == UndoTurn && !r.TwoDice:
 		return "every face earns a bonus roll, so every turn reaches SixLimit and UndoTurn undoes it: the game could never end (rule C9)"
 	case r.Teams == Partners && r.Players%2 != 0:
 		return fmt.Sprintf("Teams is Partners but Players is %d: partners need an even number of players (rule T1)", r.Players)
@@ -674,15 +696,32 @@ func (r Rules) problem() string {
 		return "FinishTokens needs Goal GoalFinish: a player is done when its goal squares are full (rule M1)"
 	case r.CaptureBeforeHome && b.Track+b.HomeColumn > 254:
 		return fmt.Sprintf("CaptureBeforeHome counts a token going round again past its finish, up to progress %d, but a progress is at most 254: want Track + HomeColumn at most 254 (rule K4)", b.Track+b.HomeColumn)
+	case r.DiceUse != EitherDie && !r.TwoDice:
+		return fmt.Sprintf("DiceUse is %v but TwoDice is false: with one die there is no other to play (rule W2)", r.DiceUse)
+	case r.TwoDice && r.SixValue != six:
+		return fmt.Sprintf("SixValue is %d but TwoDice is true: each die counts its face (rules W1, P5)", r.SixValue)
+	case r.TwoDice && r.SixEntry != SixEntersOne:
+		return fmt.Sprintf("SixEntry is %v but TwoDice is true: a die's 6 enters one token (rules W1, F1)", r.SixEntry)
+	case r.TwoDice && (r.CaptureBonus.Steps() > 0 || r.HomeBonus.Steps() > 0):
+		return "TwoDice with a bonus move (CaptureBonus or HomeBonus of steps): bonus moves after the dice (rule P8) are not played with two dice yet"
+	case r.TwoDice && r.CaptureDuty != CaptureOptional:
+		return fmt.Sprintf("CaptureDuty is %v but TwoDice is true: a duty to capture over both dice is not played yet (rules W1, M8)", r.CaptureDuty)
+	case r.CaptureRetires && r.Goal == GoalSlots:
+		return "CaptureRetires sends a token to the finish, but under GoalSlots the finish holds one token (rules N1, M1)"
 	case r.Finish == BounceFinish && r.maxSteps()-1 > b.HomeColumn+1:
 		return fmt.Sprintf("Finish is BounceFinish but a move of %d steps could bounce back past the home entry: the home column has %d squares (rule C5)", r.maxSteps(), b.HomeColumn)
 	}
 	return ""
 }
 
-// chance returns the chance model of the rules' throw: one fair six-sided
-// die, in every ruleset so far.
-func (r Rules) chance() *chance { return &oneDie }
+// chance returns the chance model of the rules' throw: one fair
+// six-sided die, or two (rule W1).
+func (r Rules) chance() *chance {
+	if r.TwoDice {
+		return &twoDice
+	}
+	return &oneDie
+}
 
 // maxSteps returns the most steps one move can count: a face, a six worth
 // SixValue, or a bonus move.
@@ -742,6 +781,23 @@ var sixEntryNames = []string{"SixEntersOne", "SixEntersTwoOrRuns"}
 
 // String returns the constant's name.
 func (e SixEntry) String() string { return enumName(uint8(e), sixEntryNames...) }
+
+// DiceUse says which die a player plays where only one of a throw's two
+// dice can be played, by any first move (rule W2).
+type DiceUse uint8
+
+const (
+	// EitherDie: the player chooses which.
+	EitherDie DiceUse = iota
+	// LargerDie: the larger die must be played where a token can play it
+	// (Uckers; one reading of Parcheesi).
+	LargerDie
+)
+
+var diceUseNames = []string{"EitherDie", "LargerDie"}
+
+// String returns the constant's name.
+func (d DiceUse) String() string { return enumName(uint8(d), diceUseNames...) }
 
 // SixPenalty is what happens when a player reaches the [Rules.SixLimit]
 // (rule C9, ruling Q2, rule P9).
@@ -1048,6 +1104,8 @@ func enumName(v uint8, names ...string) string {
 	}
 	return fmt.Sprintf("invalid(%d)", v)
 }
+
+func b2i(b bool) int { return int(b2u(b)) }
 
 func b2u(b bool) uint8 {
 	if b {
