@@ -280,10 +280,10 @@ var presets = func() []preset {
 		r.Goal, r.HomeSteps = GoalSlots, true // rule V2
 	})
 	naija := with(classic, "naija", func(r *Rules) {
-		r.TwoDice = true           // rule W1
-		r.BonusRolls = FacesOf(6)  // rule W3: a double 6 throws again
-		r.SixLimit = 0             // no source limits the double sixes
-		r.CaptureRetires = true    // rule N1
+		r.TwoDice = true          // rule W1
+		r.BonusRolls = FacesOf(6) // rule W3: a double 6 throws again
+		r.SixLimit = 0            // no source limits the double sixes
+		r.CaptureRetires = true   // rule N1
 	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
