@@ -347,8 +347,11 @@ func rulesKey(r *Rules, seats Colors) uint64 {
 	}
 	for i := range options {
 		v := options[i].get(r)
-		if i == seatsOption {
+		switch {
+		case i == seatsOption:
 			v = uint64(seats) // the default hashes as its colours
+		case options[i].later && v == 0:
+			continue // an option added later, off: the key of rules from before it
 		}
 		h = keyMix(h, v)
 	}

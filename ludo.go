@@ -143,7 +143,7 @@ type State struct {
 	// together.
 	due    amounts // the moves due: none while a roll is due
 	throw  uint8   // the face thrown, kept through the bonus move it leads to; with two dice (rule W1), the first die's in bits 0-2 and the second's in bits 3-5 (dice); 0 while a roll is due
-	flags  uint8   // stateExtraRoll, stateForfeit, and the token moved last (lastMoved)
+	flags  uint8   // stateEarns, stateExtraRoll, stateForfeit, and the token moved last (lastMoved)
 	streak uint8   // bonus-earning rolls in a row this turn (rule C9)
 	tries  uint8   // rolls this turn since the last token move that left no move (rule M4)
 
@@ -156,13 +156,13 @@ type State struct {
 	begin    [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn (ruling Q2)
 }
 
-// State flags. Bit 0 is free (State.Key hashes it as whether a bonus
-// move is due); bits 3 to 5 hold the token moved last this turn, plus
+// State flags. Bits 3 to 5 hold the token moved last this turn, plus
 // one, 0 for none (rule P9: see lastMoved).
 const (
-	stateExtraRoll uint8 = 1 << (iota + 1) // a bonus roll is owed after the move due (rules K2, K3)
-	stateForfeit                           // the roll reached the six limit and is forfeited (rule C9): its only move is the forfeiting pass
-	stateLastShift = iota + 1
+	stateEarns     uint8 = 1 << iota // the throw earns a bonus roll (rules C9, W3), as roll and rollDice found
+	stateExtraRoll                   // a bonus roll is owed after the move due (rules K2, K3)
+	stateForfeit                     // the roll reached the six limit and is forfeited (rule C9): its only move is the forfeiting pass
+	stateLastShift = iota
 	stateLast      = 7 << stateLastShift
 )
 

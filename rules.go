@@ -205,7 +205,8 @@ func (s *State) roll(face int) error {
 		return s.rollError(face)
 	}
 	s.throw = uint8(face)
-	if rs.bonus.has(uint8(face)) { // rule C9: another in the streak
+	if rs.bonus.has(uint8(face)) { // rule C9: a bonus roll, another in the streak
+		s.flags |= stateEarns
 		if s.streak < 255 { // the count saturates where SixLimit is 0
 			s.streak++
 		}
@@ -1347,6 +1348,23 @@ func (s *State) illegal(m Move, rule, format string, a ...any) error {
 
 // applyToken plays a legal token move.
 func (s *State) applyToken(m Move) {
+	if s.moveToken(m) {
+		s.endMove()
+	}
+}
+
+// playDie plays a legal token move with a die of two (rule W1): the
+// throw's other die is due next, if it still is.
+func (s *State) playDie(m Move) {
+	if s.moveToken(m) && !s.nextDie(m.amount()) {
+		s.endMove()
+	}
+}
+
+// moveToken plays legal token move m, and reports whether the move is
+// to be ended (endMove): false where it ended the player's game or
+// earned a bonus move (rule P8), which is then due.
+func (s *State) moveToken(m Move) bool {
 	rs := s.rs
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
 	if rs.feat&featLater != 0 {
@@ -1378,15 +1396,9 @@ func (s *State) applyToken(m Move) {
 	if m.Finishes() && s.finished(c) { // rule C6
 		s.place(c)
 		s.nextTurn() // ruling Q6: no bonus with nothing left to move
-		return
+		return false
 	}
-	if rs.captureBonus|rs.homeBonus != NoBonus && (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
-		return // a bonus move is due
-	}
-	if rs.feat&featTwoDice != 0 && s.nextDie(m.amount()) {
-		return // the throw's other die is due (rule W1)
-	}
-	s.endMove()
+	return rs.captureBonus|rs.homeBonus == NoBonus || m.Captures() == 0 && !m.Finishes() || !s.earn(m) // else a bonus move is due
 }
 
 // afterMove does what move m does after its token lands on track square
@@ -1500,7 +1512,7 @@ func (s *State) leave(c Color, i int) {
 // endMove ends a move and the bonus moves it led to: a bonus roll if one
 // is owed (rules C9, K2, K3), else the next turn.
 func (s *State) endMove() {
-	faceBonus := s.throwEarns()
+	faceBonus := s.flags&stateEarns != 0
 	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
 		if !faceBonus {
 			s.streak = 0 // rule C9: a roll earned otherwise breaks the streak
@@ -1547,10 +1559,8 @@ func (s *State) applyPass() {
 	switch {
 	case s.head().face() == 0: // rule P8: a bonus move no token can make is lost
 		s.endMove()
-	case s.diePlayed(): // rule W1: the throw moved a token with its other die, so its dice are done
-		s.endMove()
-	case s.throwEarns() && rs.feat&featNoMoveForfeits == 0: // ruling Q1
-		s.throw, s.due = 0, amounts{}
+	case s.flags&stateEarns != 0 && rs.feat&featNoMoveForfeits == 0: // ruling Q1
+		s.throw, s.due, s.flags = 0, amounts{}, s.flags&^stateEarns
 	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(s.mover()): // rule M4
 		s.tries++
 		s.throw, s.due = 0, amounts{}
@@ -1746,6 +1756,7 @@ func (s *State) rollDice(a, b int) error {
 	}
 	s.throw = uint8(a) | uint8(b)<<3
 	if a == b && rs.bonus.has(uint8(a)) { // rule W3: a double earns a bonus roll
+		s.flags |= stateEarns
 		if s.streak < 255 {
 			s.streak++
 		}
@@ -1765,17 +1776,6 @@ func (s *State) dice() (a, b uint8) {
 		return s.throw & 7, s.throw >> 3
 	}
 	return s.throw, 0
-}
-
-// throwEarns reports whether the throw earns a bonus roll (rule C9): its
-// face is one of BonusRolls, or with two dice it is a double of one (rule
-// W3).
-func (s *State) throwEarns() bool {
-	if s.rs.feat&featTwoDice != 0 {
-		a, b := s.dice()
-		return a == b && s.rs.bonus.has(a)
-	}
-	return s.rs.bonus.has(s.throw)
 }
 
 // diePlayed reports whether a die of the throw has been played (rule
@@ -1897,7 +1897,7 @@ func (s *State) useDice(moves []Move) []Move {
 func (s *State) diceAfter(m Move) int {
 	_, n := s.dues()
 	t := *s
-	t.applyToken(m)
+	t.playDie(m)
 	c := m.Color()
 	switch {
 	case t.places.of(c) != 0 || t.finished(c):
@@ -1941,8 +1941,11 @@ func (s *State) applyDice(m Move) error {
 			return s.illegal(m, "C10", "%v must move when a token can: %v", c, legal[0])
 		case m != legal[0]:
 			return s.illegal(m, "", "the pass does not match the dice due: want %v", legal[0])
+		case s.diePlayed(): // the throw moved a token with its other die, so the turn goes on as after a move
+			s.endMove()
+		default:
+			s.applyPass()
 		}
-		s.applyPass()
 		return nil
 	}
 	i := m.Token()
@@ -1952,7 +1955,7 @@ func (s *State) applyDice(m Move) error {
 	const token = uint64(0xf) << mToken
 	for _, l := range legal {
 		if !l.IsPass() && l.v&^token == m.v&^token && s.tok[c][l.Token()] == s.tok[c][i] { // the move, or an alike token's (ruling Q9)
-			s.applyToken(m)
+			s.playDie(m)
 			return nil
 		}
 	}

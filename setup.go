@@ -411,6 +411,9 @@ func (u *Setup) check(s *State) *SetupError {
 	switch {
 	case u.BonusMove != 0:
 		s.throw = uint8(u.Die)
+		if earns { // the die earned its bonus roll when it was rolled (rule C9)
+			s.flags |= stateEarns
+		}
 		s.startCount(dueOf(s.mover(), 0, uint8(u.BonusMove)))
 	case u.Die != 0 && two:
 		// Throw the dice again, as below, and play the die played.

@@ -328,6 +328,7 @@ type option struct {
 	rng             func(r *Rules) (lo, hi int) // kindInt: the values allowed, which may depend on other options
 	off             bool                        // kindInt: 0 is allowed too, and turns the option off
 	names           []string                    // kindEnum: the value names, in order
+	later           bool                        // added after State.Key was frozen: hashed only where not 0, so that older rules keep their keys
 	get             func(r *Rules) uint64
 	set             func(r *Rules, v uint64)
 }
@@ -339,6 +340,10 @@ func intOpt(name, rule, doc string, rng func(r *Rules) (lo, hi int), f func(r *R
 	return option{name: name, rule: rule, doc: doc, kind: kindInt, rng: rng,
 		get: func(r *Rules) uint64 { return uint64(*f(r)) }, set: func(r *Rules, v uint64) { *f(r) = int(v) }}
 }
+
+// later returns o marked as added after State.Key was frozen (see
+// rulesKey).
+func later(o option) option { o.later = true; return o }
 
 // orOff returns o with 0 allowed as well as its range, for off.
 func orOff(o option) option { o.off = true; return o }
@@ -392,8 +397,8 @@ var options = []option{
 	enumOpt("Teams", "T1", "partnerships", teamNames, func(r *Rules) *TeamRule { return &r.Teams }),
 	intOpt("Tokens", "C1", "tokens per player", span(1, MaxTokens), func(r *Rules) *int { return &r.Tokens }),
 	intOpt("StartOut", "K6", "tokens that start on the start square", func(r *Rules) (int, int) { return 0, r.Tokens }, func(r *Rules) *int { return &r.StartOut }),
-	boolOpt("TwoDice", "W1", "a throw is two dice, each die a move", func(r *Rules) *bool { return &r.TwoDice }),
-	enumOpt("DiceUse", "W2", "which die is played where only one can be", diceUseNames, func(r *Rules) *DiceUse { return &r.DiceUse }),
+	later(boolOpt("TwoDice", "W1", "a throw is two dice, each die a move", func(r *Rules) *bool { return &r.TwoDice })),
+	later(enumOpt("DiceUse", "W2", "which die is played where only one can be", diceUseNames, func(r *Rules) *DiceUse { return &r.DiceUse })),
 	setOpt("EntryRolls", "C7", "faces that enter a token", kindFaces, func(r *Rules) *Faces { return &r.EntryRolls }),
 	enumOpt("SixEntry", "F1", "what an entering 6 does", sixEntryNames, func(r *Rules) *SixEntry { return &r.SixEntry }),
 	boolOpt("EntryCompulsory", "M2", "an entry roll must enter a token if one can", func(r *Rules) *bool { return &r.EntryCompulsory }),
@@ -415,7 +420,7 @@ var options = []option{
 	enumOpt("EntryCapture", "Q4", "entering onto opponents on a safe start square", entryCaptureNames, func(r *Rules) *EntryCapture { return &r.EntryCapture }),
 	enumOpt("CaptureDuty", "M8", "must a player capture", captureDutyNames, func(r *Rules) *CaptureDuty { return &r.CaptureDuty }),
 	boolOpt("CaptureBeforeHome", "K4", "a colour goes home only after it has captured", func(r *Rules) *bool { return &r.CaptureBeforeHome }),
-	boolOpt("CaptureRetires", "N1", "a token that captures leaves the board as finished", func(r *Rules) *bool { return &r.CaptureRetires }),
+	later(boolOpt("CaptureRetires", "N1", "a token that captures leaves the board as finished", func(r *Rules) *bool { return &r.CaptureRetires })),
 	enumOpt("Overtake", "F2", "which tokens a token may pass on the track", overtakeNames, func(r *Rules) *Overtake { return &r.Overtake }),
 	enumOpt("HomeJumps", "Q8", "may tokens pass each other in the home column", homeJumpsNames, func(r *Rules) *HomeJumps { return &r.HomeJumps }),
 	enumOpt("Finish", "C5", "which rolls reach the finish", finishNames, func(r *Rules) *FinishRule { return &r.Finish }),
