@@ -1348,23 +1348,6 @@ func (s *State) illegal(m Move, rule, format string, a ...any) error {
 
 // applyToken plays a legal token move.
 func (s *State) applyToken(m Move) {
-	if s.moveToken(m) {
-		s.endMove()
-	}
-}
-
-// playDie plays a legal token move with a die of two (rule W1): the
-// throw's other die is due next, if it still is.
-func (s *State) playDie(m Move) {
-	if s.moveToken(m) && !s.nextDie(m.amount()) {
-		s.endMove()
-	}
-}
-
-// moveToken plays legal token move m, and reports whether the move is
-// to be ended (endMove): false where it ended the player's game or
-// earned a bonus move (rule P8), which is then due.
-func (s *State) moveToken(m Move) bool {
 	rs := s.rs
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
 	if rs.feat&featLater != 0 {
@@ -1396,9 +1379,16 @@ func (s *State) moveToken(m Move) bool {
 	if m.Finishes() && s.finished(c) { // rule C6
 		s.place(c)
 		s.nextTurn() // ruling Q6: no bonus with nothing left to move
-		return false
+		return
 	}
-	return rs.captureBonus|rs.homeBonus == NoBonus || m.Captures() == 0 && !m.Finishes() || !s.earn(m) // else a bonus move is due
+	if rs.captureBonus|rs.homeBonus != NoBonus && (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
+		return // a bonus move is due
+	}
+	if s.due.more != [maxDue - 1]uint8{} { // another die of the throw is due (rule W1): more is empty with one die
+		s.nextDie(m.amount())
+		return
+	}
+	s.endMove()
 }
 
 // afterMove does what move m does after its token lands on track square
@@ -1897,7 +1887,7 @@ func (s *State) useDice(moves []Move) []Move {
 func (s *State) diceAfter(m Move) int {
 	_, n := s.dues()
 	t := *s
-	t.playDie(m)
+	t.applyToken(m)
 	c := m.Color()
 	switch {
 	case t.places.of(c) != 0 || t.finished(c):
@@ -1955,7 +1945,7 @@ func (s *State) applyDice(m Move) error {
 	const token = uint64(0xf) << mToken
 	for _, l := range legal {
 		if !l.IsPass() && l.v&^token == m.v&^token && s.tok[c][l.Token()] == s.tok[c][i] { // the move, or an alike token's (ruling Q9)
-			s.playDie(m)
+			s.applyToken(m)
 			return nil
 		}
 	}
