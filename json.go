@@ -234,6 +234,8 @@ var jsonLimits = func() []jsonLimit {
 		{"Tokens", true, MaxTokens, ErrInvalidSetup, tooManyTokens},
 		{"Undo", true, MaxTokens, ErrInvalidSetup, tooManyTokens},
 		{"Ranking", false, MaxPlayers, ErrInvalidSetup, tooManyRanked},
+		{"Played", false, 2, ErrInvalidSetup, "more than two dice played: a throw is two (rule W1)"},
+		{"Earned", false, 6, ErrInvalidSetup, "more than 6 bonus moves earned (rule P8)"},
 		{"Plies", false, MaxRecordPlies, ErrSyntax, fmt.Sprintf("more than MaxRecordPlies (%d) plies", MaxRecordPlies)},
 	}
 	for k := range options {
@@ -579,7 +581,8 @@ type stateJSON struct {
 	Turn      string           `json:",omitempty"`
 	Die       int              `json:",omitempty"`
 	SecondDie int              `json:",omitempty"`
-	Played    int              `json:",omitempty"`
+	Played    []int            `json:",omitempty"`
+	Earned    []int            `json:",omitempty"`
 	Bonus     int              `json:",omitempty"`
 	Sixes     int              `json:",omitempty"`
 	Tries     int              `json:",omitempty"`
@@ -619,9 +622,10 @@ func (s State) MarshalJSON() ([]byte, error) {
 	j := stateJSON{Rules: rules, Turn: s.turn.String(), Die: u.Die, SecondDie: u.SecondDie, Bonus: u.BonusMove, Sixes: u.Streak, Tries: u.TriesUsed, ExtraRoll: u.ExtraRoll}
 	for k, p := range u.Played {
 		if p {
-			j.Played = [2]int{u.Die, u.SecondDie}[k]
+			j.Played = append(j.Played, [2]int{u.Die, u.SecondDie}[k])
 		}
 	}
+	j.Earned = u.Earned
 	for c := range s.Players().All() {
 		t := u.Tokens[c][:n]
 		j.Tokens[c] = &t
@@ -697,7 +701,8 @@ type stateJSONIn struct {
 	Turn      *string
 	Die       *int
 	SecondDie *int
-	Played    *int
+	Played    []int
+	Earned    []int
 	Bonus     *int
 	Sixes     *int
 	Tries     *int
@@ -777,10 +782,13 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 			*f.dst, *f.at = *f.v, at(f.name)
 		}
 	}
-	if j.Played != nil {
-		if err := sp.setPlayed(*j.Played, at("Played")); err != nil {
+	for k, f := range j.Played {
+		if err := sp.setPlayed(f, at(fmt.Sprintf("Played[%d]", k))); err != nil {
 			return State{}, err
 		}
+	}
+	if j.Earned != nil {
+		sp.u.Earned, sp.earnedAt = j.Earned, at("Earned")
 	}
 	if j.LastMoved != nil {
 		if err := sp.setLast(*j.LastMoved, at("LastMoved")); err != nil {

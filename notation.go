@@ -336,6 +336,7 @@ type posSpec struct {
 	dieAt      loc
 	secondAt   loc // the second die's word (rule W1)
 	playedAt   loc
+	earnedAt   loc
 	bonusAt    loc
 	sixesAt    loc
 	triesAt    loc
@@ -347,7 +348,7 @@ type posSpec struct {
 }
 
 // positionKeys lists the keys of a position's lines.
-var positionKeys = "rules, a colour, turn, die, played, bonus, sixes, tries, last, extra, captured, ranking, undo, later"
+var positionKeys = "rules, a colour, turn, die, played, earned, bonus, sixes, tries, last, extra, captured, ranking, undo, later"
 
 // The messages for more tokens or colours than any rules allow, which
 // the text and the JSON of a position give alike.
@@ -361,7 +362,7 @@ var (
 // only the position's own lines (at most one for each key and colour)
 // and passes each other line to extra as it comes.
 func parsePositionLines(next func() (textLine, bool, *ParseError), where int, extra func(textLine) error) (State, *ParseError) {
-	var rulesLine, turnLine, dieLine, playedLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
+	var rulesLine, turnLine, dieLine, playedLine, earnedLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
 	var colorLines, undoLines [MaxPlayers]*textLine
 	for {
 		line, ok, perr := next()
@@ -393,6 +394,8 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 			err = once(&dieLine)
 		case "played":
 			err = once(&playedLine)
+		case "earned":
+			err = once(&earnedLine)
 		case "bonus":
 			err = once(&bonusLine)
 		case "sixes":
@@ -497,7 +500,7 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 		l  *textLine
 		n  *int
 		at *loc
-	}{{playedLine, new(int), &sp.playedAt}, {bonusLine, &sp.u.BonusMove, &sp.bonusAt}, {sixesLine, &sp.u.Streak, &sp.sixesAt},
+	}{{bonusLine, &sp.u.BonusMove, &sp.bonusAt}, {sixesLine, &sp.u.Streak, &sp.sixesAt},
 		{triesLine, &sp.u.TriesUsed, &sp.triesAt}, {lastLine, &sp.lastMoved, &sp.lastAt}} {
 		l := f.l
 		if l == nil {
@@ -525,10 +528,31 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 			*[2]*int{&sp.u.Die, &sp.u.SecondDie}[k], *[2]*loc{&sp.dieAt, &sp.secondAt}[k] = n, l.at(w)
 		}
 	}
-	if l := playedLine; l != nil {
-		f, _ := number(l.Args[0].Text)
-		if err := sp.setPlayed(f, l.at(l.Args[0])); err != nil {
-			return State{}, err
+	if l := earnedLine; l != nil { // bonus moves a throw of two dice earned (rules W1, P8)
+		if len(l.Args) == 0 || len(l.Args) > 6 {
+			return State{}, l.at(l.Key).errorf(ErrSyntax, "earned takes the steps of 1 to 6 bonus moves, as earned 20 10")
+		}
+		for _, w := range l.Args {
+			n, ok := number(w.Text)
+			if !ok {
+				return State{}, l.at(w).errorf(ErrSyntax, "earned: %q is not a number", w.Text)
+			}
+			sp.u.Earned = append(sp.u.Earned, n)
+		}
+		sp.earnedAt = l.at(l.Args[0])
+	}
+	if l := playedLine; l != nil { // the faces of the dice played: one, or both while bonus moves are earned
+		if len(l.Args) == 0 || len(l.Args) > 2 {
+			return State{}, l.at(l.Key).errorf(ErrSyntax, "played takes the faces of the dice played, one or two")
+		}
+		for _, w := range l.Args {
+			f, ok := number(w.Text)
+			if !ok {
+				return State{}, l.at(w).errorf(ErrSyntax, "played: %q is not a number", w.Text)
+			}
+			if err := sp.setPlayed(f, l.at(w)); err != nil {
+				return State{}, err
+			}
 		}
 	}
 	if lastLine != nil {
@@ -669,9 +693,9 @@ func (sp *posSpec) setTokens(k int, c Color, line loc, p []int, at []loc) *Parse
 // played (rule W1), once the dice are set.
 func (sp *posSpec) setPlayed(f int, at loc) *ParseError {
 	switch {
-	case f == sp.u.Die && f != 0 && sp.u.SecondDie != 0:
+	case f == sp.u.Die && f != 0 && sp.u.SecondDie != 0 && !sp.u.Played[0]:
 		sp.u.Played[0] = true
-	case f == sp.u.SecondDie && f != 0:
+	case f == sp.u.SecondDie && f != 0 && !sp.u.Played[1]:
 		sp.u.Played[1] = true
 	default:
 		return at.errorf(ErrInvalidSetup, "played %d: the die played is one of the two dice thrown, %d and %d (rule W1)", f, sp.u.Die, sp.u.SecondDie)
@@ -764,6 +788,8 @@ func (sp *posSpec) build() (State, *ParseError) {
 		at = cmp.Or(sp.secondAt, sp.dieAt)
 	case "Played":
 		at = cmp.Or(sp.playedAt, sp.dieAt)
+	case "Earned":
+		at = cmp.Or(sp.earnedAt, sp.dieAt)
 	case "BonusMove":
 		at = cmp.Or(sp.bonusAt, sp.dieAt)
 	case "Streak":
@@ -905,10 +931,27 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 		b = append(b, ' ')
 		b = strconv.AppendInt(b, int64(u.SecondDie), 10)
 		b = append(b, '\n')
-		for k, p := range u.Played {
-			if p {
-				number("played", [2]int{u.Die, u.SecondDie}[k])
+		if u.Played[0] || u.Played[1] {
+			key("played")
+			for k, p := range u.Played {
+				if p {
+					if k == 1 && u.Played[0] {
+						b = append(b, ' ')
+					}
+					b = strconv.AppendInt(b, int64([2]int{u.Die, u.SecondDie}[k]), 10)
+				}
 			}
+			b = append(b, '\n')
+		}
+		if len(u.Earned) > 0 {
+			key("earned")
+			for k, n := range u.Earned {
+				if k > 0 {
+					b = append(b, ' ')
+				}
+				b = strconv.AppendInt(b, int64(n), 10)
+			}
+			b = append(b, '\n')
 		}
 	} else if u.Die != 0 {
 		number("die", u.Die)

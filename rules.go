@@ -128,23 +128,38 @@ func (s *State) squareOf(c Color, p int) Square {
 // after them.
 const maxDue = 4
 
-// amounts is the moves due in a turn, in the order they are played. The
-// first is kept as a due, in head (its low half: the amount index of the
-// first is 0), 0 while none is due. After it, more holds the steps of up
-// to maxDue-1 more, 0 where none: two dice make two amounts, four on a
-// double, and bonus moves queue after them; a die's face is its steps,
-// and bit k of bonus marks more[k] as a bonus move, of face 0. The legal
-// moves are the moves of the amounts due: with one die, of the one amount
-// due, in head (more is for rulesets with two dice).
+// amounts is the moves due in a turn. The one judged first is kept as a
+// due, in head (its low half), 0 while none is due. With one die it is
+// the one amount due: the die, or a bonus move after it (rule P8), and
+// the rest is 0. With two dice (rule W1) each amount has an index, kept
+// with the head (first): the dice are amounts 0 and 1, the head the
+// lower still due and more[0] the second while it is due; the bonus
+// moves a throw earns (rule P8) are counted in bonus, bits 0-1 for
+// captures' and 2-3 for tokens brought home, and come after the dice,
+// as amount 2 (a capture's) and 3 (a token home's).
 type amounts struct {
 	head  uint32
 	more  [maxDue - 1]uint8
-	bonus uint8 // bits 0 to 2: more[k] is a bonus move; bits 6 and 7: the amount index of head (first)
+	bonus uint8 // two dice: the bonus moves earned, and in bits 6 and 7 the amount index of head (first)
 }
 
+// The amount indices of the bonus moves a throw of two dice earns (rule
+// P8), after the dice's 0 and 1.
+const (
+	amountCapture = 2 // the bonus move of a capture (CaptureBonus)
+	amountHome    = 3 // the bonus move of a token brought home (HomeBonus)
+)
+
 // first returns the amount index of the head: 0, but with two dice
-// (rule W1) 1 once the first die has been played.
+// (rule W1) 1 once the first die has been played, or a bonus move's.
 func (a *amounts) first() int { return int(a.bonus >> 6) }
+
+// setFirst makes k the amount index of the head.
+func (a *amounts) setFirst(k int) { a.bonus = a.bonus&0x3f | uint8(k)<<6 }
+
+// earned returns the bonus moves earned and not yet played, captures' and
+// home's (two dice).
+func (a *amounts) earned() (captures, home int) { return int(a.bonus & 3), int(a.bonus >> 2 & 3) }
 
 // due is one amount due as the stages judge it, with what judging a
 // token's move depends on beyond the position: the colour whose tokens
@@ -1384,8 +1399,7 @@ func (s *State) applyToken(m Move) {
 	if rs.captureBonus|rs.homeBonus != NoBonus && (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
 		return // a bonus move is due
 	}
-	if s.due.more != [maxDue - 1]uint8{} { // another die of the throw is due (rule W1): more is empty with one die
-		s.nextDie(m.amount())
+	if (s.due.more != [maxDue - 1]uint8{} || s.due.bonus != 0) && s.nextDie(m.amount()) { // two dice: another amount is due (rule W1); with one die both are 0
 		return
 	}
 	s.endMove()
@@ -1448,6 +1462,18 @@ func (s *State) earn(m Move) bool {
 		s.flags |= stateExtraRoll
 	}
 	if n := earned.Steps(); n > 0 {
+		if s.rs.feat&featTwoDice != 0 {
+			// Two dice: it comes once the dice are played (nextDie).
+			// A token home's bonus of a capture's steps counts as a
+			// capture's: the moves are the same.
+			capture := m.Captures() > 0 || s.rs.homeBonus == s.rs.captureBonus
+			if c, h := s.due.earned(); capture && c < 3 {
+				s.due.bonus++
+			} else if !capture && h < 3 {
+				s.due.bonus += 4
+			}
+			return false
+		}
 		// The move played the one amount due (one die): the bonus move
 		// takes its place.
 		s.startCount(dueOf(m.Color(), 0, uint8(n)))
@@ -1774,11 +1800,19 @@ func (s *State) diePlayed() bool {
 	return s.rs.feat&featTwoDice != 0 && s.due.head != 0 && (s.due.first() != 0 || s.due.more[0] == 0)
 }
 
-// dues returns the amounts due, the head first, each as the stages judge
-// it.
+// dues returns the amounts due that the player may play now, the head
+// first, each as the stages judge it: the dice still due, or once they
+// are played the bonus moves earned (rule P8).
 func (s *State) dues() (ds [maxDue]due, n int) {
 	d := s.head()
-	ds[0], n = d|due(s.due.first())<<mAmount, 1
+	k := s.due.first()
+	ds[0], n = d|due(k)<<mAmount, 1
+	if k >= amountCapture { // the bonus moves: a capture's is the head, and a token home's may follow
+		if _, h := s.due.earned(); k == amountCapture && h > 0 {
+			ds[1], n = dueOf(d.c(), 0, uint8(s.rs.homeBonus.Steps()))|amountHome<<mAmount, 2
+		}
+		return ds, n
+	}
 	for j, st := range s.due.more {
 		if st != 0 {
 			ds[n] = dueOf(d.c(), st, st) | due(j+1)<<mAmount
@@ -1788,22 +1822,41 @@ func (s *State) dues() (ds [maxDue]due, n int) {
 	return ds, n
 }
 
-// nextDie removes amount k, just played, from the amounts due (rule W1),
-// and reports whether one is still due.
+// nextDie ends amount k, just played, with two dice (rule W1), and
+// reports whether another is due, which it makes the head: the other
+// die, or once the dice are played a bonus move earned (rule P8), a
+// capture's first.
 func (s *State) nextDie(k int) bool {
-	if k != s.due.first() {
-		s.due.more[k-1] = 0
+	a := &s.due
+	switch {
+	case k == amountCapture:
+		a.bonus--
+	case k == amountHome:
+		a.bonus -= 4
+	case k != a.first(): // the head is still due
+		a.more[k-1] = 0
 		return true
 	}
-	for j, st := range s.due.more {
+	c := s.head().c()
+	for j, st := range a.more {
 		if st != 0 {
-			s.due.head = uint32(dueOf(s.head().c(), st, st))
-			s.due.bonus = s.due.bonus&0x3f | uint8(j+1)<<6
-			s.due.more[j] = 0
+			a.head = uint32(dueOf(c, st, st))
+			a.setFirst(j + 1)
+			a.more[j] = 0
 			return true
 		}
 	}
-	return false
+	switch captures, home := a.earned(); {
+	case captures > 0:
+		a.head = uint32(dueOf(c, 0, uint8(s.rs.captureBonus.Steps())))
+		a.setFirst(amountCapture)
+	case home > 0:
+		a.head = uint32(dueOf(c, 0, uint8(s.rs.homeBonus.Steps())))
+		a.setFirst(amountHome)
+	default:
+		return false
+	}
+	return true
 }
 
 // appendDice is appendLegal with two dice: the moves of every die due
@@ -1856,7 +1909,7 @@ func (s *State) diceMoves(dst []Move) []Move {
 // die is played, and under LargerDie the larger where a token can play
 // it.
 func (s *State) useDice(moves []Move) []Move {
-	if _, n := s.dues(); n < 2 || len(moves) < 2 {
+	if _, n := s.dues(); n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
 		return moves
 	}
 	var played [MaxMoves]int
@@ -1892,7 +1945,7 @@ func (s *State) diceAfter(m Move) int {
 	switch {
 	case t.places.of(c) != 0 || t.finished(c):
 		return n
-	case t.turn != s.turn || t.due.head == 0 || n == 1:
+	case t.turn != s.turn || t.due.head == 0 || t.due.first() >= amountCapture || n == 1: // no die left to play
 		return 1
 	}
 	var buf [MaxMoves]Move

@@ -17,7 +17,7 @@ var ErrInvalidSetup = errors.New("ludo: invalid setup")
 // turn it into a [*ParseError] at the word or field it is about.
 type SetupError struct {
 	// Field is the field at fault: "Tokens", "TurnStart", "Later",
-	// "Ranking", "Turn", "Die", "SecondDie", "Played", "BonusMove",
+	// "Ranking", "Turn", "Die", "SecondDie", "Played", "Earned", "BonusMove",
 	// "Streak", "TriesUsed", "LastMoved", "Captured" or "ExtraRoll".
 	Field string
 	// Color is the colour of the token at fault (Tokens, TurnStart,
@@ -63,11 +63,17 @@ type Setup struct {
 	// SecondDie is, with two dice (rule W1), the second die's face while
 	// the throw is being played, else 0.
 	SecondDie int
-	// Played marks, with two dice (rule W1), the die of the throw that
-	// has been played (Die's, then SecondDie's): at most one, as the
-	// throw's moves end with the other. Of a double, the first die is
-	// the one played.
+	// Played marks, with two dice (rule W1), the dice of the throw that
+	// have been played (Die's, then SecondDie's). Of a double, the first
+	// die is the one played. Both are played only while bonus moves the
+	// throw earned are due (Earned).
 	Played [2]bool
+	// Earned lists, with two dice (rule W1), the steps of the bonus moves
+	// the throw has earned and not yet played (rule P8): captures' first,
+	// then tokens brought home's. They are due once both dice are played,
+	// the first of them first. With one die the bonus move due is
+	// BonusMove.
+	Earned []int
 	// BonusMove is the steps of the bonus move due (rule P8), or 0 when
 	// the move due plays the die (or a roll is due). The text form's key
 	// is bonus, the JSON's Bonus.
@@ -114,9 +120,16 @@ func (s State) Setup() Setup {
 		ExtraRoll: s.flags&stateExtraRoll != 0, Captured: s.captured, Ranking: s.Ranking()}
 	if _, b := s.Dice(); b != 0 {
 		d1, d2 := s.DiceDue()
-		u.SecondDie, u.Played = b, [2]bool{!d1, !d2}
+		u.SecondDie, u.Played, u.BonusMove = b, [2]bool{!d1, !d2}, 0
+		captures, home := s.due.earned()
+		for range captures {
+			u.Earned = append(u.Earned, s.rs.captureBonus.Steps())
+		}
+		for range home {
+			u.Earned = append(u.Earned, s.rs.homeBonus.Steps())
+		}
 	}
-	if s.IsBonusMove() {
+	if s.IsBonusMove() && u.SecondDie == 0 {
 		u.BonusMove = s.Count()
 	}
 	if i := s.lastMoved(); i >= 0 {
@@ -299,11 +312,23 @@ func (u *Setup) check(s *State) *SetupError {
 	// With two dice (rule W1) a throw earns a bonus roll by a double
 	// (rule W3), and a turn with a die played has had a move.
 	two := rs.has(featTwoDice)
-	if two && u.Die == u.SecondDie && u.Played[1] {
+	if two && u.Die == u.SecondDie && u.Played == [2]bool{false, true} {
 		u.Played = [2]bool{true, false} // of a double, the first die is the one played
 	}
 	played := u.Played[0] || u.Played[1]
 	earns := bonus.Has(u.Die) && (!two || u.Die == u.SecondDie)
+	// The bonus moves a throw of two dice has earned (rule P8), counted.
+	var captures, home int
+	for _, n := range u.Earned {
+		switch {
+		case n == r.CaptureBonus.Steps() && n != 0:
+			captures++
+		case n == r.HomeBonus.Steps() && n != 0:
+			home++
+		default:
+			return bad("Earned", u.Turn, -1, "a bonus move of %d: the rules give bonus moves of %v for a capture and %v for a token home (rule P8)", n, r.CaptureBonus, r.HomeBonus)
+		}
+	}
 	maxSixes := limit
 	if limit == 0 {
 		maxSixes = 255
@@ -322,8 +347,16 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("SecondDie", t, -1, "no throw is being played (Die is 0), so there is no second die or die played (rule W1)")
 	case two && u.Die != 0 && !rs.faces.Has(u.SecondDie):
 		return bad("SecondDie", t, -1, "second die %d: want one of %v beside the first die %d (rule W1)", u.SecondDie, rs.faces, u.Die)
-	case u.Played[0] && u.Played[1]:
-		return bad("Played", t, -1, "both dice are marked played, but the throw's moves end with the second (rule W1)")
+	case len(u.Earned) > 0 && (!two || u.Die == 0):
+		return bad("Earned", t, -1, "bonus moves are earned here only by a throw of two dice being played (rules W1, P8): with one die give BonusMove")
+	case captures > 3 || home > 3:
+		return bad("Earned", t, -1, "%d bonus moves earned, want at most 3 of each kind (rule P8)", len(u.Earned))
+	case two && u.BonusMove != 0:
+		return bad("BonusMove", t, -1, "with two dice the bonus moves earned are Earned (rules W1, P8)")
+	case u.Played[0] && u.Played[1] && len(u.Earned) == 0:
+		return bad("Played", t, -1, "both dice are marked played and no bonus move is earned, but the throw's moves end with the second (rule W1)")
+	case len(u.Earned) > 0 && !played:
+		return bad("Earned", t, -1, "bonus moves are earned by moves, but no die of the throw has been played (rule P8)")
 	case over && u.BonusMove != 0:
 		return bad("BonusMove", t, -1, "the game is over, so no bonus move is due")
 	case over && u.Streak != 0:
@@ -353,7 +386,7 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Streak", t, -1, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Streak)
 	case limit > 0 && u.Streak == limit && !earns:
 		return bad("Streak", t, -1, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Streak, u.Die)
-	case limit > 0 && u.Streak == limit && played:
+	case limit > 0 && u.Streak == limit && (played || len(u.Earned) > 0):
 		return bad("Played", t, -1, "sixes %d is SixLimit, so the throw is forfeited and no die is played (rule C9)", u.Streak)
 	case limit > 0 && u.Streak == limit && u.BonusMove != 0:
 		return bad("BonusMove", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Streak)
@@ -372,7 +405,7 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
 	case last >= 0 && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
 		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
-	case u.ExtraRoll && u.BonusMove == 0:
+	case u.ExtraRoll && u.BonusMove == 0 && !played:
 		return bad("ExtraRoll", t, -1, "a bonus roll owed after a bonus move needs a bonus move due (rules K2, K3)")
 	case u.ExtraRoll && !earnsRoll:
 		return bad("ExtraRoll", t, -1, "the rules earn no bonus roll for a capture or a token home (rules K2, K3)")
@@ -419,6 +452,7 @@ func (u *Setup) check(s *State) *SetupError {
 		// Throw the dice again, as below, and play the die played.
 		s.streak -= b2u(earns)
 		_ = s.rollDice(u.Die, u.SecondDie)
+		s.due.bonus += uint8(captures + 4*home) // due once the dice are played
 		for k, p := range u.Played {
 			if p {
 				s.nextDie(k)

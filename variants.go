@@ -707,8 +707,6 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("SixValue is %d but TwoDice is true: each die counts its face (rules W1, P5)", r.SixValue)
 	case r.TwoDice && r.SixEntry != SixEntersOne:
 		return fmt.Sprintf("SixEntry is %v but TwoDice is true: a die's 6 enters one token (rules W1, F1)", r.SixEntry)
-	case r.TwoDice && (r.CaptureBonus.Steps() > 0 || r.HomeBonus.Steps() > 0):
-		return "TwoDice with a bonus move (CaptureBonus or HomeBonus of steps): bonus moves after the dice (rule P8) are not played with two dice yet"
 	case r.TwoDice && r.CaptureDuty != CaptureOptional:
 		return fmt.Sprintf("CaptureDuty is %v but TwoDice is true: a duty to capture over both dice is not played yet (rules W1, M8)", r.CaptureDuty)
 	case r.CaptureRetires && r.Goal == GoalSlots:
