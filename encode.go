@@ -39,7 +39,7 @@ func (m Move) Action() int {
 		return -1
 	case m.IsPass():
 		return PassAction
-	case m.isSecond() || m.amount() == 1:
+	case m.isSecond() || m.amount()&1 == 1: // two dice: the second die, a bottom, a token home's bonus move
 		return SecondAction + m.Token()
 	}
 	return m.Token()

@@ -234,7 +234,7 @@ var jsonLimits = func() []jsonLimit {
 		{"Tokens", true, MaxTokens, ErrInvalidSetup, tooManyTokens},
 		{"Undo", true, MaxTokens, ErrInvalidSetup, tooManyTokens},
 		{"Ranking", false, MaxPlayers, ErrInvalidSetup, tooManyRanked},
-		{"Played", false, 2, ErrInvalidSetup, "more than two dice played: a throw is two (rule W1)"},
+		{"Played", false, 4, ErrInvalidSetup, "more than four amounts played: a throw is two dice, or four amounts of tops and bottoms (rules W1, H2)"},
 		{"Earned", false, 6, ErrInvalidSetup, "more than 6 bonus moves earned (rule P8)"},
 		{"Plies", false, MaxRecordPlies, ErrSyntax, fmt.Sprintf("more than MaxRecordPlies (%d) plies", MaxRecordPlies)},
 	}
@@ -581,6 +581,7 @@ type stateJSON struct {
 	Turn      string           `json:",omitempty"`
 	Die       int              `json:",omitempty"`
 	SecondDie int              `json:",omitempty"`
+	Bottoms   bool             `json:",omitempty"`
 	Played    []int            `json:",omitempty"`
 	Earned    []int            `json:",omitempty"`
 	Bonus     int              `json:",omitempty"`
@@ -620,12 +621,13 @@ func (s State) MarshalJSON() ([]byte, error) {
 	u := s.Setup()
 	n := int(s.rs.tokens)
 	j := stateJSON{Rules: rules, Turn: s.turn.String(), Die: u.Die, SecondDie: u.SecondDie, Bonus: u.BonusMove, Sixes: u.Streak, Tries: u.TriesUsed, ExtraRoll: u.ExtraRoll}
+	faces := s.amountFaces()
 	for k, p := range u.Played {
 		if p {
-			j.Played = append(j.Played, [2]int{u.Die, u.SecondDie}[k])
+			j.Played = append(j.Played, faces[k])
 		}
 	}
-	j.Earned = u.Earned
+	j.Earned, j.Bottoms = u.Earned, u.Bottoms
 	for c := range s.Players().All() {
 		t := u.Tokens[c][:n]
 		j.Tokens[c] = &t
@@ -701,6 +703,7 @@ type stateJSONIn struct {
 	Turn      *string
 	Die       *int
 	SecondDie *int
+	Bottoms   *bool
 	Played    []int
 	Earned    []int
 	Bonus     *int
@@ -781,6 +784,9 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		if f.v != nil {
 			*f.dst, *f.at = *f.v, at(f.name)
 		}
+	}
+	if j.Bottoms != nil {
+		sp.u.Bottoms, sp.bottomsAt = *j.Bottoms, at("Bottoms")
 	}
 	for k, f := range j.Played {
 		if err := sp.setPlayed(f, at(fmt.Sprintf("Played[%d]", k))); err != nil {

@@ -164,6 +164,7 @@ const (
 	stateForfeit                     // the roll reached the six limit and is forfeited (rule C9): its only move is the forfeiting pass
 	stateLastShift = iota
 	stateLast      = 7 << stateLastShift
+	stateBottoms   = 1 << 6 // the double thrown is played as tops and bottoms (rule H2): four amounts
 )
 
 // lastMoved returns the token moved last this turn, or -1 for none (rule
@@ -264,17 +265,26 @@ func (s State) Dice() (first, second int) {
 	return int(a), int(b)
 }
 
-// DiceDue reports which dice of a throw of two (rule W1) are still to be
-// played: both after the throw, one after the first move. With one die,
-// first is whether a move is due, and second is false.
-func (s State) DiceDue() (first, second bool) {
-	if s.due.head == 0 {
-		return false, false
+// DiceDue returns, with two dice (rule W1), the faces of the dice still
+// to be played, each at its index in the throw: both dice after the
+// throw, the first at 0 and the second at 1, and a die played is 0. A
+// double played as tops and bottoms (rule H2) is four amounts: the top,
+// the bottom (7 minus the top), the other top and the other bottom.
+// With one die, or while no die is due, all are 0.
+func (s State) DiceDue() [4]int {
+	var due [4]int
+	if s.due.head == 0 || s.rs.feat&featTwoDice == 0 {
+		return due
 	}
-	if s.rs.feat&featTwoDice == 0 {
-		return true, false
+	if k := s.due.first(); k < len(due) {
+		due[k] = int(s.head().face())
 	}
-	return s.due.first() == 0, s.due.first() == 1 || s.due.more[0] != 0
+	for j, st := range s.due.more {
+		if st != 0 {
+			due[j+1] = int(st)
+		}
+	}
+	return due
 }
 
 // Count returns the steps the move due counts: the die; what a 6 counts
@@ -440,8 +450,18 @@ func (s State) String() string {
 			fmt.Fprintf(&b, ": %v to move, bonus %d", s.turn, s.Count())
 		} else if a, b2 := s.Dice(); b2 != 0 {
 			fmt.Fprintf(&b, ": %v to move, dice %d %d", s.turn, a, b2)
-			if d1, d2 := s.DiceDue(); !d1 || !d2 {
-				fmt.Fprintf(&b, " (%d played)", [2]int{a, b2}[b2i(d1)])
+			faces, due := s.amountFaces(), s.DiceDue()
+			if s.flags&stateBottoms != 0 {
+				b.WriteString(" (tops and bottoms)")
+			}
+			var played []int
+			for k, f := range faces {
+				if f != 0 && due[k] == 0 {
+					played = append(played, f)
+				}
+			}
+			if len(played) > 0 {
+				fmt.Fprintf(&b, " (played %s)", strings.Trim(fmt.Sprint(played), "[]"))
 			}
 		} else {
 			fmt.Fprintf(&b, ": %v to move, die %d", s.turn, s.Die())

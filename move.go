@@ -33,7 +33,7 @@ const (
 	mFlags    = 40 // 12 bits: the flags below
 	mCaptures = 52 // 4 bits: the opponent tokens sent to their yards
 	mLaneTok  = 56 // 3 bits: in a State's extra lane, the token it is for
-	mAmount   = 59 // 2 bits: which of the amounts due it plays (see amounts)
+	mAmount   = 59 // 3 bits: which of the amounts due it plays (see amounts)
 
 	laneShift = mTo // a lane is the Move's bits from here
 )
@@ -91,7 +91,7 @@ func extraToken(l uint32) int { return int(l&laneTokMask) >> (mLaneTok - laneShi
 // amount returns the index of the amount due the move plays (see
 // amounts): 0 where one amount is due at a time, as in every ruleset
 // with one die.
-func (m Move) amount() int { return int(m.v >> mAmount & (maxDue - 1)) }
+func (m Move) amount() int { return int(m.v >> mAmount & amountMask) }
 
 func (m Move) with(f moveFlags) Move    { return Move{m.v | uint64(f)<<mFlags} }
 func (m Move) without(f moveFlags) Move { return Move{m.v &^ (uint64(f) << mFlags)} }

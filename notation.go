@@ -336,6 +336,7 @@ type posSpec struct {
 	dieAt      loc
 	secondAt   loc // the second die's word (rule W1)
 	playedAt   loc
+	bottomsAt  loc
 	earnedAt   loc
 	bonusAt    loc
 	sixesAt    loc
@@ -348,7 +349,7 @@ type posSpec struct {
 }
 
 // positionKeys lists the keys of a position's lines.
-var positionKeys = "rules, a colour, turn, die, played, earned, bonus, sixes, tries, last, extra, captured, ranking, undo, later"
+var positionKeys = "rules, a colour, turn, die, bottoms, played, earned, bonus, sixes, tries, last, extra, captured, ranking, undo, later"
 
 // The messages for more tokens or colours than any rules allow, which
 // the text and the JSON of a position give alike.
@@ -362,7 +363,7 @@ var (
 // only the position's own lines (at most one for each key and colour)
 // and passes each other line to extra as it comes.
 func parsePositionLines(next func() (textLine, bool, *ParseError), where int, extra func(textLine) error) (State, *ParseError) {
-	var rulesLine, turnLine, dieLine, playedLine, earnedLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
+	var rulesLine, turnLine, dieLine, bottomsLine, playedLine, earnedLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
 	var colorLines, undoLines [MaxPlayers]*textLine
 	for {
 		line, ok, perr := next()
@@ -394,6 +395,8 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 			err = once(&dieLine)
 		case "played":
 			err = once(&playedLine)
+		case "bottoms":
+			err = once(&bottomsLine)
 		case "earned":
 			err = once(&earnedLine)
 		case "bonus":
@@ -528,6 +531,12 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 			*[2]*int{&sp.u.Die, &sp.u.SecondDie}[k], *[2]*loc{&sp.dieAt, &sp.secondAt}[k] = n, l.at(w)
 		}
 	}
+	if l := bottomsLine; l != nil { // a double played as tops and bottoms (rule H2)
+		if len(l.Args) != 0 {
+			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "bottoms takes no value")
+		}
+		sp.u.Bottoms, sp.bottomsAt = true, l.at(l.Key)
+	}
 	if l := earnedLine; l != nil { // bonus moves a throw of two dice earned (rules W1, P8)
 		if len(l.Args) == 0 || len(l.Args) > 6 {
 			return State{}, l.at(l.Key).errorf(ErrSyntax, "earned takes the steps of 1 to 6 bonus moves, as earned 20 10")
@@ -542,8 +551,8 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 		sp.earnedAt = l.at(l.Args[0])
 	}
 	if l := playedLine; l != nil { // the faces of the dice played: one, or both while bonus moves are earned
-		if len(l.Args) == 0 || len(l.Args) > 2 {
-			return State{}, l.at(l.Key).errorf(ErrSyntax, "played takes the faces of the dice played, one or two")
+		if len(l.Args) == 0 || len(l.Args) > 4 {
+			return State{}, l.at(l.Key).errorf(ErrSyntax, "played takes the faces of the dice played: one or two, or up to four of tops and bottoms")
 		}
 		for _, w := range l.Args {
 			f, ok := number(w.Text)
@@ -692,16 +701,18 @@ func (sp *posSpec) setTokens(k int, c Color, line loc, p []int, at []loc) *Parse
 // setPlayed marks the die of face f, given at at, as the one of two
 // played (rule W1), once the dice are set.
 func (sp *posSpec) setPlayed(f int, at loc) *ParseError {
-	switch {
-	case f == sp.u.Die && f != 0 && sp.u.SecondDie != 0 && !sp.u.Played[0]:
-		sp.u.Played[0] = true
-	case f == sp.u.SecondDie && f != 0 && !sp.u.Played[1]:
-		sp.u.Played[1] = true
-	default:
-		return at.errorf(ErrInvalidSetup, "played %d: the die played is one of the two dice thrown, %d and %d (rule W1)", f, sp.u.Die, sp.u.SecondDie)
+	u := &sp.u
+	faces := [4]int{u.Die, u.SecondDie}
+	if u.Bottoms {
+		faces = [4]int{u.Die, 7 - u.Die, u.Die, 7 - u.Die}
 	}
-	sp.playedAt = at
-	return nil
+	for k, g := range faces {
+		if g == f && f != 0 && u.SecondDie != 0 && !u.Played[k] {
+			u.Played[k], sp.playedAt = true, at
+			return nil
+		}
+	}
+	return at.errorf(ErrInvalidSetup, "played %d: the dice played are of the throw, %d and %d, once each (rules W1, H2)", f, u.Die, u.SecondDie)
 }
 
 // setLast marks token i, given at at, as the one moved last (rule P9).
@@ -790,6 +801,8 @@ func (sp *posSpec) build() (State, *ParseError) {
 		at = cmp.Or(sp.playedAt, sp.dieAt)
 	case "Earned":
 		at = cmp.Or(sp.earnedAt, sp.dieAt)
+	case "Bottoms":
+		at = cmp.Or(sp.bottomsAt, sp.dieAt)
 	case "BonusMove":
 		at = cmp.Or(sp.bonusAt, sp.dieAt)
 	case "Streak":
@@ -931,14 +944,20 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 		b = append(b, ' ')
 		b = strconv.AppendInt(b, int64(u.SecondDie), 10)
 		b = append(b, '\n')
-		if u.Played[0] || u.Played[1] {
+		if u.Bottoms {
+			key("bottoms")
+			b = append(b[:len(b)-1], '\n') // the key alone, without its padding
+		}
+		if faces := s.amountFaces(); u.Played != [4]bool{} {
 			key("played")
+			first := true
 			for k, p := range u.Played {
 				if p {
-					if k == 1 && u.Played[0] {
+					if !first {
 						b = append(b, ' ')
 					}
-					b = strconv.AppendInt(b, int64([2]int{u.Die, u.SecondDie}[k]), 10)
+					first = false
+					b = strconv.AppendInt(b, int64(faces[k]), 10)
 				}
 			}
 			b = append(b, '\n')

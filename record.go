@@ -107,7 +107,7 @@ func (r *Record) AddMove(s State, m Move) error {
 	p := &r.Plies[len(r.Plies)-1]
 	if a, b := s.Dice(); b != 0 {
 		p.Face, p.Second = 0, 0
-		if d1, d2 := s.DiceDue(); d1 && d2 {
+		if !s.diePlayed() {
 			p.Face, p.Second = a, b
 		}
 	}

@@ -132,30 +132,34 @@ const maxDue = 4
 // due, in head (its low half), 0 while none is due. With one die it is
 // the one amount due: the die, or a bonus move after it (rule P8), and
 // the rest is 0. With two dice (rule W1) each amount has an index, kept
-// with the head (first): the dice are amounts 0 and 1, the head the
-// lower still due and more[0] the second while it is due; the bonus
-// moves a throw earns (rule P8) are counted in bonus, bits 0-1 for
-// captures' and 2-3 for tokens brought home, and come after the dice,
-// as amount 2 (a capture's) and 3 (a token home's).
+// with the head (first): the dice are amounts 0 and 1 (on a double
+// played as tops and bottoms, rule H2, the top and the bottom, then the
+// other top and bottom as 2 and 3), the head the lowest still due and
+// more[k-1] amount k while it is due; the bonus moves a throw earns
+// (rule P8) are counted in bonus, bits 0-1 for captures' and 2-3 for
+// tokens brought home, and come after the dice, as amount 4 (a
+// capture's) and 5 (a token home's).
 type amounts struct {
 	head  uint32
 	more  [maxDue - 1]uint8
-	bonus uint8 // two dice: the bonus moves earned, and in bits 6 and 7 the amount index of head (first)
+	bonus uint8 // two dice: the bonus moves earned, and in bits 5 to 7 the amount index of head (first)
 }
 
 // The amount indices of the bonus moves a throw of two dice earns (rule
-// P8), after the dice's 0 and 1.
+// P8), after the dice's 0 to 3; amountMask is a Move's field of them.
 const (
-	amountCapture = 2 // the bonus move of a capture (CaptureBonus)
-	amountHome    = 3 // the bonus move of a token brought home (HomeBonus)
+	amountCapture = 4 // the bonus move of a capture (CaptureBonus)
+	amountHome    = 5 // the bonus move of a token brought home (HomeBonus)
+	amountMask    = 7
 )
 
 // first returns the amount index of the head: 0, but with two dice
-// (rule W1) 1 once the first die has been played, or a bonus move's.
-func (a *amounts) first() int { return int(a.bonus >> 6) }
+// (rule W1) a later die's once the first has been played, or a bonus
+// move's.
+func (a *amounts) first() int { return int(a.bonus >> 5) }
 
 // setFirst makes k the amount index of the head.
-func (a *amounts) setFirst(k int) { a.bonus = a.bonus&0x3f | uint8(k)<<6 }
+func (a *amounts) setFirst(k int) { a.bonus = a.bonus&0x1f | uint8(k)<<5 }
 
 // earned returns the bonus moves earned and not yet played, captures' and
 // home's (two dice).
@@ -181,12 +185,12 @@ func dueOf(c Color, face, steps uint8) due {
 func (d due) c() Color     { return Color(d >> mColor & 0xf) }
 func (d due) face() uint8  { return uint8(d >> mDie) }
 func (d due) steps() uint8 { return uint8(d >> mCount) }
-func (d due) k() int       { return int(d >> mAmount & (maxDue - 1)) }
+func (d due) k() int       { return int(d >> mAmount & amountMask) }
 func (d due) base() uint64 { return uint64(d) }
 
 // due returns the amount move m plays.
 func (m Move) due() due {
-	return due(m.v & (0xf<<mColor | 0xff<<mDie | 0xff<<mCount | (maxDue-1)<<mAmount))
+	return due(m.v & (0xf<<mColor | 0xff<<mDie | 0xff<<mCount | amountMask<<mAmount))
 }
 
 // ---------------------------------------------------------------------
@@ -1576,10 +1580,10 @@ func (s *State) applyPass() {
 	case s.head().face() == 0: // rule P8: a bonus move no token can make is lost
 		s.endMove()
 	case s.flags&stateEarns != 0 && rs.feat&featNoMoveForfeits == 0: // ruling Q1
-		s.throw, s.due, s.flags = 0, amounts{}, s.flags&^stateEarns
+		s.throw, s.due, s.flags = 0, amounts{}, s.flags&^(stateEarns|stateBottoms)
 	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(s.mover()): // rule M4
 		s.tries++
-		s.throw, s.due = 0, amounts{}
+		s.throw, s.due, s.flags = 0, amounts{}, s.flags&^stateBottoms
 	default:
 		s.nextTurn()
 	}
@@ -1780,9 +1784,28 @@ func (s *State) rollDice(a, b int) error {
 			s.flags |= stateForfeit
 		}
 	}
-	s.due.head = uint32(dueOf(s.mover(), uint8(a), uint8(a)))
+	c := s.mover()
+	s.due.head = uint32(dueOf(c, uint8(a), uint8(a)))
 	s.due.more[0] = uint8(b)
+	if a == b && rs.rules.TopsAndBottoms && s.allOut(c) { // rule H2
+		s.flags |= stateBottoms
+		s.due.more = [maxDue - 1]uint8{uint8(7 - a), uint8(a), uint8(7 - a)}
+	}
 	return nil
+}
+
+// amountFaces returns the faces of the amounts of the throw being played,
+// by index, played or not: the two dice, or the four of tops and bottoms
+// (rule H2); none with one die.
+func (s *State) amountFaces() [4]int {
+	a, b := s.dice()
+	switch {
+	case s.rs == nil || s.rs.feat&featTwoDice == 0 || a == 0:
+		return [4]int{}
+	case s.flags&stateBottoms != 0:
+		return [4]int{int(a), 7 - int(a), int(a), 7 - int(a)}
+	}
+	return [4]int{int(a), int(b)}
 }
 
 // dice returns the faces of the throw: with two dice (rule W1) the first
@@ -1797,7 +1820,15 @@ func (s *State) dice() (a, b uint8) {
 // diePlayed reports whether a die of the throw has been played (rule
 // W1): the first is no longer the head, or the second no longer due.
 func (s *State) diePlayed() bool {
-	return s.rs.feat&featTwoDice != 0 && s.due.head != 0 && (s.due.first() != 0 || s.due.more[0] == 0)
+	if s.rs.feat&featTwoDice == 0 || s.due.head == 0 {
+		return false
+	}
+	for k, f := range s.DiceDue() {
+		if f == 0 && s.amountFaces()[k] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // dues returns the amounts due that the player may play now, the head
@@ -1951,7 +1982,9 @@ func (s *State) diceAfter(m Move) int {
 	var buf [MaxMoves]Move
 	most := 0
 	for _, r := range t.diceMoves(buf[:0]) {
-		most = max(most, t.diceAfter(r))
+		if most = max(most, t.diceAfter(r)); most == n-1 { // every die left is played
+			break
+		}
 	}
 	return 1 + most
 }

@@ -63,11 +63,15 @@ type Setup struct {
 	// SecondDie is, with two dice (rule W1), the second die's face while
 	// the throw is being played, else 0.
 	SecondDie int
-	// Played marks, with two dice (rule W1), the dice of the throw that
-	// have been played (Die's, then SecondDie's). Of a double, the first
-	// die is the one played. Both are played only while bonus moves the
-	// throw earned are due (Earned).
-	Played [2]bool
+	// Bottoms is true where the throw, a double, is played as tops and
+	// bottoms (rule H2): four amounts, the top, the bottom (7 minus the
+	// top), the other top and the other bottom.
+	Bottoms bool
+	// Played marks, with two dice (rule W1), the amounts of the throw that
+	// have been played, by index: Die's and SecondDie's, or under Bottoms
+	// the four. Of equal faces the first is the one played. All are
+	// played only while bonus moves the throw earned are due (Earned).
+	Played [4]bool
 	// Earned lists, with two dice (rule W1), the steps of the bonus moves
 	// the throw has earned and not yet played (rule P8): captures' first,
 	// then tokens brought home's. They are due once both dice are played,
@@ -119,8 +123,11 @@ func (s State) Setup() Setup {
 	u := Setup{Rules: s.Rules(), Turn: s.turn, Die: s.Die(), Streak: int(s.streak), TriesUsed: int(s.tries),
 		ExtraRoll: s.flags&stateExtraRoll != 0, Captured: s.captured, Ranking: s.Ranking()}
 	if _, b := s.Dice(); b != 0 {
-		d1, d2 := s.DiceDue()
-		u.SecondDie, u.Played, u.BonusMove = b, [2]bool{!d1, !d2}, 0
+		u.SecondDie, u.Bottoms, u.BonusMove = b, s.flags&stateBottoms != 0, 0
+		faces, due := s.amountFaces(), s.DiceDue()
+		for k, f := range faces {
+			u.Played[k] = f != 0 && due[k] == 0
+		}
 		captures, home := s.due.earned()
 		for range captures {
 			u.Earned = append(u.Earned, s.rs.captureBonus.Steps())
@@ -312,10 +319,27 @@ func (u *Setup) check(s *State) *SetupError {
 	// With two dice (rule W1) a throw earns a bonus roll by a double
 	// (rule W3), and a turn with a die played has had a move.
 	two := rs.has(featTwoDice)
-	if two && u.Die == u.SecondDie && u.Played == [2]bool{false, true} {
-		u.Played = [2]bool{true, false} // of a double, the first die is the one played
+	faces := [4]int{u.Die, u.SecondDie}
+	if u.Bottoms {
+		faces = [4]int{u.Die, 7 - u.Die, u.Die, 7 - u.Die}
 	}
-	played := u.Played[0] || u.Played[1]
+	// Of equal faces the first is the one played.
+	for k := range faces {
+		for j := range k {
+			if faces[j] == faces[k] && u.Played[k] && !u.Played[j] {
+				u.Played[j], u.Played[k] = true, false
+			}
+		}
+	}
+	played, allPlayed, amounts := false, true, 0
+	for k, f := range faces {
+		if f != 0 {
+			amounts++
+			played, allPlayed = played || u.Played[k], allPlayed && u.Played[k]
+		} else if u.Played[k] {
+			return bad("Played", u.Turn, -1, "amount %d of the throw is marked played, but the throw has %d (rules W1, H2)", k, amounts)
+		}
+	}
 	earns := bonus.Has(u.Die) && (!two || u.Die == u.SecondDie)
 	// The bonus moves a throw of two dice has earned (rule P8), counted.
 	var captures, home int
@@ -343,6 +367,12 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("SecondDie", t, -1, "second die %d: the rules throw one die (rule W1)", u.SecondDie)
 	case !two && played:
 		return bad("Played", t, -1, "the rules throw one die, so no die of two is played (rule W1)")
+	case u.Bottoms && !(two && r.TopsAndBottoms && u.Die == u.SecondDie && u.Die != 0):
+		return bad("Bottoms", t, -1, "tops and bottoms are played only on a double thrown under TopsAndBottoms (rule H2)")
+	case u.Bottoms && !s.allOut(t):
+		return bad("Bottoms", t, -1, "%v has a token in the yard, but tops and bottoms are played only with every token out (rule H2)", t)
+	case two && r.TopsAndBottoms && u.Die == u.SecondDie && u.Die != 0 && !u.Bottoms && !played && s.allOut(t) && !(limit > 0 && u.Streak == limit):
+		return bad("Bottoms", t, -1, "a double thrown with every token out is played as tops and bottoms (rule H2)")
 	case u.Die == 0 && (u.SecondDie != 0 || played):
 		return bad("SecondDie", t, -1, "no throw is being played (Die is 0), so there is no second die or die played (rule W1)")
 	case two && u.Die != 0 && !rs.faces.Has(u.SecondDie):
@@ -353,8 +383,8 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Earned", t, -1, "%d bonus moves earned, want at most 3 of each kind (rule P8)", len(u.Earned))
 	case two && u.BonusMove != 0:
 		return bad("BonusMove", t, -1, "with two dice the bonus moves earned are Earned (rules W1, P8)")
-	case u.Played[0] && u.Played[1] && len(u.Earned) == 0:
-		return bad("Played", t, -1, "both dice are marked played and no bonus move is earned, but the throw's moves end with the second (rule W1)")
+	case allPlayed && amounts > 0 && len(u.Earned) == 0:
+		return bad("Played", t, -1, "every die is marked played and no bonus move is earned, but the throw's moves end with the last (rule W1)")
 	case len(u.Earned) > 0 && !played:
 		return bad("Earned", t, -1, "bonus moves are earned by moves, but no die of the throw has been played (rule P8)")
 	case over && u.BonusMove != 0:
@@ -452,6 +482,10 @@ func (u *Setup) check(s *State) *SetupError {
 		// Throw the dice again, as below, and play the die played.
 		s.streak -= b2u(earns)
 		_ = s.rollDice(u.Die, u.SecondDie)
+		if !u.Bottoms && s.flags&stateBottoms != 0 { // a token entered with the double: it was thrown with one in the yard
+			s.flags &^= stateBottoms
+			s.due.more = [maxDue - 1]uint8{uint8(u.SecondDie)}
+		}
 		s.due.bonus += uint8(captures + 4*home) // due once the dice are played
 		for k, p := range u.Played {
 			if p {

@@ -74,6 +74,10 @@ type Rules struct {
 	// DiceUse says which die is played where only one of a throw's two
 	// dice can be (rule W2).
 	DiceUse DiceUse
+	// TopsAndBottoms makes a double thrown while none of the player's
+	// tokens is in the yard four moves: the two faces on top and the two
+	// on the bottom, 7 minus the face (rule H2, Parcheesi).
+	TopsAndBottoms bool
 
 	// EntryRolls is the die faces that bring a token out of the yard onto
 	// its start square (rule C7).
@@ -399,6 +403,7 @@ var options = []option{
 	intOpt("StartOut", "K6", "tokens that start on the start square", func(r *Rules) (int, int) { return 0, r.Tokens }, func(r *Rules) *int { return &r.StartOut }),
 	later(boolOpt("TwoDice", "W1", "a throw is two dice, each die a move", func(r *Rules) *bool { return &r.TwoDice })),
 	later(enumOpt("DiceUse", "W2", "which die is played where only one can be", diceUseNames, func(r *Rules) *DiceUse { return &r.DiceUse })),
+	later(boolOpt("TopsAndBottoms", "H2", "a double with every token out moves the tops and the bottoms", func(r *Rules) *bool { return &r.TopsAndBottoms })),
 	setOpt("EntryRolls", "C7", "faces that enter a token", kindFaces, func(r *Rules) *Faces { return &r.EntryRolls }),
 	enumOpt("SixEntry", "F1", "what an entering 6 does", sixEntryNames, func(r *Rules) *SixEntry { return &r.SixEntry }),
 	boolOpt("EntryCompulsory", "M2", "an entry roll must enter a token if one can", func(r *Rules) *bool { return &r.EntryCompulsory }),
@@ -701,6 +706,10 @@ func (r Rules) problem() string {
 		return "FinishTokens needs Goal GoalFinish: a player is done when its goal squares are full (rule M1)"
 	case r.CaptureBeforeHome && b.Track+b.HomeColumn > 254:
 		return fmt.Sprintf("CaptureBeforeHome counts a token going round again past its finish, up to progress %d, but a progress is at most 254: want Track + HomeColumn at most 254 (rule K4)", b.Track+b.HomeColumn)
+	case r.TopsAndBottoms && !r.TwoDice:
+		return "TopsAndBottoms needs TwoDice: the bottoms are the faces under a double (rule H2)"
+	case r.TopsAndBottoms && (r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover):
+		return "TopsAndBottoms plays a double with every token out, but SafeSquares:SafeMoverHome or MultiCapture:CaptureMover could send a token home during it (rules H2, D1, D3)"
 	case r.DiceUse != EitherDie && !r.TwoDice:
 		return fmt.Sprintf("DiceUse is %v but TwoDice is false: with one die there is no other to play (rule W2)", r.DiceUse)
 	case r.TwoDice && r.SixValue != six:
