@@ -575,23 +575,24 @@ func (m colorMap[T]) MarshalJSON() ([]byte, error) {
 
 // stateJSON is a State in JSON.
 type stateJSON struct {
-	Rules     json.RawMessage
-	Tokens    colorMap[[]int]
-	Ranking   []string         `json:",omitempty"`
-	Turn      string           `json:",omitempty"`
-	Die       int              `json:",omitempty"`
-	SecondDie int              `json:",omitempty"`
-	Bottoms   bool             `json:",omitempty"`
-	Played    []int            `json:",omitempty"`
-	Earned    []int            `json:",omitempty"`
-	Bonus     int              `json:",omitempty"`
-	Sixes     int              `json:",omitempty"`
-	Tries     int              `json:",omitempty"`
-	LastMoved *int             `json:",omitempty"`
-	ExtraRoll bool             `json:",omitempty"`
-	Captured  []string         `json:",omitempty"`
-	Undo      *colorMap[[]int] `json:",omitempty"`
-	Later     *colorMap[[]int] `json:",omitempty"`
+	Rules      json.RawMessage
+	Tokens     colorMap[[]int]
+	Ranking    []string         `json:",omitempty"`
+	Turn       string           `json:",omitempty"`
+	Die        int              `json:",omitempty"`
+	SecondDie  int              `json:",omitempty"`
+	Bottoms    bool             `json:",omitempty"`
+	Played     []int            `json:",omitempty"`
+	Earned     []int            `json:",omitempty"`
+	Bonus      int              `json:",omitempty"`
+	Sixes      int              `json:",omitempty"`
+	Tries      int              `json:",omitempty"`
+	LastMoved  *int             `json:",omitempty"`
+	LastBottom bool             `json:",omitempty"`
+	ExtraRoll  bool             `json:",omitempty"`
+	Captured   []string         `json:",omitempty"`
+	Undo       *colorMap[[]int] `json:",omitempty"`
+	Later      *colorMap[[]int] `json:",omitempty"`
 }
 
 // MarshalJSON writes the position as an object with the same content as
@@ -627,7 +628,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 			j.Played = append(j.Played, faces[k])
 		}
 	}
-	j.Earned, j.Bottoms = u.Earned, u.Bottoms
+	j.Earned, j.Bottoms, j.LastBottom = u.Earned, u.Bottoms, u.LastBottom
 	for c := range s.Players().All() {
 		t := u.Tokens[c][:n]
 		j.Tokens[c] = &t
@@ -697,23 +698,24 @@ func (s *State) UnmarshalJSON(data []byte) error {
 // stateJSONIn is a State in JSON as read: the colours of Tokens, Undo and
 // Later are checked here, to say which is wrong.
 type stateJSONIn struct {
-	Rules     json.RawMessage
-	Tokens    map[string][]int
-	Ranking   []string
-	Turn      *string
-	Die       *int
-	SecondDie *int
-	Bottoms   *bool
-	Played    []int
-	Earned    []int
-	Bonus     *int
-	Sixes     *int
-	Tries     *int
-	LastMoved *int
-	ExtraRoll *bool
-	Captured  []string
-	Undo      map[string][]int
-	Later     map[string][]int
+	Rules      json.RawMessage
+	Tokens     map[string][]int
+	Ranking    []string
+	Turn       *string
+	Die        *int
+	SecondDie  *int
+	Bottoms    *bool
+	Played     []int
+	Earned     []int
+	Bonus      *int
+	Sixes      *int
+	Tries      *int
+	LastMoved  *int
+	LastBottom *bool
+	ExtraRoll  *bool
+	Captured   []string
+	Undo       map[string][]int
+	Later      map[string][]int
 }
 
 // decodeState reads position JSON found at path ("" at the top).
@@ -800,6 +802,9 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		if err := sp.setLast(*j.LastMoved, at("LastMoved")); err != nil {
 			return State{}, err
 		}
+	}
+	if j.LastBottom != nil {
+		sp.u.LastBottom, sp.lastBottomAt = *j.LastBottom, at("LastBottom")
 	}
 	if j.ExtraRoll != nil {
 		sp.u.ExtraRoll, sp.extraAt = *j.ExtraRoll, at("ExtraRoll")

@@ -53,6 +53,7 @@ const (
 	flagPair                            // a second token enters with it (rule F1)
 	flagCircle                          // goes round the track again (rule K4)
 	flagRetire                          // the token captures and leaves the board as finished (rule N1)
+	flagBoth                            // the move plays both dice of two, as their sum (rule H1)
 )
 
 // newMove returns the move of token i (-1 for a pass) of colour c from
@@ -181,6 +182,11 @@ func (m Move) Circles() bool { return m.has(flagCircle) }
 // [Move.Finishes] too.
 func (m Move) Retires() bool { return m.has(flagRetire) }
 
+// BothDice reports whether the move plays both dice of a throw of two, as
+// their sum: an entry on dice that sum to an entry face (rule H1). Its
+// [Move.Die] and [Move.Count] are the sum.
+func (m Move) BothDice() bool { return m.has(flagBoth) }
+
 // SendsMoverHome reports whether the move ends with the moving token sent
 // to its own yard, for landing on a safe opponent or a pair (rules D1,
 // D3).
@@ -240,7 +246,7 @@ var moveWords = [...]struct {
 }{
 	{flagEnter, "enter"}, {flagPair, "pair"}, {flagCircle, "circle"}, {flagJump, "jump"},
 	{flagFinish, "finish"}, {flagBounce, "bounce"}, {flagBlock, "block"},
-	{flagMoverHome, "home"}, {flagRetire, "retire"},
+	{flagMoverHome, "home"}, {flagRetire, "retire"}, {flagBoth, "both"},
 }
 
 func appendProgress(b []byte, p int) []byte {

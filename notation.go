@@ -326,30 +326,31 @@ func MustParsePosition(text string) State {
 // where each value came from (the zero loc where it was not given), so
 // that an error of Setup.State can say where.
 type posSpec struct {
-	u          Setup
-	undo       [MaxPlayers][MaxTokens]int    // where the tokens of the colours in lineAt[1] stood when the turn began
-	rulesAt    loc                           // the rules
-	lineAt     [2][MaxPlayers]loc            // each colour's tokens [0] and undo [1] line
-	tokenAt    [2][MaxPlayers][MaxTokens]loc // each token on them
-	laterAt    [MaxPlayers][MaxTokens]loc    // each token said to have arrived last
-	turnAt     loc
-	dieAt      loc
-	secondAt   loc // the second die's word (rule W1)
-	playedAt   loc
-	bottomsAt  loc
-	earnedAt   loc
-	bonusAt    loc
-	sixesAt    loc
-	triesAt    loc
-	lastAt     loc
-	extraAt    loc
-	capturedAt loc
-	rankAt     []loc
-	lastMoved  int // the token of the last line
+	u            Setup
+	undo         [MaxPlayers][MaxTokens]int    // where the tokens of the colours in lineAt[1] stood when the turn began
+	rulesAt      loc                           // the rules
+	lineAt       [2][MaxPlayers]loc            // each colour's tokens [0] and undo [1] line
+	tokenAt      [2][MaxPlayers][MaxTokens]loc // each token on them
+	laterAt      [MaxPlayers][MaxTokens]loc    // each token said to have arrived last
+	turnAt       loc
+	dieAt        loc
+	secondAt     loc // the second die's word (rule W1)
+	playedAt     loc
+	bottomsAt    loc
+	lastBottomAt loc
+	earnedAt     loc
+	bonusAt      loc
+	sixesAt      loc
+	triesAt      loc
+	lastAt       loc
+	extraAt      loc
+	capturedAt   loc
+	rankAt       []loc
+	lastMoved    int // the token of the last line
 }
 
 // positionKeys lists the keys of a position's lines.
-var positionKeys = "rules, a colour, turn, die, bottoms, played, earned, bonus, sixes, tries, last, extra, captured, ranking, undo, later"
+var positionKeys = "rules, a colour, turn, die, bottoms, played, earned, bonus, lastbottom, sixes, tries, last, extra, captured, ranking, undo, later"
 
 // The messages for more tokens or colours than any rules allow, which
 // the text and the JSON of a position give alike.
@@ -363,7 +364,7 @@ var (
 // only the position's own lines (at most one for each key and colour)
 // and passes each other line to extra as it comes.
 func parsePositionLines(next func() (textLine, bool, *ParseError), where int, extra func(textLine) error) (State, *ParseError) {
-	var rulesLine, turnLine, dieLine, bottomsLine, playedLine, earnedLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
+	var rulesLine, turnLine, dieLine, bottomsLine, lastBottomLine, playedLine, earnedLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
 	var colorLines, undoLines [MaxPlayers]*textLine
 	for {
 		line, ok, perr := next()
@@ -397,6 +398,8 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 			err = once(&playedLine)
 		case "bottoms":
 			err = once(&bottomsLine)
+		case "lastbottom":
+			err = once(&lastBottomLine)
 		case "earned":
 			err = once(&earnedLine)
 		case "bonus":
@@ -536,6 +539,12 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "bottoms takes no value")
 		}
 		sp.u.Bottoms, sp.bottomsAt = true, l.at(l.Key)
+	}
+	if l := lastBottomLine; l != nil { // the token moved last played a bottom (rules H2, H5)
+		if len(l.Args) != 0 {
+			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "lastbottom takes no value")
+		}
+		sp.u.LastBottom, sp.lastBottomAt = true, l.at(l.Key)
 	}
 	if l := earnedLine; l != nil { // bonus moves a throw of two dice earned (rules W1, P8)
 		if len(l.Args) == 0 || len(l.Args) > 6 {
@@ -803,6 +812,8 @@ func (sp *posSpec) build() (State, *ParseError) {
 		at = cmp.Or(sp.earnedAt, sp.dieAt)
 	case "Bottoms":
 		at = cmp.Or(sp.bottomsAt, sp.dieAt)
+	case "LastBottom":
+		at = cmp.Or(sp.lastBottomAt, sp.lastAt)
 	case "BonusMove":
 		at = cmp.Or(sp.bonusAt, sp.dieAt)
 	case "Streak":
@@ -988,6 +999,10 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 		if l {
 			number("last", i)
 		}
+	}
+	if u.LastBottom {
+		key("lastbottom")
+		b = append(b[:len(b)-1], '\n') // the key alone
 	}
 	if u.ExtraRoll {
 		key("extra")
@@ -1288,7 +1303,11 @@ func (mt moveText) String() string {
 		}
 		return s
 	}
-	return strconv.Itoa(mt.token) + ": " + mt.describe()
+	s := strconv.Itoa(mt.token) + ": " + mt.describe()
+	if mt.die != 0 {
+		s += " die " + strconv.Itoa(mt.die)
+	}
+	return s
 }
 
 // describe writes the from-to part, the flags and the captures, as
@@ -1419,29 +1438,37 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 			return Move{l.v&^(0xf<<mToken) | uint64(mt.token+1)<<mToken}, nil
 		}
 	}
-	// No legal move fits: the token's move with each die due says why.
+	// No legal move fits: the token's move with each die due says why: a
+	// rule of movement refuses it, or it is legal alone and rule W2 or H5
+	// refuses it, or it goes elsewhere.
 	ds, n := s.dues()
 	var makes []string
+	var refused error
 	for _, d := range ds[:n] {
 		if mt.die != 0 && int(d.face()) != mt.die {
 			continue
 		}
-		m, err := s.dieMove(d.k(), mt.token)
-		if err == nil || !fits(m) {
-			t := s
-			t.startCount(d)
-			if m, err := t.decide(d, mt.token); err == nil && fits(m) {
-				return Move{}, s.diceError(m, legal) // rule W2
-			} else if err == nil {
-				makes = append(makes, fmt.Sprintf("with the %d %s", d.face(), textOf(m).describe()))
-			}
-			continue
+		t := s
+		t.startCount(d)
+		m, err := t.decide(d, mt.token)
+		switch {
+		case err != nil:
+			refused = cmp.Or(refused, err)
+		case fits(m):
+			return Move{}, s.diceError(m, legal)
+		default:
+			makes = append(makes, fmt.Sprintf("with the %d %s", d.face(), textOf(m).describe()))
 		}
-		return Move{}, err
 	}
-	if mt.die != 0 && len(makes) == 0 && n > 0 {
-		a, b := s.dice()
-		return Move{}, s.illegal(newMove(c, mt.token, s.Progress(c, mt.token), mt.count, mt.die), "W1", "the move plays a %d, but the dice due are of %d and %d", mt.die, a, b)
+	if len(makes) == 0 && refused != nil {
+		return Move{}, refused
+	}
+	if len(makes) == 0 {
+		var due []string
+		for _, d := range ds[:n] {
+			due = append(due, strconv.Itoa(int(d.face())))
+		}
+		return Move{}, s.illegal(newMove(c, mt.token, s.Progress(c, mt.token), mt.count, mt.die), "W1", "the move plays a %d, but the dice due show %s", mt.die, strings.Join(due, " and "))
 	}
 	return Move{}, &IllegalMoveError{Move: newMove(c, mt.token, s.Progress(c, mt.token), 0, 0), Reason: fmt.Sprintf("%v token %d makes %s, not %s", c, mt.token, strings.Join(makes, " or "), mt.describe())}
 }

@@ -110,6 +110,10 @@ func (r *Record) AddMove(s State, m Move) error {
 		if !s.diePlayed() {
 			p.Face, p.Second = a, b
 		}
+		if mt := textOf(m); !m.IsPass() && !m.IsBonusMove() {
+			mt.die = m.Die() // which die: two may make the same move (an entry, a finish)
+			p.Move = mt.String()
+		}
 	}
 	return nil
 }

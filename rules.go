@@ -68,6 +68,7 @@ const (
 	refGoalTaken   // M1: a goal square holds one token
 	refStep        // V2: the home column is climbed one square a move, on its number
 	refGate        // V2: a token stops at its home entry before the home column
+	refSafeHeld    // H4: may not land on a safe square an opponent holds
 	refWrongTokens // not a token of the game
 )
 
@@ -101,6 +102,8 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 		e.Rule, e.Reason = "M1", fmt.Sprintf("token %d cannot end on %v, which another token holds: a goal square holds one", t, s.squareOf(m.Color(), int(r.at)))
 	case refStep:
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d climbs its home column one square a move, and only a %d takes it to the next", t, r.at)
+	case refSafeHeld:
+		e.Rule, e.Reason = "H4", fmt.Sprintf("token %d cannot land on the safe square %d, which an opponent holds", t, r.at)
 	case refGate:
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d would pass its home entry by %d: it must stop there before it climbs its home column", t, r.at)
 	default:
@@ -737,7 +740,10 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 		if theirs&stop != 0 { // rule B2, on a safe square too
 			return 0, false, refusal{refLandBlock, uint16(sq)}
 		}
-		if safe && !startCapture { // rules K1, D1, P1
+		if safe && !startCapture { // rules K1, D1, P1, H4
+			if rs.rules.SafeSquares == SafeExclusive {
+				return 0, false, refusal{refSafeHeld, uint16(sq)}
+			}
 			moverHome = moverHome || rs.rules.SafeSquares == SafeMoverHome
 			continue
 		}
@@ -1392,7 +1398,7 @@ func (s *State) applyToken(m Move) {
 	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
 	s.tries = 0 // rule M4: the throws count while nothing can move, and now a token has
-	if rs.feat&(featPairEntry|featCapturePenalty|featLater|featBlocks|featLastMoved) != 0 {
+	if rs.feat&(featPairEntry|featCapturePenalty|featLater|featBlocks|featLastMoved|featSplit) != 0 {
 		s.afterMove(m, sq)
 	}
 	if m.Finishes() && s.finished(c) { // rule C6
@@ -1403,7 +1409,7 @@ func (s *State) applyToken(m Move) {
 	if rs.captureBonus|rs.homeBonus != NoBonus && (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
 		return // a bonus move is due
 	}
-	if (s.due.more != [maxDue - 1]uint8{} || s.due.bonus != 0) && s.nextDie(m.amount()) { // two dice: another amount is due (rule W1); with one die both are 0
+	if (s.due.more != [maxDue - 1]uint8{} || s.due.bonus != 0) && s.nextDie(m) { // two dice: another amount is due (rule W1); with one die both are 0
 		return
 	}
 	s.endMove()
@@ -1448,8 +1454,12 @@ func (s *State) afterMove(m Move, sq uint8) {
 		}
 		s.findBlocks(words)
 	}
-	if rs.feat&featLastMoved != 0 {
-		s.setLastMoved(i) // rule P9
+	if rs.feat&(featLastMoved|featSplit) != 0 {
+		s.setLastMoved(i) // rules P9, H5
+		s.flags &^= stateLastBottom
+		if s.flags&stateBottoms != 0 && m.amount()&1 != 0 {
+			s.flags |= stateLastBottom // rule H5: it played a bottom (rule H2)
+		}
 	}
 }
 
@@ -1620,6 +1630,21 @@ func (s *State) applyForfeit() {
 		s.tok = s.begin
 		s.later = 0
 		s.locate()
+	case rs.rules.SixPenalty == NearestHome: // rule H3
+		c, best, far := s.mover(), -1, -1
+		for i := range int(rs.tokens) {
+			if p := int(s.tok[c][i]) - 1; p >= 0 && p != int(rs.finish) && rs.lap(p) > far {
+				best, far = i, rs.lap(p)
+			}
+		}
+		if best >= 0 {
+			if rs.feat&featLater != 0 {
+				s.leave(c, best)
+			}
+			s.tok[c][best] = 0
+			s.at.set(c, best, 0)
+			s.findBlocks(1<<laneWords - 1)
+		}
 	case rs.feat&featLastMoved != 0 && s.lastMoved() >= 0:
 		c, i := s.mover(), s.lastMoved()%MaxTokens
 		if rs.onTrack(int(s.tok[c][i]) - 1) {
@@ -1857,8 +1882,12 @@ func (s *State) dues() (ds [maxDue]due, n int) {
 // reports whether another is due, which it makes the head: the other
 // die, or once the dice are played a bonus move earned (rule P8), a
 // capture's first.
-func (s *State) nextDie(k int) bool {
+func (s *State) nextDie(m Move) bool {
 	a := &s.due
+	k := m.amount()
+	if m.BothDice() { // rule H1: the second die too
+		a.more[0] = 0
+	}
 	switch {
 	case k == amountCapture:
 		a.bonus--
@@ -1930,6 +1959,63 @@ func (s *State) diceMoves(dst []Move) []Move {
 			}
 		}
 	}
+	if s.rs.rules.EntrySum && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 {
+		dst = s.sumEntry(dst, ds[0].face()+ds[1].face())
+	}
+	if s.rs.feat&featSplit != 0 {
+		kept := dst[:0]
+		for _, m := range dst {
+			if !s.together(m) {
+				kept = append(kept, m)
+			}
+		}
+		dst = kept
+	}
+	return dst
+}
+
+// together reports whether move m, with a die of a double, moves on the
+// other token of a block that the token moved last this throw left with
+// the same amount, to stand with it again: rule H5 forbids it.
+func (s *State) together(m Move) bool {
+	a, b := s.dice()
+	i := s.lastMoved()
+	if a != b || i < 0 || i == m.Token() || m.Enters() || !s.diePlayed() {
+		return false
+	}
+	if s.flags&stateBottoms != 0 && (s.flags&stateLastBottom != 0) != (m.amount()&1 != 0) {
+		return false // the token moved last played the other amount, so it came from elsewhere
+	}
+	x := m.From() + m.Count()
+	return int(s.tok[m.Color()][i%MaxTokens])-1 == x && m.To() == x
+}
+
+// sumEntry appends the entry of a token with both dice where their sum f
+// is an entry face (rule H1), if a token can enter; under EntryCompulsory
+// the throw must then bring a token in (rule M2), so the moves that do
+// not enter go.
+func (s *State) sumEntry(dst []Move, f uint8) []Move {
+	if !s.rs.entry.has(f) {
+		return dst
+	}
+	d := dueOf(s.mover(), f, f)
+	t := *s
+	t.startCount(d)
+	n := len(dst)
+	for i, l := range t.moves {
+		if l != 0 && l&(uint32(flagEnter)<<(mFlags-laneShift)) != 0 {
+			dst = append(dst, t.laneMove(d, i, l).with(flagBoth))
+		}
+	}
+	if len(dst) > n && s.rs.feat&featEntryFilter != 0 {
+		kept := dst[:0]
+		for _, m := range dst {
+			if m.Enters() {
+				kept = append(kept, m)
+			}
+		}
+		dst = kept
+	}
 	return dst
 }
 
@@ -1977,16 +2063,20 @@ func (s *State) diceAfter(m Move) int {
 	case t.places.of(c) != 0 || t.finished(c):
 		return n
 	case t.turn != s.turn || t.due.head == 0 || t.due.first() >= amountCapture || n == 1: // no die left to play
-		return 1
+		return min(n, 1+b2i(m.BothDice()))
+	}
+	played := 1
+	if m.BothDice() {
+		played = 2
 	}
 	var buf [MaxMoves]Move
 	most := 0
 	for _, r := range t.diceMoves(buf[:0]) {
-		if most = max(most, t.diceAfter(r)); most == n-1 { // every die left is played
+		if most = max(most, t.diceAfter(r)); most == n-played { // every die left is played
 			break
 		}
 	}
-	return 1 + most
+	return played + most
 }
 
 // applyDice is apply with two dice (rule W1): m must be one of the moves
@@ -2072,6 +2162,9 @@ func (s *State) diceError(m Move, legal []Move) error {
 	}
 	if want != m {
 		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
+	}
+	if s.rs.feat&featSplit != 0 && s.together(m) {
+		return s.illegal(m, "H5", "token %d would move on with token %d, the block's other token, by the same amount of the double: a double may not move a block on together", i, s.lastMoved())
 	}
 	if s.rs.rules.DiceUse == LargerDie && s.diceAfter(m) == 1 {
 		return s.illegal(m, "W2", "only one die can be played, and it must be the larger where a token can play it: %v", legal[0])

@@ -91,6 +91,7 @@ const (
 	featTries                               // Tries above 1
 	featLater                               // EntryCapture: EntryCapturesLast: keep who arrived last
 	featTwoDice                             // TwoDice
+	featSplit                               // DoublesSplitBlocks: keep the token moved last
 )
 
 // The features that change where a token may go or what its landing
@@ -188,6 +189,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featTries, r.Tries > 1)
 	set(featLater, r.EntryCapture == EntryCapturesLast)
 	set(featTwoDice, r.TwoDice)
+	set(featSplit, r.DoublesSplitBlocks)
 	rs.key = rulesKey(&rs.rules, rs.seats)
 	for c := range Color(MaxPlayers) {
 		for p := range 255 {

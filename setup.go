@@ -91,8 +91,12 @@ type Setup struct {
 	// M4). The text form's key is tries, the JSON's Tries.
 	TriesUsed int
 	// LastMoved marks the token the player to move moved last this turn
-	// (at most one); it matters under [LastMovedHome] (rule P9).
+	// (at most one); it matters under [LastMovedHome] (rule P9) and
+	// DoublesSplitBlocks (rule H5).
 	LastMoved [MaxTokens]bool
+	// LastBottom is true where, under DoublesSplitBlocks and tops and
+	// bottoms, the token moved last played a bottom (rules H2, H5).
+	LastBottom bool
 	// ExtraRoll is true when a capture or a token brought home earned a
 	// bonus roll this turn that comes after the bonus move due (rules K2,
 	// K3).
@@ -142,6 +146,7 @@ func (s State) Setup() Setup {
 	if i := s.lastMoved(); i >= 0 {
 		u.LastMoved[i%MaxTokens] = true
 	}
+	u.LastBottom = s.flags&stateLastBottom != 0
 	unpack := func(dst *[MaxPlayers][MaxTokens]int, src *[MaxPlayers][MaxTokens]uint8) {
 		for c := range MaxPlayers {
 			for i := range MaxTokens {
@@ -431,8 +436,10 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", lastCount)
 	case last >= int(rs.tokens):
 		return bad("LastMoved", t, last, "%v has no token %d", t, last)
-	case last >= 0 && !rs.has(featLastMoved):
-		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
+	case last >= 0 && !rs.has(featLastMoved|featSplit):
+		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome or DoublesSplitBlocks (rules P9, H5)")
+	case u.LastBottom && (last < 0 || !u.Bottoms || !rs.has(featSplit) || !played):
+		return bad("LastBottom", t, last, "a bottom played last matters only with a token moved last in tops and bottoms under DoublesSplitBlocks (rules H2, H5)")
 	case last >= 0 && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
 		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
 	case u.ExtraRoll && u.BonusMove == 0 && !played:
@@ -465,6 +472,9 @@ func (u *Setup) check(s *State) *SetupError {
 	if last >= 0 {
 		s.setLastMoved(last)
 	}
+	if u.LastBottom {
+		s.flags |= stateLastBottom
+	}
 	if u.ExtraRoll {
 		s.flags |= stateExtraRoll
 	}
@@ -489,7 +499,7 @@ func (u *Setup) check(s *State) *SetupError {
 		s.due.bonus += uint8(captures + 4*home) // due once the dice are played
 		for k, p := range u.Played {
 			if p {
-				s.nextDie(k)
+				s.nextDie(Move{uint64(k) << mAmount})
 			}
 		}
 	case u.Die != 0:

@@ -74,6 +74,14 @@ type Rules struct {
 	// DiceUse says which die is played where only one of a throw's two
 	// dice can be (rule W2).
 	DiceUse DiceUse
+	// EntrySum lets a throw of two dice whose faces sum to an entry face
+	// (EntryRolls) enter a token, the move playing both dice (rule H1,
+	// Parcheesi's 5).
+	EntrySum bool
+	// DoublesSplitBlocks forbids moving the two tokens of a block on
+	// together with the two dice of a double, to stand together again
+	// (rule H5, Parcheesi).
+	DoublesSplitBlocks bool
 	// TopsAndBottoms makes a double thrown while none of the player's
 	// tokens is in the yard four moves: the two faces on top and the two
 	// on the bottom, 7 minus the face (rule H2, Parcheesi).
@@ -289,6 +297,18 @@ var presets = func() []preset {
 		r.SixLimit = 0            // no source limits the double sixes
 		r.CaptureRetires = true   // rule N1
 	})
+	parcheesi := with(classic, "parcheesi", func(r *Rules) {
+		r.Board = parchis.Board                                              // 68 spaces, 12 safe, a home path of 7
+		r.TwoDice = true                                                     // rule W1
+		r.EntryRolls, r.EntrySum, r.EntryCompulsory = FacesOf(5), true, true // rules H1, M2: a 5, on a die or as the sum, must enter
+		r.BonusRolls = FacesOf(1, 2, 3, 4, 5, 6)                             // rule W3: every double throws again
+		r.SixLimit, r.SixPenalty = 3, NearestHome                            // rule H3
+		r.TopsAndBottoms = true                                              // rule H2
+		r.CaptureBonus, r.HomeBonus = BonusMove(20), BonusMove(10)           // rule P8, after the dice
+		r.Blocks, r.SquareLimit = BlocksStopAll, 2                           // blockades (rules B2, P2)
+		r.DoublesSplitBlocks = true                                          // rule H5
+		r.SafeSquares, r.EntryCapture = SafeExclusive, EntryCapturesAll      // rule H4
+	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -302,6 +322,7 @@ var presets = func() []preset {
 		{"fia", "Fia med knuff (Sweden)", fia},
 		{"cocangua", "Cờ cá ngựa (Vietnam)", cocangua},
 		{"naija", "Nigerian Ludo (two dice)", naija},
+		{"parcheesi", "Parcheesi (United States, two dice)", parcheesi},
 	}
 }()
 
@@ -403,6 +424,8 @@ var options = []option{
 	intOpt("StartOut", "K6", "tokens that start on the start square", func(r *Rules) (int, int) { return 0, r.Tokens }, func(r *Rules) *int { return &r.StartOut }),
 	later(boolOpt("TwoDice", "W1", "a throw is two dice, each die a move", func(r *Rules) *bool { return &r.TwoDice })),
 	later(enumOpt("DiceUse", "W2", "which die is played where only one can be", diceUseNames, func(r *Rules) *DiceUse { return &r.DiceUse })),
+	later(boolOpt("EntrySum", "H1", "two dice that sum to an entry face enter a token", func(r *Rules) *bool { return &r.EntrySum })),
+	later(boolOpt("DoublesSplitBlocks", "H5", "a double may not move a block's two tokens on together", func(r *Rules) *bool { return &r.DoublesSplitBlocks })),
 	later(boolOpt("TopsAndBottoms", "H2", "a double with every token out moves the tops and the bottoms", func(r *Rules) *bool { return &r.TopsAndBottoms })),
 	setOpt("EntryRolls", "C7", "faces that enter a token", kindFaces, func(r *Rules) *Faces { return &r.EntryRolls }),
 	enumOpt("SixEntry", "F1", "what an entering 6 does", sixEntryNames, func(r *Rules) *SixEntry { return &r.SixEntry }),
@@ -706,6 +729,10 @@ func (r Rules) problem() string {
 		return "FinishTokens needs Goal GoalFinish: a player is done when its goal squares are full (rule M1)"
 	case r.CaptureBeforeHome && b.Track+b.HomeColumn > 254:
 		return fmt.Sprintf("CaptureBeforeHome counts a token going round again past its finish, up to progress %d, but a progress is at most 254: want Track + HomeColumn at most 254 (rule K4)", b.Track+b.HomeColumn)
+	case r.DoublesSplitBlocks && (!r.TwoDice || r.Blocks == NoBlocks):
+		return "DoublesSplitBlocks needs TwoDice and Blocks: it keeps a double from moving a block on whole (rule H5)"
+	case r.EntrySum && !r.TwoDice:
+		return "EntrySum needs TwoDice: it is the sum of two dice that enters (rule H1)"
 	case r.TopsAndBottoms && !r.TwoDice:
 		return "TopsAndBottoms needs TwoDice: the bottoms are the faces under a double (rule H2)"
 	case r.TopsAndBottoms && (r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover):
@@ -827,9 +854,13 @@ const (
 	// to its yard, unless it is in its home column or finished (rule P9),
 	// and the turn passes.
 	LastMovedHome
+	// NearestHome sends the player's token nearest its finish back to its
+	// yard, even from its home column; finished tokens are safe (rule H3,
+	// Parcheesi's third double). The turn passes.
+	NearestHome
 )
 
-var sixPenaltyNames = []string{"VoidRoll", "UndoTurn", "LastMovedHome"}
+var sixPenaltyNames = []string{"VoidRoll", "UndoTurn", "LastMovedHome", "NearestHome"}
 
 // String returns the constant's name.
 func (p SixPenalty) String() string { return enumName(uint8(p), sixPenaltyNames...) }
@@ -969,9 +1000,13 @@ const (
 	// SafeMoverHome: a token that lands on an opponent on a safe square
 	// is sent to its own yard instead (rule D1).
 	SafeMoverHome
+	// SafeExclusive: a token may not land on a safe square an opponent
+	// holds; with EntryCapturesAll an entering token still captures on
+	// its start square (rule H4, Parcheesi).
+	SafeExclusive
 )
 
-var safeNames = []string{"SafeShare", "SafeMoverHome"}
+var safeNames = []string{"SafeShare", "SafeMoverHome", "SafeExclusive"}
 
 // String returns the constant's name.
 func (s SafeRule) String() string { return enumName(uint8(s), safeNames...) }
