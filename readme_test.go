@@ -128,6 +128,23 @@ var readmeCounts = []struct {
 	{"the faces of the die", "(?:a die's|a ply: each of the) (\\w+) faces", func(t *testing.T, _ []string) []string {
 		return []string{readme.Word(len(classicOutcomes(t)))}
 	}},
+	{"the throws of two dice", "two dice's (\\d+) pairs, lower face first", func(t *testing.T, _ []string) []string {
+		s, err := ludo.New(preset(t, "naija"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, sum := s.Outcomes(), 0.0
+		for _, f := range o {
+			if f.Face > f.Second || f.Prob != float64(2-b2i(f.Face == f.Second))/36 {
+				t.Errorf("two dice's throw %v has probability %v", f, f.Prob)
+			}
+			sum += f.Prob
+		}
+		if sum < 1-1e-9 || sum > 1+1e-9 {
+			t.Errorf("two dice's throws add up to %v", sum)
+		}
+		return []string{strconv.Itoa(len(o))}
+	}},
 	{"the action ids", "`NumActions` \\((\\d+)\\) of them, a token's index 0–(\\d+), `PassAction` \\((\\d+), the forced and the forfeiting pass alike\\), or `SecondAction`\\+index \\((\\d+)–(\\d+)\\)", func(*testing.T, []string) []string {
 		return []string{strconv.Itoa(ludo.NumActions), strconv.Itoa(ludo.MaxTokens - 1), strconv.Itoa(ludo.PassAction), strconv.Itoa(ludo.SecondAction), strconv.Itoa(ludo.SecondAction + ludo.MaxTokens - 1)}
 	}},
@@ -197,6 +214,9 @@ var readmeCounts = []struct {
 	{"the stable", `the stable of (\w+) squares`, func(t *testing.T, _ []string) []string {
 		b := preset(t, "cocangua").Board
 		return []string{readme.Word(b.Finish() - b.HomeEntry)}
+	}},
+	{"the naija track", `(\d+) steps from the start square to the finish`, func(t *testing.T, _ []string) []string {
+		return []string{strconv.Itoa(preset(t, "naija").Board.Finish())}
 	}},
 	{"the stars", "`Stars:\\{4 11\\}`: (\\w+) stars", func(t *testing.T, _ []string) []string {
 		b := preset(t, "danish").Board
@@ -454,6 +474,14 @@ func TestREADMEPerftTables(t *testing.T) {
 			shown[k.rules] = true
 		}
 	}
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // classicOutcomes returns the outcomes of Classic's throw.

@@ -2,6 +2,8 @@ package ludo
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -44,6 +46,37 @@ func TestRuleTextPlain(t *testing.T) {
 		if s, ok := f("Z9"); ok || s != "" {
 			t.Errorf("a rule the rulebook lacks: %q, %v", s, ok)
 		}
+	}
+}
+
+// TestRulebookCrossReferences: every rule number a rule's text or a
+// section's introduction cites, as "(C11, Q3)" or "rule W2", is in the
+// rulebook, so a renumbered or mistyped reference cannot stand. The
+// labels of the 2019 English Wikipedia's variations, as "W-LUDO-2019
+// (V11)", are the research notes', not rule numbers.
+func TestRulebookCrossReferences(t *testing.T) {
+	wiki := regexp.MustCompile(`W-LUDO-\d+ \([A-Z]\d+\)`)
+	number := regexp.MustCompile(`\b[A-Z][0-9]+\b`)
+	cites := 0
+	check := func(where, text string) {
+		for _, n := range number.FindAllString(wiki.ReplaceAllString(text, ""), -1) {
+			cites++
+			if _, ok := RuleTitle(n); !ok {
+				t.Errorf("%s cites %s, which the rulebook does not have", where, n)
+			}
+		}
+	}
+	for _, sec := range rulebook {
+		check("the section "+sec.heading, sec.intro)
+		for _, r := range sec.rules {
+			check("rule "+r.number, r.text)
+		}
+	}
+	if cites < 100 {
+		t.Errorf("the rulebook cites %d rule numbers: the pattern finds too few", cites)
+	}
+	if got := number.FindAllString(wiki.ReplaceAllString("(C11, Q3); rule W2 and W-LUDO-2019 (V11), not X0Y", ""), -1); !slices.Equal(got, []string{"C11", "Q3", "W2"}) {
+		t.Errorf("the pattern finds %q", got)
 	}
 }
 

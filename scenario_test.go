@@ -55,7 +55,8 @@ type scnPlay struct {
 var scnKeys = []string{"pins", "says", "start", "expect", "refuse", "play", "then"}
 
 // scnRuleRE matches a rule number: one of the rulebook's family letters
-// (C, B, Q, K, M, D, P, F, V, T: read from rulebook.go) and a number.
+// (C, B, Q, K, M, D, P, F, V, W, N, T: read from rulebook.go) and a
+// number.
 var scnRuleRE = regexp.MustCompile(`^[` + scnLetters() + `][0-9]+$`)
 
 // scnLetters returns the family letters of the rulebook's numbers, in
@@ -230,11 +231,12 @@ func (sc *scnFile) check() scnResult {
 	}
 	if sc.start {
 		st, err := New(s.Rules())
+		a, b := s.Dice() // b is 0 with one die
 		if err == nil {
-			st, err = st.Roll(s.Die())
+			st, err = st.RollOutcome(Outcome{Face: a, Second: b}) // with two dice, both (rule W1)
 		}
 		if err != nil || st != s {
-			fail(1, "start: the position is not the start of a game under its rules rolled with a %d:\n%s", s.Die(), scnDiff(FormatPosition(st), FormatPosition(s)))
+			fail(1, "start: the position is not the start of a game under its rules thrown %v:\n%s", Outcome{Face: a, Second: b}, scnDiff(FormatPosition(st), FormatPosition(s)))
 			res.stuck[1] = true
 		}
 	}
@@ -517,6 +519,8 @@ var scnFamilies = []struct {
 	{"M", 8, false}, // Mensch ärgere Dich nicht: maedn, maedn6
 	{"P", 9, false}, // Parchís: parchis1, parchis6
 	{"F", 2, false}, // Fia
+	{"W", 3, false}, // two dice: naija, and other rules with TwoDice
+	{"N", 5, false}, // Nigerian Ludo
 	{"T", 1, false}, // partnerships
 }
 
@@ -589,6 +593,12 @@ var scnOptions = []struct {
 	{"V", "HomeSteps:true", func(r Rules) bool { return r.HomeSteps }},
 	{"K", "FinishTokens > 0", func(r Rules) bool { return r.FinishTokens > 0 }},
 	{"T", "Teams:Partners", func(r Rules) bool { return r.Teams == Partners }},
+	{"W", "TwoDice:true", func(r Rules) bool { return r.TwoDice }},
+	{"W", "TwoDice, DiceUse:EitherDie", func(r Rules) bool { return r.TwoDice && r.DiceUse == EitherDie }},
+	{"W", "DiceUse:LargerDie", func(r Rules) bool { return r.DiceUse == LargerDie }},
+	{"W", "TwoDice, SixLimit > 0", func(r Rules) bool { return r.TwoDice && r.SixLimit > 0 }},
+	{"W", "TwoDice, CaptureRetires:false", func(r Rules) bool { return r.TwoDice && !r.CaptureRetires }},
+	{"N", "CaptureRetires:true", func(r Rules) bool { return r.CaptureRetires }},
 	{"Q", "End:PlayForAllPlaces", func(r Rules) bool { return r.End == PlayForAllPlaces }},
 	{"Q", "End:FirstWinner", func(r Rules) bool { return r.End == FirstWinner }},
 }
@@ -691,6 +701,25 @@ func TestScenarioParse(t *testing.T) {
 	_, err = ParsePosition(sc.thenText(sc.plays[0]))
 	if err == nil || !strings.Contains(err.Error(), "line 9, column 13") {
 		t.Errorf("then block error = %v, want it at line 9, column 13", err)
+	}
+
+	// start with two dice (rule W1): the start of a game thrown with both.
+	for _, c := range []struct {
+		text string
+		ok   bool
+	}{
+		{"rules naija\nstart\ndie 6 3\npins W1\nsays s\nexpect 0: yard-0 enter\n", true},
+		{"rules naija\nstart\ndie 6 3\nplayed 6\nred 0\npins W1\nsays s\nexpect 0: 0-3\n", false},
+		{"rules naija\nstart\nturn green\ndie 6 3\npins W1\nsays s\nexpect 0: yard-0 enter\n", false},
+	} {
+		sc, err := parseScenario("x", c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := sc.check()
+		if started := !slices.ContainsFunc(res.errs, func(e string) bool { return strings.Contains(e, "start:") }); started != c.ok || len(res.errs) > 0 && c.ok {
+			t.Errorf("start scenario %q: errors %q, want the start accepted %v", c.text, res.errs, c.ok)
+		}
 	}
 
 	// -update rewrites expect, refuse and then lines and keeps the rest.
