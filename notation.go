@@ -1429,6 +1429,9 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 	if from := s.Progress(c, mt.token); mt.detail && from != mt.from {
 		return Move{}, &IllegalMoveError{Move: newMove(c, mt.token, from, 0, 0), Reason: fmt.Sprintf("%v token %d is at %s, not %s", c, mt.token, progressString(from), progressString(mt.from))}
 	}
+	if s.forfeit() {
+		return Move{}, s.forfeitError(newMove(c, mt.token, s.Progress(c, mt.token), 0, 0))
+	}
 	fits := func(m Move) bool {
 		return (mt.die == 0 || m.Die() == mt.die) && (mt.count == 0 || m.Count() == mt.count) &&
 			(!mt.detail || textOf(m).describe() == mt.describe())

@@ -1477,7 +1477,7 @@ func (s *State) earn(m Move) bool {
 	}
 	if n := earned.Steps(); n > 0 {
 		if s.rs.feat&featTwoDice != 0 {
-			// Two dice: it comes once the dice are played (nextDie).
+			// Two dice: it comes once the dice are played (nextDie, rule W4).
 			// A token home's bonus of a capture's steps counts as a
 			// capture's: the moves are the same.
 			capture := m.Captures() > 0 || s.rs.homeBonus == s.rs.captureBonus
@@ -2020,7 +2020,7 @@ func (s *State) sumEntry(dst []Move, f uint8) []Move {
 }
 
 // useDice keeps of moves, the moves of the dice due, those that rule W2
-// lets the player make: the dice must all be played where they can be,
+// lets the player make (a capture among them counts, ruling N2): the dice must all be played where they can be,
 // so where a move leaves the other die playable (or ends the player's
 // game), the moves that leave it unplayable go; where no move does, one
 // die is played, and under LargerDie the larger where a token can play

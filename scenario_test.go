@@ -519,7 +519,7 @@ var scnFamilies = []struct {
 	{"M", 8, false}, // Mensch ärgere Dich nicht: maedn, maedn6
 	{"P", 9, false}, // Parchís: parchis1, parchis6
 	{"F", 2, false}, // Fia
-	{"W", 3, false}, // two dice: naija, and other rules with TwoDice
+	{"W", 4, false}, // two dice: naija, parcheesi, and other rules with TwoDice
 	{"N", 5, false}, // Nigerian Ludo
 	{"T", 1, false}, // partnerships
 }
@@ -528,7 +528,7 @@ var scnFamilies = []struct {
 // to be written (Mensch ärgere Dich nicht, Parchís, Fia, partners): the
 // coverage test does not require their rules yet, nor the option values
 // only they play. Move a letter to scnFamilies when its scenarios are in.
-const scnPending = ""
+const scnPending = "H"
 
 // scnOptions are the option values that change an outcome, each with the
 // families whose scenarios must play it: a value is required when one of

@@ -292,10 +292,10 @@ var presets = func() []preset {
 		r.Goal, r.HomeSteps = GoalSlots, true // rule V2
 	})
 	naija := with(classic, "naija", func(r *Rules) {
-		r.TwoDice = true          // rule W1
+		r.TwoDice = true          // rule W1; ruling N3: a 6 on a die enters, the finish is exact
 		r.BonusRolls = FacesOf(6) // rule W3: a double 6 throws again
-		r.SixLimit = 0            // no source limits the double sixes
-		r.CaptureRetires = true   // rule N1
+		r.SixLimit = 0            // ruling N4: no source limits the double sixes
+		r.CaptureRetires = true   // rule N1; ruling N5: no safe squares, no blocks
 	})
 	parcheesi := with(classic, "parcheesi", func(r *Rules) {
 		r.Board = parchis.Board                                              // 68 spaces, 12 safe, a home path of 7
