@@ -2070,6 +2070,9 @@ func (s *State) diceAfter(m Move) int {
 		played = 2
 	}
 	var buf [MaxMoves]Move
+	if n-played == 1 { // one die left: it is played if it has a move
+		return played + min(len(t.diceMoves(buf[:0])), 1)
+	}
 	most := 0
 	for _, r := range t.diceMoves(buf[:0]) {
 		if most = max(most, t.diceAfter(r)); most == n-played { // every die left is played
@@ -2098,6 +2101,21 @@ func (s *State) applyDice(m Move) error {
 		return s.forfeitError(m)
 	}
 	var buf [MaxMoves]Move
+	const token = uint64(0xf) << mToken
+	if i := m.Token(); !m.IsPass() && uint(i) < uint(s.rs.tokens) {
+		// The quick way: a move of a die due (or an alike token's, ruling
+		// Q9) after which every die left is played, which rule W2 never
+		// refuses; bonus moves, which it does not judge.
+		for _, l := range s.diceMoves(buf[:0]) {
+			if l.v&^token == m.v&^token && s.tok[c][l.Token()] == s.tok[c][i] {
+				if _, n := s.dues(); n < 2 || s.due.first() >= amountCapture || s.diceAfter(l) == n {
+					s.applyToken(m)
+					return nil
+				}
+				break
+			}
+		}
+	}
 	legal := s.appendDice(buf[:0])
 	if m.IsPass() {
 		switch {
@@ -2118,7 +2136,6 @@ func (s *State) applyDice(m Move) error {
 	if uint(i) >= uint(s.rs.tokens) {
 		return refusal{why: refWrongTokens}.err(m, s)
 	}
-	const token = uint64(0xf) << mToken
 	for _, l := range legal {
 		if !l.IsPass() && l.v&^token == m.v&^token && s.tok[c][l.Token()] == s.tok[c][i] { // the move, or an alike token's (ruling Q9)
 			s.applyToken(m)
