@@ -156,6 +156,12 @@ const (
 	amountMask    = 7
 )
 
+// rest returns the amounts kept after the head, more and bonus, as one
+// word: 0 with one die.
+func (a *amounts) rest() uint32 {
+	return uint32(a.more[0]) | uint32(a.more[1])<<8 | uint32(a.more[2])<<16 | uint32(a.bonus)<<24
+}
+
 // first returns the amount index of the head: 0, but with two dice
 // (rule W1) a later die's once the first has been played, or a bonus
 // move's.
@@ -1409,7 +1415,7 @@ func (s *State) applyToken(m Move) {
 	if rs.captureBonus|rs.homeBonus != NoBonus && (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
 		return // a bonus move is due
 	}
-	if (s.due.more != [maxDue - 1]uint8{} || s.due.bonus != 0) && s.nextDie(m) { // two dice: another amount is due (rule W1); with one die both are 0
+	if s.due.rest() != 0 && s.nextDie(m) { // two dice: another amount is due (rule W1); with one die none is
 		return
 	}
 	s.endMove()
