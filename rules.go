@@ -1851,15 +1851,15 @@ func (s *State) dice() (a, b uint8) {
 // diePlayed reports whether a die of the throw has been played (rule
 // W1): the first is no longer the head, or the second no longer due.
 func (s *State) diePlayed() bool {
-	if s.rs.feat&featTwoDice == 0 || s.due.head == 0 {
+	switch a := &s.due; {
+	case s.rs.feat&featTwoDice == 0 || a.head == 0:
 		return false
+	case a.first() != 0:
+		return true
+	case s.flags&stateBottoms != 0:
+		return a.more[0] == 0 || a.more[1] == 0 || a.more[2] == 0
 	}
-	for k, f := range s.DiceDue() {
-		if f == 0 && s.amountFaces()[k] != 0 {
-			return true
-		}
-	}
-	return false
+	return s.due.more[0] == 0
 }
 
 // dues returns the amounts due that the player may play now, the head
