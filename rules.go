@@ -1766,13 +1766,15 @@ func (s *State) teamLive(live Colors) Colors {
 // Two dice
 
 // A throw of two dice (rule W1) makes each die an amount due: the first
-// die amount 0, the second amount 1, each played by a move of its own, in
-// either order, on one token or on two. The amount judged first (head) is
-// the lowest-numbered die still due, and more keeps the other while it is
-// due. The State keeps no lanes for them: the legal moves are found when
-// asked (appendDice), by the same stages as one die's, for each die due
-// on a copy of the State; rule W2 then keeps the moves that play as many
-// of the dice as can be played.
+// die amount 0, the second amount 1 (a double played as tops and bottoms,
+// rule H2, four amounts), each played by a move of its own, in any order,
+// on one token or more; the bonus moves the throw earns come after them
+// (rule W4). The amount judged first (head) is the lowest-numbered still
+// due, and more keeps the others (see amounts). The State keeps no lanes
+// for them: the legal moves are found when asked (appendDice), by the
+// same stages as one die's, for each amount due on a copy of the State;
+// rule W2 then keeps the moves that play as many of the dice as can be
+// played.
 
 // RollDice plays a throw of two dice, faces a and b, for the player to
 // move, where the rules throw two dice (rule W1), and returns the position
@@ -1818,7 +1820,7 @@ func (s *State) rollDice(a, b int) error {
 	c := s.mover()
 	s.due.head = uint32(dueOf(c, uint8(a), uint8(a)))
 	s.due.more[0] = uint8(b)
-	if a == b && rs.rules.TopsAndBottoms && s.allOut(c) { // rule H2
+	if a == b && rs.rules.TopsAndBottoms && s.allOut(c) && !s.forfeit() { // rule H2: the bottoms, 7 minus the top on a die
 		s.flags |= stateBottoms
 		s.due.more = [maxDue - 1]uint8{uint8(7 - a), uint8(a), uint8(7 - a)}
 	}

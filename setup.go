@@ -374,6 +374,8 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Played", t, -1, "the rules throw one die, so no die of two is played (rule W1)")
 	case u.Bottoms && !(two && r.TopsAndBottoms && u.Die == u.SecondDie && u.Die != 0):
 		return bad("Bottoms", t, -1, "tops and bottoms are played only on a double thrown under TopsAndBottoms (rule H2)")
+	case u.Bottoms && limit > 0 && u.Streak == limit:
+		return bad("Bottoms", t, -1, "sixes %d is SixLimit, so the double is forfeited, not played as tops and bottoms (rules C9, H2)", u.Streak)
 	case u.Bottoms && !s.allOut(t):
 		return bad("Bottoms", t, -1, "%v has a token in the yard, but tops and bottoms are played only with every token out (rule H2)", t)
 	case two && r.TopsAndBottoms && u.Die == u.SecondDie && u.Die != 0 && !u.Bottoms && !played && s.allOut(t) && !(limit > 0 && u.Streak == limit):
