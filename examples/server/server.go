@@ -533,6 +533,14 @@ func (s *server) delete(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // dice returns, with two dice (rule W1) while a move of a throw is due,
 // the second die's face and the face of the die played (0 while both are
 // due); 0 and 0 otherwise.
@@ -625,7 +633,7 @@ func (s *server) rollIn(g *game, face, second *int) *apiError {
 			// The library's own refusal, before the dice are rolled:
 			// a refused roll must not use up a face of the seeded
 			// stream, or the record would no longer match its seed.
-			_, err := g.state.Roll(1)
+			_, err := g.state.RollOutcome(ludo.Outcome{Face: 1, Second: b2i(g.state.Rules().TwoDice)})
 			return refuse(err)
 		}
 	}

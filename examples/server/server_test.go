@@ -896,4 +896,14 @@ func TestTwoDice(t *testing.T) {
 	c.call("POST", "/games/"+server+"/roll", `{}`, http.StatusOK, &v)
 	o := dice.Throw(r)
 	assert.Equal(t, []int{o.Face, o.Second}, []int{v.Die, v.Second})
+	// A roll while the throw's moves are due: the library's refusal, and
+	// no face of the seed used up.
+	refused(server, `{}`, 409, "ludo: wrong phase", "")
+	for v.Phase != "roll" {
+		v = gameView{}
+		c.call("POST", "/games/"+server+"/move", `{"index": 0}`, http.StatusOK, &v)
+	}
+	c.call("POST", "/games/"+server+"/roll", `{}`, http.StatusOK, &v)
+	o = dice.Throw(r)
+	assert.Equal(t, []int{o.Face, o.Second}, []int{v.Die, v.Second})
 }
