@@ -11,8 +11,8 @@
 // -preset is any of ludo.Presets, or rules as text with options, as
 // ludoking{CaptureBeforeHome:true} (as examples/playout takes it);
 // -players defaults to the preset's (4, or 6 on a six-arm board). A ply
-// is a roll and the move made with it, or a bonus move (rule P8), which
-// no roll precedes.
+// is a roll and the move made with it, or a move no roll precedes: a
+// bonus move (rule P8), or the other die of a throw of two (rule W1).
 //
 // While it plays it draws a progress bar on standard error, if that is a
 // terminal or -progress asks for it (and -quiet does not forbid it);
