@@ -422,7 +422,8 @@ func describeOne(s ludo.State, m ludo.Move) string {
 
 // describeChoices lists the legal moves of s, as "2 legal moves: token 0
 // enters on square 1 · token 2: 12 → 17", or says "forced" where there
-// was one.
+// was one; with both dice of a throw of two due (rule W1), each with the
+// die it plays: "token 2: 12 → 15 (the 3)".
 func describeChoices(s ludo.State) string {
 	moves := s.LegalMoves()
 	if len(moves) == 1 {
@@ -430,11 +431,16 @@ func describeChoices(s ludo.State) string {
 	}
 	var t strings.Builder
 	t.WriteString(strconv.Itoa(len(moves)) + " legal moves: ")
+	d1, d2 := s.DiceDue()
+	both := s.Rules().TwoDice && d1 && d2 && !s.IsBonusMove() // a throw of two (rule W1): say which die
 	for i, m := range moves {
 		if i > 0 {
 			t.WriteString(" · ")
 		}
 		t.WriteString(describeOne(s, m))
+		if both && !m.IsPass() {
+			t.WriteString(" (the " + strconv.Itoa(m.Die()) + ")")
+		}
 	}
 	return t.String()
 }

@@ -446,6 +446,38 @@ func TestReplayHTMLTwoDice(t *testing.T) {
 	if throws == 0 || others == 0 || marked == 0 {
 		t.Fatalf("%d throws of two, %d other dice's plies", throws, others)
 	}
+	// A frame whose Before has the throw cast is accepted; on other dice,
+	// or with a second die where the other die is due, it is refused.
+	cast := false
+	for k, f := range frames {
+		if f.Second == 0 || k+1 == len(frames) || frames[k+1].Roll != 0 || frames[k+1].Before.IsBonusMove() {
+			continue
+		}
+		c := append([]Frame(nil), frames...)
+		c[k].Before, _ = f.Before.RollOutcome(ludo.Outcome{Face: f.Roll, Second: f.Second})
+		if err := WriteReplayHTML(&bytes.Buffer{}, "t", c, final); err != nil {
+			t.Errorf("ply %d with the throw cast: %v", k+1, err)
+		}
+		c[k].Second = f.Second%6 + 1
+		if err := WriteReplayHTML(&bytes.Buffer{}, "t", c, final); !errors.Is(err, ErrInvalidReplay) || !strings.Contains(err.Error(), "Before shows dice") {
+			t.Errorf("ply %d with the throw cast, other dice given: %v", k+1, err)
+		}
+		other := append([]Frame(nil), frames...)
+		other[k+1].Roll, other[k+1].Second = 2, 5
+		if err := WriteReplayHTML(&bytes.Buffer{}, "t", other, final); !errors.Is(err, ErrInvalidReplay) || !strings.Contains(err.Error(), "a throw's other die") {
+			t.Errorf("ply %d, the other die given a roll: %v", k+2, err)
+		}
+		cast = true
+		break
+	}
+	if !cast {
+		t.Error("no throw of two followed by its other die in the game")
+	}
+	// The choices of a throw say which die each move plays.
+	s, _ = ludo.ParsePosition("rules naija\nred 20 36\nturn red\ndie 3 4\n")
+	if got, want := describeChoices(s), "4 legal moves: token 0: 21 → 24 (the 3) · token 0: 21 → 25 (the 4) · token 1: 37 → 40 (the 3) · token 1: 37 → 41 (the 4)"; got != want {
+		t.Errorf("choices %q, want %q", got, want)
+	}
 	// One die's page has none of it.
 	oneFrames, oneFinal := replayGame(t, ludo.Classic(), 1)
 	one := writeReplay(t, "classic", oneFrames, oneFinal)
