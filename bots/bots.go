@@ -41,8 +41,9 @@ import (
 )
 
 // Bot is a player. Choose is called when the bot is to move, with the
-// position (a move is due: a roll's, or a bonus move, rule P8, which
-// [ludo.State.IsBonusMove] reports) and its legal moves (never empty, in
+// position (a move is due: a roll's, a bonus move, rule P8, which
+// [ludo.State.IsBonusMove] reports, or with two dice, rule W1, the
+// throw's first die or its other, [ludo.State.DiceDue]) and its legal moves (never empty, in
 // canonical order); it returns one of them. moves is only valid during
 // the call.
 type Bot interface {

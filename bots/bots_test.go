@@ -58,7 +58,7 @@ func positions(t *testing.T, r ludo.Rules, n int) []ludo.State {
 			s, _ = ludo.New(r)
 		}
 		if s.Phase() == ludo.PhaseRoll {
-			s, err = s.Roll(d.Roll())
+			s, err = s.RollOutcome(d.Throw(r))
 			require.NoError(t, err)
 		}
 		moves := s.LegalMoves()

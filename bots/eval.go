@@ -26,12 +26,15 @@ import (
 //     save it: 1/6 for each face that brings an opponent token behind it
 //     there (a token 1 to 6 squares behind, or 7 behind where a 6 counts
 //     7, rule P5), 1/36 for each bonus-earning face and face after it
-//     that do (a 6 and a bonus roll: 7 to 12 squares behind), counting
-//     only tokens that can still reach it and that no block stops (rule
+//     that do (a 6 and a bonus roll: 7 to 12 squares behind); with two
+//     dice (rule W1), the chance of the throws whose one die or both
+//     bring it there (13/36 for a token 3 squares behind), and after a
+//     bonus-earning double (rule W3) 1/1296 for each further throw that
+//     does what the double did not; counting only tokens that can still reach it and that no block stops (rule
 //     B2); where it stands on a star (rule D2), the same for tokens
 //     behind the star before it, which jump on to it; on an opponent's
 //     start square while that opponent has a token in its yard, the
-//     chance of an entry face (in up to Tries throws where it has none on
+//     chance of an entry face (on either die of two; in up to Tries throws where it has none on
 //     the track, rule M4), unless the square is safe and entering there
 //     captures nobody (rules K1, Q4); each weighed by Later where
 //     that opponent moves only after the owner, who may first save it; at
@@ -48,8 +51,9 @@ import (
 // A token going round the track again (rule K4: its colour has not
 // captured) counts the progress it will have when it comes round to its
 // start square, a lap less, so that it passes its home entry only when
-// nothing better is to be had. A bonus move due (rule P8) adds its steps
-// to the mover's worth.
+// nothing better is to be had. A bonus move due (rule P8), or the other
+// die of a throw of two once one is played (rule W1), adds its steps to
+// the mover's worth.
 //
 // A player who has finished adds Place for each player it beat. The
 // score of a position for a player is its worth less the worth of its
@@ -94,21 +98,24 @@ const maxReach = 2*20 + 1
 // reach holds the chance that a token comes exactly d squares on in a
 // roll, or in a bonus-earning roll and the next ([Weights]), for d below
 // maxReach: [0] for a player with a token in the yard, [1] for one with
-// none, whose 6 counts Rules.SixValue (rule P5).
+// none, whose 6 counts Rules.SixValue (rule P5). With two dice (rule W1)
+// a throw takes a token on by either die or by both, and a bonus-earning
+// double (rule W3) on by the next throw too.
 type reach [2][maxReach]float64
 
-// reaches caches the reach of every (BonusRolls, SixValue) the bots have
-// met: a handful.
+// reaches caches the reach of every (BonusRolls, SixValue, TwoDice) the
+// bots have met: a handful.
 var reaches sync.Map // reachKey → *reach
 
 type reachKey struct {
 	bonus ludo.Faces
 	six   int
+	two   bool
 }
 
 // reachOf returns the reach under rules r.
 func reachOf(r *ludo.Rules) *reach {
-	k := reachKey{r.BonusRolls, r.SixValue}
+	k := reachKey{r.BonusRolls, r.SixValue, r.TwoDice}
 	if p, ok := reaches.Load(k); ok {
 		return p.(*reach)
 	}
@@ -119,6 +126,10 @@ func reachOf(r *ludo.Rules) *reach {
 				return r.SixValue
 			}
 			return f
+		}
+		if r.TwoDice {
+			t[out] = twoDiceReach(count, r.BonusRolls)
+			continue
 		}
 		for f := 1; f <= 6; f++ {
 			n := count(f)
@@ -135,6 +146,47 @@ func reachOf(r *ludo.Rules) *reach {
 	}
 	p, _ := reaches.LoadOrStore(k, &t)
 	return p.(*reach)
+}
+
+// twoDiceReach returns the reach of one throw of two dice (rule W1), each
+// face counting count(f) steps: the chance, over the 36 throws, that one
+// die or both take a token exactly d squares on; and after a double of a
+// face in bonus (rule W3), the chance of the throws of the bonus roll
+// that take it on by d from where the double left it (not moved, moved by
+// one die or by both), where the double alone does not.
+func twoDiceReach(count func(int) int, bonus ludo.Faces) [maxReach]float64 {
+	var t [maxReach]float64
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			ca, cb := count(a), count(b)
+			first := [3]int{ca, cb, ca + cb}
+			var seen [maxReach]bool
+			for _, d := range first {
+				if !seen[d] {
+					seen[d] = true
+					t[d] += 1.0 / 36
+				}
+			}
+			if a != b || !bonus.Has(a) {
+				continue
+			}
+			for c := 1; c <= 6; c++ {
+				for e := 1; e <= 6; e++ {
+					cc, ce := count(c), count(e)
+					var more [maxReach]bool
+					for _, x := range [3]int{0, ca, 2 * ca} {
+						for _, y := range [3]int{cc, ce, cc + ce} {
+							if d := x + y; d < maxReach && !seen[d] && !more[d] {
+								more[d] = true
+								t[d] += 1.0 / 36 / 36
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return t
 }
 
 // view is a position unpacked for evaluation: progress and absolute track
@@ -192,12 +244,12 @@ func newView(s ludo.State, r *ludo.Rules) view {
 	}
 	v.pairsSafe = v.blocks || r.MultiCapture != ludo.CaptureAll
 	v.plain = r.Board.Safe == 0 && r.Board.Stars == 0 && !v.teams && !r.CaptureBeforeHome &&
-		r.BonusRolls == ludo.FacesOf(6) && r.SixValue == 6 && r.EntryRolls.Len() == 1 && r.Tries == 1
+		r.BonusRolls == ludo.FacesOf(6) && r.SixValue == 6 && r.EntryRolls.Len() == 1 && r.Tries == 1 && !r.TwoDice
 	if !v.plain {
 		v.reach = reachOf(r)
 	}
-	if s.IsBonusMove() {
-		v.bonus = s.Count()
+	if _, b := s.Dice(); s.IsBonusMove() || b != 0 && !bothDue(s) {
+		v.bonus = s.Count() // a bonus move (rule P8), or a throw's other die (rule W1)
 	}
 	k := 0
 	for d := range ludo.MaxPlayers {
@@ -225,6 +277,13 @@ func newView(s ludo.State, r *ludo.Rules) view {
 		}
 	}
 	return v
+}
+
+// bothDue reports whether both dice of a throw of two are still to play
+// (rule W1).
+func bothDue(s ludo.State) bool {
+	a, b := s.DiceDue()
+	return a && b
 }
 
 // findBlocks adds colour c's blocks to the view's: two or more of its
@@ -360,7 +419,11 @@ func (v *view) risk(c ludo.Color, x int, later float64) float64 {
 		}
 		ro := 0.0
 		if v.yard[o] > 0 && x == int(o)*v.spacing%v.track && v.entryCaptures(x, safe) {
-			switch e := float64(v.rules.EntryRolls.Len()) / 6; {
+			e := float64(v.rules.EntryRolls.Len()) / 6
+			if v.rules.TwoDice { // rule W1: either die enters
+				e = 1 - (1-e)*(1-e)
+			}
+			switch {
 			case v.plain:
 				ro += 1.0 / 6
 			case v.rules.Tries > 1 && v.idle(o): // rule M4: up to Tries throws to enter

@@ -2,23 +2,31 @@ package bots
 
 import (
 	"math"
+	"slices"
 
 	"github.com/ludorules/ludo"
 )
 
-// Expectimax searches a fixed number of rolls ahead with the die as a
-// chance node ([ludo.State.Outcomes]): after each of its own legal moves,
-// it averages over the faces of the next roll, whoever makes it; at each
-// face the player to move (itself after a 6, an opponent otherwise) picks
+// Expectimax searches a fixed number of rolls ahead with the throw as a
+// chance node ([ludo.State.Outcomes]: the faces of one die, or the 21
+// pairs of two, rule W1): after each of its own legal moves, it averages
+// over the throws of the next roll, whoever makes it; at each throw the
+// player to move (itself after a bonus roll, an opponent otherwise) picks
 // the move best for them, and so on for Depth rolls. A position with a
-// bonus move due (rule P8) is a decision node, not a chance node: its
-// player picks the bonus move best for them, and no roll is counted.
-// Positions at the horizon are scored with [Evaluate]. With more than two players this is
-// max-n search: every player is assumed to maximise its own score, and
-// the values carried up the tree are a score per player.
+// move due and no roll, a bonus move (rule P8) or the other die of a
+// throw of two once one is played (rule W1), is a decision node, not a
+// chance node: its player picks the move best for them, and no roll is
+// counted, so a throw of two is searched as both its moves. Positions at
+// the horizon, where a roll is due, are scored with [Evaluate]. With more
+// than two players this is max-n search: every player is assumed to
+// maximise its own score, and the values carried up the tree are a score
+// per player.
 //
 // Depth 1 looks one roll ahead (about 6×4 positions per move), depth 2
-// two rolls (about 600 per move); the bot is deterministic.
+// two rolls (about 600 per move); the bot is deterministic. With two dice
+// a roll has 21 throws, each of up to a few dozen pairs of moves (the
+// positions they reach searched once each): depth 2 then takes tens of
+// milliseconds a move, a hundred times as long as with one die.
 type Expectimax struct {
 	// Depth is the number of rolls searched after the bot's own move.
 	Depth int
@@ -64,13 +72,14 @@ func (e *Expectimax) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 }
 
 // value returns the expected scores of s searching depth rolls ahead: the
-// mean over the faces where a roll is due (a chance node), the best for
-// the player to move where a bonus move is due (a decision node).
+// mean over the throws where a roll is due (a chance node), the best for
+// the player to move where a move is due with no roll (a decision node: a
+// bonus move, or a throw's other die).
 func (e *Expectimax) value(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
 	switch {
 	case s.Phase() == ludo.PhaseOver:
 		return e.W.scores(s, &e.rules)
-	case s.Phase() == ludo.PhaseMove: // a bonus move (rule P8): no roll
+	case s.Phase() == ludo.PhaseMove: // a bonus move (rule P8) or a throw's other die (rule W1): no roll
 		return e.decide(s, depth)
 	case depth == 0:
 		return e.W.scores(s, &e.rules)
@@ -78,7 +87,7 @@ func (e *Expectimax) value(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
 	var acc [ludo.MaxPlayers]float64
 	var outs [ludo.MaxOutcomes]ludo.Outcome
 	for _, o := range s.AppendOutcomes(outs[:0]) {
-		r, _ := s.Roll(o.Face)
+		r, _ := s.RollOutcome(o)
 		best := e.decide(r, depth-1)
 		for c := range acc {
 			acc[c] += o.Prob * best[c]
@@ -88,16 +97,37 @@ func (e *Expectimax) value(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
 }
 
 // decide returns the scores of the move of s best for the player to
-// move, searching depth rolls after it.
+// move, searching depth rolls after it. Where that move leaves the same
+// player a move due with no roll (a bonus move, rule P8, or the other die
+// of a throw of two, rule W1), the player makes that one too before the
+// depth counts on: the player picks the best of the positions where its
+// moves end, each searched once however many orders of moves reach it (a
+// throw of two moved on two tokens reaches the same position both ways).
 func (e *Expectimax) decide(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
-	var buf [ludo.MaxMoves]ludo.Successor
+	var buf [4 * ludo.MaxMoves]ludo.State
 	mover := s.Turn()
 	var best [ludo.MaxPlayers]float64
 	bestV := math.Inf(-1)
-	for _, c := range s.AppendSuccessors(buf[:0]) {
-		if v := e.value(c.State, depth); v[mover] > bestV {
+	for _, end := range turnEnds(s, mover, buf[:0]) {
+		if v := e.value(end, depth); v[mover] > bestV {
 			best, bestV = v, v[mover]
 		}
 	}
 	return best
+}
+
+// turnEnds appends to dst the positions that the moves of mover from s
+// lead to, following on through every move due to mover with no roll
+// (rules P8, W1), in the order of the moves, each position once, and
+// returns the extended slice.
+func turnEnds(s ludo.State, mover ludo.Color, dst []ludo.State) []ludo.State {
+	var buf [ludo.MaxMoves]ludo.Successor
+	for _, c := range s.AppendSuccessors(buf[:0]) {
+		if c.State.Phase() == ludo.PhaseMove && c.State.Turn() == mover {
+			dst = turnEnds(c.State, mover, dst)
+		} else if !slices.Contains(dst, c.State) {
+			dst = append(dst, c.State)
+		}
+	}
+	return dst
 }

@@ -12,8 +12,9 @@ import (
 // on a threatened token goes), avoids landing in danger, enters tokens,
 // forms blocks where the rules have them (a block runs no risk), runs for
 // the home column, and between otherwise equal moves advances its leading
-// token. Where a move earns a bonus move (rule P8), it scores the move by
-// the best bonus move after it. Ties go to the first move in canonical
+// token. Where a move earns a bonus move (rule P8), or leaves the other die
+// of a throw of two to play (rule W1), it scores the move by the best move
+// after it. Ties go to the first move in canonical
 // order, so it needs no randomness.
 type Heuristic struct {
 	// W are the weights of the evaluation it maximises.
@@ -52,10 +53,11 @@ func greedy(s ludo.State, moves []ludo.Move, w *Weights) int {
 	return best
 }
 
-// after returns me's score in s, after me's best bonus move if one is
-// due (rule P8), and the bonus moves that one earns.
+// after returns me's score in s, after me's best move where one is due
+// with no roll (a bonus move, rule P8, or a throw's other die, rule W1),
+// and the moves due after that one.
 func (w *Weights) after(s ludo.State, r *ludo.Rules, me ludo.Color) float64 {
-	if !s.IsBonusMove() || s.Turn() != me {
+	if s.Phase() != ludo.PhaseMove || s.Turn() != me {
 		return w.scores(s, r)[me]
 	}
 	var buf [ludo.MaxMoves]ludo.Successor

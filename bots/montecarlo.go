@@ -13,8 +13,9 @@ type MonteCarloConfig struct {
 	// the legal moves.
 	Playouts int
 	// Plies is the length of a playout in plies (a roll and its move, or
-	// a bonus move, rule P8) before the position reached is scored with the evaluation; 0 plays
-	// to the end of the game.
+	// a move no roll precedes: a bonus move, rule P8, or a throw's other
+	// die, rule W1) before the position reached is scored with the
+	// evaluation; 0 plays to the end of the game.
 	Plies int
 	// Policy is how every player moves in a playout.
 	Policy PlayoutPolicy
@@ -120,8 +121,8 @@ func (b *MonteCarlo) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 // playout plays s on for the configured number of plies.
 func (b *MonteCarlo) playout(s ludo.State, r *ludo.Rules) ludo.State {
 	for ply := 0; (b.cfg.Plies == 0 || ply < b.cfg.Plies) && s.Phase() != ludo.PhaseOver; ply++ {
-		if s.Phase() == ludo.PhaseRoll { // else a bonus move is due (rule P8): no roll
-			s, _ = s.Roll(b.dice.Roll())
+		if s.Phase() == ludo.PhaseRoll { // else a bonus move (rule P8) or a throw's other die (rule W1) is due: no roll
+			s, _ = s.RollOutcome(b.dice.Throw(*r))
 		}
 		b.buf = s.AppendLegalMoves(b.buf[:0])
 		i := 0

@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -131,6 +132,12 @@ func TestRiskOnEveryGeometry(t *testing.T) {
 		{"parchis1, a full exit is entered (P4)", "rules parchis1\nred 17\nblue @18\ngreen yard\nturn yellow\ndie 1", 1.0 / 6},
 		{"cocangua, entry on 1 and 6 (V1)", "rules cocangua\nred 13\ngreen yard\nturn yellow\ndie 1", 2.0 / 6},
 		{"cocangua, 1 and 1 (V1)", "rules cocangua\nred 9\ngreen @8\nturn yellow\ndie 1", 1.0/6 + 1.0/36},
+		// Two dice (rule W1): a 3 on either die, or 1 and 2; or after 6 and
+		// 6 (rule W3) a 3 of the next throw.
+		{"naija, 3 behind on either die or both (W1)", "rules naija\nred 9\ngreen @7\nturn yellow\ndie 1 1", 13.0/36 + 13.0/1296},
+		{"naija, 9 behind on both dice, or 6 and 6 then 3 or 9 (W1, W3)", "rules naija\nred 9\ngreen @1\nturn yellow\ndie 1 1", 4.0/36 + 15.0/1296},
+		{"naija, 13 behind only after 6 and 6, then 1 or 7 (W3)", "rules naija\nred 9\ngreen @49\nturn yellow\ndie 1 1", 15.0 / 1296},
+		{"naija, green enters with a 6 on either die", "rules naija\nred 13\ngreen yard\nturn yellow\ndie 1 1", 11.0 / 36},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			assert.InDelta(t, c.want, risk(t, c.position, ludo.Red, 0), 1e-9)
@@ -176,4 +183,77 @@ func TestEvaluateBonusMoveDue(t *testing.T) {
 	without, err := u.State()
 	require.NoError(t, err)
 	assert.InDelta(t, 20, Evaluate(with)[ludo.Red]-Evaluate(without)[ludo.Red], 1e-9)
+}
+
+// TestBotsPlayBothDice: with two dice (rule W1) red's token 0 captures,
+// and retires (rule N1), with 3 and 4 together, in either order; token 1,
+// the leader, would gain as much with either die alone. Every bot moves
+// token 0 first and captures with the other die: a bot that scored the
+// position after the first die, before the other is played, sees no
+// capture.
+func TestBotsPlayBothDice(t *testing.T) {
+	s := ludo.MustParsePosition("rules naija\nred 20 36\ngreen @28\nturn red\ndie 3 4\n")
+	bots := append(smart(), NewMonteCarlo(1, MonteCarloConfig{Playouts: 40, Plies: 2, Policy: GreedyPlayouts}))
+	for _, b := range bots {
+		first := b.Choose(s, s.LegalMoves())
+		require.Equal(t, 0, first.Token(), "%s plays %v", b.Name(), first)
+		next, err := s.Apply(first)
+		require.NoError(t, err)
+		require.Equal(t, ludo.PhaseMove, next.Phase(), "the other die is due, with no roll")
+		second := b.Choose(next, next.LegalMoves())
+		assert.Equal(t, 1, second.Captures(), "%s plays %v", b.Name(), second)
+		assert.True(t, second.Retires(), "%s plays %v", b.Name(), second)
+	}
+}
+
+// TestExpectimaxPlaysTheOtherDie: a position with a throw's other die due
+// (rule W1) is a decision node of the same player, searched before the
+// horizon: at depth 0 its value is that of the best move of the other
+// die, not its evaluation.
+func TestExpectimaxPlaysTheOtherDie(t *testing.T) {
+	s := ludo.MustParsePosition("rules naija\nred 23 36\ngreen @28\nturn red\ndie 3 4\nplayed 3\n")
+	require.Equal(t, [2]bool{false, true}, func() [2]bool { a, b := s.DiceDue(); return [2]bool{a, b} }())
+	want := math.Inf(-1)
+	for _, c := range s.AppendSuccessors(nil) {
+		require.Equal(t, ludo.PhaseRoll, c.State.Phase())
+		want = max(want, Evaluate(c.State)[ludo.Red])
+	}
+	e := NewExpectimax(1)
+	e.rules = s.Rules()
+	v := e.value(s, 0)
+	assert.InDelta(t, want, v[ludo.Red], 1e-9)
+	assert.Greater(t, v[ludo.Red], Evaluate(s)[ludo.Red]+20, "the capture with the 4 is seen")
+	// At depth 1 the roll searched is the next player's, after red's 4.
+	one := e.value(s, 1)
+	assert.NotEqual(t, v, one)
+}
+
+// TestEvaluateOtherDieDue: the other die of a throw of two, due once one
+// is played (rule W1), counts its steps for the mover, as a bonus move
+// does; a throw with both dice due counts nothing, as one die's does.
+func TestEvaluateOtherDieDue(t *testing.T) {
+	played := ludo.MustParsePosition("rules naija\nred 10 30\ngreen @40\ndie 3 4\nplayed 3\n")
+	both := ludo.MustParsePosition("rules naija\nred 10 30\ngreen @40\ndie 3 4\n")
+	u := played.Setup()
+	u.Die, u.SecondDie, u.Played = 0, 0, [2]bool{}
+	roll, err := u.State()
+	require.NoError(t, err)
+	require.Equal(t, ludo.PhaseRoll, roll.Phase())
+	assert.InDelta(t, 4, Evaluate(played)[ludo.Red]-Evaluate(roll)[ludo.Red], 1e-9)
+	assert.InDelta(t, 0, Evaluate(both)[ludo.Red]-Evaluate(roll)[ludo.Red], 1e-9)
+}
+
+// TestQuickTwoDiceThreats: with two dice (rule W1) an opponent threatens
+// a square 7 to 12 squares on by both dice: the quick policy moves red's
+// token 1, not token 0 from 5 squares ahead of green to 8 or 9 ahead,
+// which one die would not reach.
+func TestQuickTwoDiceThreats(t *testing.T) {
+	s := ludo.MustParsePosition("rules naija\nred 20 40\ngreen @16\nturn red\ndie 3 4\n")
+	r := s.Rules()
+	moves := s.LegalMoves()
+	assert.Equal(t, 1, moves[quick(s, moves, &r)].Token())
+	one := ludo.MustParsePosition("rules classic\nred 20 40\ngreen @16\nturn red\ndie 3\n")
+	r = one.Rules()
+	moves = one.LegalMoves()
+	assert.Equal(t, 0, moves[quick(one, moves, &r)].Token(), "one die does not reach 8 squares on")
 }

@@ -9,7 +9,8 @@ import "github.com/ludorules/ludo"
 // column (50), enter (40), move a threatened token to a square no
 // opponent threatens (30), and avoid landing where one does (-30); then
 // advance the leader (progress/100). A square is threatened if an
-// opponent's token on the track stands 1 to 6 squares behind it and can
+// opponent's token on the track stands 1 to 6 squares behind it (1 to 12
+// with two dice, rule W1) and can
 // still reach it, or it is an opponent's start square where entering
 // captures (see [Weights]) and that opponent has a token in its yard; a
 // safe square (rules K1, D1, P1) is not, and partners (rule T1) threaten
@@ -28,6 +29,10 @@ func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 	// The threatened squares, as bit sets of track square indexes (a
 	// track has at most 250 squares): by tokens on the track, and by
 	// entering.
+	far := 6
+	if r.TwoDice { // rule W1: one die or both
+		far = 12
+	}
 	var threat, entry [4]uint64
 	mark := func(set *[4]uint64, x int) { set[x>>6] |= 1 << (x & 63) }
 	for o := range s.Players().All() {
@@ -48,7 +53,7 @@ func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 			if x < 0 {
 				continue
 			}
-			for d := 1; d <= 6 && (p > he || p+d <= he || round); d++ {
+			for d := 1; d <= far && (p > he || p+d <= he || round); d++ {
 				mark(&threat, (x+d)%b.Track)
 			}
 		}

@@ -29,10 +29,12 @@ const DefaultMaxPlies = 100_000
 // Play plays the game from s to its end, each colour's moves chosen by
 // players[colour], with dice from dice, and returns the final position
 // and the number of plies played (a ply is one roll and the move or pass
-// made with it, or a bonus move, rule P8, which no roll precedes; where s
-// has a move due, that move is the first ply's). It rolls only where a
-// roll is due, so a game with bonus moves takes the same faces from dice
-// as its record ([ludo.Record]) does.
+// made with it, or a move no roll precedes: a bonus move, rule P8, or the
+// other die of a throw of two, rule W1; where s has a move due, that move
+// is the first ply's). It throws the dice the rules throw (one die, or two,
+// [ludo.Dice.Throw]) only where a roll is due, so a game with bonus moves
+// or two dice takes the same faces from dice as its record ([ludo.Record])
+// does.
 //
 // It plays at most maxPlies plies (at least 1; [DefaultMaxPlies] is a
 // good limit): a game still going on then is returned as it stands, with
@@ -64,7 +66,7 @@ func Play(s ludo.State, players [ludo.MaxPlayers]Bot, dice ludo.Dice, maxPlies i
 		rolled := s
 		if s.Phase() == ludo.PhaseRoll {
 			var err error
-			if rolled, err = s.Roll(dice.Roll()); err != nil {
+			if rolled, err = s.RollOutcome(dice.Throw(s.Rules())); err != nil {
 				return s, plies, err
 			}
 		}

@@ -13,10 +13,12 @@ import (
 )
 
 // TestFrames checks Frames against the frames of the games as they were
-// played, under every preset and the other rules TestSVGGames plays: the same positions, faces and moves,
-// the final position, and a replay page that accepts them.
+// played, under every preset and the other rules TestSVGGames plays: the
+// same positions, faces and moves (with two dice, rule W1, the throw's
+// faces on its first move and 0 on the other die's), the final position,
+// and a replay page that accepts them.
 func TestFrames(t *testing.T) {
-	bonuses := false
+	bonuses, otherDie := false, false
 	for k, r := range svgGameRules() {
 		start, err := ludo.New(r)
 		require.NoError(t, err)
@@ -27,17 +29,19 @@ func TestFrames(t *testing.T) {
 		var want []Frame
 		s := start
 		for s.Phase() != ludo.PhaseOver {
-			face, rolled := 0, s // a bonus move (rule P8): no roll
+			var o ludo.Outcome // a bonus move (rule P8) or a throw's other die (rule W1): no roll
+			rolled := s
 			if s.Phase() == ludo.PhaseRoll {
-				face = d.Roll()
-				rolled, err = s.Roll(face)
+				o = d.Throw(r)
+				rolled, err = s.RollOutcome(o)
 				require.NoError(t, err)
 			}
 			moves := rolled.LegalMoves()
 			m := moves[pick.IntN(len(moves))]
-			want = append(want, Frame{Before: s, Roll: face, Move: m})
-			bonuses = bonuses || face == 0
-			require.NoError(t, rec.Add(m))
+			want = append(want, Frame{Before: s, Roll: o.Face, Second: o.Second, Move: m})
+			bonuses = bonuses || (o.Face == 0 && rolled.IsBonusMove())
+			otherDie = otherDie || (o.Face == 0 && !rolled.IsBonusMove())
+			require.NoError(t, rec.AddMove(rolled, m))
 			s, err = rolled.Apply(m)
 			require.NoError(t, err)
 		}
@@ -52,6 +56,7 @@ func TestFrames(t *testing.T) {
 		require.NoError(t, WriteReplayHTML(&page, "t", frames, final), "%v", r)
 	}
 	assert.True(t, bonuses, "no game had a bonus move")
+	assert.True(t, otherDie, "no game had a throw of two dice")
 }
 
 // TestFramesStopAtTheFirstIllegalPly: the frames before it, the

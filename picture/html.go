@@ -26,7 +26,8 @@ var ErrInvalidReplay = errors.New("picture: invalid replay")
 // list of every ply to step through the game. Ply N is the position after
 // the Nth move; the page shows the roll and the move that led to it ("red
 // rolled 6 (counts 7)", or "red bonus 20" for a bonus move, which has no
-// roll; the squares it went from and to are ringed, and so are the tokens
+// roll; with two dice, rule W1, "red rolled 6 and 3, plays 6", then "red
+// plays 3 of 6 and 3" for the other die's move, which has none; the squares it went from and to are ringed, and so are the tokens
 // it sent home), and the legal moves the player had to choose from.
 // Opening the page with a fragment "#ply=N" shows ply N, and the fragment
 // follows the ply shown, so that the address points at a move.
@@ -44,7 +45,8 @@ var ErrInvalidReplay = errors.New("picture: invalid replay")
 // of 500 plies makes a page of about 150 kB.
 // The script also sets data attributes on the element with id
 // "ply-status" (data-ply, data-plies, data-roll, data-color,
-// data-move, data-turn, data-hash) for tests to read, and a fragment
+// data-move, data-turn, data-hash; data-roll is "6,3" for a throw of two
+// dice) for tests to read, and a fragment
 // "#ply=N&press=ArrowRight,next" presses those keys and buttons once the
 // page is shown, so that a headless browser can test them. Without
 // scripts the page shows the first position.
@@ -63,10 +65,12 @@ type replayViewData struct {
 	P  []int  `json:"p"`            // each seated colour's tokens' progress, colour by colour
 	St string `json:"st"`           // the status line
 	T  int    `json:"t"`            // the colour to roll or move, -1 when the game is over
-	D  int    `json:"d,omitempty"`  // the die while a roll's move is due
+	D  int    `json:"d,omitempty"`  // the die while a roll's move is due; with two dice (rule W1), the first
+	D2 int    `json:"d2,omitempty"` // with two dice, the second die while a move of the throw is due
+	U  int    `json:"u,omitempty"`  // with two dice, the dice played: 1 the first, 2 the second
 	B  int    `json:"b,omitempty"`  // the steps of a bonus move due (rule P8)
 	Pl []int  `json:"pl,omitempty"` // each colour's place, if any has one
-	M  []int  `json:"m,omitempty"`  // the ply: roll (0 for a bonus move), colour, token (-1 pass), from, to, captures, count
+	M  []int  `json:"m,omitempty"`  // the ply: roll (0 for a bonus move or a throw's other die), colour, token (-1 pass), from, to, captures, count; with two dice, the throw's second die and the die the move plays
 	Ms string `json:"ms,omitempty"` // the move, as Move.String
 	Tx string `json:"tx,omitempty"` // the ply in words
 	Ch string `json:"ch,omitempty"` // the legal moves there were
@@ -106,6 +110,7 @@ type replayPageData struct {
 	SVG    template.HTML
 	Status replayViewData
 	Data   replayData
+	Two    bool // the rules throw two dice (rule W1): the script draws them
 }
 
 func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData, error) {
@@ -120,22 +125,26 @@ func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData
 		return nil, bad(0, "the position is the zero State")
 	}
 	views := []replayViewData{replayView(start)}
+	two := start.Rules().TwoDice
 	for n, f := range frames {
 		ply := n + 1
 		s := f.Before
 		switch {
-		case s.IsBonusMove() || f.Roll == 0:
-			if !s.IsBonusMove() || f.Roll != 0 {
-				return nil, bad(ply, "roll %d: a frame has roll 0 exactly where a bonus move is due (rule P8)", f.Roll)
+		case noRoll(s) || f.Roll == 0:
+			if !noRoll(s) || f.Roll != 0 {
+				return nil, bad(ply, "roll %d: a frame has roll 0 exactly where a bonus move is due (rule P8), or a throw's other die (rule W1)", f.Roll)
+			}
+			if f.Second != 0 {
+				return nil, bad(ply, "roll 0,%d: a move no roll precedes has no second die", f.Second)
 			}
 		case s.Phase() == ludo.PhaseMove:
-			if s.Die() != f.Roll {
-				return nil, bad(ply, "Before shows die %d but Roll is %d", s.Die(), f.Roll)
+			if a, b := s.Dice(); a != f.Roll || b != f.Second {
+				return nil, bad(ply, "Before shows %s but Roll is %v", diceText(s), ludo.Outcome{Face: f.Roll, Second: f.Second})
 			}
 		default:
 			var err error
-			if s, err = s.Roll(f.Roll); err != nil {
-				return nil, bad(ply, "roll %d: %w", f.Roll, err)
+			if s, err = s.RollOutcome(ludo.Outcome{Face: f.Roll, Second: f.Second}); err != nil {
+				return nil, bad(ply, "roll %v: %w", ludo.Outcome{Face: f.Roll, Second: f.Second}, err)
 			}
 		}
 		next, err := s.Apply(f.Move)
@@ -147,8 +156,9 @@ func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData
 			want, what = frames[ply].Before, "the next frame's Before"
 		}
 		if got := next; got != want {
-			if want.Phase() == ludo.PhaseMove && !want.IsBonusMove() {
-				got, _ = next.Roll(want.Die())
+			if want.Phase() == ludo.PhaseMove && !noRoll(want) {
+				a, b := want.Dice()
+				got, _ = next.RollOutcome(ludo.Outcome{Face: a, Second: b})
 			}
 			if got != want {
 				return nil, bad(ply, "move %v leads to %s", f.Move, difference(got, want, what))
@@ -161,6 +171,9 @@ func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData
 			from, to = 0, 0 // the page's data: a pass moves nothing, and the page reads no square of it
 		}
 		v.M = []int{f.Roll, int(m.Color()), m.Token(), from, to, m.Captures(), m.Count()}
+		if two {
+			v.M = append(v.M, f.Second, m.Die())
+		}
 		v.Ms = m.String()
 		v.Tx = describeMove(s, next, m)
 		v.Ch = describeChoices(s)
@@ -221,8 +234,30 @@ func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData
 	svg = appendSVGStatus(svg, &g, &p)
 	svg = append(svg, "</svg>"...)
 	return &replayPageData{
-		Title: title, Plies: len(frames), SVG: template.HTML(svg), Status: views[0], Data: d,
+		Title: title, Plies: len(frames), SVG: template.HTML(svg), Status: views[0], Data: d, Two: two,
 	}, nil
+}
+
+// noRoll reports whether the move due in s follows no roll: a bonus move
+// (rule P8), or a throw's other die once one is played (rule W1).
+func noRoll(s ludo.State) bool {
+	if s.IsBonusMove() {
+		return true
+	}
+	if _, b := s.Dice(); b != 0 {
+		d1, d2 := s.DiceDue()
+		return !d1 || !d2
+	}
+	return false
+}
+
+// diceText writes the dice of s, as "die 5" or with two dice (rule W1)
+// "dice 6,3".
+func diceText(s ludo.State) string {
+	if a, b := s.Dice(); b != 0 {
+		return "dice " + ludo.Outcome{Face: a, Second: b}.String()
+	}
+	return "die " + strconv.Itoa(s.Die())
 }
 
 // difference says in a line how position got differs from want, the
@@ -274,8 +309,11 @@ func differ(name string, a, b reflect.Value) (string, string, string, bool) {
 // replayView returns the view data of position s.
 func replayView(s ludo.State) replayViewData {
 	v := replayViewData{St: svgStatusText(s), T: int(s.Turn()), D: s.Die()}
+	if p := positionOf(s); p.die2 != 0 {
+		v.D2, v.U = p.die2, b2i(p.played[0])|2*b2i(p.played[1])
+	}
 	if s.IsBonusMove() {
-		v.D, v.B = 0, s.Count()
+		v.D, v.D2, v.U, v.B = 0, 0, 0, s.Count()
 	}
 	if s.Phase() == ludo.PhaseOver {
 		v.T = -1
@@ -298,9 +336,11 @@ func replayView(s ludo.State) replayViewData {
 
 // describeMove says in words what move m did in position s (the die
 // cast), leading to next, as "red rolled 6: token 0 enters on square 1",
-// "red rolled 6 (counts 7): …" or, for a bonus move, "red bonus 20: …".
+// "red rolled 6 (counts 7): …" or, for a bonus move, "red bonus 20: …";
+// with two dice (rule W1) "red rolled 6 and 3, plays 6: …", then "red
+// plays 3 of 6 and 3: …".
 func describeMove(s, next ludo.State, m ludo.Move) string {
-	t := m.Color().String() + " " + describeRoll(m) + ": " + describeOne(s, m)
+	t := m.Color().String() + " " + describeRoll(s, m) + ": " + describeOne(s, m)
 	if s.Place(m.Color()) == 0 && next.Place(m.Color()) > 0 {
 		t += "; " + m.Color().String() + " finishes " + ordinal(next.Place(m.Color()))
 	}
@@ -310,12 +350,33 @@ func describeMove(s, next ludo.State, m ludo.Move) string {
 	return t
 }
 
-// describeRoll says what move m plays: "rolled 6", "rolled 6 (counts
-// 7)" (rule P5), or "bonus 20" for a bonus move (rule P8).
-func describeRoll(m ludo.Move) string {
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// describeRoll says what move m plays in position s (the die cast):
+// "rolled 6", "rolled 6 (counts 7)" (rule P5), or "bonus 20" for a bonus
+// move (rule P8); with two dice (rule W1) "rolled 6 and 3, plays 6" for
+// the throw's first move and "plays 3 of 6 and 3" for the other die's.
+func describeRoll(s ludo.State, m ludo.Move) string {
+	a, b := s.Dice()
 	switch {
 	case m.IsBonusMove():
 		return "bonus " + strconv.Itoa(m.Count())
+	case b != 0:
+		t := "plays " + strconv.Itoa(m.Die())
+		if m.Count() != m.Die() {
+			t += " (counts " + strconv.Itoa(m.Count()) + ")"
+		}
+		throw := strconv.Itoa(a) + " and " + strconv.Itoa(b)
+		if d1, d2 := s.DiceDue(); d1 && d2 {
+			return "rolled " + throw + ", " + t
+		}
+		return t + " of " + throw
 	case m.Count() != m.Die():
 		return "rolled " + strconv.Itoa(m.Die()) + " (counts " + strconv.Itoa(m.Count()) + ")"
 	}
@@ -338,7 +399,7 @@ func describeOne(s ludo.State, m ludo.Move) string {
 	switch {
 	case m.Enters():
 		t.WriteString(" enters on square " + to.String())
-	case m.Finishes():
+	case m.Finishes() && !m.Retires():
 		t.WriteString(": " + from.String() + " → finish")
 	default:
 		t.WriteString(": " + from.String() + " → " + to.String())
@@ -353,12 +414,16 @@ func describeOne(s ludo.State, m ludo.Move) string {
 	if m.FormsBlock() {
 		t.WriteString(", forms a block")
 	}
+	if m.Retires() {
+		t.WriteString(", retires to the finish (rule N1)")
+	}
 	return t.String()
 }
 
 // describeChoices lists the legal moves of s, as "2 legal moves: token 0
 // enters on square 1 · token 2: 12 → 17", or says "forced" where there
-// was one.
+// was one; with both dice of a throw of two due (rule W1), each with the
+// die it plays: "token 2: 12 → 15 (the 3)".
 func describeChoices(s ludo.State) string {
 	moves := s.LegalMoves()
 	if len(moves) == 1 {
@@ -366,11 +431,16 @@ func describeChoices(s ludo.State) string {
 	}
 	var t strings.Builder
 	t.WriteString(strconv.Itoa(len(moves)) + " legal moves: ")
+	d1, d2 := s.DiceDue()
+	both := s.Rules().TwoDice && d1 && d2 && !s.IsBonusMove() // a throw of two (rule W1): say which die
 	for i, m := range moves {
 		if i > 0 {
 			t.WriteString(" · ")
 		}
 		t.WriteString(describeOne(s, m))
+		if both && !m.IsPass() {
+			t.WriteString(" (the " + strconv.Itoa(m.Die()) + ")")
+		}
 	}
 	return t.String()
 }
@@ -512,7 +582,17 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     el(g, "rect", {x: x, y: y, width: 40, height: 40, rx: 7, fill: "#ffffff", stroke: "#111111", "stroke-width": 2});
     for (const p of D.pips[f]) el(g, "circle", {cx: x + p[0], cy: y + p[1], r: 4, fill: "#111111"});
     return g;
-  }
+  }{{if .Two}}
+  // A die of a throw of two (rule W1), as the Go code's appendSVGDie2:
+  // a played one faded and struck through.
+  function drawDie2(parent, x, y, f, played) {
+    if (!played) return drawDie(parent, x, y, f);
+    const g = el(parent, "g", {"class": "die", "data-face": f, "data-played": "true", opacity: "0.35"});
+    el(g, "rect", {x: x, y: y, width: 40, height: 40, rx: 7, fill: "#ffffff", stroke: "#111111", "stroke-width": 2});
+    for (const p of D.pips[f]) el(g, "circle", {cx: x + p[0], cy: y + p[1], r: 4, fill: "#111111"});
+    el(g, "line", {x1: x + 4, y1: y + 36, x2: x + 36, y2: y + 4, stroke: "#111111", "stroke-width": 3});
+    return g;
+  }{{end}}
   function drawBonus(parent, x, y, n) {
     const g = el(parent, "g", {"class": "bonus", "data-steps": n});
     el(g, "rect", {x: x, y: y, width: 40, height: 40, rx: 7, fill: "#fff4c2", stroke: "#111111", "stroke-width": 2});
@@ -535,7 +615,8 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     }
     el(g, "text", {"class": "status-text", x: x, y: y + 27, "font-size": v.st.length > 40 ? 14 : 18, fill: "#111111"}, v.st);
     el(g, "text", {x: x, y: y + 48, "font-size": D.rules.length > 60 ? 10 : 12, fill: "#555555"}, D.rules);
-    if (v.b) drawBonus(g, w - 56, y + 10, v.b);
+    if (v.b) drawBonus(g, w - 56, y + 10, v.b);{{if .Two}}
+    else if (v.d2) { drawDie2(g, w - 104, y + 10, v.d, v.u & 1); drawDie2(g, w - 56, y + 10, v.d2, v.u & 2); }{{end}}
     else if (v.d) drawDie(g, w - 56, y + 10, v.d);
     if (v.pl) D.seats.forEach((c) => {
       if (!v.pl[c]) return;
@@ -572,7 +653,8 @@ h1 { font-size: 20px; margin: 0 0 12px; }
 
   function drawPanel(n, v) {
     status.setAttribute("data-ply", n);
-    status.setAttribute("data-roll", v.m ? v.m[0] : "");
+    status.setAttribute("data-roll", v.m ? v.m[0] : "");{{if .Two}}
+    if (v.m && v.m[7]) status.setAttribute("data-roll", v.m[0] + "," + v.m[7]);{{end}}
     status.setAttribute("data-color", v.m ? D.names[v.m[1]] : "");
     status.setAttribute("data-move", v.ms || "");
     status.setAttribute("data-turn", v.t >= 0 ? D.names[v.t] : "");
@@ -581,7 +663,8 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     clear(roll);
     if (v.m) {
       const s = el(roll, "svg", {viewBox: "0 0 40 40", "aria-hidden": "true"});
-      if (v.m[0]) drawDie(s, 0, 0, v.m[0]);
+      {{if .Two}}if (v.m[8]) drawDie(s, 0, 0, v.m[8]);
+      else {{end}}if (v.m[0]) drawDie(s, 0, 0, v.m[0]);
       else drawBonus(s, 0, 0, v.m[6]);
       const tx = document.createElement("span");
       tx.id = "roll-text";

@@ -26,9 +26,10 @@ func replayGame(t *testing.T, r ludo.Rules, seed uint64) ([]Frame, ludo.State) {
 	var frames []Frame
 	for s.Phase() != ludo.PhaseOver {
 		f := Frame{Before: s}
-		if s.Phase() == ludo.PhaseRoll { // else a bonus move is due: roll 0 (rule P8)
-			f.Roll = dice.Roll()
-			if s, err = s.Roll(f.Roll); err != nil {
+		if s.Phase() == ludo.PhaseRoll { // else a bonus move (rule P8) or a throw's other die (rule W1) is due: roll 0
+			o := dice.Throw(r)
+			f.Roll, f.Second = o.Face, o.Second
+			if s, err = s.RollOutcome(o); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -152,8 +153,9 @@ func TestReplayHTML(t *testing.T) {
 }
 
 // Every preset's page: the data puts every progress where the picture
-// does, the status lines are the pictures', and a bonus move (roll 0)
-// and a 6 that counts 7 are said so.
+// does, the status lines and dice are the pictures', and a bonus move
+// (roll 0), a 6 that counts 7, a throw of two dice and its other die
+// (roll 0, rule W1) are said so.
 func TestReplayHTMLPresets(t *testing.T) {
 	seen := map[string]bool{}
 	for k, r := range svgGameRules() {
@@ -189,15 +191,30 @@ func TestReplayHTMLPresets(t *testing.T) {
 			if n+1 < len(frames) {
 				after = frames[n+1].Before
 			}
-			if v.St != svgStatusText(after) || v.B != positionOf(after).bonus || v.D != positionOf(after).die {
-				t.Fatalf("%v: view %d: status %q bonus %d die %d, want %q", r, n+1, v.St, v.B, v.D, svgStatusText(after))
+			p := positionOf(after)
+			if v.St != svgStatusText(after) || v.B != p.bonus || v.D != p.die || v.D2 != p.die2 || v.U != b2i(p.played[0])|2*b2i(p.played[1]) {
+				t.Fatalf("%v: view %d: status %q bonus %d dice %d %d (played %d), want %q", r, n+1, v.St, v.B, v.D, v.D2, v.U, svgStatusText(after))
 			}
 			m := f.Move
+			a, b := f.Before.Dice()
+			if f.Roll != 0 {
+				a, b = f.Roll, f.Second
+			}
 			switch {
-			case f.Roll == 0:
+			case f.Roll == 0 && f.Before.IsBonusMove():
 				seen["bonus"] = true
 				if want := fmt.Sprintf("%v bonus %d: ", m.Color(), m.Count()); v.M[0] != 0 || !strings.HasPrefix(v.Tx, want) {
 					t.Fatalf("%v: view %d: ply %v %q, want roll 0 and %q", r, n+1, v.M, v.Tx, want)
+				}
+			case f.Roll == 0: // a throw's other die (rule W1)
+				seen["other die"] = true
+				if want := fmt.Sprintf("%v plays %d of %d and %d: ", m.Color(), m.Die(), a, b); v.M[0] != 0 || len(v.M) != 9 || v.M[8] != m.Die() || !strings.HasPrefix(v.Tx, want) {
+					t.Fatalf("%v: view %d: ply %v %q, want roll 0, die %d and %q", r, n+1, v.M, v.Tx, m.Die(), want)
+				}
+			case f.Second != 0: // a throw of two (rule W1)
+				seen["two dice"] = true
+				if want := fmt.Sprintf("%v rolled %d and %d, plays %d", m.Color(), a, b, m.Die()); len(v.M) != 9 || v.M[7] != b || !strings.HasPrefix(v.Tx, want) {
+					t.Fatalf("%v: view %d: ply %v %q, want second die %d and %q", r, n+1, v.M, v.Tx, b, want)
 				}
 			case m.Count() != m.Die():
 				seen["counts"] = true
@@ -205,8 +222,8 @@ func TestReplayHTMLPresets(t *testing.T) {
 					t.Fatalf("%v: view %d: %q, want %q", r, n+1, v.Tx, want)
 				}
 			default:
-				if want := fmt.Sprintf("%v rolled %d: ", m.Color(), m.Die()); !strings.HasPrefix(v.Tx, want) {
-					t.Fatalf("%v: view %d: %q, want %q", r, n+1, v.Tx, want)
+				if want := fmt.Sprintf("%v rolled %d: ", m.Color(), m.Die()); len(v.M) != 7 || !strings.HasPrefix(v.Tx, want) {
+					t.Fatalf("%v: view %d: %v %q, want %q", r, n+1, v.M, v.Tx, want)
 				}
 			}
 		}
@@ -214,8 +231,10 @@ func TestReplayHTMLPresets(t *testing.T) {
 			t.Fatalf("%v: the shared centre's discs given %v, want %v", r, d.Big != nil, g.shared)
 		}
 	}
-	if !seen["bonus"] || !seen["counts"] {
-		t.Fatalf("no bonus move (%v) or no 6 counting 7 (%v) in the games", seen["bonus"], seen["counts"])
+	for _, what := range []string{"bonus", "counts", "two dice", "other die"} {
+		if !seen[what] {
+			t.Errorf("no ply of kind %q in the games", what)
+		}
 	}
 }
 
@@ -353,3 +372,116 @@ func TestReplayDifference(t *testing.T) {
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestReplayHTMLTwoDice: the page of a Nigerian Ludo record (rule W1)
+// steps through each die's move: a throw's ply gives both faces, the
+// other die's ply roll 0 and the die it plays, and the position between
+// them both dice with the played one marked; the script that draws two
+// dice is on the page, and only on a page of two dice.
+func TestReplayHTMLTwoDice(t *testing.T) {
+	r, _ := ludo.Preset("naija")
+	start, err := ludo.New(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := ludo.NewRecord(start)
+	s, dice, pick := start, ludo.SeededDice(4), rand.New(rand.NewPCG(4, 4))
+	for len(rec.Plies) < 60 && s.Phase() != ludo.PhaseOver {
+		if s.Phase() == ludo.PhaseRoll {
+			if s, err = s.RollOutcome(dice.Throw(r)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		moves := s.LegalMoves()
+		m := moves[pick.IntN(len(moves))]
+		if err := rec.AddMove(s, m); err != nil {
+			t.Fatal(err)
+		}
+		if s, err = s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := rec.String()
+	if !regexp.MustCompile(`(?m)^\d+ +\w+ +[1-6],[1-6] `).MatchString(text) || !regexp.MustCompile(`(?m)^\d+ +\w+ +0 `).MatchString(text) {
+		t.Fatalf("the record has no throw of two and no other die's ply:\n%s", text)
+	}
+	back, err := ludo.ParseRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames, final, err := Frames(*back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := writeReplay(t, "naija", frames, final)
+	for _, want := range []string{"function drawDie2(", "else if (v.d2)", `"data-roll", v.m[0] + "," + v.m[7]`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page has no %q", want)
+		}
+	}
+	d := replayDataOf(t, page)
+	throws, others, marked := 0, 0, 0
+	for n, f := range frames {
+		v := d.Views[n+1]
+		if len(v.M) != 9 || v.M[8] != f.Move.Die() || v.M[0] != f.Roll || v.M[7] != f.Second {
+			t.Fatalf("ply %d: %v, want roll %d,%d and die %d", n+1, v.M, f.Roll, f.Second, f.Move.Die())
+		}
+		if f.Second != 0 {
+			throws++
+		} else if f.Roll == 0 && !f.Before.IsBonusMove() {
+			others++
+			a, b := f.Before.Dice()
+			if want := fmt.Sprintf("%v plays %d of %d and %d: ", f.Move.Color(), f.Move.Die(), a, b); !strings.HasPrefix(v.Tx, want) {
+				t.Fatalf("ply %d: %q, want %q", n+1, v.Tx, want)
+			}
+			// The view before it shows both dice, the one played marked.
+			w := d.Views[n]
+			d1, d2 := f.Before.DiceDue()
+			if w.D != a || w.D2 != b || w.U != b2i(!d1)|2*b2i(!d2) || w.U == 0 {
+				t.Fatalf("view %d: dice %d %d played %d, want %d %d played %v %v", n, w.D, w.D2, w.U, a, b, !d1, !d2)
+			}
+			marked++
+		}
+	}
+	if throws == 0 || others == 0 || marked == 0 {
+		t.Fatalf("%d throws of two, %d other dice's plies", throws, others)
+	}
+	// A frame whose Before has the throw cast is accepted; on other dice,
+	// or with a second die where the other die is due, it is refused.
+	cast := false
+	for k, f := range frames {
+		if f.Second == 0 || k+1 == len(frames) || frames[k+1].Roll != 0 || frames[k+1].Before.IsBonusMove() {
+			continue
+		}
+		c := append([]Frame(nil), frames...)
+		c[k].Before, _ = f.Before.RollOutcome(ludo.Outcome{Face: f.Roll, Second: f.Second})
+		if err := WriteReplayHTML(&bytes.Buffer{}, "t", c, final); err != nil {
+			t.Errorf("ply %d with the throw cast: %v", k+1, err)
+		}
+		c[k].Second = f.Second%6 + 1
+		if err := WriteReplayHTML(&bytes.Buffer{}, "t", c, final); !errors.Is(err, ErrInvalidReplay) || !strings.Contains(err.Error(), "Before shows dice") {
+			t.Errorf("ply %d with the throw cast, other dice given: %v", k+1, err)
+		}
+		other := append([]Frame(nil), frames...)
+		other[k+1].Roll, other[k+1].Second = 2, 5
+		if err := WriteReplayHTML(&bytes.Buffer{}, "t", other, final); !errors.Is(err, ErrInvalidReplay) || !strings.Contains(err.Error(), "a throw's other die") {
+			t.Errorf("ply %d, the other die given a roll: %v", k+2, err)
+		}
+		cast = true
+		break
+	}
+	if !cast {
+		t.Error("no throw of two followed by its other die in the game")
+	}
+	// The choices of a throw say which die each move plays.
+	s, _ = ludo.ParsePosition("rules naija\nred 20 36\nturn red\ndie 3 4\n")
+	if got, want := describeChoices(s), "4 legal moves: token 0: 21 → 24 (the 3) · token 0: 21 → 25 (the 4) · token 1: 37 → 40 (the 3) · token 1: 37 → 41 (the 4)"; got != want {
+		t.Errorf("choices %q, want %q", got, want)
+	}
+	// One die's page has none of it.
+	oneFrames, oneFinal := replayGame(t, ludo.Classic(), 1)
+	one := writeReplay(t, "classic", oneFrames, oneFinal)
+	if strings.Contains(one, "drawDie2") || strings.Contains(one, "v.d2") {
+		t.Error("a page of one die has the script of two")
+	}
+}

@@ -58,8 +58,10 @@ type svgPosition struct {
 	blocks bool                                 // Rules.Blocks != NoBlocks
 	turn   ludo.Color
 	over   bool
-	die    int // the die while a move of a roll is due
-	bonus  int // the steps of a bonus move due (rule P8)
+	die    int     // the die while a move of a roll is due; with two dice (rule W1), the first
+	die2   int     // with two dice, the second die while a move of the throw is due; 0 otherwise
+	played [2]bool // with two dice, which of them is played
+	bonus  int     // the steps of a bonus move due (rule P8)
 	places [ludo.MaxPlayers]int
 	status string // the status line, as "red to move"
 	rules  string // the rules' name, as "classic"
@@ -71,8 +73,12 @@ func positionOf(s ludo.State) svgPosition {
 		turn: s.Turn(), over: s.Phase() == ludo.PhaseOver, die: s.Die(),
 		status: svgStatusText(s), rules: s.Rules().String(),
 	}
+	if a, b := s.Dice(); b != 0 {
+		d1, d2 := s.DiceDue()
+		p.die, p.die2, p.played = a, b, [2]bool{!d1, !d2}
+	}
 	if s.IsBonusMove() {
-		p.die, p.bonus = 0, s.Count()
+		p.die, p.die2, p.bonus = 0, 0, s.Count()
 	}
 	for c := range ludo.Color(ludo.MaxPlayers) {
 		p.places[c] = s.Place(c)
@@ -88,7 +94,9 @@ func positionOf(s ludo.State) svgPosition {
 
 // svgStatusText says what the position waits for, as "red to roll", "red
 // to move, die 5, sixes 1", "red to move, die 6 (counts 7)", "red to
-// move, bonus 20" or "game over: 1 red, 2 blue".
+// move, bonus 20" or "game over: 1 red, 2 blue"; with two dice (rule W1)
+// "red to move, dice 6 3 (3 played), doubles 1", the bonus-earning rolls
+// counted being doubles (rule W3).
 func svgStatusText(s ludo.State) string {
 	switch {
 	case !s.IsValid():
@@ -108,13 +116,26 @@ func svgStatusText(s ludo.State) string {
 	case s.IsBonusMove():
 		t = s.Turn().String() + " to move, bonus " + strconv.Itoa(s.Count())
 	case s.Phase() == ludo.PhaseMove:
+		if a, b := s.Dice(); b != 0 {
+			t = s.Turn().String() + " to move, dice " + strconv.Itoa(a) + " " + strconv.Itoa(b)
+			if d1, d2 := s.DiceDue(); !d1 {
+				t += " (" + strconv.Itoa(a) + " played)"
+			} else if !d2 {
+				t += " (" + strconv.Itoa(b) + " played)"
+			}
+			break
+		}
 		t = s.Turn().String() + " to move, die " + strconv.Itoa(s.Die())
 		if s.Count() != s.Die() {
 			t += " (counts " + strconv.Itoa(s.Count()) + ")"
 		}
 	}
 	if s.Streak() > 0 {
-		t += ", sixes " + strconv.Itoa(s.Streak())
+		if s.Rules().TwoDice {
+			t += ", doubles " + strconv.Itoa(s.Streak())
+		} else {
+			t += ", sixes " + strconv.Itoa(s.Streak())
+		}
 	}
 	return t
 }
@@ -147,7 +168,8 @@ func svgStatusText(s ludo.State) string {
 // B1; see [ludo.State.Blocks]) has a thick frame round its square. A token
 // going round again (rule K4) stands on its track square. A strip under
 // the board says whose turn it is and what the position waits for (with
-// the die while a roll's move is due, or the steps of a bonus move), and
+// the die while a roll's move is due, or the steps of a bonus move; with
+// two dice, rule W1, both, a played one faded and struck through), and
 // names the rules; a player with a place has it written in their yard.
 // The yards of colours that do not play are pale and empty.
 //
@@ -403,6 +425,9 @@ func appendSVGStatus(dst []byte, g *svgGeom, p *svgPosition) []byte {
 	switch {
 	case p.bonus > 0:
 		dst = appendSVGBonus(dst, pt{g.w - 56, y + 10}, p.bonus)
+	case p.die2 >= 1 && p.die2 <= 6 && p.die >= 1 && p.die <= 6: // two dice (rule W1)
+		dst = appendSVGDie2(dst, pt{g.w - 104, y + 10}, p.die, p.played[0])
+		dst = appendSVGDie2(dst, pt{g.w - 56, y + 10}, p.die2, p.played[1])
 	case p.die >= 1 && p.die <= 6:
 		dst = appendSVGDie(dst, pt{g.w - 56, y + 10}, p.die)
 	}
@@ -459,6 +484,21 @@ func appendSVGDie(dst []byte, o pt, f int) []byte {
 	for _, p := range svgPips[f] {
 		dst = fmt.Appendf(dst, `<circle cx="%d" cy="%d" r="4" fill="#111111"/>`, o.x+p.x, o.y+p.y)
 	}
+	return append(dst, "</g>\n"...)
+}
+
+// appendSVGDie2 draws die face f (1 to 6) of a throw of two (rule W1) in
+// a 40×40 box at o: as one die's, or where it is played faded and struck
+// through, with data-played="true".
+func appendSVGDie2(dst []byte, o pt, f int, played bool) []byte {
+	if !played {
+		return appendSVGDie(dst, o, f)
+	}
+	dst = fmt.Appendf(dst, `<g class="die" data-face="%d" data-played="true" opacity="0.35"><rect x="%d" y="%d" width="40" height="40" rx="7" fill="#ffffff" stroke="#111111" stroke-width="2"/>`, f, o.x, o.y)
+	for _, p := range svgPips[f] {
+		dst = fmt.Appendf(dst, `<circle cx="%d" cy="%d" r="4" fill="#111111"/>`, o.x+p.x, o.y+p.y)
+	}
+	dst = fmt.Appendf(dst, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#111111" stroke-width="3"/>`, o.x+4, o.y+36, o.x+36, o.y+4)
 	return append(dst, "</g>\n"...)
 }
 

@@ -189,6 +189,21 @@ green home1 @40 yard yard
 yellow finish home5 yard yard
 turn green
 die 2`},
+	// Two dice thrown (rule W1), a double 6 that earns a bonus roll (rule
+	// W3); and the 3 of 6 and 3 played, the 6 due.
+	{"naija-dice", `rules naija
+red @5 yard yard yard
+green @20 @20 yard yard
+yellow finish yard yard yard
+turn green
+die 6 6
+sixes 1`},
+	{"naija-played", `rules naija
+red @5 @9 yard yard
+green @20 yard yard yard
+turn red
+die 6 3
+played 3`},
 }
 
 func TestSVGGolden(t *testing.T) {
@@ -208,6 +223,64 @@ func TestSVGGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSVGTwoDice: with two dice (rule W1) the status strip shows both,
+// a played one faded, struck through and marked data-played; the status
+// line says which is played and counts doubles (rule W3). One die's
+// picture has one die, never marked.
+func TestSVGTwoDice(t *testing.T) {
+	dice := func(s ludo.State) (faces []string, struck int, status string) {
+		els := parseSVG(t, AppendSVG(nil, s))
+		for k, e := range els {
+			switch e.attrs["class"] {
+			case "die":
+				f := e.attrs["data-face"]
+				if e.attrs["data-played"] == "true" {
+					f += " played"
+					if e.attrs["opacity"] == "" || els[k+1+len(svgPips[atoi(t, e.attrs["data-face"])])+1].name != "line" {
+						t.Fatalf("the played die %s is not faded and struck through", e.attrs["data-face"])
+					}
+					struck++
+				}
+				faces = append(faces, f)
+			case "status-text":
+				status = e.text
+			}
+		}
+		return faces, struck, status
+	}
+	for _, c := range []struct {
+		text   string
+		faces  []string
+		struck int
+		status string
+	}{
+		{"rules naija\nred @5 @9\nturn red\ndie 6 3\n", []string{"6", "3"}, 0, "red to move, dice 6 3"},
+		{"rules naija\nred @5 @9\nturn red\ndie 6 3\nplayed 3\n", []string{"6", "3 played"}, 1, "red to move, dice 6 3 (3 played)"},
+		{"rules naija\nred @5 @9\nturn red\ndie 6 3\nplayed 6\n", []string{"6 played", "3"}, 1, "red to move, dice 6 3 (6 played)"},
+		{"rules naija\nred @5 @9\nturn red\ndie 6 6\nsixes 1\n", []string{"6", "6"}, 0, "red to move, dice 6 6, doubles 1"},
+		{"rules naija\nred @5 @9\nturn red\n", nil, 0, "red to roll"},
+		{"rules classic\nred @5 @9\nturn red\ndie 6\nsixes 1\n", []string{"6"}, 0, "red to move, die 6, sixes 1"},
+	} {
+		s, err := ludo.ParsePosition(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		faces, struck, status := dice(s)
+		if !slices.Equal(faces, c.faces) || struck != c.struck || status != c.status {
+			t.Errorf("%q: dice %q (%d struck), status %q; want %q (%d), %q", c.text, faces, struck, status, c.faces, c.struck, c.status)
+		}
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 // AppendSVG rings the squares of marks, once each, in a layer over the
@@ -346,8 +419,11 @@ func checkSVG(t *testing.T, s ludo.State) {
 		switch e.attrs["class"] {
 		case "status-text":
 			status = e.text
-		case "die":
-			die = e.attrs["data-face"]
+		case "die": // with two dice (rule W1) both, a played one marked
+			die = strings.TrimSpace(die + " " + e.attrs["data-face"])
+			if e.attrs["data-played"] == "true" {
+				die += " played"
+			}
 		case "bonus":
 			bonus = e.attrs["data-steps"]
 		}
@@ -361,6 +437,11 @@ func checkSVG(t *testing.T, s ludo.State) {
 		wantBonus = strconv.Itoa(s.Count())
 	case s.Phase() == ludo.PhaseMove:
 		wantDie = strconv.Itoa(s.Die())
+		if a, b := s.Dice(); b != 0 {
+			d1, d2 := s.DiceDue()
+			played := [2]string{" played", ""}
+			wantDie = strconv.Itoa(a) + played[b2i(d1)] + " " + strconv.Itoa(b) + played[b2i(d2)]
+		}
 	}
 	if die != wantDie || bonus != wantBonus {
 		t.Fatalf("die %q and bonus %q drawn, want %q and %q\n%v", die, bonus, wantDie, wantBonus, s)
@@ -465,8 +546,8 @@ func TestSVGGames(t *testing.T) {
 			if ply%every == 0 {
 				check(s)
 			}
-			if s.Phase() == ludo.PhaseRoll { // else a bonus move is due (rule P8)
-				if s, err = s.Roll(dice.Roll()); err != nil {
+			if s.Phase() == ludo.PhaseRoll { // else a bonus move (rule P8) or a throw's other die (rule W1) is due
+				if s, err = s.RollOutcome(dice.Throw(r)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -484,7 +565,7 @@ func TestSVGGames(t *testing.T) {
 		}
 		check(s)
 	}
-	for _, f := range []string{"going round again", "colours sharing a square", "bonus move", "a 6 counting 7", "goal squares", "shared centre"} {
+	for _, f := range []string{"going round again", "colours sharing a square", "bonus move", "a 6 counting 7", "goal squares", "shared centre", "a played die of two"} {
 		if seen[f] == 0 {
 			t.Errorf("no picture showed %s", f)
 		}
@@ -517,6 +598,9 @@ func svgFeatures(s ludo.State) []string {
 		out = append(out, "bonus move")
 	case s.Phase() == ludo.PhaseMove && s.Count() != s.Die():
 		out = append(out, "a 6 counting 7")
+	}
+	if first, second := s.DiceDue(); first != second && s.Rules().TwoDice {
+		out = append(out, "a played die of two")
 	}
 	if r.Goal == ludo.GoalSlots && s.Phase() == ludo.PhaseOver {
 		out = append(out, "goal squares")

@@ -5,7 +5,9 @@
 // B1–B3, rulings Q1–Q13, and each family's rules) and quoting the rule a
 // refused move breaks. It takes every preset of ludo.Presets, bonus moves
 // (rule P8) included: a record's ply with face 0, a position with a bonus
-// line.
+// line; and two dice (rule W1): a record's throw "6,3" and the other die's
+// ply with face 0, a position's "die 6 3" and "played 3", and a move's
+// explanation says which die it plays.
 //
 //	ludo-referee replay FILE
 //	ludo-referee moves [-die N] [FILE|-]
@@ -33,8 +35,9 @@ var usage = `ludo-referee settles Ludo rule disputes, by the rulebook of
 github.com/ludorules/ludo: the seed texts' rules C1-C11, blocks B1-B3,
 rulings Q1-Q13, and the families' rules (Ludo King K1-K6, Mensch ärgere
 Dich nicht M1-M8, Danish Ludo D1-D4, Parchís P1-P9, Fia med knuff F1-F2,
-Cờ cá ngựa V1-V2, partners T1). A refused move is explained with the
-rule it breaks, quoted.
+Cờ cá ngựa V1-V2, partners T1; two dice, rules W1, W2 and W3, and
+Nigerian Ludo's N1). A refused move is explained with the rule it
+breaks, quoted.
 
 Rules: any preset (` + strings.Join(ludo.Presets(), ", ") + `),
 with {Option:value ...} for what differs.
@@ -57,7 +60,9 @@ FILE is a text file; - or no FILE reads standard input. A record is what
 ludo.Record writes: a rules line (a position, for a dispute that starts
 mid-game), then a line a ply: number, colour, face, move. A bonus move
 (Parchís counts 20 for a capture and 10 for a piece home, rule P8) is a
-ply with face 0, as no roll comes before it.
+ply with face 0, as no roll comes before it. Where the rules throw two
+dice (naija, rule W1) each die is a move of its own: the throw's ply has
+both faces, and the other die's ply face 0.
 
   rules   mongolian{Players:2}
   1       red     6     0: yard-0 enter
@@ -68,6 +73,10 @@ ply with face 0, as no roll comes before it.
   7       red     3     0: 10-13 x1
   8       red     0     1: 20-40 bonus
 
+  rules   naija{Players:2}
+  1       red     6,3   0: yard-0 enter
+  2       red     0     0: 0-3
+
 A position is what ludo.ParsePosition reads (scenario files of the ludo
 repository, testdata/scenarios, are positions too):
 
@@ -77,6 +86,9 @@ repository, testdata/scenarios, are positions too):
   turn    green
   die     6                       # or leave it out and give -die 6
   bonus   20                      # a bonus move due after the die (rule P8), under parchis1
+
+With two dice the position has both, "die 6 3" (or -die 6,3), and once
+one is played "played 3": the other die's move is due.
 
 MOVE is a token number ("1"), "pass", "forfeit", or a move as moves lists
 it ("1: yard-0 enter", "1: 20-40 bonus"); quote it if it has spaces. Moves
@@ -113,7 +125,7 @@ const (
 
 // options are the flags of a command.
 type options struct {
-	die int
+	die dieFlag
 	svg string // -svg FILE: draw the position judged there
 
 }
@@ -153,7 +165,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(rest) != 1 {
 			return r.usageError(stderr, "replay takes one FILE")
 		}
-		if o.die != 0 {
+		if o.die.face != 0 {
 			return r.usageError(stderr, "replay takes no -die: a record has its faces")
 		}
 		status, err = r.replay(rest[0])
@@ -189,11 +201,38 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {} // run prints the usage
 	if cmd == "moves" || cmd == "why" {
-		fs.IntVar(&o.die, "die", 0, "the die face `N` (1-6) to play, for a position with a roll due")
+		fs.Var(&o.die, "die", "the die face `N` (1-6) to play, for a position with a roll due; two faces, as 6,3, where the rules throw two dice (rule W1)")
 	}
 	fs.StringVar(&o.svg, "svg", "", "draw the position judged as an SVG picture in `FILE`")
 	return fs
 }
+
+// dieFlag is the value of -die: a face, or two (as 6,3) for rules that
+// throw two dice (rule W1).
+type dieFlag struct{ face, second int }
+
+// String writes the faces as Set reads them: "6", "6,3", or "0" for none.
+func (d *dieFlag) String() string {
+	return ludo.Outcome{Face: d.face, Second: d.second}.String()
+}
+
+// Set reads "N" or "N,M"; the rules judge the faces.
+func (d *dieFlag) Set(text string) error {
+	a, b, two := strings.Cut(text, ",")
+	f, err := strconv.Atoi(a)
+	g := 0
+	if err == nil && two {
+		g, err = strconv.Atoi(b)
+	}
+	if err != nil {
+		return fmt.Errorf("want a face 1 to 6, or two dice as 6,3")
+	}
+	d.face, d.second = f, g
+	return nil
+}
+
+// outcome returns the throw -die gives.
+func (d dieFlag) outcome() ludo.Outcome { return ludo.Outcome{Face: d.face, Second: d.second} }
 
 // parseInterspersed parses flags that may come before, between or after
 // the other arguments, and returns the other arguments. A lone "-" is an
@@ -279,19 +318,29 @@ func (r *referee) position(file string) (s ludo.State, says string, err error) {
 	case s.Phase() == ludo.PhaseOver:
 		return s, "", fmt.Errorf("%s: the game is over: %v", name(file), s.Ranking())
 	case s.Phase() == ludo.PhaseRoll:
-		if r.opt.die == 0 {
+		if r.opt.die.face == 0 && s.Rules().TwoDice {
+			return s, "", fmt.Errorf("%s: no dice: add a line \"die N M\" or give -die N,M (the rules throw two dice, rule W1)", name(file))
+		}
+		if r.opt.die.face == 0 {
 			return s, "", fmt.Errorf("%s: no die: add a line \"die N\" or give -die N", name(file))
 		}
-		s, err = s.Roll(r.opt.die)
+		s, err = s.RollOutcome(r.opt.die.outcome())
 		if err != nil {
-			return s, "", fmt.Errorf("-die %d: %w", r.opt.die, err)
+			return s, "", fmt.Errorf("-die %v: %w", &r.opt.die, err)
 		}
 	case s.IsBonusMove():
-		if r.opt.die != 0 {
+		if r.opt.die.face != 0 {
 			return s, "", fmt.Errorf("%s has a bonus move of %d due, which no roll comes before (rule P8); -die is for a position with a roll due", name(file), s.Count())
 		}
+	case otherDie(s):
+		if r.opt.die.face != 0 {
+			return s, "", fmt.Errorf("%s has the other die of a throw, %d, still to play, which no roll comes before (rule W1); -die is for a position with a roll due", name(file), s.Count())
+		}
 	default:
-		if r.opt.die != 0 && r.opt.die != s.Die() {
+		if a, b := s.Dice(); r.opt.die.face != 0 && (r.opt.die.face != a || r.opt.die.second != b) {
+			if b != 0 {
+				return s, "", fmt.Errorf("%s has dice %d %d already; -die is for a position with a roll due", name(file), a, b)
+			}
 			return s, "", fmt.Errorf("%s has die %d already; -die is for a position with a roll due", name(file), s.Die())
 		}
 	}
@@ -300,15 +349,33 @@ func (r *referee) position(file string) (s ludo.State, says string, err error) {
 
 // due says what the move due in s plays: "red rolled 3", "red rolled 6,
 // which counts 7 (rule P5, a 6 counts 7)", "red has a bonus move of 20
-// (rule P8, counting 20 and 10)".
+// (rule P8, counting 20 and 10)"; with two dice "red rolled 6 and 3, a
+// move for each (rule W1)" or "red rolled 6 and 3 and played the 3: the
+// 6 is due (rule W1)".
 func due(s ludo.State) string {
+	a, b := s.Dice()
 	switch {
 	case s.IsBonusMove():
 		return fmt.Sprintf("%v has a bonus move of %d (%s)", s.Turn(), s.Count(), cite("P8"))
+	case otherDie(s):
+		played := a
+		if first, _ := s.DiceDue(); first {
+			played = b
+		}
+		return fmt.Sprintf("%v rolled %d and %d and played the %d: the %d is due (%s)", s.Turn(), a, b, played, a+b-played, cite("W1"))
+	case b != 0:
+		return fmt.Sprintf("%v rolled %d and %d, a move for each (%s)", s.Turn(), a, b, cite("W1"))
 	case s.Count() != s.Die():
 		return fmt.Sprintf("%v rolled %d, which counts %d (%s)", s.Turn(), s.Die(), s.Count(), cite("P5"))
 	}
 	return fmt.Sprintf("%v rolled %d", s.Turn(), s.Die())
+}
+
+// otherDie reports whether the move due in s is a throw's other die, the
+// first played (rule W1): a move no roll precedes.
+func otherDie(s ludo.State) bool {
+	first, second := s.DiceDue()
+	return s.Rules().TwoDice && !s.IsBonusMove() && first != second
 }
 
 func name(file string) string {
@@ -359,6 +426,8 @@ func (r *referee) replay(file string) (int, error) {
 		} else {
 			if last.IsBonusMove() {
 				fmt.Fprintf(r.out, "The game goes on: %s to make a bonus move of %d", player(last.Turn()), last.Count())
+			} else if otherDie(last) {
+				fmt.Fprintf(r.out, "The game goes on: %s to play the other die, %d", player(last.Turn()), last.Count())
 			} else {
 				fmt.Fprintf(r.out, "The game goes on: %s to roll", player(last.Turn()))
 			}
@@ -373,10 +442,13 @@ func (r *referee) replay(file string) (int, error) {
 		return exitOK, r.drawSVG(last)
 	}
 	p := rec.Plies[re.Ply-1]
-	if p.Face == 0 {
+	switch {
+	case p.Face == 0 && otherDie(last):
+		fmt.Fprintf(r.out, "ILLEGAL at ply %d: %s, with no roll (the throw's other die), plays %s\n", re.Ply, player(p.Player), p.Move)
+	case p.Face == 0:
 		fmt.Fprintf(r.out, "ILLEGAL at ply %d: %s, with no roll (a bonus move), plays %s\n", re.Ply, player(p.Player), p.Move)
-	} else {
-		fmt.Fprintf(r.out, "ILLEGAL at ply %d: %s rolls %d, plays %s\n", re.Ply, player(p.Player), p.Face, p.Move)
+	default:
+		fmt.Fprintf(r.out, "ILLEGAL at ply %d: %s rolls %v, plays %s\n", re.Ply, player(p.Player), ludo.Outcome{Face: p.Face, Second: p.Second}, p.Move)
 	}
 	var ill *ludo.IllegalMoveError
 	switch {
@@ -390,14 +462,17 @@ func (r *referee) replay(file string) (int, error) {
 	case last.IsBonusMove() && p.Face != 0:
 		fmt.Fprintf(r.out, "  %v has a bonus move of %d due, which no roll comes before, so the ply's face is 0 (%s)\n", last.Turn(), last.Count(), cite("P8"))
 		r.quote("P8")
+	case otherDie(last) && p.Face != 0:
+		fmt.Fprintf(r.out, "  %v has the other die of the throw, %d, still to play, which no roll comes before, so the ply's face is 0 (%s)\n", last.Turn(), last.Count(), cite("W1"))
+		r.quote("W1")
 	default:
 		fmt.Fprintf(r.out, "  %s\n", strings.TrimPrefix(re.Err.Error(), "ludo: "))
 	}
 	// The position the ply's move was judged in: the roll cast, or the
 	// bonus move due.
 	rolled, err := last, error(nil)
-	if !last.IsBonusMove() {
-		rolled, err = last.Roll(p.Face)
+	if !last.IsBonusMove() && !otherDie(last) {
+		rolled, err = last.RollOutcome(ludo.Outcome{Face: p.Face, Second: p.Second})
 	}
 	canRoll := err == nil && rolled.Turn() == p.Player
 	if canRoll && ill != nil {
@@ -411,6 +486,10 @@ func (r *referee) replay(file string) (int, error) {
 	case canRoll && last.IsBonusMove():
 		shown = rolled
 		fmt.Fprintf(r.out, "\nThe position at ply %d, with the bonus move due:\n%v\n", re.Ply, rolled)
+		r.listMoves(rolled, "Legal moves there were")
+	case canRoll && otherDie(last):
+		shown = rolled
+		fmt.Fprintf(r.out, "\nThe position at ply %d, with the other die due:\n%v\n", re.Ply, rolled)
 		r.listMoves(rolled, "Legal moves there were")
 	case canRoll:
 		shown = rolled
@@ -615,8 +694,13 @@ func describeAttempt(s ludo.State, m ludo.Move, text string) string {
 		}
 	}
 	count := fmt.Sprintf("die %d", s.Die())
-	if s.IsBonusMove() {
+	switch a, b := s.Dice(); {
+	case s.IsBonusMove():
 		count = fmt.Sprintf("bonus move of %d", s.Count())
+	case otherDie(s):
+		count = fmt.Sprintf("dice %d %d, the %d due", a, b, s.Count())
+	case b != 0:
+		count = fmt.Sprintf("dice %d %d", a, b)
 	}
 	if m.IsPass() || strings.Contains(text, "pass") || strings.Contains(text, "forfeit") {
 		return fmt.Sprintf("%v %s, %s", c, text, count)
@@ -839,6 +923,8 @@ func explain(s ludo.State, m ludo.Move) []reason {
 	// What follows: a bonus move (rule P8), a bonus roll, or the next player.
 	bonusMove := next.IsBonusMove() && next.Turn() == c
 	bonusRoll := next.Phase() == ludo.PhaseRoll && next.Turn() == c
+	a, b2 := s.Dice() // with two dice (rule W1), both; b2 is 0 otherwise
+	double := b2 != 0 && a == b2 && rules.BonusRolls.Has(a)
 	switch {
 	case m.Forfeits():
 		if rules.BonusRolls == ludo.FacesOf(6) {
@@ -886,6 +972,11 @@ func explain(s ludo.State, m ludo.Move) []reason {
 		default:
 			add("C8", "moves token %d from %s to %s", i, place(b, c, m.From()), place(b, c, to))
 		}
+		if two := b2 != 0 && !m.IsBonusMove(); two && otherDie(s) {
+			add("W1", "with the %d, the throw's other die", m.Die())
+		} else if two {
+			add("W1", "with the %d of %d and %d", m.Die(), a, b2)
+		}
 		if from := m.From(); from >= 0 && from <= b.HomeEntry && !m.Circles() {
 			for p := from + 1; p < m.To() && p <= b.HomeEntry; p++ {
 				sq := b.Square(c, p)
@@ -906,7 +997,7 @@ func explain(s ludo.State, m ludo.Move) []reason {
 		if m.Bounces() {
 			add("C5", "bounces back from the finish by %d", m.From()+m.Count()-b.Finish())
 		}
-		if m.Finishes() {
+		if m.Finishes() && !m.Retires() {
 			switch {
 			case rules.Goal == ludo.GoalSlots:
 				add("M1", "comes into the goal squares that count")
@@ -935,6 +1026,9 @@ func explain(s ludo.State, m ludo.Move) []reason {
 			} else {
 				add(rule, "captures %s", plural(n, "token", "tokens"))
 			}
+		}
+		if m.Retires() {
+			add("N1", "having captured, token %d retires to the finish", i)
 		}
 		if m.SendsMoverHome() {
 			if b.IsSafe(b.Square(c, m.To())) {
@@ -969,9 +1063,14 @@ func explain(s ludo.State, m ludo.Move) []reason {
 		add("P8", "the capture earns a bonus move of %d: %v moves again, with no roll", next.Count(), c)
 	case bonusMove:
 		add("P8", "bringing a token home earns a bonus move of %d: %v moves again, with no roll", next.Count(), c)
+	case otherDie(next) && next.Turn() == c:
+		add("W1", "%v plays the other die, %d, next, with no roll", c, next.Count())
 	case !bonusRoll:
 		add("C3", "%v plays next", next.Turn())
 	case m.IsPass():
+	case double:
+		add("W3", "the double %d earns %v a bonus roll", a, c)
+	case b2 != 0:
 	case rules.BonusRolls.Has(s.Die()):
 		add("C9", "%v rolls again", c)
 	case m.Captures() > 0 && rules.CaptureBonus == ludo.BonusRoll:

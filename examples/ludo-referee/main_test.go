@@ -440,13 +440,26 @@ func TestReplaySeededGames(t *testing.T) {
 		}
 		rec := ludo.NewRecord(frames[0].Before)
 		bonus := 0
+		others := 0
 		for _, f := range frames {
-			if err := rec.Add(f.Move); err != nil {
+			rolled := f.Before
+			if f.Roll != 0 {
+				if rolled, err = rolled.RollOutcome(ludo.Outcome{Face: f.Roll, Second: f.Second}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := rec.AddMove(rolled, f.Move); err != nil {
 				t.Fatal(err)
 			}
-			if f.Roll == 0 {
+			switch {
+			case f.Roll == 0 && f.Before.IsBonusMove():
 				bonus++
+			case f.Roll == 0: // a throw's other die (rule W1)
+				others++
 			}
+		}
+		if r.TwoDice != (others > 0) {
+			t.Errorf("%s: %d moves of a throw's other die", name, others)
 		}
 		if r.CaptureBonus.Steps() > 0 && bonus == 0 {
 			t.Errorf("%s: no bonus move in the game", name)
@@ -480,7 +493,7 @@ func TestMovesOnEveryPreset(t *testing.T) {
 			}
 			s := f.Before
 			if f.Roll != 0 {
-				s, _ = s.Roll(f.Roll)
+				s, _ = s.RollOutcome(ludo.Outcome{Face: f.Roll, Second: f.Second})
 			}
 			text := ludo.FormatPosition(s)
 			status, out, errOut := runCase([]string{"moves", "-"}, text)
@@ -505,6 +518,74 @@ func TestMovesOnEveryPreset(t *testing.T) {
 					t.Errorf("%s ply %d: why %d: status %d\n%s", name, k+1, m.Token(), status, out)
 				}
 			}
+		}
+	}
+}
+
+// TestTwoDice: with two dice (rule W1) the referee reads a position's
+// "die 3 4" and "played 3", and -die 3,4; says which die each move plays
+// and that the other die follows with no roll; and replays a record with
+// a throw's two faces and the other die's ply with face 0, finding a ply
+// that plays a die already played or rolls where the other die is due.
+func TestTwoDice(t *testing.T) {
+	position := "rules naija\nred 20 36\ngreen @28\nturn red\n"
+	status, out, errOut := runCase([]string{"moves", "-"}, position+"die 3 4\n")
+	if status != exitOK || errOut != "" {
+		t.Fatalf("moves: status %d, stderr %q", status, errOut)
+	}
+	for _, want := range []string{
+		"red rolled 3 and 4, a move for each (rule W1",
+		"red 0: 20-23 (squares 21-24)  moves token 0 from square 21 to square 24 (C8), with the 3 of 3 and 4 (W1), red plays the other die, 4, next, with no roll (W1)",
+		"red 1: 36-40 (squares 37-41)  moves token 1 from square 37 to square 41 (C8), with the 4 of 3 and 4 (W1), red plays the other die, 3, next, with no roll (W1)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("moves lacks %q:\n%s", want, out)
+		}
+	}
+	// -die gives both faces; one face is refused, as the library refuses it.
+	if status, again, _ := runCase([]string{"moves", "-die", "3,4", "-"}, position); status != exitOK || again != out {
+		t.Errorf("-die 3,4: status %d, output:\n%s\nwant:\n%s", status, again, out)
+	}
+	if status, _, errOut := runCase([]string{"moves", "-die", "3", "-"}, position); status != exitUsage || !strings.Contains(errOut, "-die 3: ludo: die face out of range") {
+		t.Errorf("-die 3 under two dice: status %d, stderr %q", status, errOut)
+	}
+	if status, _, errOut := runCase([]string{"moves", "-"}, position); status != exitUsage || !strings.Contains(errOut, `add a line "die N M" or give -die N,M`) {
+		t.Errorf("no dice: status %d, stderr %q", status, errOut)
+	}
+	if status, _, errOut := runCase([]string{"moves", "-die", "3,4", "-"}, "rules classic\nred 20\n"); status != exitUsage || !strings.Contains(errOut, "-die 3,4: ludo: die face out of range") {
+		t.Errorf("-die 3,4 under one die: status %d, stderr %q", status, errOut)
+	}
+	// The 3 played: the 4 is due, and captures and retires (rule N1).
+	played := "rules naija\nred 23 36\ngreen @28\nturn red\ndie 3 4\nplayed 3\n"
+	status, out, _ = runCase([]string{"why", "-", "0"}, played)
+	for _, want := range []string{"LEGAL: red 0: 23-27 finish retire x1", "rule W1: with the 4, the throw's other die", "rule N1: having captured, token 0 retires to the finish", "green plays next"} {
+		if status != exitOK || !strings.Contains(out, want) {
+			t.Errorf("why 0 with the 3 played: status %d, lacks %q:\n%s", status, want, out)
+		}
+	}
+	if status, out, _ := runCase([]string{"moves", "-"}, played); !strings.Contains(out, "red rolled 3 and 4 and played the 3: the 4 is due (rule W1") {
+		t.Errorf("moves with the 3 played: status %d:\n%s", status, out)
+	}
+	if status, _, errOut := runCase([]string{"moves", "-die", "5,5", "-"}, played); status != exitUsage || !strings.Contains(errOut, "still to play, which no roll comes before (rule W1)") {
+		t.Errorf("-die with the other die due: status %d, stderr %q", status, errOut)
+	}
+
+	// Records.
+	for _, c := range []struct {
+		record, want string
+		status       int
+	}{
+		{"1 red 6,3 0: yard-0 enter\n2 red 0 0: 0-3\n3 yellow 6,6 0: yard-0 enter\n", "The game goes on: yellow to play the other die, 6.", exitOK},
+		{"1 red 6,3 0: yard-0 enter\n2 red 0 0: 0-6\n", "ILLEGAL at ply 2: red, with no roll (the throw's other die), plays 0: 0-6", exitIllegal},
+		{"1 red 6,3 0: yard-0 enter\n2 red 4,1 0: 0-3\n", "red has the other die of the throw, 3, still to play, which no roll comes before, so the ply's face is 0 (rule W1", exitIllegal},
+		{"1 red 6,3 0: yard-0 enter\n2 red 0 0: 0-3\n3 yellow 5 pass\n", "face 5: the rules throw two dice", exitUsage},
+	} {
+		status, out, errOut := runCase([]string{"replay", "-"}, "rules naija{Players:2}\n"+c.record)
+		if status != c.status || !strings.Contains(out+errOut, c.want) {
+			t.Errorf("%q: status %d, want %d and %q:\n%s%s", c.record, status, c.status, c.want, out, errOut)
+		}
+		if c.status == exitIllegal && !strings.Contains(out, "with the other die due:\nnaija{Players:2}: red to move, dice 6 3 (6 played)") {
+			t.Errorf("%q: the position shown is not the one with the 3 due:\n%s", c.record, out)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 // Command playout plays one complete game of Ludo between random players
 // and prints it: every roll and the move made with it (captures, finishes
-// and passes included), the final board and the ranking. The game is
+// and passes included; with two dice, rule W1, the throw's two faces and
+// then each die's move), the final board and the ranking. The game is
 // seeded, so the same flags always play the same game.
 //
 //	go run ./examples/playout [-players 4] [-preset classic] [-seed 1]
@@ -71,9 +72,18 @@ func run(w io.Writer, players int, preset string, seed uint64, quiet bool) error
 			break
 		}
 		m := f.Move
-		if f.Roll == 0 {
+		switch {
+		case f.Roll == 0 && m.IsBonusMove():
 			fmt.Fprintf(w, "%4d  %-6v bonus %d: %s\n", n+1, m.Color(), m.Count(), describe(f.Before, m))
-		} else {
+		case f.Roll == 0 && m.IsPass(): // a throw's other die that cannot be played (rule W1)
+			fmt.Fprintf(w, "%4d  %-6v die %d: %s\n", n+1, m.Color(), m.Die(), describe(f.Before, m))
+		case f.Roll == 0: // a throw's other die (rule W1): no roll
+			fmt.Fprintf(w, "%4d  %-6v plays %d: %s\n", n+1, m.Color(), m.Die(), describe(f.Before, m))
+		case f.Second != 0 && !m.IsPass(): // a throw of two dice (rule W1): its first move
+			fmt.Fprintf(w, "%4d  %-6v rolls %d %d, plays %d: %s\n", n+1, m.Color(), f.Roll, f.Second, m.Die(), describe(f.Before, m))
+		case f.Second != 0:
+			fmt.Fprintf(w, "%4d  %-6v rolls %d %d: %s\n", n+1, m.Color(), f.Roll, f.Second, describe(f.Before, m))
+		default:
 			fmt.Fprintf(w, "%4d  %-6v rolls %d: %s\n", n+1, m.Color(), f.Roll, describe(f.Before, m))
 		}
 		after := final
@@ -106,7 +116,7 @@ func describe(s ludo.State, m ludo.Move) string {
 	switch {
 	case m.Enters():
 		fmt.Fprintf(&b, "enters on square %v", to)
-	case m.Finishes():
+	case m.Finishes() && !m.Retires():
 		fmt.Fprintf(&b, "%v -> finish", from)
 	default:
 		fmt.Fprintf(&b, "%v -> %v", from, to)
@@ -118,6 +128,9 @@ func describe(s ludo.State, m ludo.Move) string {
 	}
 	if m.FormsBlock() {
 		b.WriteString(", forms a block")
+	}
+	if m.Retires() {
+		b.WriteString(", retires to the finish")
 	}
 	return b.String()
 }

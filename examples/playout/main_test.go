@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -43,5 +44,54 @@ func TestGame(t *testing.T) {
 	cli([]string{"-players", "2", "-preset", "mongolian", "-seed", "5", "-quiet"}, &quiet, &errOut)
 	if q := quiet.String(); strings.Contains(q, " 177  ") || !strings.HasSuffix(text, q[strings.Index(q, "\n\n")+2:]) {
 		t.Errorf("-quiet printed:\n%s", q)
+	}
+}
+
+// TestTwoDice: a game of Nigerian Ludo (two dice, rule W1) prints each
+// throw's two faces and the die its first move plays, one of them; the
+// other die's move follows on its own line, with no roll, by the same
+// colour with the other face. The game ends with every place given.
+func TestTwoDice(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if status := cli([]string{"-preset", "naija", "-seed", "3"}, &out, &errOut); status != 0 || errOut.Len() > 0 {
+		t.Fatalf("status %d, stderr %q", status, errOut.String())
+	}
+	throwRE := regexp.MustCompile(`^ *\d+  (\w+) +rolls ([1-6]) ([1-6])(?:, plays ([1-6]))?: `)
+	otherRE := regexp.MustCompile(`^ *\d+  (\w+) +(?:plays|die) ([1-6]): `)
+	lines := strings.Split(out.String(), "\n")
+	throws, others := 0, 0
+	for k, l := range lines {
+		m := throwRE.FindStringSubmatch(l)
+		if m == nil {
+			if otherRE.MatchString(l) && (k == 0 || throwRE.FindStringSubmatch(lines[k-1]) == nil) {
+				t.Errorf("line %d: the other die's move follows no throw: %q", k+1, l)
+			}
+			continue
+		}
+		throws++
+		if m[4] == "" {
+			continue // a pass: neither die can be played
+		}
+		if m[4] != m[2] && m[4] != m[3] {
+			t.Errorf("line %d: plays %s of %s and %s", k+1, m[4], m[2], m[3])
+		}
+		other := m[2]
+		if m[4] == m[2] {
+			other = m[3]
+		}
+		if o := otherRE.FindStringSubmatch(lines[k+1]); o != nil {
+			others++
+			if o[1] != m[1] || o[2] != other {
+				t.Errorf("lines %d-%d: %q then %q, want %s playing %s", k+1, k+2, l, lines[k+1], m[1], other)
+			}
+		}
+	}
+	if throws < 50 || others < throws/2 {
+		t.Errorf("%d throws of two, %d other dice's moves:\n%s", throws, others, out.String())
+	}
+	for _, want := range []string{"naija, 4 players, seed 3\n", "naija: game over", "1. ", "4. "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the game lacks %q", want)
+		}
 	}
 }

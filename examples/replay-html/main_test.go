@@ -64,7 +64,9 @@ func TestCommandLine(t *testing.T) {
 }
 
 // TestEveryPreset writes the page of a seeded game of every preset, with
-// its players: the page holds every ply, bonus moves (rule P8) included.
+// its players: the page holds every ply, bonus moves (rule P8) and the
+// moves of a throw's other die (rule W1) included, and draws two dice
+// where the rules throw two.
 func TestEveryPreset(t *testing.T) {
 	for _, name := range ludo.Presets() {
 		r, _ := ludo.Preset(name)
@@ -72,14 +74,20 @@ func TestEveryPreset(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		bonus := 0
+		bonus, other := 0, 0
 		for _, f := range frames {
-			if f.Roll == 0 {
+			switch {
+			case f.Roll == 0 && f.Before.IsBonusMove():
 				bonus++
+			case f.Roll == 0: // a throw's other die (rule W1)
+				other++
 			}
 		}
 		if r.CaptureBonus.Steps() > 0 && bonus == 0 {
 			t.Errorf("%s: the game has no bonus move", name)
+		}
+		if r.TwoDice != (other > 0) {
+			t.Errorf("%s: %d moves of a throw's other die", name, other)
 		}
 		var out, errOut bytes.Buffer
 		if status := cli([]string{"-preset", name, "-seed", "3"}, &out, &errOut); status != 0 || errOut.Len() > 0 {
@@ -89,6 +97,9 @@ func TestEveryPreset(t *testing.T) {
 			if !strings.Contains(out.String(), want) {
 				t.Errorf("%s: the page lacks %q", name, want)
 			}
+		}
+		if r.TwoDice != strings.Contains(out.String(), "function drawDie2(") {
+			t.Errorf("%s: the page's script draws two dice: %v", name, !r.TwoDice)
 		}
 	}
 }

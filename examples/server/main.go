@@ -18,6 +18,7 @@
 //	GET    /games/{id}            the game: phase, turn, die, count, bonus, ranking, position, legal moves
 //	DELETE /games/{id}            forget the game; 204
 //	POST   /games/{id}/roll       roll the die: {} for the server's dice, {"face": 4} for the client's
+//	                              ({"face": 6, "second": 3} where the rules throw two dice)
 //	GET    /games/{id}/moves      the legal moves, numbered from 0 in canonical order (none while a roll is due)
 //	POST   /games/{id}/move       play a move: {"move": "red 0: yard-0 enter"} (any text ludo.ParseMove
 //	                              reads: "0", "pass", ...) or {"index": 0} (into the legal moves)
@@ -28,7 +29,7 @@
 // Rules. "preset" is read as the programs' -preset flag reads it
 // (examples/playout, examples/replay-html): any of ludo.Presets (classic,
 // mongolian, ludoking, ludoking6, maedn, maedn6, danish, parchis1,
-// parchis6, fia, cocangua), or rules as text with options, as
+// parchis6, fia, cocangua, naija), or rules as text with options, as
 // "mongolian{Players:2}" (what a game's "rules" shows). Or "rules" gives
 // them as ludo.Rules reads them from JSON, as the library's records and
 // positions write them: the text as a string, or an object,
@@ -44,6 +45,17 @@
 // moves list it, which says "bonus" ("red 0: 10-30 bonus"; a bare token
 // number, which names a roll's move, is refused). The record writes such
 // a ply with face 0.
+//
+// Two dice. Where the rules throw two dice (rule W1; naija), a roll
+// throws both: the game shows "die" and "second", each die is a move of
+// its own (a move lists the "die" it plays), and after the first die's
+// move the other is due with no roll: the game shows phase "move" and
+// the face played in "die_played", the roll endpoint refuses (409, rule
+// W1) until the other die's move is played, and the record writes the
+// throw's ply with both faces ("6,3") and the other die's with face 0.
+// The client's dice then give both faces, {"face": 6, "second": 3}; one
+// face alone is refused, and so is a "second" where the rules throw one
+// die (400, saying what to send).
 //
 // Dice. A game's dice are chosen when it is created, once for the whole
 // game. With "server" dice (the default) the server rolls: the client
@@ -61,22 +73,25 @@
 // at most -max-total-plies plies in all (default 5,000,000), a rolled die
 // awaiting its move counting as a ply. Beyond a limit it answers 409 and
 // changes nothing: a new game while it holds the most games, a roll (or a
-// bonus move, which no roll precedes) while the game or the store holds
+// move no roll precedes: a bonus move, a throw's other die) while the game or the store holds
 // the most plies; deleting a game frees its plies. A request body is at
 // most 4 KiB (413 beyond), a player's name at most 64 bytes. Measured: a
 // ply takes about 56 bytes of memory and a game about 600 more, so the
 // defaults bound the games near 300 MB; a game of 10,000 plies has a
 // replay page of about 2 MB. Games take far fewer plies: the longest of
 // 3,000 seeded random games of each preset, with its players, took 4,375
-// (maedn6); on six of the eleven presets none took 1,000.
+// (maedn6); on seven of the twelve presets none took 1,000 (naija's
+// longest took 354).
 //
 // Status codes: 200 done, 201 created, 204 deleted; 400 a malformed
 // request (bad JSON, an unknown field, a key given twice, a face out of
 // range, a roll that does not fit the game's dice: a face for the
-// server's dice, none for the client's; a move text that is not a move,
+// server's dice, none for the client's, one where the rules throw two or
+// two where they throw one; a move text that is not a move,
 // rules or a number of players the library refuses); 404 no such game;
 // 405 a method the path does not take; 409 the request does not fit the
-// game's phase (a roll while a move is due, a bonus move included, a
+// game's phase (a roll while a move is due, a bonus move or a throw's
+// other die included, a
 // move while a roll is due, anything after the end), or a limit is
 // reached; 413 a body
 // over the limit; 422 a move the rules forbid. A refused request changes

@@ -70,12 +70,22 @@ type game struct {
 }
 
 // held returns the plies game g holds: those played, and one more while a
-// rolled die awaits its move.
+// rolled die (or a throw of two, rule W1) awaits its move.
 func (g *game) held() int {
-	if g.state.Phase() == ludo.PhaseMove && !g.state.IsBonusMove() {
+	if g.state.Phase() == ludo.PhaseMove && !noRoll(g.state) {
 		return len(g.record.Plies) + 1
 	}
 	return len(g.record.Plies)
+}
+
+// noRoll reports whether the move due in s follows no roll: a bonus move
+// (rule P8), or a throw's other die once one is played (rule W1).
+func noRoll(s ludo.State) bool {
+	if s.IsBonusMove() {
+		return true
+	}
+	first, second := s.DiceDue()
+	return s.Rules().TwoDice && s.Phase() == ludo.PhaseMove && (!first || !second)
 }
 
 // newServer returns a server that keeps games within the limits.
@@ -273,13 +283,15 @@ type gameView struct {
 	Rules    string     `json:"rules"`
 	Dice     string     `json:"dice"` // "server" or "client"
 	Phase    string     `json:"phase"`
-	Turn     string     `json:"turn,omitempty"`  // the colour to roll or move; none once over
-	Die      int        `json:"die,omitempty"`   // the face rolled, while a move is due (during a bonus move, the roll before it)
-	Count    int        `json:"count,omitempty"` // the steps the move due counts: the die, a 6 counting 7 (rule P5), a bonus move's
-	Bonus    bool       `json:"bonus,omitempty"` // the move due is a bonus move (rule P8): no roll comes before it
-	Sixes    int        `json:"sixes,omitempty"` // bonus-earning rolls this turn
-	Ranking  []string   `json:"ranking"`         // the players who have finished, first place first
-	Plies    int        `json:"plies"`           // the plies played
+	Turn     string     `json:"turn,omitempty"`       // the colour to roll or move; none once over
+	Die      int        `json:"die,omitempty"`        // the face rolled, while a move is due (during a bonus move, the roll before it); with two dice (rule W1), the first die's
+	Second   int        `json:"second,omitempty"`     // with two dice (rule W1), the second die's face, while a move of the throw is due
+	Played   int        `json:"die_played,omitempty"` // with two dice, the face of the die played, once one is: the other is due
+	Count    int        `json:"count,omitempty"`      // the steps the move due counts: the die, a 6 counting 7 (rule P5), a bonus move's
+	Bonus    bool       `json:"bonus,omitempty"`      // the move due is a bonus move (rule P8): no roll comes before it
+	Sixes    int        `json:"sixes,omitempty"`      // bonus-earning rolls this turn
+	Ranking  []string   `json:"ranking"`              // the players who have finished, first place first
+	Plies    int        `json:"plies"`                // the plies played
 	Names    []nameView `json:"names,omitempty"`
 	Position string     `json:"position"` // ludo.FormatPosition
 	State    ludo.State `json:"state"`    // the position in the library's JSON
@@ -309,13 +321,18 @@ type moveView struct {
 	Pass       bool   `json:"pass,omitempty"`
 	Forfeits   bool   `json:"forfeits,omitempty"`
 	Bonus      bool   `json:"bonus,omitempty"` // a bonus move (rule P8)
+	Die        int    `json:"die,omitempty"`   // with two dice (rule W1), the die the move plays
+	Retires    bool   `json:"retires,omitempty"`
 }
 
 // viewMove shows move m of position s, index k in its legal moves.
 func viewMove(s ludo.State, k int, m ludo.Move) moveView {
 	v := moveView{Index: k, Text: m.String(), Token: m.Token(), From: m.From(), To: m.To(),
 		Enters: m.Enters(), Captures: m.Captures(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
-		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonusMove()}
+		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonusMove(), Retires: m.Retires()}
+	if s.Rules().TwoDice {
+		v.Die = m.Die()
+	}
 	if !m.IsPass() {
 		board := s.Rules().Board
 		v.FromSquare, v.ToSquare = board.Square(m.Color(), m.From()).String(), board.Square(m.Color(), m.To()).String()
@@ -345,6 +362,7 @@ func (g *game) view(id string) gameView {
 	}
 	if st.Phase() == ludo.PhaseMove {
 		v.Die, v.Count, v.Bonus = st.Die(), st.Count(), st.IsBonusMove()
+		v.Second, v.Played = dice(st)
 	}
 	for _, c := range st.Ranking() {
 		v.Ranking = append(v.Ranking, c.String())
@@ -515,9 +533,35 @@ func (s *server) delete(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// dice returns, with two dice (rule W1) while a move of a throw is due,
+// the second die's face and the face of the die played (0 while both are
+// due); 0 and 0 otherwise.
+func dice(s ludo.State) (second, played int) {
+	a, b := s.Dice()
+	if b == 0 || s.IsBonusMove() {
+		return 0, 0
+	}
+	switch d1, d2 := s.DiceDue(); {
+	case !d1:
+		played = a
+	case !d2:
+		played = b
+	}
+	return b, played
+}
+
 // rollRequest is the body of POST /games/{id}/roll.
 type rollRequest struct {
-	Face *int `json:"face"` // for a game with the client's dice only
+	Face   *int `json:"face"`   // for a game with the client's dice only
+	Second *int `json:"second"` // the second die, for a game with the client's dice whose rules throw two (rule W1)
 }
 
 func (s *server) roll(w http.ResponseWriter, r *http.Request) {
@@ -531,7 +575,7 @@ func (s *server) roll(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.mu.Unlock()
-	if e := s.rollIn(g, req.Face); e != nil {
+	if e := s.rollIn(g, req.Face, req.Second); e != nil {
 		writeError(w, e)
 		return
 	}
@@ -551,20 +595,32 @@ func (s *server) full(g *game) *apiError {
 	return nil
 }
 
-// rollIn rolls the die of game g, or refuses and changes nothing; call it
-// with s.mu held.
-func (s *server) rollIn(g *game, face *int) *apiError {
+// rollIn rolls the die (or the two dice, rule W1) of game g, or refuses
+// and changes nothing; call it with s.mu held.
+func (s *server) rollIn(g *game, face, second *int) *apiError {
+	two := g.state.Rules().TwoDice
 	switch {
+	case g.client && face == nil && two:
+		return badRequest(`this game's dice are the client's and its rules throw two dice (rule W1): give both faces, as {"face": 6, "second": 3}`)
 	case g.client && face == nil:
 		return badRequest(`this game's dice are the client's: give the face, as {"face": 4}`)
-	case !g.client && face != nil:
+	case !g.client && (face != nil || second != nil):
 		return badRequest("this game's dice are the server's: send {} and it rolls")
+	case g.client && second != nil && !two:
+		return badRequest(`this game's rules throw one die: give the face alone, as {"face": 4}, with no "second"`)
+	case g.client && second == nil && two:
+		return badRequest(`this game's rules throw two dice (rule W1): give both faces, as {"face": 6, "second": 3}`)
 	}
 	if g.state.IsBonusMove() {
 		// The library would say a move is due; say which, and how to
 		// play it.
 		e := conflict("%v has a bonus move of %d due (rule P8), which no roll comes before: play it with POST /games/{id}/move", g.state.Turn(), g.state.Count())
 		e.rule = "P8"
+		return e
+	}
+	if noRoll(g.state) {
+		e := conflict("%v has the other die of the throw, %d, still to play (rule W1), which no roll comes before: play it with POST /games/{id}/move", g.state.Turn(), g.state.Count())
+		e.rule = "W1"
 		return e
 	}
 	if g.state.Phase() == ludo.PhaseRoll {
@@ -577,13 +633,23 @@ func (s *server) rollIn(g *game, face *int) *apiError {
 			// The library's own refusal, before the dice are rolled:
 			// a refused roll must not use up a face of the seeded
 			// stream, or the record would no longer match its seed.
-			_, err := g.state.Roll(1)
+			_, err := g.state.RollOutcome(ludo.Outcome{Face: 1, Second: b2i(g.state.Rules().TwoDice)})
 			return refuse(err)
 		}
-		f := g.dice.Roll()
-		face = &f
 	}
-	next, err := g.state.Roll(*face)
+	var throw ludo.Outcome
+	switch {
+	case !g.client:
+		throw = g.dice.Throw(g.state.Rules())
+	case second != nil:
+		throw = ludo.Outcome{Face: *face, Second: *second}
+		if throw.Second == 0 { // RollOutcome would read a second die of 0 as none
+			return refuse(fmt.Errorf("%w: second die 0: want 1 to 6", ludo.ErrBadFace))
+		}
+	default:
+		throw.Face = *face
+	}
+	next, err := g.state.RollOutcome(throw)
 	if err != nil {
 		return refuse(err)
 	}
@@ -601,15 +667,18 @@ func (s *server) moves(w http.ResponseWriter, r *http.Request) {
 	defer s.mu.Unlock()
 	st := g.state
 	v := struct {
-		Phase string     `json:"phase"`
-		Turn  string     `json:"turn,omitempty"`
-		Die   int        `json:"die,omitempty"`
-		Count int        `json:"count,omitempty"`
-		Bonus bool       `json:"bonus,omitempty"`
-		Moves []moveView `json:"moves"`
+		Phase  string     `json:"phase"`
+		Turn   string     `json:"turn,omitempty"`
+		Die    int        `json:"die,omitempty"`
+		Second int        `json:"second,omitempty"`
+		Played int        `json:"die_played,omitempty"`
+		Count  int        `json:"count,omitempty"`
+		Bonus  bool       `json:"bonus,omitempty"`
+		Moves  []moveView `json:"moves"`
 	}{Phase: st.Phase().String(), Moves: viewMoves(st)}
 	if st.Phase() == ludo.PhaseMove {
 		v.Turn, v.Die, v.Count, v.Bonus = st.Turn().String(), st.Die(), st.Count(), st.IsBonusMove()
+		v.Second, v.Played = dice(st)
 	}
 	writeJSON(w, http.StatusOK, v)
 }
@@ -635,8 +704,9 @@ func (s *server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.mu.Unlock()
-	if g.state.IsBonusMove() {
-		// No roll held its ply: it is taken now.
+	if noRoll(g.state) {
+		// No roll held its ply (a bonus move, or a throw's other die):
+		// it is taken now.
 		if e := s.full(g); e != nil {
 			writeError(w, e)
 			return
@@ -654,7 +724,7 @@ func (s *server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	held := g.held()
-	if err := g.record.Add(m); err != nil {
+	if err := g.record.AddMove(before, m); err != nil {
 		writeError(w, refuse(err))
 		return
 	}

@@ -96,15 +96,17 @@ func (c *client) stored(id string) (ludo.State, int) {
 }
 
 // checkHeld checks, with c.srv.mu held, that the store counts the plies
-// its games hold: those played, and one for each rolled die awaiting its
-// move.
+// its games hold: those played, and one for each rolled die (or throw of
+// two, rule W1) awaiting its move.
 func (c *client) checkHeld() {
 	c.t.Helper()
 	held := 0
 	for _, g := range c.srv.games {
 		held += len(g.record.Plies)
 		if g.state.Phase() == ludo.PhaseMove && !g.state.IsBonusMove() {
-			held++
+			if first, second := g.state.DiceDue(); first == second || !g.state.Rules().TwoDice { // not a throw's other die (rule W1)
+				held++
+			}
 		}
 	}
 	require.Equal(c.t, held, c.srv.plies, "the plies the store counts")
@@ -476,12 +478,23 @@ func TestEveryPreset(t *testing.T) {
 		assert.Equal(t, "over", v.Phase)
 		assert.Len(t, v.Ranking, r.Players, name)
 		rec := c.checkRecord(id)
-		bonus := 0
+		bonus, other, throws := 0, 0, 0
 		for _, p := range rec.Plies {
-			if p.Face == 0 {
+			switch {
+			case p.Face == 0 && r.TwoDice && !strings.Contains(p.Move, " bonus"): // a throw's other die (rule W1)
+				other++
+			case p.Face == 0:
 				bonus++
 				assert.Contains(t, p.Move, " bonus", name)
+			case p.Second != 0:
+				throws++
 			}
+		}
+		if r.TwoDice {
+			assert.Positive(t, throws, "%s: no throw of two dice", name)
+			assert.Greater(t, other, throws/2, "%s: few other dice played with no roll", name)
+		} else {
+			assert.Zero(t, other+throws, name)
 		}
 		if r.CaptureBonus.Steps() > 0 {
 			assert.Positive(t, bonus, "%s: no bonus move in the game", name)
@@ -500,9 +513,10 @@ func TestEveryPreset(t *testing.T) {
 func (c *client) playQuickly(id string, pick *rand.Rand) {
 	c.t.Helper()
 	type view struct {
-		Phase string     `json:"phase"`
-		Bonus bool       `json:"bonus"`
-		Moves []struct{} `json:"moves"`
+		Phase     string     `json:"phase"`
+		Bonus     bool       `json:"bonus"`
+		DiePlayed int        `json:"die_played"`
+		Moves     []struct{} `json:"moves"`
 	}
 	decode := func(data string) view {
 		var v view
@@ -519,10 +533,14 @@ func (c *client) playQuickly(id string, pick *rand.Rand) {
 			require.Equal(c.t, http.StatusOK, status, data)
 			v = decode(data)
 		} else {
-			require.True(c.t, v.Bonus, "a move is due after a move: a bonus move")
+			require.True(c.t, v.Bonus || v.DiePlayed != 0, "a move is due after a move: a bonus move, or a throw's other die (rule W1)")
 			status, _, data = c.do("POST", "/games/"+id+"/roll", "{}")
 			require.Equal(c.t, http.StatusConflict, status, data)
-			require.Contains(c.t, data, "bonus move")
+			if v.Bonus {
+				require.Contains(c.t, data, "bonus move")
+			} else {
+				require.Contains(c.t, data, "the other die of the throw")
+			}
 		}
 		status, _, data = c.do("POST", "/games/"+id+"/move", fmt.Sprintf(`{"index": %d}`, pick.IntN(len(v.Moves))))
 		require.Equal(c.t, http.StatusOK, status, data)
@@ -812,4 +830,80 @@ func TestFlags(t *testing.T) {
 	_, _, err = parseFlags([]string{"-h"}, &stderr)
 	assert.ErrorIs(t, err, flag.ErrHelp)
 	assert.Contains(t, stderr.String(), "-max-total-plies")
+}
+
+// TestTwoDice: a game whose rules throw two dice (rule W1). The client's
+// dice give both faces ({"face": 6, "second": 3}); one face alone, or a
+// second die where the rules throw one, is refused with 400 and says
+// what to send. After the first die's move the other is due with no
+// roll: the game shows the dice and the one played, a roll is refused
+// (409, rule W1), and the record writes the throw as 6,3 and the other
+// die's ply with face 0. The server's dice throw both, as the seed's
+// dice do.
+func TestTwoDice(t *testing.T) {
+	c := newClient(t, 10, 100000)
+	table := c.create(`{"preset": "naija", "players": 2, "dice": "client"}`)
+	one := c.create(`{"preset": "classic", "players": 2, "dice": "client"}`)
+	refused := func(id, body string, status int, text, rule string) {
+		t.Helper()
+		before, plies := c.stored(id)
+		got, _, data := c.do("POST", "/games/"+id+"/roll", body)
+		assert.Equal(t, status, got, "%s: %s", body, data)
+		var e errorBody
+		require.NoError(t, json.Unmarshal([]byte(data), &e), data)
+		assert.Contains(t, e.Error, text, body)
+		assert.Equal(t, rule, e.Rule, body)
+		after, pliesAfter := c.stored(id)
+		assert.True(t, before == after, "%s changed the game", body)
+		assert.Equal(t, plies, pliesAfter)
+	}
+	refused(table, `{"face": 6}`, 400, `throw two dice (rule W1): give both faces, as {"face": 6, "second": 3}`, "")
+	refused(table, `{}`, 400, `give both faces`, "")
+	refused(table, `{"face": 6, "second": 7}`, 400, "ludo: die face out of range", "")
+	refused(table, `{"face": 6, "second": 0}`, 400, "ludo: die face out of range", "")
+	refused(one, `{"face": 4, "second": 3}`, 400, `this game's rules throw one die: give the face alone, as {"face": 4}`, "")
+	c.call("POST", "/games/"+one+"/roll", `{"face": 4}`, http.StatusOK, nil) // one die's API as it was
+
+	var v gameView
+	c.call("POST", "/games/"+table+"/roll", `{"face": 6, "second": 3}`, http.StatusOK, &v)
+	assert.Equal(t, []int{6, 3, 0}, []int{v.Die, v.Second, v.Played})
+	require.Len(t, v.Moves, 1, "only the 6 can be played: it enters")
+	assert.Equal(t, 6, v.Moves[0].Die)
+	v = gameView{}
+	c.call("POST", "/games/"+table+"/move", `{"index": 0}`, http.StatusOK, &v)
+	assert.Equal(t, "move", v.Phase)
+	assert.Equal(t, "red", v.Turn)
+	assert.Equal(t, []int{6, 3, 6}, []int{v.Die, v.Second, v.Played}, "the 6 is played, the 3 due")
+	assert.False(t, v.Bonus)
+	for _, m := range v.Moves {
+		assert.Equal(t, 3, m.Die, m.Text)
+	}
+	refused(table, `{"face": 2, "second": 5}`, 409, "the other die of the throw, 3, still to play (rule W1)", "W1")
+	var after gameView // a fresh one: omitted fields stay as they were
+	c.call("POST", "/games/"+table+"/move", `{"index": 0}`, http.StatusOK, &after)
+	assert.Equal(t, "roll", after.Phase)
+	assert.Equal(t, "yellow", after.Turn)
+	assert.Zero(t, after.Second+after.Played)
+	_, _, text := c.do("GET", "/games/"+table+"/record.txt", "")
+	assert.Regexp(t, `\n1 +red +6,3 +0: yard-0 enter\n2 +red +0 +0: 0-3\n`, text)
+	c.checkRecord(table)
+
+	// The server's dice: the throws of the seed's dice.
+	server := c.create(`{"preset": "naija", "players": 2, "seed": 5}`)
+	refused(server, `{"second": 3}`, 400, "this game's dice are the server's", "")
+	dice := ludo.SeededDice(5)
+	r, _ := ludo.Preset("naija")
+	c.call("POST", "/games/"+server+"/roll", `{}`, http.StatusOK, &v)
+	o := dice.Throw(r)
+	assert.Equal(t, []int{o.Face, o.Second}, []int{v.Die, v.Second})
+	// A roll while the throw's moves are due: the library's refusal, and
+	// no face of the seed used up.
+	refused(server, `{}`, 409, "ludo: wrong phase", "")
+	for v.Phase != "roll" {
+		v = gameView{}
+		c.call("POST", "/games/"+server+"/move", `{"index": 0}`, http.StatusOK, &v)
+	}
+	c.call("POST", "/games/"+server+"/roll", `{}`, http.StatusOK, &v)
+	o = dice.Throw(r)
+	assert.Equal(t, []int{o.Face, o.Second}, []int{v.Die, v.Second})
 }

@@ -11,8 +11,8 @@
 // -preset is any of ludo.Presets, or rules as text with options, as
 // ludoking{CaptureBeforeHome:true} (as examples/playout takes it);
 // -players defaults to the preset's (4, or 6 on a six-arm board). A ply
-// is a roll and the move made with it, or a bonus move (rule P8), which
-// no roll precedes.
+// is a roll and the move made with it, or a move no roll precedes: a
+// bonus move (rule P8), or the other die of a throw of two (rule W1).
 //
 // While it plays it draws a progress bar on standard error, if that is a
 // terminal or -progress asks for it (and -quiet does not forbid it);
@@ -165,19 +165,21 @@ func run(w, bar io.Writer, cfg config) error {
 
 // play plays one game between random players, all drawing from pick, for
 // at most maxPlies plies, adding each move to rec if it is not nil. It
-// rolls only where a roll is due: where a bonus move is due (rule P8) it
+// throws the rules' dice (one die, or two, rule W1) only where a roll is
+// due: where a bonus move (rule P8) or a throw's other die is due it
 // plays it with no roll, as a record does.
 func play(s ludo.State, dice ludo.Dice, pick *bots.Random, maxPlies int, rec *ludo.Record) game {
 	var g game
 	var buf [ludo.MaxMoves]ludo.Move
+	rules := s.Rules()
 	for s.Phase() != ludo.PhaseOver {
 		if g.plies == maxPlies {
 			g.unfinished = true
 			return g
 		}
 		if s.Phase() == ludo.PhaseRoll {
-			s, _ = s.Roll(dice.Roll())
-		} else {
+			s, _ = s.RollOutcome(dice.Throw(rules))
+		} else if s.IsBonusMove() { // else a throw's other die (rule W1): no roll either
 			g.bonus++
 		}
 		moves := s.AppendLegalMoves(buf[:0])
@@ -186,10 +188,10 @@ func play(s ludo.State, dice ludo.Dice, pick *bots.Random, maxPlies int, rec *lu
 		if m.Forfeits() {
 			g.sixes++
 		}
-		s, _ = s.Apply(m)
 		if rec != nil {
-			rec.Add(m)
+			rec.AddMove(s, m)
 		}
+		s, _ = s.Apply(m)
 		g.plies++
 	}
 	g.winner, _ = s.Winner()

@@ -124,7 +124,8 @@ func TestProgress(t *testing.T) {
 // TestEveryPreset plays a few games of every preset with its players,
 // and one game of each again as a seeded record: the record replays, so
 // the game took its faces from the seeded dice as a record does, with no
-// roll where a bonus move (rule P8) was due.
+// roll where a bonus move (rule P8) or a throw's other die (rule W1) was
+// due.
 func TestEveryPreset(t *testing.T) {
 	for k, name := range ludo.Presets() {
 		r, _ := ludo.Preset(name)
@@ -148,13 +149,24 @@ func TestEveryPreset(t *testing.T) {
 		assert.Equal(t, ludo.PhaseOver, states[len(states)-1].Phase(), name)
 		w, _ := states[len(states)-1].Winner()
 		assert.Equal(t, g.winner, w, name)
-		bonus := 0
-		for _, p := range rec.Plies {
-			if p.Face == 0 {
+		bonus, other, throws := 0, 0, 0
+		for k, p := range rec.Plies {
+			switch {
+			case p.Face == 0 && states[k].IsBonusMove():
 				bonus++
+			case p.Face == 0: // a throw's other die (rule W1)
+				other++
+			case p.Second != 0:
+				throws++
 			}
 		}
 		assert.Equal(t, g.bonus, bonus, name)
+		if r.TwoDice {
+			assert.Positive(t, throws, "%s: no throw of two dice", name)
+			assert.Greater(t, other, throws/2, "%s: few other dice played with no roll", name)
+		} else {
+			assert.Zero(t, other+throws, name)
+		}
 		if r.CaptureBonus.Steps() > 0 {
 			assert.Positive(t, bonus, "%s: a game with no bonus move tests nothing", name)
 		}

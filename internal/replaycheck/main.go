@@ -92,7 +92,7 @@ func main() {
 // position it was played in.
 type game struct {
 	after []ludo.State
-	rolls []int
+	rolls []ludo.Outcome // the throw of each ply: a face, two with two dice (rule W1), or none (Face 0)
 	moves []ludo.Move
 	at    []ludo.State // the position with ply n's die cast
 }
@@ -110,13 +110,14 @@ func newGame(preset string, players int, seed uint64) (*game, error) {
 	}
 	g := &game{}
 	for _, f := range frames {
-		at := f.Before // a bonus move (roll 0) is due with no roll (rule P8)
+		at := f.Before // a bonus move (rule P8) or a throw's other die (rule W1), roll 0, is due with no roll
+		o := ludo.Outcome{Face: f.Roll, Second: f.Second}
 		if f.Roll != 0 {
-			if at, err = f.Before.Roll(f.Roll); err != nil {
+			if at, err = f.Before.RollOutcome(o); err != nil {
 				return nil, err
 			}
 		}
-		g.after, g.rolls, g.moves, g.at = append(g.after, f.Before), append(g.rolls, f.Roll), append(g.moves, f.Move), append(g.at, at)
+		g.after, g.rolls, g.moves, g.at = append(g.after, f.Before), append(g.rolls, o), append(g.moves, f.Move), append(g.at, at)
 	}
 	g.after = append(g.after, final)
 	return g, nil
@@ -127,8 +128,10 @@ func (g *game) plies() int { return len(g.moves) }
 // interesting returns plies worth a look: the start, the first capture,
 // the first ply after which a block stands, the first place won, the
 // first after which colours share a square, the first after which a
-// bonus move is due and the first bonus move, the first 6 that counts 7, the first position with a
-// token going round again (rule K4), the middle, the capture nearest the middle and the end.
+// bonus move is due and the first bonus move, the first 6 that counts 7,
+// the first position with a token going round again (rule K4), with two
+// dice (rule W1) the first throw's first move and the first move of its
+// other die, the middle, the capture nearest the middle and the end.
 func (g *game) interesting() []int {
 	out := []int{0, g.plies() / 2, g.showcase(), g.plies()}
 	firsts := []func(n int) bool{
@@ -141,10 +144,12 @@ func (g *game) interesting() []int {
 		},
 		func(n int) bool { return len(g.after[n].Ranking()) > 0 },
 		func(n int) bool { return shared(g.after[n]) },
-		func(n int) bool { return g.rolls[n-1] == 0 },
+		func(n int) bool { return g.rolls[n-1].Face == 0 && g.moves[n-1].IsBonusMove() },
 		func(n int) bool { return g.after[n].IsBonusMove() },
-		func(n int) bool { return g.moves[n-1].Count() != g.moves[n-1].Die() && g.rolls[n-1] != 0 },
+		func(n int) bool { return g.moves[n-1].Count() != g.moves[n-1].Die() && g.rolls[n-1].Face != 0 },
 		func(n int) bool { return pastFinish(g.after[n]) },
+		func(n int) bool { return g.rolls[n-1].Second != 0 },
+		func(n int) bool { return g.rolls[n-1].Face == 0 && !g.moves[n-1].IsBonusMove() },
 	}
 	for _, first := range firsts {
 		for n := 1; n <= g.plies(); n++ {
@@ -203,11 +208,13 @@ func (g *game) showcase() int {
 
 func abs(x int) int { return max(x, -x) }
 
+// roll returns ply n's throw as the page's data-roll gives it: "6",
+// "6,3" for two dice (rule W1), "0" where no roll precedes the move.
 func (g *game) roll(n int) string {
 	if n < 1 || n > g.plies() {
 		return ""
 	}
-	return strconv.Itoa(g.rolls[n-1])
+	return g.rolls[n-1].String()
 }
 
 // tokens returns what the page should show as "colour token square"
@@ -236,22 +243,35 @@ func statusText(s ludo.State) string {
 		return "game over: " + strings.Join(parts, ", ")
 	case ludo.PhaseMove:
 		t := fmt.Sprintf("%v to move, die %d", s.Turn(), s.Die())
+		a, b := s.Dice()
+		d1, d2 := s.DiceDue()
 		switch {
 		case s.IsBonusMove():
 			t = fmt.Sprintf("%v to move, bonus %d", s.Turn(), s.Count())
+		case b != 0 && !d1: // two dice (rule W1), one played
+			t = fmt.Sprintf("%v to move, dice %d %d (%d played)", s.Turn(), a, b, a)
+		case b != 0 && !d2:
+			t = fmt.Sprintf("%v to move, dice %d %d (%d played)", s.Turn(), a, b, b)
+		case b != 0:
+			t = fmt.Sprintf("%v to move, dice %d %d", s.Turn(), a, b)
 		case s.Count() != s.Die():
 			t += fmt.Sprintf(" (counts %d)", s.Count())
 		}
-		if s.Streak() > 0 {
-			t += fmt.Sprintf(", sixes %d", s.Streak())
-		}
-		return t
+		return t + streakText(s)
 	}
-	t := fmt.Sprintf("%v to roll", s.Turn())
-	if s.Streak() > 0 {
-		t += fmt.Sprintf(", sixes %d", s.Streak())
+	return fmt.Sprintf("%v to roll", s.Turn()) + streakText(s)
+}
+
+// streakText is the status line's count of bonus-earning rolls in a row:
+// ", sixes 1", or with two dice ", doubles 1" (rule W3); "" for none.
+func streakText(s ludo.State) string {
+	switch {
+	case s.Streak() == 0:
+		return ""
+	case s.Rules().TwoDice:
+		return fmt.Sprintf(", doubles %d", s.Streak())
 	}
-	return t
+	return fmt.Sprintf(", sixes %d", s.Streak())
 }
 
 // element is a start tag of the DOM, with the text up to the next tag.
@@ -352,7 +372,7 @@ func (g *game) check(dom string, n int) []string {
 		case a["class"] == "place":
 			places = append(places, a["data-color"]+" "+a["data-place"])
 		case a["class"] == "die":
-			dice = append(dice, a["data-face"])
+			dice = append(dice, a["data-face"]+map[string]string{"true": " played"}[a["data-played"]])
 		case a["class"] == "bonus":
 			dice = append(dice, "+"+a["data-steps"])
 		case a["class"] == "hl-from":
@@ -383,8 +403,13 @@ func (g *game) check(dom string, n int) []string {
 		m := g.moves[n-1]
 		mover, move = m.Color().String(), m.String()
 		wantDice = []string{g.roll(n)}
-		if m.IsBonusMove() { // the panel shows the bonus, not a die
+		switch {
+		case m.IsBonusMove(): // the panel shows the bonus, not a die
 			wantDice = []string{"+" + strconv.Itoa(m.Count())}
+		case s.Rules().TwoDice && m.Die() != 0: // and with two dice (rule W1) the die the move plays
+			wantDice = []string{strconv.Itoa(m.Die())}
+		case s.Rules().TwoDice: // a pass: the throw's first die
+			wantDice = []string{strconv.Itoa(g.rolls[n-1].Face)}
 		}
 		if !m.IsPass() {
 			b := s.Rules().Board
@@ -409,9 +434,13 @@ func (g *game) check(dom string, n int) []string {
 		wantTurn = []string{s.Turn().String()}
 	}
 	want("data-turn", status["data-turn"], strings.Join(wantTurn, ""))
-	switch {
+	switch a, b := s.Dice(); {
 	case s.IsBonusMove():
 		wantDice = append(wantDice, "+"+strconv.Itoa(s.Count()))
+	case b != 0: // two dice (rule W1), a played one marked
+		d1, d2 := s.DiceDue()
+		played := map[bool]string{false: " played"}
+		wantDice = append(wantDice, strconv.Itoa(a)+played[d1], strconv.Itoa(b)+played[d2])
 	case s.Phase() == ludo.PhaseMove:
 		wantDice = append(wantDice, strconv.Itoa(s.Die()))
 	}

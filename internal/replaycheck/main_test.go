@@ -17,7 +17,7 @@ func page(t *testing.T, g *game) string {
 	t.Helper()
 	var frames []picture.Frame
 	for n := range g.plies() {
-		frames = append(frames, picture.Frame{Before: g.after[n], Roll: g.rolls[n], Move: g.moves[n]})
+		frames = append(frames, picture.Frame{Before: g.after[n], Roll: g.rolls[n].Face, Second: g.rolls[n].Second, Move: g.moves[n]})
 	}
 	var b bytes.Buffer
 	if err := picture.WriteReplayHTML(&b, "test", frames, g.after[g.plies()]); err != nil {
@@ -62,6 +62,7 @@ func TestCheckPictures(t *testing.T) {
 		{"parchis1", 4, 1},
 		{"ludoking{CaptureBeforeHome:true}", 4, 3},
 		{"maedn6", 6, 2},
+		{"naija", 4, 1},
 	} {
 		g, err := newGame(game.preset, game.players, game.seed)
 		if err != nil {
@@ -86,9 +87,17 @@ func TestInterestingPlies(t *testing.T) {
 		}
 	}
 	has("ludoking", 1, "colours sharing a square", func(g *game, n int) bool { return shared(g.after[n]) })
-	has("parchis1", 1, "a bonus move", func(g *game, n int) bool { return g.rolls[n-1] == 0 })
+	has("parchis1", 1, "a bonus move", func(g *game, n int) bool { return g.rolls[n-1].Face == 0 })
 	has("parchis1", 1, "a bonus move due", func(g *game, n int) bool { return g.after[n].IsBonusMove() })
-	has("parchis1", 1, "a 6 that counts 7", func(g *game, n int) bool { return g.moves[n-1].Count() == 7 && g.rolls[n-1] == 6 })
+	has("parchis1", 1, "a 6 that counts 7", func(g *game, n int) bool { return g.moves[n-1].Count() == 7 && g.rolls[n-1].Face == 6 })
+	has("naija", 1, "a throw of two dice", func(g *game, n int) bool { return g.rolls[n-1].Second != 0 })
+	has("naija", 1, "the other die of a throw", func(g *game, n int) bool {
+		return g.rolls[n-1].Face == 0 && !g.moves[n-1].IsBonusMove()
+	})
+	has("naija", 1, "a die of two played, the other due", func(g *game, n int) bool {
+		a, b := g.after[n].DiceDue()
+		return a != b
+	})
 	has("ludoking{CaptureBeforeHome:true}", 3, "a token going round again", func(g *game, n int) bool { return pastFinish(g.after[n]) })
 }
 

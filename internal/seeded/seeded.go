@@ -57,8 +57,8 @@ const MaxPlies = 100_000
 // Play plays one whole game under r between random players: the dice are
 // ludo.SeededDice(seed), and each move is picked uniformly from the legal
 // moves by a PCG source seeded with (seed, 0x5eed). It returns every ply
-// as a frame (the position with the roll due, the face, the move) and the
-// final position.
+// as a frame (the position with the roll due, the face or, with two dice,
+// rule W1, the faces, the move) and the final position.
 //
 // It plays at most maxPlies plies (at least 1): a game still going on
 // then is returned as far as it went, its frames and the position reached,
@@ -79,10 +79,10 @@ func Play(r ludo.Rules, seed uint64, maxPlies int) ([]picture.Frame, ludo.State,
 		if len(frames) == maxPlies {
 			return frames, s, fmt.Errorf("%w: seed %d: the game is unfinished after %d plies", ErrPlyLimit, seed, maxPlies)
 		}
-		before, face := s, 0
-		if s.Phase() == ludo.PhaseRoll { // else a bonus move is due (rule P8): no roll
-			face = dice.Roll()
-			if s, err = s.Roll(face); err != nil {
+		before, throw := s, ludo.Outcome{}
+		if s.Phase() == ludo.PhaseRoll { // else a bonus move (rule P8) or a throw's other die (rule W1) is due: no roll
+			throw = dice.Throw(r)
+			if s, err = s.RollOutcome(throw); err != nil {
 				return nil, s, err
 			}
 		}
@@ -91,7 +91,7 @@ func Play(r ludo.Rules, seed uint64, maxPlies int) ([]picture.Frame, ludo.State,
 		if s, err = s.Apply(m); err != nil {
 			return nil, s, err
 		}
-		frames = append(frames, picture.Frame{Before: before, Roll: face, Move: m})
+		frames = append(frames, picture.Frame{Before: before, Roll: throw.Face, Second: throw.Second, Move: m})
 	}
 	return frames, s, nil
 }

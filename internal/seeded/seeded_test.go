@@ -12,9 +12,10 @@ import (
 )
 
 // TestPlayIsTheLoop pins the game to the loop the README shows: same
-// dice, same picks, the same positions ply by ply.
+// dice, same picks, the same positions ply by ply; with two dice (rule
+// W1) the throw's other die is played with no roll.
 func TestPlayIsTheLoop(t *testing.T) {
-	for _, preset := range []string{"classic", "mongolian"} {
+	for _, preset := range []string{"classic", "mongolian", "naija"} {
 		r, err := Rules(preset, 4)
 		if err != nil {
 			t.Fatal(err)
@@ -30,7 +31,9 @@ func TestPlayIsTheLoop(t *testing.T) {
 			if s != frames[n].Before {
 				t.Fatalf("%s: ply %d starts elsewhere", preset, n+1)
 			}
-			s, _ = s.Roll(dice.Roll())
+			if s.Phase() == ludo.PhaseRoll {
+				s, _ = s.RollOutcome(dice.Throw(r))
+			}
 			moves := s.LegalMoves()
 			s, _ = s.Apply(moves[choose.IntN(len(moves))])
 		}
@@ -86,7 +89,7 @@ func TestPlyLimit(t *testing.T) {
 // A position play reaches is one the library can write down. The JSON
 // form, whose cost is decoding the rules again in every position, is
 // checked on one position in eight, and on every one with a bonus move
-// due or throws counted (rules P8, M4); the root package's
+// due, throws counted or a die of two played (rules P8, M4, W1); the root package's
 // TestSetupRoundTripEveryPreset checks it on every set of fields the
 // presets' games reach. With -short the text is checked on one position
 // in eight and the JSON on one in 32, besides the rare ones. The presets
@@ -121,7 +124,7 @@ func checkPositionsReadBack(t *testing.T, name string, textEvery, jsonEvery int)
 	for _, f := range frames {
 		states = append(states, f.Before)
 		if f.Roll != 0 {
-			rolled, err := f.Before.Roll(f.Roll)
+			rolled, err := f.Before.RollOutcome(ludo.Outcome{Face: f.Roll, Second: f.Second})
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -129,7 +132,8 @@ func checkPositionsReadBack(t *testing.T, name string, textEvery, jsonEvery int)
 		}
 	}
 	for k, s := range states {
-		rare := s.IsBonusMove() || s.Setup().TriesUsed > 0
+		first, second := s.DiceDue()
+		rare := s.IsBonusMove() || s.Setup().TriesUsed > 0 || first != second && s.Rules().TwoDice
 		if k%textEvery != 0 && !rare {
 			continue
 		}
