@@ -266,6 +266,12 @@ func (s State) Dice() (first, second int) {
 	return int(a), int(b)
 }
 
+// DiePlayed reports whether, with two dice (rule W1), a die of the throw
+// being played has been played already: the move due then follows no
+// roll (the other die, or a bonus move after the dice, rule W4). It is
+// false with one die.
+func (s State) DiePlayed() bool { return s.rs != nil && s.diePlayed() }
+
 // DiceDue returns, with two dice (rule W1), the faces of the dice still
 // to be played, each at its index in the throw: both dice after the
 // throw, the first at 0 and the second at 1, and a die played is 0. A

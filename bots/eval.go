@@ -282,8 +282,8 @@ func newView(s ludo.State, r *ludo.Rules) view {
 // bothDue reports whether both dice of a throw of two are still to play
 // (rule W1).
 func bothDue(s ludo.State) bool {
-	a, b := s.DiceDue()
-	return a && b
+	_, b := s.Dice()
+	return b != 0 && !s.DiePlayed()
 }
 
 // findBlocks adds colour c's blocks to the view's: two or more of its

@@ -212,7 +212,7 @@ func TestBotsPlayBothDice(t *testing.T) {
 // die, not its evaluation.
 func TestExpectimaxPlaysTheOtherDie(t *testing.T) {
 	s := ludo.MustParsePosition("rules naija\nred 23 36\ngreen @28\nturn red\ndie 3 4\nplayed 3\n")
-	require.Equal(t, [2]bool{false, true}, func() [2]bool { a, b := s.DiceDue(); return [2]bool{a, b} }())
+	require.Equal(t, [4]int{0, 4}, s.DiceDue())
 	want := math.Inf(-1)
 	for _, c := range s.AppendSuccessors(nil) {
 		require.Equal(t, ludo.PhaseRoll, c.State.Phase())
@@ -235,7 +235,7 @@ func TestEvaluateOtherDieDue(t *testing.T) {
 	played := ludo.MustParsePosition("rules naija\nred 10 30\ngreen @40\ndie 3 4\nplayed 3\n")
 	both := ludo.MustParsePosition("rules naija\nred 10 30\ngreen @40\ndie 3 4\n")
 	u := played.Setup()
-	u.Die, u.SecondDie, u.Played = 0, 0, [2]bool{}
+	u.Die, u.SecondDie, u.Played = 0, 0, [4]bool{}
 	roll, err := u.State()
 	require.NoError(t, err)
 	require.Equal(t, ludo.PhaseRoll, roll.Phase())

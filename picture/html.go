@@ -244,11 +244,7 @@ func noRoll(s ludo.State) bool {
 	if s.IsBonusMove() {
 		return true
 	}
-	if _, b := s.Dice(); b != 0 {
-		d1, d2 := s.DiceDue()
-		return !d1 || !d2
-	}
-	return false
+	return s.DiePlayed()
 }
 
 // diceText writes the dice of s, as "die 5" or with two dice (rule W1)
@@ -373,7 +369,7 @@ func describeRoll(s ludo.State, m ludo.Move) string {
 			t += " (counts " + strconv.Itoa(m.Count()) + ")"
 		}
 		throw := strconv.Itoa(a) + " and " + strconv.Itoa(b)
-		if d1, d2 := s.DiceDue(); d1 && d2 {
+		if !s.DiePlayed() {
 			return "rolled " + throw + ", " + t
 		}
 		return t + " of " + throw
@@ -431,8 +427,7 @@ func describeChoices(s ludo.State) string {
 	}
 	var t strings.Builder
 	t.WriteString(strconv.Itoa(len(moves)) + " legal moves: ")
-	d1, d2 := s.DiceDue()
-	both := s.Rules().TwoDice && d1 && d2 && !s.IsBonusMove() // a throw of two (rule W1): say which die
+	both := s.Rules().TwoDice && !s.DiePlayed() && !s.IsBonusMove() // a throw of two (rule W1): say which die
 	for i, m := range moves {
 		if i > 0 {
 			t.WriteString(" · ")

@@ -436,7 +436,8 @@ func TestReplayHTMLTwoDice(t *testing.T) {
 			}
 			// The view before it shows both dice, the one played marked.
 			w := d.Views[n]
-			d1, d2 := f.Before.DiceDue()
+			due := f.Before.DiceDue()
+			d1, d2 := due[0] != 0, due[1] != 0
 			if w.D != a || w.D2 != b || w.U != b2i(!d1)|2*b2i(!d2) || w.U == 0 {
 				t.Fatalf("view %d: dice %d %d played %d, want %d %d played %v %v", n, w.D, w.D2, w.U, a, b, !d1, !d2)
 			}

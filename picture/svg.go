@@ -74,8 +74,8 @@ func positionOf(s ludo.State) svgPosition {
 		status: svgStatusText(s), rules: s.Rules().String(),
 	}
 	if a, b := s.Dice(); b != 0 {
-		d1, d2 := s.DiceDue()
-		p.die, p.die2, p.played = a, b, [2]bool{!d1, !d2}
+		due := s.DiceDue() // under tops and bottoms (rule H2) the first top and bottom stand for the dice
+		p.die, p.die2, p.played = a, b, [2]bool{due[0] == 0, due[1] == 0}
 	}
 	if s.IsBonusMove() {
 		p.die, p.die2, p.bonus = 0, 0, s.Count()
@@ -118,9 +118,9 @@ func svgStatusText(s ludo.State) string {
 	case s.Phase() == ludo.PhaseMove:
 		if a, b := s.Dice(); b != 0 {
 			t = s.Turn().String() + " to move, dice " + strconv.Itoa(a) + " " + strconv.Itoa(b)
-			if d1, d2 := s.DiceDue(); !d1 {
+			if due := s.DiceDue(); due[0] == 0 {
 				t += " (" + strconv.Itoa(a) + " played)"
-			} else if !d2 {
+			} else if due[1] == 0 {
 				t += " (" + strconv.Itoa(b) + " played)"
 			}
 			break

@@ -438,7 +438,8 @@ func checkSVG(t *testing.T, s ludo.State) {
 	case s.Phase() == ludo.PhaseMove:
 		wantDie = strconv.Itoa(s.Die())
 		if a, b := s.Dice(); b != 0 {
-			d1, d2 := s.DiceDue()
+			due := s.DiceDue()
+			d1, d2 := due[0] != 0, due[1] != 0
 			played := [2]string{" played", ""}
 			wantDie = strconv.Itoa(a) + played[b2i(d1)] + " " + strconv.Itoa(b) + played[b2i(d2)]
 		}
@@ -599,7 +600,7 @@ func svgFeatures(s ludo.State) []string {
 	case s.Phase() == ludo.PhaseMove && s.Count() != s.Die():
 		out = append(out, "a 6 counting 7")
 	}
-	if first, second := s.DiceDue(); first != second && s.Rules().TwoDice {
+	if s.DiePlayed() && !s.IsBonusMove() {
 		out = append(out, "a played die of two")
 	}
 	if r.Goal == ludo.GoalSlots && s.Phase() == ludo.PhaseOver {

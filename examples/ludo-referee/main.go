@@ -359,7 +359,7 @@ func due(s ludo.State) string {
 		return fmt.Sprintf("%v has a bonus move of %d (%s)", s.Turn(), s.Count(), cite("P8"))
 	case otherDie(s):
 		played := a
-		if first, _ := s.DiceDue(); first {
+		if s.DiceDue()[0] != 0 {
 			played = b
 		}
 		return fmt.Sprintf("%v rolled %d and %d and played the %d: the %d is due (%s)", s.Turn(), a, b, played, a+b-played, cite("W1"))
@@ -374,8 +374,7 @@ func due(s ludo.State) string {
 // otherDie reports whether the move due in s is a throw's other die, the
 // first played (rule W1): a move no roll precedes.
 func otherDie(s ludo.State) bool {
-	first, second := s.DiceDue()
-	return s.Rules().TwoDice && !s.IsBonusMove() && first != second
+	return s.DiePlayed() && !s.IsBonusMove()
 }
 
 func name(file string) string {

@@ -84,8 +84,7 @@ func noRoll(s ludo.State) bool {
 	if s.IsBonusMove() {
 		return true
 	}
-	first, second := s.DiceDue()
-	return s.Rules().TwoDice && s.Phase() == ludo.PhaseMove && (!first || !second)
+	return s.DiePlayed()
 }
 
 // newServer returns a server that keeps games within the limits.
@@ -549,10 +548,10 @@ func dice(s ludo.State) (second, played int) {
 	if b == 0 || s.IsBonusMove() {
 		return 0, 0
 	}
-	switch d1, d2 := s.DiceDue(); {
-	case !d1:
+	switch due := s.DiceDue(); {
+	case due[0] == 0:
 		played = a
-	case !d2:
+	case due[1] == 0:
 		played = b
 	}
 	return b, played

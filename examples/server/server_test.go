@@ -104,7 +104,7 @@ func (c *client) checkHeld() {
 	for _, g := range c.srv.games {
 		held += len(g.record.Plies)
 		if g.state.Phase() == ludo.PhaseMove && !g.state.IsBonusMove() {
-			if first, second := g.state.DiceDue(); first == second || !g.state.Rules().TwoDice { // not a throw's other die (rule W1)
+			if !g.state.DiePlayed() { // not a throw's other die (rule W1)
 				held++
 			}
 		}

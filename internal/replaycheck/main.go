@@ -244,7 +244,8 @@ func statusText(s ludo.State) string {
 	case ludo.PhaseMove:
 		t := fmt.Sprintf("%v to move, die %d", s.Turn(), s.Die())
 		a, b := s.Dice()
-		d1, d2 := s.DiceDue()
+		due := s.DiceDue()
+		d1, d2 := due[0] != 0, due[1] != 0
 		switch {
 		case s.IsBonusMove():
 			t = fmt.Sprintf("%v to move, bonus %d", s.Turn(), s.Count())
@@ -438,7 +439,8 @@ func (g *game) check(dom string, n int) []string {
 	case s.IsBonusMove():
 		wantDice = append(wantDice, "+"+strconv.Itoa(s.Count()))
 	case b != 0: // two dice (rule W1), a played one marked
-		d1, d2 := s.DiceDue()
+		due := s.DiceDue()
+		d1, d2 := due[0] != 0, due[1] != 0
 		played := map[bool]string{false: " played"}
 		wantDice = append(wantDice, strconv.Itoa(a)+played[d1], strconv.Itoa(b)+played[d2])
 	case s.Phase() == ludo.PhaseMove:

@@ -132,8 +132,7 @@ func checkPositionsReadBack(t *testing.T, name string, textEvery, jsonEvery int)
 		}
 	}
 	for k, s := range states {
-		first, second := s.DiceDue()
-		rare := s.IsBonusMove() || s.Setup().TriesUsed > 0 || first != second && s.Rules().TwoDice
+		rare := s.IsBonusMove() || s.Setup().TriesUsed > 0 || s.DiePlayed()
 		if k%textEvery != 0 && !rare {
 			continue
 		}
