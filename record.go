@@ -105,6 +105,7 @@ func (r *Record) AddMove(s State, m Move) error {
 		return err
 	}
 	p := &r.Plies[len(r.Plies)-1]
+	p.Player = s.Turn() // who throws: a finished partner playing on moves another's tokens (rule T2)
 	if a, b := s.Dice(); b != 0 {
 		p.Face, p.Second = 0, 0
 		if !s.diePlayed() {
@@ -457,6 +458,9 @@ func (r Record) Replay() ([]State, error) {
 			}
 		}
 		rolled, err := s.plyRoll(p.Face, p.Second)
+		if err == nil && p.Player == rolled.turn && mt.color == p.Player {
+			mt.color = rolled.mover() // rule T2: a finished player plays on with a partner's tokens
+		}
 		if err != nil {
 			return fail(err)
 		}

@@ -252,9 +252,29 @@ func (s *State) roll(face int) error {
 }
 
 // mover returns the colour whose tokens the player to move moves: their
-// own, in every ruleset so far. (Where a partner who has finished plays
-// on with the other's tokens, it will be the partner.)
-func (s *State) mover() Color { return s.turn }
+// own, or where they have finished and play on for a partner (rule T2),
+// the partner's.
+func (s *State) mover() Color {
+	if s.rs.feat&featPlayOn != 0 {
+		return s.moverOf(s.turn)
+	}
+	return s.turn
+}
+
+// moverOf returns the colour whose tokens colour c's player moves: c, or
+// where c has finished and plays on (rule T2), the first of its team
+// clockwise that has not.
+func (s *State) moverOf(c Color) Color {
+	if s.rs.feat&featPlayOn == 0 || !s.finished(c) {
+		return c
+	}
+	for k := Color(1); k < MaxPlayers; k++ {
+		if o := (c + k) % MaxPlayers; s.rs.mates[c].Has(o) && !s.finished(o) {
+			return o
+		}
+	}
+	return c
+}
 
 // head returns the amount due first, as the stages judge it: a bonus
 // move's face is 0.
@@ -1309,6 +1329,8 @@ func (s *State) apply(m Move) error {
 	switch {
 	case !m.IsValid():
 		return s.illegal(m, "", "the zero Move is no move")
+	case m.Color() != c && c != s.turn:
+		return s.illegal(m, "T2", "%v has finished and plays on with %v's tokens, not %v's", s.turn, c, m.Color())
 	case m.Color() != c:
 		return s.illegal(m, "C3", "it is %v's turn, not %v's", s.turn, m.Color())
 	case m.Die() != int(d.face()) || m.Count() != int(d.steps()) || m.amount() != int(d.k()):
@@ -1744,7 +1766,7 @@ func (s *State) nextTurn() {
 	// The seated colours still playing; the next after the turn, or the
 	// first, goes next.
 	live := rs.seats &^ s.places.done()
-	if rs.feat&featTeams != 0 {
+	if rs.feat&(featTeams|featPlayOn) == featTeams { // rule T1; under T2 a finished colour plays on
 		live = s.teamLive(live)
 	}
 	s.turn = rs.nextSeat[s.turn][live&allColors]
@@ -2098,6 +2120,8 @@ func (s *State) applyDice(m Move) error {
 	switch {
 	case !m.IsValid():
 		return s.illegal(m, "", "the zero Move is no move")
+	case m.Color() != c && c != s.turn:
+		return s.illegal(m, "T2", "%v has finished and plays on with %v's tokens, not %v's", s.turn, c, m.Color())
 	case m.Color() != c:
 		return s.illegal(m, "C3", "it is %v's turn, not %v's", s.turn, m.Color())
 	}

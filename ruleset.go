@@ -92,6 +92,7 @@ const (
 	featLater                               // EntryCapture: EntryCapturesLast: keep who arrived last
 	featTwoDice                             // TwoDice
 	featSplit                               // DoublesSplitBlocks: keep the token moved last
+	featPlayOn                              // Teams: PartnersPlayOn
 )
 
 // The features that change where a token may go or what its landing
@@ -190,6 +191,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featLater, r.EntryCapture == EntryCapturesLast)
 	set(featTwoDice, r.TwoDice)
 	set(featSplit, r.DoublesSplitBlocks)
+	set(featPlayOn, r.Teams == PartnersPlayOn)
 	rs.key = rulesKey(&rs.rules, rs.seats)
 	for c := range Color(MaxPlayers) {
 		for p := range 255 {
@@ -225,7 +227,7 @@ func newRuleset(r Rules) *ruleset {
 	}
 	for k, c := range order {
 		rs.team[c] = uint8(c)
-		if r.Teams == Partners {
+		if r.Teams != NoTeams {
 			rs.team[c] = uint8(k % 2)
 		}
 	}
@@ -252,12 +254,12 @@ func newRuleset(r Rules) *ruleset {
 	// player (team) is left: places are counted per colour, so with teams
 	// when every colour but the last team's has one.
 	rs.endsAt = rs.players - 1
-	if r.Teams == Partners {
+	if r.Teams != NoTeams {
 		rs.endsAt = rs.players / 2
 	}
 	if r.End == FirstWinner {
 		rs.endsAt = 1
-		if r.Teams == Partners {
+		if r.Teams != NoTeams {
 			rs.endsAt = rs.players / 2
 		}
 	}

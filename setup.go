@@ -376,9 +376,9 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("Bottoms", t, -1, "tops and bottoms are played only on a double thrown under TopsAndBottoms (rule H2)")
 	case u.Bottoms && limit > 0 && u.Streak == limit:
 		return bad("Bottoms", t, -1, "sixes %d is SixLimit, so the double is forfeited, not played as tops and bottoms (rules C9, H2)", u.Streak)
-	case u.Bottoms && !s.allOut(t):
+	case u.Bottoms && !s.allOut(s.moverOf(t)):
 		return bad("Bottoms", t, -1, "%v has a token in the yard, but tops and bottoms are played only with every token out (rule H2)", t)
-	case two && r.TopsAndBottoms && u.Die == u.SecondDie && u.Die != 0 && !u.Bottoms && !played && s.allOut(t) && !(limit > 0 && u.Streak == limit):
+	case two && r.TopsAndBottoms && u.Die == u.SecondDie && u.Die != 0 && !u.Bottoms && !played && s.allOut(s.moverOf(t)) && !(limit > 0 && u.Streak == limit):
 		return bad("Bottoms", t, -1, "a double thrown with every token out is played as tops and bottoms (rule H2)")
 	case u.Die == 0 && (u.SecondDie != 0 || played):
 		return bad("SecondDie", t, -1, "no throw is being played (Die is 0), so there is no second die or die played (rule W1)")
@@ -405,7 +405,7 @@ func (u *Setup) check(s *State) *SetupError {
 	case over && u.ExtraRoll:
 		return bad("ExtraRoll", t, -1, "the game is over, so no turn is under way")
 	case over: // nothing is under way
-	case s.places.of(t) != 0 || s.finished(t):
+	case s.places.of(t) != 0 || s.finished(t) && !rs.has(featPlayOn):
 		return bad("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)
 	case u.Die != 0 && !rs.faces.Has(u.Die):
 		return bad("Die", t, -1, "die %d: want one of %v (or 0: a roll is due)", u.Die, rs.faces)
@@ -429,7 +429,7 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("BonusMove", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Streak)
 	case u.TriesUsed < 0 || u.TriesUsed >= r.Tries:
 		return bad("TriesUsed", t, -1, "tries %d: want 0 to %d (rule M4)", u.TriesUsed, r.Tries-1)
-	case u.TriesUsed > 0 && !s.nothingInPlay(t) && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll:
+	case u.TriesUsed > 0 && !s.nothingInPlay(s.moverOf(t)) && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll:
 		// The throws that left no move count for the rest of the turn,
 		// so a token is in play with tries left over only after a throw
 		// let one in and a bonus roll followed.

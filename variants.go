@@ -697,7 +697,7 @@ func (r Rules) problem() string {
 		return "SixLimit is 1: every bonus-earning roll would be forfeited (rule C9)"
 	case r.BonusRolls == faces && r.SixLimit > 0 && r.SixPenalty == UndoTurn && !r.TwoDice:
 		return "every face earns a bonus roll, so every turn reaches SixLimit and UndoTurn undoes it: the game could never end (rule C9)"
-	case r.Teams == Partners && r.Players%2 != 0:
+	case r.Teams != NoTeams && r.Players%2 != 0:
 		return fmt.Sprintf("Teams is Partners but Players is %d: partners need an even number of players (rule T1)", r.Players)
 	case r.Blocks != NoBlocks && r.OwnLanding == OwnLandingForbidden:
 		return fmt.Sprintf("Blocks is %v but OwnLanding is %v: a block forms when a token lands on its own colour (rule B1)", r.Blocks, r.OwnLanding)
@@ -796,9 +796,13 @@ const (
 	// seat). Partners never capture each other's tokens, nor block each
 	// other, and a team that has brought every token home wins.
 	Partners
+	// PartnersPlayOn: as Partners, and a player whose tokens have all
+	// finished plays on, throwing for a partner still playing and moving
+	// that partner's tokens (rule T2: Parchís in pairs, Uckers, Pachisi).
+	PartnersPlayOn
 )
 
-var teamNames = []string{"NoTeams", "Partners"}
+var teamNames = []string{"NoTeams", "Partners", "PartnersPlayOn"}
 
 // String returns the constant's name.
 func (t TeamRule) String() string { return enumName(uint8(t), teamNames...) }
