@@ -522,13 +522,14 @@ var scnFamilies = []struct {
 	{"W", 4, false}, // two dice: naija, parcheesi, and other rules with TwoDice
 	{"N", 5, false}, // Nigerian Ludo
 	{"T", 1, false}, // partnerships
+	{"H", 5, false}, // Parcheesi
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
-// to be written (Mensch ärgere Dich nicht, Parchís, Fia, partners): the
-// coverage test does not require their rules yet, nor the option values
-// only they play. Move a letter to scnFamilies when its scenarios are in.
-const scnPending = "H"
+// to be written (none now): the coverage test does not require their
+// rules yet, nor the option values only they play. Move a letter to
+// scnFamilies when its scenarios are in.
+const scnPending = ""
 
 // scnOptions are the option values that change an outcome, each with the
 // families whose scenarios must play it: a value is required when one of
@@ -598,7 +599,14 @@ var scnOptions = []struct {
 	{"W", "DiceUse:LargerDie", func(r Rules) bool { return r.DiceUse == LargerDie }},
 	{"W", "TwoDice, SixLimit > 0", func(r Rules) bool { return r.TwoDice && r.SixLimit > 0 }},
 	{"W", "TwoDice, CaptureRetires:false", func(r Rules) bool { return r.TwoDice && !r.CaptureRetires }},
+	{"W", "TwoDice, CaptureBonus of steps", func(r Rules) bool { return r.TwoDice && r.CaptureBonus.Steps() > 0 }},
+	{"W", "TwoDice, HomeBonus of steps", func(r Rules) bool { return r.TwoDice && r.HomeBonus.Steps() > 0 }},
 	{"N", "CaptureRetires:true", func(r Rules) bool { return r.CaptureRetires }},
+	{"H", "EntrySum:true", func(r Rules) bool { return r.EntrySum }},
+	{"H", "TopsAndBottoms:true", func(r Rules) bool { return r.TopsAndBottoms }},
+	{"H", "SixPenalty:NearestHome", func(r Rules) bool { return r.SixPenalty == NearestHome }},
+	{"H", "Safe squares, SafeSquares:SafeExclusive", func(r Rules) bool { return r.Board.Safe != 0 && r.SafeSquares == SafeExclusive }},
+	{"H", "DoublesSplitBlocks:true", func(r Rules) bool { return r.DoublesSplitBlocks }},
 	{"Q", "End:PlayForAllPlaces", func(r Rules) bool { return r.End == PlayForAllPlaces }},
 	{"Q", "End:FirstWinner", func(r Rules) bool { return r.End == FirstWinner }},
 }
