@@ -588,7 +588,6 @@ type stateJSON struct {
 	Sixes      int              `json:",omitempty"`
 	Tries      int              `json:",omitempty"`
 	LastMoved  *int             `json:",omitempty"`
-	LastBottom bool             `json:",omitempty"`
 	ExtraRoll  bool             `json:",omitempty"`
 	Captured   []string         `json:",omitempty"`
 	Undo       *colorMap[[]int] `json:",omitempty"`
@@ -628,7 +627,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 			j.Played = append(j.Played, faces[k])
 		}
 	}
-	j.Earned, j.Bottoms, j.LastBottom = u.Earned, u.Bottoms, u.LastBottom
+	j.Earned, j.Bottoms = u.Earned, u.Bottoms
 	for c := range s.Players().All() {
 		t := u.Tokens[c][:n]
 		j.Tokens[c] = &t
@@ -711,7 +710,6 @@ type stateJSONIn struct {
 	Sixes      *int
 	Tries      *int
 	LastMoved  *int
-	LastBottom *bool
 	ExtraRoll  *bool
 	Captured   []string
 	Undo       map[string][]int
@@ -802,9 +800,6 @@ func decodeState(data []byte, path string) (State, *ParseError) {
 		if err := sp.setLast(*j.LastMoved, at("LastMoved")); err != nil {
 			return State{}, err
 		}
-	}
-	if j.LastBottom != nil {
-		sp.u.LastBottom, sp.lastBottomAt = *j.LastBottom, at("LastBottom")
 	}
 	if j.ExtraRoll != nil {
 		sp.u.ExtraRoll, sp.extraAt = *j.ExtraRoll, at("ExtraRoll")

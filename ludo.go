@@ -153,7 +153,7 @@ type State struct {
 	captured Colors // the colours that have captured (rule K4)
 	places   placing
 	rs       *ruleset
-	begin    [MaxPlayers][MaxTokens]uint8 // tok when the turn began; kept only under UndoTurn (ruling Q2)
+	begin    [MaxPlayers][MaxTokens]uint8 // tok when the turn began, kept under UndoTurn (ruling Q2); when the throw began, kept under DoublesSplitBlocks (rule H5); else 0
 }
 
 // State flags. Bits 3 to 5 hold the token moved last this turn, plus
@@ -165,7 +165,6 @@ const (
 	stateLastShift  = iota
 	stateLast       = 7 << stateLastShift
 	stateBottoms    = 1 << 6 // the double thrown is played as tops and bottoms (rule H2): four amounts
-	stateLastBottom = 1 << 7 // the token moved last played a bottom (rules H2, H5)
 )
 
 // lastMoved returns the token moved last this turn, or -1 for none (rule
@@ -197,7 +196,7 @@ func New(r Rules) (State, error) {
 		break
 	}
 	s.locate()
-	if rs.has(featUndo) {
+	if rs.has(featUndo | featSplit) {
 		s.begin = s.tok
 	}
 	return s, nil

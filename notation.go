@@ -252,7 +252,7 @@ func (r *Rules) UnmarshalText(text []byte) error {
 //	die     6                      # the die being played; no die line: a roll is due
 //	                               # (two dice, rule W1: die 3 5, and played 5 once the 5 is played)
 //	sixes   2                      # bonus-earning rolls this turn, the die included
-//	undo    red 4 yard home3 finish  # SixPenalty:UndoTurn only: where the turn began
+//	undo    red 4 yard home3 finish  # SixPenalty:UndoTurn: where the turn began; DoublesSplitBlocks: where the throw began
 //
 // Only the rules line is required. Keys and words may be written in any
 // case, and colours by their initials (r, g, y, b).
@@ -337,7 +337,6 @@ type posSpec struct {
 	secondAt     loc // the second die's word (rule W1)
 	playedAt     loc
 	bottomsAt    loc
-	lastBottomAt loc
 	earnedAt     loc
 	bonusAt      loc
 	sixesAt      loc
@@ -350,7 +349,7 @@ type posSpec struct {
 }
 
 // positionKeys lists the keys of a position's lines.
-var positionKeys = "rules, a colour, turn, die, bottoms, played, earned, bonus, lastbottom, sixes, tries, last, extra, captured, ranking, undo, later"
+var positionKeys = "rules, a colour, turn, die, bottoms, played, earned, bonus, sixes, tries, last, extra, captured, ranking, undo, later"
 
 // The messages for more tokens or colours than any rules allow, which
 // the text and the JSON of a position give alike.
@@ -364,7 +363,7 @@ var (
 // only the position's own lines (at most one for each key and colour)
 // and passes each other line to extra as it comes.
 func parsePositionLines(next func() (textLine, bool, *ParseError), where int, extra func(textLine) error) (State, *ParseError) {
-	var rulesLine, turnLine, dieLine, bottomsLine, lastBottomLine, playedLine, earnedLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
+	var rulesLine, turnLine, dieLine, bottomsLine, playedLine, earnedLine, bonusLine, sixesLine, triesLine, lastLine, extraLine, capturedLine, rankingLine, laterLine *textLine
 	var colorLines, undoLines [MaxPlayers]*textLine
 	for {
 		line, ok, perr := next()
@@ -398,8 +397,6 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 			err = once(&playedLine)
 		case "bottoms":
 			err = once(&bottomsLine)
-		case "lastbottom":
-			err = once(&lastBottomLine)
 		case "earned":
 			err = once(&earnedLine)
 		case "bonus":
@@ -539,12 +536,6 @@ func parsePositionLines(next func() (textLine, bool, *ParseError), where int, ex
 			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "bottoms takes no value")
 		}
 		sp.u.Bottoms, sp.bottomsAt = true, l.at(l.Key)
-	}
-	if l := lastBottomLine; l != nil { // the token moved last played a bottom (rules H2, H5)
-		if len(l.Args) != 0 {
-			return State{}, l.at(l.Args[0]).errorf(ErrSyntax, "lastbottom takes no value")
-		}
-		sp.u.LastBottom, sp.lastBottomAt = true, l.at(l.Key)
 	}
 	if l := earnedLine; l != nil { // bonus moves a throw of two dice earned (rules W1, P8)
 		if len(l.Args) == 0 || len(l.Args) > 6 {
@@ -812,8 +803,6 @@ func (sp *posSpec) build() (State, *ParseError) {
 		at = cmp.Or(sp.earnedAt, sp.dieAt)
 	case "Bottoms":
 		at = cmp.Or(sp.bottomsAt, sp.dieAt)
-	case "LastBottom":
-		at = cmp.Or(sp.lastBottomAt, sp.lastAt)
 	case "BonusMove":
 		at = cmp.Or(sp.bonusAt, sp.dieAt)
 	case "Streak":
@@ -999,10 +988,6 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 		if l {
 			number("last", i)
 		}
-	}
-	if u.LastBottom {
-		key("lastbottom")
-		b = append(b[:len(b)-1], '\n') // the key alone
 	}
 	if u.ExtraRoll {
 		key("extra")

@@ -1426,7 +1426,7 @@ func (s *State) applyToken(m Move) {
 	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
 	s.tries = 0 // rule M4: the throws count while nothing can move, and now a token has
-	if rs.feat&(featPairEntry|featCapturePenalty|featLater|featBlocks|featLastMoved|featSplit) != 0 {
+	if rs.feat&(featPairEntry|featCapturePenalty|featLater|featBlocks|featLastMoved) != 0 {
 		s.afterMove(m, sq)
 	}
 	if m.Finishes() && s.finished(c) { // rule C6
@@ -1482,12 +1482,8 @@ func (s *State) afterMove(m Move, sq uint8) {
 		}
 		s.findBlocks(words)
 	}
-	if rs.feat&(featLastMoved|featSplit) != 0 {
-		s.setLastMoved(i) // rules P9, H5
-		s.flags &^= stateLastBottom
-		if s.flags&stateBottoms != 0 && m.amount()&1 != 0 {
-			s.flags |= stateLastBottom // rule H5: it played a bottom (rule H2)
-		}
+	if rs.feat&featLastMoved != 0 {
+		s.setLastMoved(i) // rule P9
 	}
 }
 
@@ -1577,6 +1573,9 @@ func (s *State) endMove() {
 		}
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
 		s.throw, s.due, s.flags = 0, amounts{}, s.flags&stateLast // the token moved last stays for the turn (rule P9)
+		if s.rs.feat&featSplit != 0 {
+			s.begin = s.tok // rule H5: the next throw begins here
+		}
 		return
 	}
 	s.nextTurn()
@@ -1757,8 +1756,8 @@ func (s *State) nextTurn() {
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
 	s.throw, s.due, s.flags, s.streak, s.tries = 0, amounts{}, 0, 0, 0
 	rs := s.rs
-	if rs.feat&featUndo != 0 {
-		s.begin = s.tok // the next turn begins here (at game over too)
+	if rs.feat&(featUndo|featSplit) != 0 {
+		s.begin = s.tok // the next turn, and throw, begins here (at game over too)
 	}
 	if s.over() {
 		return
@@ -1842,6 +1841,9 @@ func (s *State) rollDice(a, b int) error {
 	c := s.mover()
 	s.due.head = uint32(dueOf(c, uint8(a), uint8(a)))
 	s.due.more[0] = uint8(b)
+	if rs.feat&featSplit != 0 {
+		s.begin = s.tok // rule H5: where the throw began
+	}
 	if a == b && rs.rules.TopsAndBottoms && s.allOut(c) && !s.forfeit() { // rule H2: the bottoms, 7 minus the top on a die
 		s.flags |= stateBottoms
 		s.due.more = [maxDue - 1]uint8{uint8(7 - a), uint8(a), uint8(7 - a)}
@@ -2004,20 +2006,29 @@ func (s *State) diceMoves(dst []Move) []Move {
 	return dst
 }
 
-// together reports whether move m, with a die of a double, moves on the
-// other token of a block that the token moved last this throw left with
-// the same amount, to stand with it again: rule H5 forbids it.
+// together reports whether move m, with an amount of a double, moves a
+// token on from a block it stood in when the throw began to the square
+// another token of that block has reached by one move of the same
+// amount, to stand with it again: rule H5 forbids it. (A token that
+// began the throw on the square and stands the amount on has made that
+// one move: two moves of a double's amounts never add up to one.)
 func (s *State) together(m Move) bool {
 	a, b := s.dice()
-	i := s.lastMoved()
-	if a != b || i < 0 || i == m.Token() || m.Enters() || !s.diePlayed() {
+	c, j := m.Color(), m.Token()&(MaxTokens-1)
+	v := s.tok[c][j] // where the token stands, as a State keeps it
+	if a != b || m.Enters() || !s.diePlayed() || s.begin[c][j] != v || !s.rs.onTrack(int(v)-1) {
 		return false
 	}
-	if s.flags&stateBottoms != 0 && (s.flags&stateLastBottom != 0) != (m.amount()&1 != 0) {
-		return false // the token moved last played the other amount, so it came from elsewhere
-	}
 	x := m.From() + m.Count()
-	return int(s.tok[m.Color()][i%MaxTokens])-1 == x && m.To() == x
+	if m.To() != x {
+		return false
+	}
+	for i := range int(s.rs.tokens) {
+		if i != j && s.begin[c][i] == v && int(s.tok[c][i])-1 == x {
+			return true
+		}
+	}
+	return false
 }
 
 // sumEntry appends the entry of a token with both dice where their sum f
@@ -2213,7 +2224,7 @@ func (s *State) diceError(m Move, legal []Move) error {
 		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
 	}
 	if s.rs.feat&featSplit != 0 && s.together(m) {
-		return s.illegal(m, "H5", "token %d would move on with token %d, the block's other token, by the same amount of the double: a double may not move a block on together", i, s.lastMoved())
+		return s.illegal(m, "H5", "token %d would follow a token of its block on by the same amount of the double: a double may not move a block on together", i)
 	}
 	if s.rs.rules.DiceUse == LargerDie && s.diceAfter(m) == 1 {
 		return s.illegal(m, "W2", "only one die can be played, and it must be the larger where a token can play it: %v", legal[0])

@@ -91,7 +91,7 @@ const (
 	featTries                               // Tries above 1
 	featLater                               // EntryCapture: EntryCapturesLast: keep who arrived last
 	featTwoDice                             // TwoDice
-	featSplit                               // DoublesSplitBlocks: keep the token moved last
+	featSplit                               // DoublesSplitBlocks: keep where the throw began
 	featPlayOn                              // Teams: PartnersPlayOn
 )
 

@@ -91,12 +91,8 @@ type Setup struct {
 	// M4). The text form's key is tries, the JSON's Tries.
 	TriesUsed int
 	// LastMoved marks the token the player to move moved last this turn
-	// (at most one); it matters under [LastMovedHome] (rule P9) and
-	// DoublesSplitBlocks (rule H5).
+	// (at most one); it matters under [LastMovedHome] (rule P9).
 	LastMoved [MaxTokens]bool
-	// LastBottom is true where, under DoublesSplitBlocks and tops and
-	// bottoms, the token moved last played a bottom (rules H2, H5).
-	LastBottom bool
 	// ExtraRoll is true when a capture or a token brought home earned a
 	// bonus roll this turn that comes after the bonus move due (rules K2,
 	// K3).
@@ -110,9 +106,11 @@ type Setup struct {
 	// Tokens of colours that do not play, and tokens past Rules.Tokens,
 	// must be in the yard.
 	Tokens [MaxPlayers][MaxTokens]int
-	// TurnStart, under [UndoTurn] only, is where the tokens stood when the
-	// turn began, which the forfeit of rule C9 puts them back to (ruling
-	// Q2), in the form of Tokens. Nil means where they stand now.
+	// TurnStart, under [UndoTurn], is where the tokens stood when the turn
+	// began, which the forfeit of rule C9 puts them back to (ruling Q2);
+	// under DoublesSplitBlocks, where they stood when the throw began,
+	// which says which tokens formed a block then (rule H5). It is in the
+	// form of Tokens; nil means where they stand now.
 	TurnStart *[MaxPlayers][MaxTokens]int
 	// Later marks, under [EntryCapturesLast], each token that arrived on
 	// its square after the other token there (rule P4).
@@ -146,7 +144,6 @@ func (s State) Setup() Setup {
 	if i := s.lastMoved(); i >= 0 {
 		u.LastMoved[i%MaxTokens] = true
 	}
-	u.LastBottom = s.flags&stateLastBottom != 0
 	unpack := func(dst *[MaxPlayers][MaxTokens]int, src *[MaxPlayers][MaxTokens]uint8) {
 		for c := range MaxPlayers {
 			for i := range MaxTokens {
@@ -155,7 +152,7 @@ func (s State) Setup() Setup {
 		}
 	}
 	unpack(&u.Tokens, &s.tok)
-	if s.rs != nil && s.rs.has(featUndo) && s.begin != s.tok {
+	if s.rs != nil && s.rs.has(featUndo|featSplit) && s.begin != s.tok {
 		u.TurnStart = new([MaxPlayers][MaxTokens]int)
 		unpack(u.TurnStart, &s.begin)
 	}
@@ -199,8 +196,8 @@ func (u *Setup) check(s *State) *SetupError {
 	}
 	begin := &u.Tokens
 	if u.TurnStart != nil {
-		if !rs.has(featUndo) {
-			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2)")
+		if !rs.has(featUndo | featSplit) {
+			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2), where the throw began with DoublesSplitBlocks (rule H5)")
 		}
 		begin = u.TurnStart
 	}
@@ -227,7 +224,7 @@ func (u *Setup) check(s *State) *SetupError {
 	for c := range MaxPlayers {
 		for i := range MaxTokens {
 			s.tok[c][i] = uint8(u.Tokens[c][i] + 1)
-			if rs.has(featUndo) {
+			if rs.has(featUndo | featSplit) {
 				s.begin[c][i] = uint8(begin[c][i] + 1)
 			}
 		}
@@ -438,10 +435,8 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", lastCount)
 	case last >= int(rs.tokens):
 		return bad("LastMoved", t, last, "%v has no token %d", t, last)
-	case last >= 0 && !rs.has(featLastMoved|featSplit):
-		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome or DoublesSplitBlocks (rules P9, H5)")
-	case u.LastBottom && (last < 0 || !u.Bottoms || !rs.has(featSplit) || !played):
-		return bad("LastBottom", t, last, "a bottom played last matters only with a token moved last in tops and bottoms under DoublesSplitBlocks (rules H2, H5)")
+	case last >= 0 && !rs.has(featLastMoved):
+		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
 	case last >= 0 && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
 		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
 	case u.ExtraRoll && u.BonusMove == 0 && !played:
@@ -459,9 +454,11 @@ func (u *Setup) check(s *State) *SetupError {
 			return bad("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
 		case u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
 			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
+		case rs.has(featSplit) && !played:
+			return bad("TurnStart", c, -1, "no die of the throw has been played, so %v stands where the throw began (rule H5)", c)
 		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places.of(c) != 0):
 			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
-		case c == t:
+		case c == s.moverOf(t):
 			continue
 		}
 		for i, p := range u.Tokens[c] {
@@ -473,9 +470,6 @@ func (u *Setup) check(s *State) *SetupError {
 	s.turn, s.streak, s.tries = t, uint8(u.Streak), uint8(u.TriesUsed)
 	if last >= 0 {
 		s.setLastMoved(last)
-	}
-	if u.LastBottom {
-		s.flags |= stateLastBottom
 	}
 	if u.ExtraRoll {
 		s.flags |= stateExtraRoll
@@ -493,7 +487,9 @@ func (u *Setup) check(s *State) *SetupError {
 	case u.Die != 0 && two:
 		// Throw the dice again, as below, and play the die played.
 		s.streak -= b2u(earns)
+		began := s.begin
 		_ = s.rollDice(u.Die, u.SecondDie)
+		s.begin = began // where the throw began, as given (rule H5)
 		if !u.Bottoms && s.flags&stateBottoms != 0 { // a token entered with the double: it was thrown with one in the yard
 			s.flags &^= stateBottoms
 			s.due.more = [maxDue - 1]uint8{uint8(u.SecondDie)}
