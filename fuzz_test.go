@@ -251,7 +251,8 @@ func fuzzVariants() []ludo.Rules {
 // due. It also returns the position before that roll.
 func fuzzState(v uint8, seed uint64, n uint16, face uint8) (before, s ludo.State) {
 	all := fuzzVariants()
-	s, _ = ludo.New(all[int(v)%len(all)])
+	r := all[int(v)%len(all)]
+	s, _ = ludo.New(r)
 	d := ludo.SeededDice(seed)
 	pick := rand.New(rand.NewPCG(seed, 3))
 	var buf []ludo.Move
@@ -259,13 +260,21 @@ func fuzzState(v uint8, seed uint64, n uint16, face uint8) (before, s ludo.State
 		if s.Phase() == ludo.PhaseOver {
 			break
 		}
-		s, _ = s.Roll(d.Roll())
+		if !r.TwoDice {
+			s, _ = s.Roll(d.Roll())
+		} else if s.Phase() == ludo.PhaseRoll { // else the throw's other die is due (rule W1)
+			s, _ = s.RollDice(d.RollDice())
+		}
 		buf = s.AppendLegalMoves(buf[:0])
 		s, _ = s.Apply(buf[pick.IntN(len(buf))])
 	}
 	before = s
 	if s.Phase() == ludo.PhaseRoll {
-		s, _ = s.Roll(int(face)%6 + 1)
+		if !r.TwoDice {
+			s, _ = s.Roll(int(face)%6 + 1)
+		} else {
+			s, _ = s.RollDice(int(face)%6+1, int(face)/6%6+1)
+		}
 	}
 	return before, s
 }
@@ -287,17 +296,17 @@ func fuzzGame(tb testing.TB, start ludo.State, seed uint64, maxPlies int) (*ludo
 		}
 		var err error
 		if s.Phase() == ludo.PhaseRoll {
-			if s, err = s.Roll(d.Roll()); err != nil {
+			if s, err = s.RollOutcome(d.Throw(s.Rules())); err != nil {
 				tb.Fatal(err)
 			}
 			states = append(states, s)
 		}
 		moves := s.LegalMoves()
 		m := moves[pick.IntN(len(moves))]
-		if s, err = s.Apply(m); err != nil {
+		if err := rec.AddMove(s, m); err != nil { // the throw's faces, or 0 for a move no throw precedes (rules P8, W1)
 			tb.Fatal(err)
 		}
-		if err := rec.Add(m); err != nil {
+		if s, err = s.Apply(m); err != nil {
 			tb.Fatal(err)
 		}
 		states = append(states, s)
@@ -340,8 +349,8 @@ func FuzzApply(f *testing.F) {
 		}
 		_, other := fuzzState(v2, seed2, n2, face+1)
 		cands = append(cands, other.LegalMoves()...)
-		for f := 1; f <= 6; f++ {
-			if rolled, err := before.Roll(f); err == nil {
+		for _, o := range before.Outcomes() {
+			if rolled, err := before.RollOutcome(o); err == nil {
 				cands = append(cands, rolled.LegalMoves()...)
 			}
 		}
