@@ -57,6 +57,13 @@ func exercise(t *testing.T, s ludo.State, depth int) {
 	if s.Phase() == ludo.PhaseRoll {
 		for face := 1; face <= 6; face += 5 - 4*(depth%2) {
 			rolled, err := s.Roll(face)
+			if s.Rules().TwoDice { // a throw of two (rule W1): a double, or faces apart
+				second := face
+				if depth%2 == 1 {
+					second = 7 - face
+				}
+				rolled, err = s.RollDice(face, second)
+			}
 			if err != nil {
 				t.Fatalf("Roll(%d): %v\n%s", face, err, ludo.FormatPosition(s))
 			}
@@ -219,8 +226,13 @@ func FuzzRecordJSON(f *testing.F) {
 // stars, bonus moves, going round, the stable, …).
 func fuzzVariants() []ludo.Rules {
 	all := variants()
+	var two []ludo.Rules // last, so that the seeds' variants keep their numbers
 	for _, name := range ludo.Presets() {
 		r, _ := ludo.Preset(name)
+		if r.TwoDice {
+			two = append(two, r)
+			continue
+		}
 		all = append(all, r)
 	}
 	for _, text := range []string{
@@ -243,7 +255,7 @@ func fuzzVariants() []ludo.Rules {
 		}
 		all = append(all, r)
 	}
-	return all
+	return append(all, two...)
 }
 
 // fuzzState plays n plies of a seeded random game under variant v and,
@@ -315,10 +327,12 @@ func fuzzGame(tb testing.TB, start ludo.State, seed uint64, maxPlies int) (*ludo
 }
 
 // moveKey is what makes two moves the same move but for the token
-// (ruling Q9: alike tokens).
+// (ruling Q9: alike tokens): with two dice, which die it plays too (rule
+// W1: a token's move with the second die has action SecondAction+token).
 func moveKey(m ludo.Move) string {
 	return fmt.Sprint(m.Color(), m.From(), m.To(), m.Die(), m.Count(), m.Enters(), m.Finishes(), m.FormsBlock(),
-		m.Bounces(), m.Captures(), m.IsPass(), m.Forfeits(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair())
+		m.Bounces(), m.Captures(), m.IsPass(), m.Forfeits(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(),
+		m.Retires(), m.Action() >= ludo.SecondAction)
 }
 
 // FuzzApply: moves from anywhere (TokenMove with any index, ParseMove with
