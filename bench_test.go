@@ -22,7 +22,11 @@ func midgame(tb testing.TB, r Rules, seed uint64, n int) State {
 		if s.Phase() == PhaseOver {
 			s, _ = New(r)
 		}
-		s, _ = s.Roll(d.Roll())
+		if !r.TwoDice {
+			s, _ = s.Roll(d.Roll())
+		} else if s.Phase() == PhaseRoll { // else the throw's other die is due (rule W1)
+			s, _ = s.RollOutcome(d.Throw(r))
+		}
 		moves := s.AppendLegalMoves(buf[:0])
 		s, _ = s.Apply(moves[rng.IntN(len(moves))])
 	}
@@ -30,7 +34,7 @@ func midgame(tb testing.TB, r Rules, seed uint64, n int) State {
 		if s.Phase() == PhaseOver {
 			s, _ = New(r)
 		}
-		s, _ = s.Roll(d.Roll())
+		s, _ = s.RollOutcome(d.Throw(r))
 	}
 	return s
 }
@@ -142,19 +146,27 @@ func TestHotPathsAllocateNothing(t *testing.T) {
 			t.Errorf("%v: Apply allocates %v times (err %v)", r, n, err)
 		}
 		roll, _ := New(r)
-		if n := testing.AllocsPerRun(100, func() { _, err = roll.Roll(4) }); n != 0 || err != nil {
+		four := Outcome{Face: 4} // a throw of the rules' dice: a 4, or 4 and 3 (rule W1)
+		play := playout
+		if r.TwoDice {
+			four.Second, play = 3, playoutDice
+		}
+		if n := testing.AllocsPerRun(100, func() { _, err = roll.RollOutcome(four) }); n != 0 || err != nil {
 			t.Errorf("%v: Roll allocates %v times (err %v)", r, n, err)
 		}
 		d := SeededDice(3)
 		if n := testing.AllocsPerRun(100, func() { d.Roll() }); n != 0 {
 			t.Errorf("Dice.Roll allocates %v times", n)
 		}
+		if n := testing.AllocsPerRun(100, func() { d.Throw(r) }); n != 0 {
+			t.Errorf("%v: Dice.Throw allocates %v times", r, n)
+		}
 		pick := rand.NewPCG(1, 2)
-		if n := testing.AllocsPerRun(10, func() { _, _, _ = playout(roll, d, pick, buf) }); n != 0 {
+		if n := testing.AllocsPerRun(10, func() { _, _, _ = play(roll, d, pick, buf) }); n != 0 {
 			t.Errorf("%v: a whole random playout allocates %v times", r, n)
 		}
-		over, _, _ := playout(roll, d, pick, buf)
-		if n := testing.AllocsPerRun(100, func() { _, err = over.Roll(4) }); n != 0 || !errors.Is(err, ErrGameOver) {
+		over, _, _ := play(roll, d, pick, buf)
+		if n := testing.AllocsPerRun(100, func() { _, err = over.RollOutcome(four) }); n != 0 || !errors.Is(err, ErrGameOver) {
 			t.Errorf("%v: Roll after the end allocates %v times (err %v), so a loop cannot roll until the game is over", r, n, err)
 		}
 		if n := testing.AllocsPerRun(100, func() { _, _ = s.TokenMove(0) }); n != 0 && s.Progress(s.Turn(), 0) >= 0 {

@@ -70,8 +70,8 @@ func famPlay(tb testing.TB, r ludo.Rules, seed uint64, maxPlies int, visit func(
 		switch s.Phase() {
 		case ludo.PhaseOver:
 			return s
-		case ludo.PhaseRoll:
-			next, err = s.Roll(dice.Roll())
+		case ludo.PhaseRoll: // one die, or two (rule W1)
+			next, err = s.RollOutcome(dice.Throw(r))
 		default:
 			buf = s.AppendLegalMoves(buf[:0])
 			next, err = s.Apply(buf[pick.IntN(len(buf))])

@@ -57,6 +57,13 @@ func exercise(t *testing.T, s ludo.State, depth int) {
 	if s.Phase() == ludo.PhaseRoll {
 		for face := 1; face <= 6; face += 5 - 4*(depth%2) {
 			rolled, err := s.Roll(face)
+			if s.Rules().TwoDice { // a throw of two (rule W1): a double, or faces apart
+				second := face
+				if depth%2 == 1 {
+					second = 7 - face
+				}
+				rolled, err = s.RollDice(face, second)
+			}
 			if err != nil {
 				t.Fatalf("Roll(%d): %v\n%s", face, err, ludo.FormatPosition(s))
 			}
@@ -219,8 +226,13 @@ func FuzzRecordJSON(f *testing.F) {
 // stars, bonus moves, going round, the stable, …).
 func fuzzVariants() []ludo.Rules {
 	all := variants()
+	var two []ludo.Rules // last, so that the seeds' variants keep their numbers
 	for _, name := range ludo.Presets() {
 		r, _ := ludo.Preset(name)
+		if r.TwoDice {
+			two = append(two, r)
+			continue
+		}
 		all = append(all, r)
 	}
 	for _, text := range []string{
@@ -243,7 +255,7 @@ func fuzzVariants() []ludo.Rules {
 		}
 		all = append(all, r)
 	}
-	return all
+	return append(all, two...)
 }
 
 // fuzzState plays n plies of a seeded random game under variant v and,
@@ -251,7 +263,8 @@ func fuzzVariants() []ludo.Rules {
 // due. It also returns the position before that roll.
 func fuzzState(v uint8, seed uint64, n uint16, face uint8) (before, s ludo.State) {
 	all := fuzzVariants()
-	s, _ = ludo.New(all[int(v)%len(all)])
+	r := all[int(v)%len(all)]
+	s, _ = ludo.New(r)
 	d := ludo.SeededDice(seed)
 	pick := rand.New(rand.NewPCG(seed, 3))
 	var buf []ludo.Move
@@ -259,13 +272,21 @@ func fuzzState(v uint8, seed uint64, n uint16, face uint8) (before, s ludo.State
 		if s.Phase() == ludo.PhaseOver {
 			break
 		}
-		s, _ = s.Roll(d.Roll())
+		if !r.TwoDice {
+			s, _ = s.Roll(d.Roll())
+		} else if s.Phase() == ludo.PhaseRoll { // else the throw's other die is due (rule W1)
+			s, _ = s.RollDice(d.RollDice())
+		}
 		buf = s.AppendLegalMoves(buf[:0])
 		s, _ = s.Apply(buf[pick.IntN(len(buf))])
 	}
 	before = s
 	if s.Phase() == ludo.PhaseRoll {
-		s, _ = s.Roll(int(face)%6 + 1)
+		if !r.TwoDice {
+			s, _ = s.Roll(int(face)%6 + 1)
+		} else {
+			s, _ = s.RollDice(int(face)%6+1, int(face)/6%6+1)
+		}
 	}
 	return before, s
 }
@@ -287,17 +308,17 @@ func fuzzGame(tb testing.TB, start ludo.State, seed uint64, maxPlies int) (*ludo
 		}
 		var err error
 		if s.Phase() == ludo.PhaseRoll {
-			if s, err = s.Roll(d.Roll()); err != nil {
+			if s, err = s.RollOutcome(d.Throw(s.Rules())); err != nil {
 				tb.Fatal(err)
 			}
 			states = append(states, s)
 		}
 		moves := s.LegalMoves()
 		m := moves[pick.IntN(len(moves))]
-		if s, err = s.Apply(m); err != nil {
+		if err := rec.AddMove(s, m); err != nil { // the throw's faces, or 0 for a move no throw precedes (rules P8, W1)
 			tb.Fatal(err)
 		}
-		if err := rec.Add(m); err != nil {
+		if s, err = s.Apply(m); err != nil {
 			tb.Fatal(err)
 		}
 		states = append(states, s)
@@ -306,10 +327,12 @@ func fuzzGame(tb testing.TB, start ludo.State, seed uint64, maxPlies int) (*ludo
 }
 
 // moveKey is what makes two moves the same move but for the token
-// (ruling Q9: alike tokens).
+// (ruling Q9: alike tokens): with two dice, which die it plays too (rule
+// W1: a token's move with the second die has action SecondAction+token).
 func moveKey(m ludo.Move) string {
 	return fmt.Sprint(m.Color(), m.From(), m.To(), m.Die(), m.Count(), m.Enters(), m.Finishes(), m.FormsBlock(),
-		m.Bounces(), m.Captures(), m.IsPass(), m.Forfeits(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair())
+		m.Bounces(), m.Captures(), m.IsPass(), m.Forfeits(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(),
+		m.Retires(), m.Action() >= ludo.SecondAction)
 }
 
 // FuzzApply: moves from anywhere (TokenMove with any index, ParseMove with
@@ -340,8 +363,8 @@ func FuzzApply(f *testing.F) {
 		}
 		_, other := fuzzState(v2, seed2, n2, face+1)
 		cands = append(cands, other.LegalMoves()...)
-		for f := 1; f <= 6; f++ {
-			if rolled, err := before.Roll(f); err == nil {
+		for _, o := range before.Outcomes() {
+			if rolled, err := before.RollOutcome(o); err == nil {
 				cands = append(cands, rolled.LegalMoves()...)
 			}
 		}

@@ -25,13 +25,13 @@ func TestRulesJSON(t *testing.T) {
 	data, err := json.Marshal(r)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"Preset":"classic","Arms":4,"Track":52,"StartSpacing":13,"HomeEntry":50,"HomeColumn":5,
-		"Safe":[],"Stars":[],"Players":2,"Teams":"NoTeams","Tokens":4,"StartOut":0,"EntryRolls":[6],
+		"Safe":[],"Stars":[],"Players":2,"Teams":"NoTeams","Tokens":4,"StartOut":0,"TwoDice":false,"DiceUse":"EitherDie","EntryRolls":[6],
 		"SixEntry":"SixEntersOne","EntryCompulsory":false,"ClearStart":false,"Tries":1,"BonusRolls":[6],
 		"SixLimit":3,"SixPenalty":"VoidRoll","NoMoveForfeitsBonus":false,"SixValue":6,
 		"CaptureBonus":"none","HomeBonus":"none","Blocks":"NoBlocks","BreakOnSix":false,"SquareLimit":0,
 		"OwnLanding":"OwnLandingAllowed","MultiCapture":"CaptureAll","SafeSquares":"SafeShare",
 		"EntryCapture":"EntryLands","CaptureDuty":"CaptureOptional","CaptureBeforeHome":false,
-		"Overtake":"OvertakeAll","HomeJumps":"HomeJumpsAllowed","Finish":"ExactFinish","Goal":"GoalFinish",
+		"CaptureRetires":false,"Overtake":"OvertakeAll","HomeJumps":"HomeJumpsAllowed","Finish":"ExactFinish","Goal":"GoalFinish",
 		"HomeSteps":false,"FinishTokens":0,"End":"PlayForAllPlaces"}`, string(data))
 
 	// Left-out options are the preset's; names in any case.

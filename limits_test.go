@@ -100,7 +100,7 @@ func TestAdversarialInputMemory(t *testing.T) {
 		}, 0.01, "more than MaxRecordBytes"},
 		{"record: 8 MB of plies", func() (func() error, int) {
 			return text(record, plies(ludo.MaxRecordBytes))
-		}, 3, "more than MaxRecordPlies"},
+		}, 3.5, "more than MaxRecordPlies"}, // a Ply holds the second die too (rule W1)
 		{"record: a long name", func() (func() error, int) {
 			s := fill("rules classic\nname red ", "a ", "")
 			return text(record, s[:min(len(s), ludo.MaxRecordBytes)])
@@ -298,6 +298,7 @@ func TestJSONListLimits(t *testing.T) {
 	list := func(v string, n int) string { return "[" + strings.TrimSuffix(strings.Repeat(v+",", n), ",") + "]" }
 	tokens := fmt.Sprintf("more than MaxTokens (%d) tokens for one colour", ludo.MaxTokens)
 	ranked := fmt.Sprintf("more than MaxPlayers (%d) colours ranked", ludo.MaxPlayers)
+	const faces = 8 // the most faces one die shows, whatever a throw of two dice gives (rule W1)
 	for _, c := range []struct {
 		value func(string) error
 		in    func(n int) string
@@ -312,8 +313,8 @@ func TestJSONListLimits(t *testing.T) {
 		{stateValue, func(n int) string { return `{"Rules":{},"Ranking":` + list(`"red"`, n) + `}` }, ludo.MaxPlayers, "Ranking", ludo.ErrInvalidSetup, ranked},
 		{stateValue, func(n int) string { return `{"Rules":{"Seats":` + list(`"red"`, n) + `}}` }, ludo.MaxPlayers, "Rules.Seats", ludo.ErrInvalidRules, "colours"},
 		{rulesValue, func(n int) string { return `{"Seats":` + list(`"red"`, n) + `}` }, ludo.MaxPlayers, "Seats", ludo.ErrInvalidRules, "colours"},
-		{rulesValue, func(n int) string { return `{"EntryRolls":` + list("6", n) + `}` }, ludo.MaxOutcomes, "EntryRolls", ludo.ErrSyntax, "more than 8 faces"},
-		{rulesValue, func(n int) string { return `{"bonusRolls":` + list("6", n) + `}` }, ludo.MaxOutcomes, "bonusRolls", ludo.ErrSyntax, "more than 8 faces"},
+		{rulesValue, func(n int) string { return `{"EntryRolls":` + list("6", n) + `}` }, faces, "EntryRolls", ludo.ErrSyntax, "more than 8 faces"},
+		{rulesValue, func(n int) string { return `{"bonusRolls":` + list("6", n) + `}` }, faces, "bonusRolls", ludo.ErrSyntax, "more than 8 faces"},
 	} {
 		// At the limit, any error is another one.
 		if err := c.value(c.in(c.max)); err != nil {

@@ -66,8 +66,8 @@ func gameStates(tb testing.TB, r ludo.Rules, seed uint64, maxPlies int) []ludo.S
 		if s.Phase() == ludo.PhaseOver {
 			break
 		}
-		if !s.IsBonusMove() { // not require: its Helper call costs more than the ply
-			next, err := s.Roll(d.Roll())
+		if s.Phase() == ludo.PhaseRoll { // not a bonus move (rule P8) nor a throw's other die (rule W1)
+			next, err := s.RollOutcome(d.Throw(r))
 			if err != nil {
 				tb.Fatalf("%v\n%v", err, s)
 			}
@@ -619,7 +619,7 @@ func TestParseErrorText(t *testing.T) {
 	_, err = ludo.ParsePosition("rules classic{Players:1}")
 	assert.EqualError(t, err, "ludo: line 1, column 15: invalid rules: Players is 1, want 2 to 4 (rule C1)")
 	_, err = ludo.ParsePosition("rules classic\nsky")
-	assert.EqualError(t, err, `ludo: line 2, column 1: unknown key "sky": want one of rules, a colour, turn, die, bonus, sixes, tries, last, extra, captured, ranking, undo, later`)
+	assert.EqualError(t, err, `ludo: line 2, column 1: unknown key "sky": want one of rules, a colour, turn, die, played, bonus, sixes, tries, last, extra, captured, ranking, undo, later`)
 }
 
 // With SixLimit 0 (no limit) the sixes count stops at 255 rather than
@@ -677,7 +677,7 @@ func TestPresetPositionRoundTrip(t *testing.T) {
 					require.NoError(t, err, "%s:\n%s", name, b.String())
 					require.Equal(t, s, rec.Start, "%s: the record's header reads back otherwise:\n%s", name, b.String())
 				}
-				if s, err = s.Roll(d.Roll()); err != nil {
+				if s, err = s.RollOutcome(d.Throw(r)); err != nil {
 					t.Fatal(err)
 				}
 				continue

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -39,8 +40,9 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // fia with 2 and 4, whose games branch more (cocangua's 1 enters and
 // rolls again, Fia's 6 enters one token or two), to 10 (maedn and fia to
 // 9: at 10 plies Fia has 18 million positions, and a map of them takes
-// gigabytes); the six-arm presets with 6 players to 9. The default run
-// takes about three seconds on a 2-core machine.
+// gigabytes); the six-arm presets with 6 players to 9; naija (two dice)
+// with 2 and 4 players to 9. The default run takes about four
+// seconds on a 2-core machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
 // the yard, red to roll):
@@ -74,6 +76,16 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //   - fia: ply 1, 2-5 miss (red throws again, M4: one position), 1
 //     enters a token, 6 enters one or two (F1) and red rolls again: 4
 //     positions by 4 + 1 + 2 = 7 paths.
+//   - naija: a ply is a throw of two dice (the 21 pairs, rule W1) and
+//     one move, or the move of the throw's other die, due without a
+//     throw. Ply 1: the 15 pairs without a 6 pass (green to throw); a 6
+//     with 1-5 enters a token, the other die due (rule W2 refuses none:
+//     the entered token can play it), 5 positions; double 6 enters one,
+//     the second 6 due: 7 positions by 21 paths. Ply 2: after the pass,
+//     green likewise (7 positions by 15×21 paths); after a 6 with x the
+//     token moves x and the turn passes (5 positions); after the first
+//     6 of a double it moves to 6 or another enters, red to throw again
+//     (rule W3): 14 positions by 315 + 5 + 2 = 322 paths.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -95,6 +107,11 @@ var perftConfigs = func() []perftConfig {
 	for _, name := range []string{"ludoking6", "maedn6", "parchis6"} {
 		r, _ := Preset(name)
 		out = append(out, perftConfig{r, [3]int{5, 7, 9}})
+	}
+	naija, _ := Preset("naija") // two dice (rule W1): 21 throws a roll, and a ply for each die
+	for _, g := range []struct{ players, short, deep int }{{2, 6, 9}, {4, 7, 9}} {
+		naija.Players = g.players
+		out = append(out, perftConfig{naija, [3]int{g.short, 8, g.deep}})
 	}
 	return out
 }()
@@ -127,31 +144,34 @@ type perftCount struct {
 }
 
 // perftPlies calls f with each ply from s, a position with a roll or a
-// bonus move due, and the position it leads to: each face 1 to 6 with
-// each legal move after it, or, where a bonus move is due (rule P8:
-// State.IsBonusMove, no roll), each legal move with face 0. Positions
-// where the game is over have no plies.
-func perftPlies(s State, f func(face int, m Move, next State)) {
+// move due, and the position it leads to: each throw of State.Outcomes
+// (each face 1 to 6; with two dice, rule W1, each of the 21 pairs) with
+// each legal move after it, or, where a move is due without a roll (a
+// bonus move, rule P8: State.IsBonusMove; the throw's other die, rule
+// W1), each legal move with the throw Outcome{} (face 0). Positions where
+// the game is over have no plies.
+func perftPlies(s State, f func(o Outcome, m Move, next State)) {
 	var buf [MaxMoves]Move
-	play := func(face int, r State) {
+	play := func(o Outcome, r State) {
 		for _, m := range r.AppendLegalMoves(buf[:0]) {
 			nx, err := r.Apply(m)
 			if err != nil {
 				panic(fmt.Sprintf("%v: a legal move refused: %v", m, err))
 			}
-			f(face, m, nx)
+			f(o, m, nx)
 		}
 	}
-	switch {
-	case s.IsBonusMove():
-		play(0, s)
-	case s.Phase() == PhaseRoll:
-		for face := 1; face <= 6; face++ {
-			r, err := s.Roll(face)
+	switch s.Phase() {
+	case PhaseMove:
+		play(Outcome{}, s)
+	case PhaseRoll:
+		var outs [MaxOutcomes]Outcome
+		for _, o := range s.AppendOutcomes(outs[:0]) {
+			r, err := s.RollOutcome(o)
 			if err != nil {
 				panic(err) // a roll is due: cannot happen
 			}
-			play(face, r)
+			play(Outcome{Face: o.Face, Second: o.Second}, r)
 		}
 	}
 }
@@ -165,7 +185,7 @@ func perftLevels(s State, depth int) []perftCount {
 		next := make(map[State]uint64, 4*len(level))
 		var paths uint64
 		for st, n := range level {
-			perftPlies(st, func(_ int, _ Move, nx State) {
+			perftPlies(st, func(_ Outcome, _ Move, nx State) {
 				next[nx] += n
 				paths += n
 			})
@@ -183,12 +203,12 @@ func perftLevels(s State, depth int) []perftCount {
 func perftDivide(s State, depth int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "divide at %d plies (first roll and move: distinct, paths %d plies on):\n", depth, depth-1)
-	perftPlies(s, func(face int, m Move, nx State) {
+	perftPlies(s, func(o Outcome, m Move, nx State) {
 		c := perftCount{1, 1}
 		if depth > 1 {
 			c = perftLevels(nx, depth-1)[depth-2]
 		}
-		fmt.Fprintf(&b, "  %d %-28v %12d %14d\n", face, m, c.distinct, c.paths)
+		fmt.Fprintf(&b, "  %-3v %-28v %12d %14d\n", o, m, c.distinct, c.paths)
 	})
 	return b.String()
 }
@@ -350,9 +370,11 @@ const perftHeader = `# Perft counts for the ludo package, checked by TestPerft (
 #
 # From the start position of each game (ludo.New(rules): every token in
 # its yard, the first seated colour to roll), a ply is one roll of the die,
-# every face 1 to 6 taken in turn, followed by one legal move with that
-# face (AppendLegalMoves: a forced pass or the forfeit of the third 6 is a
-# move too); where a bonus move is due instead (rule P8, no roll), a ply
+# every face 1 to 6 taken in turn (with two dice, rule W1, every one of
+# the 21 unordered pairs of State.Outcomes), followed by one legal move
+# with that face (AppendLegalMoves: a forced pass or the forfeit of the
+# third 6 is a move too); where a move is due instead without a roll (a
+# bonus move, rule P8; the other die of a throw of two, rule W1), a ply
 # is one legal move. For each number of plies:
 #
 #   distinct  how many different positions (States, compared with ==: the
@@ -360,7 +382,8 @@ const perftHeader = `# Perft counts for the ludo package, checked by TestPerft (
 #             game can be in after exactly that many plies; a position
 #             reached by several sequences counts once;
 #   paths     how many roll-and-move sequences of that length there are
-#             (each face counted once, not weighted by its probability).
+#             (each face or pair counted once, not weighted by its
+#             probability).
 #
 # Positions where the game is over end their line (none are reached at
 # these depths). Tiers: "short" lines are checked by every go test run,
@@ -411,6 +434,8 @@ func TestPerftByHand(t *testing.T) {
 		{"parchis1", 1, 3, 6},
 		{"parchis6", 1, 3, 6},
 		{"fia", 1, 4, 7},
+		{"naija", 1, 7, 21},
+		{"naija", 2, 14, 322},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)
@@ -422,4 +447,109 @@ func TestPerftByHand(t *testing.T) {
 			t.Errorf("%s after %d plies: %d positions by %d paths, want %d by %d", c.preset, c.plies, got.distinct, got.paths, want.distinct, want.paths)
 		}
 	}
+}
+
+// Two dice (rule W1) counted another way: every ordered throw (a, b) of
+// the 36, by RollDice, rather than the 21 unordered pairs of
+// State.Outcomes that perft throws. The order of the dice changes
+// nothing but which die a position calls the first, so with the lower
+// die written first (as Outcomes throws them, perftLowFirst) the
+// positions after each ply are perft's, each reached by as many ordered
+// paths as perft's paths weighted by their pairs' ordered throws (2 for
+// two faces, 1 for a double): the probabilities of Outcomes, times 36.
+func TestPerftTwoDiceOrdered(t *testing.T) {
+	for _, players := range []int{2, 4} {
+		r, _ := Preset("naija")
+		r.Players = players
+		s, err := New(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orders := map[[2]int]int{}
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				orders[[2]int{min(a, b), max(a, b)}]++
+			}
+		}
+		outs := s.Outcomes()
+		if len(outs) != len(orders) {
+			t.Fatalf("%v: %d outcomes, want the %d unordered pairs", r, len(outs), len(orders))
+		}
+		for _, o := range outs {
+			if n := orders[[2]int{o.Face, o.Second}]; o.Face > o.Second || math.Abs(o.Prob*36-float64(n)) > 1e-9 {
+				t.Errorf("%v: outcome %v with probability %v, want the lower die first and %d/36", r, o, o.Prob, n)
+			}
+		}
+		ordered := map[State]uint64{s: 1}
+		weighted := map[State]uint64{s: 1}
+		for ply := 1; ply <= 4; ply++ {
+			next := map[State]uint64{}
+			for st, n := range ordered {
+				throws := [][2]int{{}}
+				if st.Phase() == PhaseRoll {
+					throws = throws[:0]
+					for a := 1; a <= 6; a++ {
+						for b := 1; b <= 6; b++ {
+							throws = append(throws, [2]int{a, b})
+						}
+					}
+				}
+				for _, th := range throws {
+					rolled := st
+					if th[0] != 0 {
+						if rolled, err = st.RollDice(th[0], th[1]); err != nil {
+							t.Fatalf("RollDice(%d, %d): %v\n%v", th[0], th[1], err, st)
+						}
+					}
+					for _, m := range rolled.LegalMoves() {
+						nx, err := rolled.Apply(m)
+						if err != nil {
+							t.Fatalf("%v: a legal move refused: %v\n%v", m, err, rolled)
+						}
+						next[perftLowFirst(t, nx)] += n
+					}
+				}
+			}
+			ordered = next
+			next = map[State]uint64{}
+			for st, n := range weighted {
+				perftPlies(st, func(o Outcome, _ Move, nx State) {
+					w := uint64(1)
+					if o.Second != 0 && o.Second != o.Face {
+						w = 2
+					}
+					next[nx] += n * w
+				})
+			}
+			weighted = next
+			if len(ordered) != len(weighted) {
+				t.Errorf("%v after %d plies: %d positions by ordered throws, %d by perft", r, ply, len(ordered), len(weighted))
+			}
+			for st, n := range ordered {
+				if weighted[st] != n {
+					t.Fatalf("%v after %d plies: %d ordered paths, %d weighted perft paths to\n%v", r, ply, n, weighted[st], st)
+				}
+			}
+			if want := perftLevels(s, ply)[ply-1]; want.distinct != uint64(len(weighted)) {
+				t.Errorf("%v after %d plies: perftLevels %v, counted here %d positions", r, ply, want, len(weighted))
+			}
+		}
+	}
+}
+
+// perftLowFirst returns s with the throw due written lower die first, as
+// State.Outcomes throws it: what a throw of (6, 3) and one of (3, 6) leave
+// differs only in the order (rule W1).
+func perftLowFirst(t *testing.T, s State) State {
+	u := s.Setup()
+	if u.SecondDie == 0 || u.SecondDie >= u.Die {
+		return s
+	}
+	u.Die, u.SecondDie = u.SecondDie, u.Die
+	u.Played[0], u.Played[1] = u.Played[1], u.Played[0]
+	low, err := u.State()
+	if err != nil {
+		t.Fatalf("%v: %v", s, err)
+	}
+	return low
 }

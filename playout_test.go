@@ -19,9 +19,13 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		d := SeededDice(2)
 		pick := rand.NewPCG(3, 4)
 		buf := make([]Move, 0, MaxMoves)
+		play := playoutInPlace
+		if r.TwoDice {
+			play = playoutDiceInPlace
+		}
 		if n := testing.AllocsPerRun(10, func() {
 			p.Reset(start)
-			_, _ = playoutInPlace(&p, d, pick, buf)
+			_, _ = play(&p, d, pick, buf)
 		}); n != 0 {
 			t.Errorf("%s: a whole game through a Playout allocates %v times", name, n)
 		}
@@ -30,6 +34,9 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(100, func() { _ = p.Roll(4) }); n != 0 {
 			t.Errorf("%s: Roll after the end allocates %v times", name, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = p.RollDice(4, 3) }); n != 0 && r.TwoDice {
+			t.Errorf("%s: RollDice after the end allocates %v times", name, n)
 		}
 	}
 }

@@ -48,7 +48,7 @@ func propFacesGen(nonEmpty bool) *rapid.Generator[Faces] {
 	return rapid.Map(rapid.Uint8Range(lo, 63), func(b uint8) Faces { return Faces(b) << 1 })
 }
 
-// propRulesGen draws valid Rules: a preset (ludo.Presets()) with options
+// propRulesGen draws valid Rules: a preset of one die (propPresets) with options
 // varied, each now and then, over the whole option table (variants.go's
 // options; the README's options table): boards of four and six arms (and
 // now and then two, three or five) with their safe squares and stars,
@@ -66,11 +66,25 @@ var propRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 		if try == 20 {
 			// Too many draws refused: the preset as it is (rapid shrinks
 			// towards this too).
-			r, _ = Preset(rapid.SampledFrom(Presets()).Draw(t, "fallback"))
+			r, _ = Preset(rapid.SampledFrom(propPresets()).Draw(t, "fallback"))
 			return r
 		}
 	}
 })
+
+// propPresets lists the presets the properties draw from: those that
+// throw one die, as the reference (properties_ref_test.go) plays. The
+// two-dice rulesets (rule W1) have their own properties
+// (twodice_prop_test.go).
+func propPresets() []string {
+	var names []string
+	for _, name := range Presets() {
+		if r, _ := Preset(name); !r.TwoDice {
+			names = append(names, name)
+		}
+	}
+	return names
+}
 
 // propBoards are geometries to draw besides the presets': four and six
 // arms, from a track shorter than a die to one whose finish needs more
@@ -129,7 +143,7 @@ func propDrawBoard(t *rapid.T, b Board) Board {
 // with a chance of about one in four, then repairs of what Validate would
 // refuse.
 func propDrawRules(t *rapid.T, try int) Rules {
-	r, _ := Preset(rapid.SampledFrom(Presets()).Draw(t, "preset"))
+	r, _ := Preset(rapid.SampledFrom(propPresets()).Draw(t, "preset"))
 	vary := func(name string) bool { return rapid.IntRange(0, 3).Draw(t, "vary"+name) == 0 }
 	if vary("Board") {
 		r.Board = propDrawBoard(t, r.Board)
