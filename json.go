@@ -575,23 +575,23 @@ func (m colorMap[T]) MarshalJSON() ([]byte, error) {
 
 // stateJSON is a State in JSON.
 type stateJSON struct {
-	Rules      json.RawMessage
-	Tokens     colorMap[[]int]
-	Ranking    []string         `json:",omitempty"`
-	Turn       string           `json:",omitempty"`
-	Die        int              `json:",omitempty"`
-	SecondDie  int              `json:",omitempty"`
-	Bottoms    bool             `json:",omitempty"`
-	Played     []int            `json:",omitempty"`
-	Earned     []int            `json:",omitempty"`
-	Bonus      int              `json:",omitempty"`
-	Sixes      int              `json:",omitempty"`
-	Tries      int              `json:",omitempty"`
-	LastMoved  *int             `json:",omitempty"`
-	ExtraRoll  bool             `json:",omitempty"`
-	Captured   []string         `json:",omitempty"`
-	Undo       *colorMap[[]int] `json:",omitempty"`
-	Later      *colorMap[[]int] `json:",omitempty"`
+	Rules     json.RawMessage
+	Tokens    colorMap[[]int]
+	Ranking   []string         `json:",omitempty"`
+	Turn      string           `json:",omitempty"`
+	Die       int              `json:",omitempty"`
+	SecondDie int              `json:",omitempty"`
+	Bottoms   bool             `json:",omitempty"`
+	Played    []int            `json:",omitempty"`
+	Earned    []int            `json:",omitempty"`
+	Bonus     int              `json:",omitempty"`
+	Sixes     int              `json:",omitempty"`
+	Tries     int              `json:",omitempty"`
+	LastMoved *int             `json:",omitempty"`
+	ExtraRoll bool             `json:",omitempty"`
+	Captured  []string         `json:",omitempty"`
+	Undo      *colorMap[[]int] `json:",omitempty"`
+	Later     *colorMap[[]int] `json:",omitempty"`
 }
 
 // MarshalJSON writes the position as an object with the same content as
@@ -697,23 +697,23 @@ func (s *State) UnmarshalJSON(data []byte) error {
 // stateJSONIn is a State in JSON as read: the colours of Tokens, Undo and
 // Later are checked here, to say which is wrong.
 type stateJSONIn struct {
-	Rules      json.RawMessage
-	Tokens     map[string][]int
-	Ranking    []string
-	Turn       *string
-	Die        *int
-	SecondDie  *int
-	Bottoms    *bool
-	Played     []int
-	Earned     []int
-	Bonus      *int
-	Sixes      *int
-	Tries      *int
-	LastMoved  *int
-	ExtraRoll  *bool
-	Captured   []string
-	Undo       map[string][]int
-	Later      map[string][]int
+	Rules     json.RawMessage
+	Tokens    map[string][]int
+	Ranking   []string
+	Turn      *string
+	Die       *int
+	SecondDie *int
+	Bottoms   *bool
+	Played    []int
+	Earned    []int
+	Bonus     *int
+	Sixes     *int
+	Tries     *int
+	LastMoved *int
+	ExtraRoll *bool
+	Captured  []string
+	Undo      map[string][]int
+	Later     map[string][]int
 }
 
 // decodeState reads position JSON found at path ("" at the top).

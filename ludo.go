@@ -159,12 +159,12 @@ type State struct {
 // State flags. Bits 3 to 5 hold the token moved last this turn, plus
 // one, 0 for none (rule P9: see lastMoved).
 const (
-	stateEarns      uint8 = 1 << iota // the throw earns a bonus roll (rules C9, W3), as roll and rollDice found
-	stateExtraRoll                    // a bonus roll is owed after the move due (rules K2, K3)
-	stateForfeit                      // the roll reached the six limit and is forfeited (rule C9): its only move is the forfeiting pass
-	stateLastShift  = iota
-	stateLast       = 7 << stateLastShift
-	stateBottoms    = 1 << 6 // the double thrown is played as tops and bottoms (rule H2): four amounts
+	stateEarns     uint8 = 1 << iota // the throw earns a bonus roll (rules C9, W3), as roll and rollDice found
+	stateExtraRoll                   // a bonus roll is owed after the move due (rules K2, K3)
+	stateForfeit                     // the roll reached the six limit and is forfeited (rule C9): its only move is the forfeiting pass
+	stateLastShift = iota
+	stateLast      = 7 << stateLastShift
+	stateBottoms   = 1 << 6 // the double thrown is played as tops and bottoms (rule H2): four amounts
 )
 
 // lastMoved returns the token moved last this turn, or -1 for none (rule

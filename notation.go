@@ -326,26 +326,26 @@ func MustParsePosition(text string) State {
 // where each value came from (the zero loc where it was not given), so
 // that an error of Setup.State can say where.
 type posSpec struct {
-	u            Setup
-	undo         [MaxPlayers][MaxTokens]int    // where the tokens of the colours in lineAt[1] stood when the turn began
-	rulesAt      loc                           // the rules
-	lineAt       [2][MaxPlayers]loc            // each colour's tokens [0] and undo [1] line
-	tokenAt      [2][MaxPlayers][MaxTokens]loc // each token on them
-	laterAt      [MaxPlayers][MaxTokens]loc    // each token said to have arrived last
-	turnAt       loc
-	dieAt        loc
-	secondAt     loc // the second die's word (rule W1)
-	playedAt     loc
-	bottomsAt    loc
-	earnedAt     loc
-	bonusAt      loc
-	sixesAt      loc
-	triesAt      loc
-	lastAt       loc
-	extraAt      loc
-	capturedAt   loc
-	rankAt       []loc
-	lastMoved    int // the token of the last line
+	u          Setup
+	undo       [MaxPlayers][MaxTokens]int    // where the tokens of the colours in lineAt[1] stood when the turn began
+	rulesAt    loc                           // the rules
+	lineAt     [2][MaxPlayers]loc            // each colour's tokens [0] and undo [1] line
+	tokenAt    [2][MaxPlayers][MaxTokens]loc // each token on them
+	laterAt    [MaxPlayers][MaxTokens]loc    // each token said to have arrived last
+	turnAt     loc
+	dieAt      loc
+	secondAt   loc // the second die's word (rule W1)
+	playedAt   loc
+	bottomsAt  loc
+	earnedAt   loc
+	bonusAt    loc
+	sixesAt    loc
+	triesAt    loc
+	lastAt     loc
+	extraAt    loc
+	capturedAt loc
+	rankAt     []loc
+	lastMoved  int // the token of the last line
 }
 
 // positionKeys lists the keys of a position's lines.

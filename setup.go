@@ -489,7 +489,7 @@ func (u *Setup) check(s *State) *SetupError {
 		s.streak -= b2u(earns)
 		began := s.begin
 		_ = s.rollDice(u.Die, u.SecondDie)
-		s.begin = began // where the throw began, as given (rule H5)
+		s.begin = began                              // where the throw began, as given (rule H5)
 		if !u.Bottoms && s.flags&stateBottoms != 0 { // a token entered with the double: it was thrown with one in the yard
 			s.flags &^= stateBottoms
 			s.due.more = [maxDue - 1]uint8{uint8(u.SecondDie)}

@@ -87,7 +87,7 @@ func tdFinished(s State, c Color) bool {
 // only one due: the other marked played.
 func tdOnly(t *rapid.T, s State, k int) State {
 	u := s.Setup()
-	u.Played = [2]bool{}
+	u.Played = [4]bool{}
 	u.Played[1-k] = true
 	one, err := u.State()
 	if err != nil {
@@ -124,7 +124,7 @@ func tdValue(t *rapid.T, s State, k int, m Move) int {
 	u, v := after.Setup(), s.Setup()
 	u.Turn, u.Die, u.SecondDie, u.Streak, u.TurnStart = c, v.Die, v.SecondDie, v.Streak, v.TurnStart
 	u.TriesUsed = 0 // a token has moved (rule M4)
-	u.Played, u.BonusMove, u.ExtraRoll = [2]bool{}, 0, false
+	u.Played, u.BonusMove, u.ExtraRoll = [4]bool{}, 0, false
 	u.Played[k] = true
 	u.LastMoved = [MaxTokens]bool{}
 	if s.Rules().SixPenalty == LastMovedHome {
