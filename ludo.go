@@ -467,7 +467,7 @@ func (s State) String() string {
 				}
 			}
 			if len(played) > 0 {
-				fmt.Fprintf(&b, " (played %s)", strings.Trim(fmt.Sprint(played), "[]"))
+				fmt.Fprintf(&b, " (%s played)", strings.Trim(fmt.Sprint(played), "[]"))
 			}
 		} else {
 			fmt.Fprintf(&b, ": %v to move, die %d", s.turn, s.Die())

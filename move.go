@@ -276,7 +276,9 @@ func (m Move) Compare(o Move) int {
 
 // MarshalText writes the move's full text: [Move.String]'s, then its die
 // and, where it differs from the die or for a bonus move, its count:
-// "red 2: 12-18 die 6", "red 0: 10-30 bonus count 20", "blue pass die 3".
+// "red 2: 12-18 die 6", "red 0: 10-30 bonus count 20", "blue pass die 3";
+// with two dice (rule W1), where the move plays an amount other than the
+// first, which, from 1: "red 0: 0-2 die 2 amount 2".
 // [Move.UnmarshalText] reads it back to the same Move. The zero Move is
 // the empty text. So a Move, and a slice of moves, marshal to JSON as
 // strings.
@@ -292,6 +294,10 @@ func (m Move) MarshalText() ([]byte, error) {
 	if m.Count() != m.Die() {
 		b = append(b, " count "...)
 		b = strconv.AppendInt(b, int64(m.Count()), 10)
+	}
+	if k := m.amount(); k != 0 { // which amount due: two dice (rule W1)
+		b = append(b, " amount "...)
+		b = strconv.AppendInt(b, int64(k+1), 10)
 	}
 	return b, nil
 }

@@ -1068,6 +1068,7 @@ type moveText struct {
 	bonus    bool // the word bonus: a bonus move (rule P8)
 	die      int  // die N, for the full form Move.MarshalText writes; 0 if not given
 	count    int  // count N, likewise
+	amount   int  // amount N, likewise: which amount due it plays, from 1 (rule W1)
 }
 
 // ParseMove reads a move of position s, which must have a move due, and
@@ -1239,10 +1240,13 @@ func (mt *moveText) extraWord(f textWord, words *[]textWord, at func(textWord) l
 			return at(f).errorf(ErrSyntax, "%s given twice", quote(f.Text))
 		}
 		mt.bonus, *words = true, (*words)[1:]
-	case "die", "count":
+	case "die", "count", "amount":
 		dst, hi := &mt.die, MaxFace
-		if t == "count" {
+		switch t {
+		case "count":
 			dst, hi = &mt.count, 255
+		case "amount":
+			dst, hi = &mt.amount, amountMask+1
 		}
 		if len(*words) < 2 {
 			return at(f).errorf(ErrSyntax, "want a number after %s", t)
@@ -1334,6 +1338,9 @@ func (mt moveText) resolve(s State) (Move, error) {
 	}
 	if s.rs.feat&featTwoDice != 0 {
 		return mt.resolveDice(s)
+	}
+	if mt.amount > 1 {
+		return Move{}, s.illegal(newMove(s.head().c(), mt.token, -1, 0, 0), "W1", "the rules throw one die: there is no amount %d", mt.amount)
 	}
 	d := s.head()
 	c, n, f := d.c(), int(d.steps()), int(d.face())
@@ -1429,6 +1436,13 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 	// No legal move fits: the token's move with each die due says why: a
 	// rule of movement refuses it, or it is legal alone and rule W2 or H5
 	// refuses it, or it goes elsewhere.
+	if a, b := s.dice(); mt.flags&flagBoth != 0 || mt.bonus && s.due.first() < amountCapture {
+		m := newMove(c, mt.token, s.Progress(c, mt.token), int(a+b), int(a+b)).with(flagBoth)
+		if mt.bonus {
+			m = newMove(c, mt.token, s.Progress(c, mt.token), cmp.Or(mt.count, 1), 0)
+		}
+		return Move{}, s.diceError(m, legal)
+	}
 	ds, n := s.dues()
 	var makes []string
 	var refused error
@@ -1480,11 +1494,12 @@ func parseStandaloneMove(text string) (Move, *ParseError) {
 		return Move{}, at.errorf(ErrSyntax, "a bonus move read on its own gives its count, as red 2: 12-32 bonus count 20")
 	}
 	count := cmp.Or(mt.count, mt.die)
+	amount := uint64(max(mt.amount-1, 0)) << mAmount
 	if mt.pass {
-		return passMove(mt.color, count, mt.die, mt.forfeit), nil
+		return Move{passMove(mt.color, count, mt.die, mt.forfeit).v | amount}, nil
 	}
 	if mt.token >= MaxTokens || mt.from < -1 || mt.from > 254 || mt.to > 254 {
 		return Move{}, at.errorf(ErrSyntax, "token %d from %d to %d is not a move of any board", mt.token, mt.from, mt.to)
 	}
-	return newMove(mt.color, mt.token, mt.from, count, mt.die).withTo(mt.to).with(mt.flags).withCaptures(mt.captures), nil
+	return Move{newMove(mt.color, mt.token, mt.from, count, mt.die).withTo(mt.to).with(mt.flags).withCaptures(mt.captures).v | amount}, nil
 }

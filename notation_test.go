@@ -619,7 +619,7 @@ func TestParseErrorText(t *testing.T) {
 	_, err = ludo.ParsePosition("rules classic{Players:1}")
 	assert.EqualError(t, err, "ludo: line 1, column 15: invalid rules: Players is 1, want 2 to 4 (rule C1)")
 	_, err = ludo.ParsePosition("rules classic\nsky")
-	assert.EqualError(t, err, `ludo: line 2, column 1: unknown key "sky": want one of rules, a colour, turn, die, played, bonus, sixes, tries, last, extra, captured, ranking, undo, later`)
+	assert.EqualError(t, err, `ludo: line 2, column 1: unknown key "sky": want one of rules, a colour, turn, die, bottoms, played, earned, bonus, sixes, tries, last, extra, captured, ranking, undo, later`)
 }
 
 // With SixLimit 0 (no limit) the sixes count stops at 255 rather than

@@ -360,7 +360,11 @@ func propSlow(r Rules) bool {
 	if r.SixLimit == 0 || r.SixPenalty == VoidRoll {
 		return false
 	}
-	share := math.Pow(float64(bits.OnesCount8(uint8(r.BonusRolls)))/6, float64(r.SixLimit))
+	p := float64(bits.OnesCount8(uint8(r.BonusRolls))) / 6
+	if r.TwoDice {
+		p /= 6 // a double of a bonus face (rule W3)
+	}
+	share := math.Pow(p, float64(r.SixLimit))
 	return share*float64(r.Board.Track)/52 >= 0.1
 }
 

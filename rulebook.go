@@ -123,6 +123,7 @@ var rulebook = []rulebookSection{
 	}},
 	{"Partnerships", "No preset plays in teams; the option does, for the families that have them (Pachisi, Uckers, Parchís in pairs).", []rule{
 		{"T1", "Partners", "Option `Teams:Partners`: the players form two teams, alternating round the seats (with four players the partners sit opposite; with six, every other seat). Partners never capture each other (a token that lands on a partner shares the square) and a partner's block does not stop you under `BlocksStopOpponents`; under `BlocksStopAll` you may not pass it but may land on it, as its owner may (ruling). A colour whose tokens are all home takes no more turns. The team whose colours have all finished wins: its colours take first place, the other team second, and the game is over.", "PZ-LUDO; ES-FGRIM; UCK-WIKI"},
+		{"T2", "Partners play on", "Option `Teams:PartnersPlayOn`: as T1, but a player whose tokens have all finished does not drop out: on their turn they throw for the first partner clockwise still playing and move that partner's tokens (the move's colour is the partner's; a move of their own colour, or of another, is refused, rule T2). Their team wins as T1 says. Parchís played in pairs, Uckers and Pachisi play so; no preset does yet.", "ES-FGRIM; UCK-WIKI; PAC-BGOTW"},
 	}},
 }
 

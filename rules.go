@@ -1620,7 +1620,7 @@ func (s *State) applyPass() {
 		s.throw, s.due, s.flags = 0, amounts{}, s.flags&^(stateEarns|stateBottoms)
 	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(s.mover()): // rule M4
 		s.tries++
-		s.throw, s.due, s.flags = 0, amounts{}, s.flags&^stateBottoms
+		s.throw, s.due, s.flags = 0, amounts{}, s.flags&^(stateEarns|stateBottoms)
 	default:
 		s.nextTurn()
 	}
@@ -1978,7 +1978,7 @@ func (s *State) diceMoves(dst []Move) []Move {
 	for k, d := range ds[:n] {
 		seen := false
 		for _, e := range ds[:k] {
-			seen = seen || e.face() == d.face()
+			seen = seen || e.face() == d.face() && e.steps() == d.steps()
 		}
 		if seen {
 			continue
@@ -2195,6 +2195,7 @@ func (s *State) applyDice(m Move) error {
 func (s *State) diceError(m Move, legal []Move) error {
 	c, i := m.Color(), m.Token()
 	a, b := s.dice()
+	faces := s.amountFaces()
 	ds, n := s.dues()
 	var d due
 	for _, e := range ds[:n] {
@@ -2202,11 +2203,25 @@ func (s *State) diceError(m Move, legal []Move) error {
 			d = e
 		}
 	}
+	dice := 2
+	if s.flags&stateBottoms != 0 {
+		dice = 4
+	}
+	both := m.BothDice() && m.amount() == 0 && s.rs.rules.EntrySum && n >= 2 && ds[1].k() == 1 && ds[0].k() == 0
+	if both { // rule H1: the sum of the dice, judged as one amount
+		d = dueOf(c, uint8(a+b), uint8(a+b))
+	}
 	switch {
-	case m.amount() > 1:
-		return s.illegal(m, "W1", "the throw is two dice, %d and %d, and the move plays a die %d", a, b, m.amount()+1)
+	case m.IsBonusMove() && s.due.first() < amountCapture:
+		return s.illegal(m, "W4", "the bonus moves come once the dice are played: %v", legal[0])
+	case m.BothDice() && !both:
+		return s.illegal(m, "H1", "a move plays both dice only to enter with their sum, with both due, under EntrySum")
+	case m.amount() >= dice && !m.IsBonusMove():
+		return s.illegal(m, "W1", "the throw is %d and %d, %d amounts, and the move plays amount %d", a, b, dice, m.amount()+1)
+	case d == 0 && m.IsBonusMove():
+		return s.illegal(m, "P8", "no bonus move of %d is due", m.Count())
 	case d == 0:
-		return s.illegal(m, "W1", "the move plays die %d, the %d, which has been played already this turn", m.amount()+1, [2]uint8{a, b}[m.amount()])
+		return s.illegal(m, "W1", "the move plays die %d, the %d, which has been played already this throw", m.amount()+1, faces[m.amount()])
 	case m.Die() != int(d.face()) || m.Count() != int(d.steps()):
 		return s.illegal(m, "W1", "the move plays a %d counting %d, but die %d shows %d", m.Die(), m.Count(), m.amount()+1, d.face())
 	}
@@ -2220,16 +2235,30 @@ func (s *State) diceError(m Move, legal []Move) error {
 		e.Move = m
 		return e
 	}
+	if both {
+		want = want.with(flagBoth)
+	}
 	if want != m {
 		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
 	}
 	if s.rs.feat&featSplit != 0 && s.together(m) {
 		return s.illegal(m, "H5", "token %d would follow a token of its block on by the same amount of the double: a double may not move a block on together", i)
 	}
-	if s.rs.rules.DiceUse == LargerDie && s.diceAfter(m) == 1 {
+	if s.rs.rules.EntrySum && s.rs.feat&featEntryFilter != 0 && !m.Enters() && n >= 2 && ds[1].k() == 1 && ds[0].k() == 0 {
+		var buf [MaxMoves]Move
+		if len(s.sumEntry(buf[:0], uint8(a+b))) > 0 {
+			return s.illegal(m, "M2", "%v threw %d and %d, which enter a token with their sum, and must bring a token in: %v", c, a, b, legal[0])
+		}
+	}
+	most := 0
+	var buf [MaxMoves]Move
+	for _, l := range s.diceMoves(buf[:0]) {
+		most = max(most, s.diceAfter(l))
+	}
+	if most == 1 && s.rs.rules.DiceUse == LargerDie {
 		return s.illegal(m, "W2", "only one die can be played, and it must be the larger where a token can play it: %v", legal[0])
 	}
-	return s.illegal(m, "W2", "the move leaves the other die unplayable, but another order plays both dice: %v", legal[0])
+	return s.illegal(m, "W2", "the move leaves the other die unplayable, but another order plays more of the dice: %v", legal[0])
 }
 
 // dieMove returns the legal move of token i with die k of two (rule W1),

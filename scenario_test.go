@@ -521,7 +521,7 @@ var scnFamilies = []struct {
 	{"F", 2, false}, // Fia
 	{"W", 4, false}, // two dice: naija, parcheesi, and other rules with TwoDice
 	{"N", 5, false}, // Nigerian Ludo
-	{"T", 1, false}, // partnerships
+	{"T", 2, false}, // partnerships
 	{"H", 5, false}, // Parcheesi
 }
 

@@ -197,7 +197,7 @@ func (u *Setup) check(s *State) *SetupError {
 	begin := &u.Tokens
 	if u.TurnStart != nil {
 		if !rs.has(featUndo | featSplit) {
-			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2), where the throw began with DoublesSplitBlocks (rule H5)")
+			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2), and where the throw began only with DoublesSplitBlocks (rule H5)")
 		}
 		begin = u.TurnStart
 	}

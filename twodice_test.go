@@ -23,18 +23,24 @@ import (
 func tdMoves(s State) []string {
 	var out []string
 	for _, m := range s.LegalMoves() {
-		text, _ := m.MarshalText()
-		out = append(out, strings.TrimPrefix(string(text), s.Turn().String()+" "))
+		out = append(out, tdShort(s, m))
 	}
 	return out
+}
+
+// tdShort returns m's full text without its colour and which amount it
+// plays (the die says which here).
+func tdShort(s State, m Move) string {
+	text, _ := m.MarshalText()
+	short, _, _ := strings.Cut(strings.TrimPrefix(string(text), s.Turn().String()+" "), " amount ")
+	return short
 }
 
 // tdMove returns the legal move of s written text (as tdMoves writes it).
 func tdMove(t *testing.T, s State, text string) Move {
 	t.Helper()
 	for _, m := range s.LegalMoves() {
-		full, _ := m.MarshalText()
-		if strings.TrimPrefix(string(full), s.Turn().String()+" ") == text {
+		if tdShort(s, m) == text {
 			return m
 		}
 	}
@@ -68,8 +74,8 @@ func TestTwoDiceW1EachDieAMove(t *testing.T) {
 	assert.Equal(t, []string{"0: 10-13 die 3", "0: 10-15 die 5", "1: 30-33 die 3", "1: 30-35 die 5"}, tdMoves(s))
 	a, b := s.Dice()
 	assert.Equal(t, [2]int{5, 3}, [2]int{a, b})
-	d1, d2 := s.DiceDue()
-	assert.True(t, d1 && d2)
+	assert.Equal(t, [4]int{5, 3}, s.DiceDue())
+	assert.False(t, s.DiePlayed())
 	assert.Equal(t, 5, s.Die())
 	assert.Contains(t, s.String(), "red to move, dice 5 3\n")
 
@@ -77,8 +83,8 @@ func TestTwoDiceW1EachDieAMove(t *testing.T) {
 	after := tdApply(t, s, "0: 10-15 die 5")
 	assert.Equal(t, PhaseMove, after.Phase())
 	assert.Equal(t, Red, after.Turn())
-	d1, d2 = after.DiceDue()
-	assert.Equal(t, [2]bool{false, true}, [2]bool{d1, d2})
+	assert.Equal(t, [4]int{0, 3}, after.DiceDue())
+	assert.True(t, after.DiePlayed())
 	assert.Equal(t, 3, after.Count())
 	assert.Equal(t, []string{"0: 15-18 die 3", "1: 30-33 die 3"}, tdMoves(after))
 	assert.Contains(t, after.String(), "red to move, dice 5 3 (5 played)\n")
