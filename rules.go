@@ -242,10 +242,14 @@ func (s *State) roll(face int) error {
 			s.flags |= stateForfeit
 		}
 	}
-	n := face
-	c := s.mover()
-	if rs.feat&featSixValue != 0 && face == int(rs.six) && s.allOut(c) { // rule P5
-		n = int(rs.sixValue)
+	n, c := face, s.turn
+	if rs.feat&(featSixValue|featPlayOn) != 0 { // tested together, so that the common roll tests once
+		if rs.feat&featPlayOn != 0 {
+			c = s.moverOf(c) // rule T2
+		}
+		if face == int(rs.six) && rs.feat&featSixValue != 0 && s.allOut(c) { // rule P5
+			n = int(rs.sixValue)
+		}
 	}
 	s.startCount(dueOf(c, uint8(face), uint8(n)))
 	return nil
@@ -369,7 +373,18 @@ func (s *State) rollError(face int) error {
 			f = 0
 		}
 		return rollError(2 | uint8(s.turn)<<2 | f<<5)
-	case s.rs.feat&featTwoDice != 0:
+	}
+	return s.badFace(face)
+}
+
+// badFace returns the error of a face the rules' throw cannot show: one
+// die's, or one face where they throw two dice (rule W1). It is not
+// inlined, so that rollError, which a playout meets at every bonus move,
+// stays as small as it was.
+//
+//go:noinline
+func (s *State) badFace(face int) error {
+	if s.rs.feat&featTwoDice != 0 {
 		return &throwError{faces: [2]int{face}, two: true}
 	}
 	return faceError(face)
@@ -695,7 +710,7 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 		return m.with(flagMoverHome).withTo(-1), refusal{}
 	}
 	m = m.withCaptures(bits.OnesCount32(caught))
-	if caught != 0 && s.rs.rules.CaptureRetires { // rule N1
+	if caught != 0 && s.rs.feat&featRetire != 0 { // rule N1
 		return m.with(flagRetire | flagFinish), refusal{}
 	}
 	if s.rs.feat&featBlocks != 0 && s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 { // rule B1
@@ -1434,11 +1449,15 @@ func (s *State) applyToken(m Move) {
 		s.nextTurn() // ruling Q6: no bonus with nothing left to move
 		return
 	}
-	if rs.captureBonus|rs.homeBonus != NoBonus && (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
-		return // a bonus move is due
-	}
-	if s.due.rest() != 0 && s.nextDie(m) { // two dice: another amount is due (rule W1); with one die none is
-		return
+	switch rs.goesOn { // what may be due after the move
+	case goesOnBonus:
+		if (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
+			return // a bonus move is due (rule P8)
+		}
+	case goesOnDice:
+		if (m.Captures() > 0 || m.Finishes()) && s.earn(m) || s.due.rest() != 0 && s.nextDie(m) {
+			return // another amount of the throw is due (rules W1, W4)
+		}
 	}
 	s.endMove()
 }
@@ -1765,7 +1784,7 @@ func (s *State) nextTurn() {
 	// The seated colours still playing; the next after the turn, or the
 	// first, goes next.
 	live := rs.seats &^ s.places.done()
-	if rs.feat&(featTeams|featPlayOn) == featTeams { // rule T1; under T2 a finished colour plays on
+	if rs.feat&featTeams != 0 {
 		live = s.teamLive(live)
 	}
 	s.turn = rs.nextSeat[s.turn][live&allColors]
@@ -1775,6 +1794,9 @@ func (s *State) nextTurn() {
 // with partners a finished colour takes no more turns though its team
 // has no place yet (rule T1).
 func (s *State) teamLive(live Colors) Colors {
+	if s.rs.feat&featPlayOn != 0 {
+		return live // rule T2: it plays on
+	}
 	for c := range live.All() {
 		if s.finished(c) {
 			live &^= 1 << c

@@ -28,6 +28,7 @@ type ruleset struct {
 	endsAt                            uint8 // places at which the game ends (ruling Q10)
 	squareLimit                       uint8
 	captureBonus, homeBonus           Bonus
+	goesOn                            uint8 // what a move may leave due: goesOnBonus, goesOnDice
 	feat                              features
 	finishBytes                       uint32 // finish+1 in every byte: a finished token's byte (candidates)
 	tokenBytes                        uint32 // 0x80 in the bytes of the tokens in play (candidates)
@@ -55,6 +56,14 @@ type ruleset struct {
 	// key is the rules' part of State.Key, hashed once (rulesKey).
 	key uint64
 }
+
+// What a move may leave due (ruleset.goesOn): with one die a bonus move
+// or roll it earns (rule P8, K2, K3); with two dice that or another
+// amount of the throw (rules W1, W4).
+const (
+	goesOnBonus = 1 + iota
+	goesOnDice
+)
 
 // What marks a track square.
 const (
@@ -93,6 +102,7 @@ const (
 	featTwoDice                             // TwoDice
 	featSplit                               // DoublesSplitBlocks: keep where the throw began
 	featPlayOn                              // Teams: PartnersPlayOn
+	featRetire                              // CaptureRetires
 )
 
 // The features that change where a token may go or what its landing
@@ -192,6 +202,13 @@ func newRuleset(r Rules) *ruleset {
 	set(featTwoDice, r.TwoDice)
 	set(featSplit, r.DoublesSplitBlocks)
 	set(featPlayOn, r.Teams == PartnersPlayOn)
+	set(featRetire, r.CaptureRetires)
+	switch {
+	case r.TwoDice:
+		rs.goesOn = goesOnDice
+	case r.CaptureBonus|r.HomeBonus != NoBonus:
+		rs.goesOn = goesOnBonus
+	}
 	rs.key = rulesKey(&rs.rules, rs.seats)
 	for c := range Color(MaxPlayers) {
 		for p := range 255 {
