@@ -645,7 +645,7 @@ h1 { font-size: 20px; margin: 0 0 12px; }
       el(g, "circle", {cx: x + D.tr, cy: y + h / 2, r: D.tr, fill: D.strong[v.t], stroke: "#1a1a1a", "stroke-width": 2});
       x += 2 * D.tr + 10;
     }
-    el(g, "text", {"class": "status-text", x: x, y: y + 27, "font-size": v.st.length > 40 ? 14 : 18, fill: "#111111"}, v.st);
+    el(g, "text", {"class": "status-text", x: x, y: y + 27, "font-size": v.st.length > 40{{if .Two}} || (v.q || v.b && v.d2) && v.st.length > 28{{end}} ? 14 : 18, fill: "#111111"}, v.st);
     el(g, "text", {x: x, y: y + 48, "font-size": D.rules.length > 60 ? 10 : 12, fill: "#555555"}, D.rules);
     {{if .Two}}if (v.d2) drawDice(g, w, y, v);
     {{end}}if (v.b) drawBonus(g, w - 56, y + 10, v.b);{{if .Two}}

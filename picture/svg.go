@@ -105,8 +105,8 @@ func positionOf(s ludo.State) svgPosition {
 // move, bonus 20" or "game over: 1 red, 2 blue"; with two dice (rule W1)
 // "red to move, dice 6 3 (3 played), doubles 1", the bonus-earning rolls
 // counted being doubles (rule W3); a double played as tops and bottoms
-// (rule H2) "red to move, tops and bottoms 4 3 4 3 (4 3 played)", the
-// amounts played listed in order.
+// (rule H2) "red to move, tops and bottoms", the dice drawn saying which
+// of the four are played.
 func svgStatusText(s ludo.State) string {
 	switch {
 	case !s.IsValid():
@@ -127,18 +127,7 @@ func svgStatusText(s ludo.State) string {
 		t = s.Turn().String() + " to move, bonus " + strconv.Itoa(s.Count())
 	case s.Phase() == ludo.PhaseMove:
 		if a, b := s.Dice(); b != 0 && s.Setup().Bottoms {
-			t = s.Turn().String() + " to move, tops and bottoms"
-			var played string
-			for k, f := range s.DiceDue() {
-				face := strconv.Itoa(a + k%2*(7-2*a)) // top, bottom (7 minus the top), top, bottom
-				t += " " + face
-				if f == 0 {
-					played += face + " "
-				}
-			}
-			if played != "" {
-				t += " (" + played + "played)"
-			}
+			t = s.Turn().String() + " to move, tops and bottoms" // the four dice drawn say which are played
 			break
 		} else if b != 0 {
 			t = s.Turn().String() + " to move, dice " + strconv.Itoa(a) + " " + strconv.Itoa(b)
@@ -442,7 +431,7 @@ func appendSVGStatus(dst []byte, g *svgGeom, p *svgPosition) []byte {
 			x+svgTokenR, y+svgStripH/2, svgTokenR, svgPalette[p.turn].strong)
 		x += 2*svgTokenR + 10
 	}
-	dst = fmt.Appendf(dst, `<text class="status-text" x="%d" y="%d" font-size="%d" fill="#111111">`, x, y+27, statusFontSize(p.status))
+	dst = fmt.Appendf(dst, `<text class="status-text" x="%d" y="%d" font-size="%d" fill="#111111">`, x, y+27, statusFontSize(p.status, len(p.dice())+b2i(p.bonus > 0)))
 	dst = appendXMLText(dst, p.status)
 	dst = append(dst, "</text>\n"...)
 	dst = fmt.Appendf(dst, `<text x="%d" y="%d" font-size="%d" fill="#555555">`, x, y+48, rulesFontSize(p.rules))
@@ -491,9 +480,11 @@ func (p *svgPosition) dice() []int {
 }
 
 // statusFontSize returns the size of the status line's letters: smaller
-// for a long line (six places at the end of a game).
-func statusFontSize(status string) int {
-	if len(status) > 40 {
+// for a long line (six places at the end of a game), or where more than
+// two boxes (dice, a bonus move) stand at the strip's right end and leave
+// less room.
+func statusFontSize(status string, boxes int) int {
+	if len(status) > 40 || boxes > 2 && len(status) > 28 {
 		return 14
 	}
 	return 18
