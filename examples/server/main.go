@@ -61,9 +61,10 @@
 // any is due. A bonus move a capture or a token home earns comes after
 // the dice (rule W4): "bonus": true once they are played, and a roll is
 // refused (409, rule W4). A move entering with both dice (rule H1) says
-// "both". The client's dice then give both faces, {"face": 6, "second": 3}; one
-// face alone is refused, and so is a "second" where the rules throw one
-// die (400, saying what to send).
+// "both" and lists "both_dice": true, its "die" their sum. The client's
+// dice then give both faces, {"face": 6, "second": 3}; one face alone is
+// refused, and so is a "second" where the rules throw one die (400,
+// saying what to send).
 //
 // Dice. A game's dice are chosen when it is created, once for the whole
 // game. With "server" dice (the default) the server rolls: the client

@@ -322,15 +322,16 @@ type moveView struct {
 	Pass       bool   `json:"pass,omitempty"`
 	Forfeits   bool   `json:"forfeits,omitempty"`
 	Bonus      bool   `json:"bonus,omitempty"` // a bonus move (rule P8)
-	Die        int    `json:"die,omitempty"`   // with two dice (rule W1), the die the move plays
+	Die        int    `json:"die,omitempty"`   // with two dice (rule W1), the die the move plays; with both (BothDice), their sum
 	Retires    bool   `json:"retires,omitempty"`
+	BothDice   bool   `json:"both_dice,omitempty"` // an entry with both dice of the throw, their sum an entry face (rule H1)
 }
 
 // viewMove shows move m of position s, index k in its legal moves.
 func viewMove(s ludo.State, k int, m ludo.Move) moveView {
 	v := moveView{Index: k, Text: m.String(), Token: m.Token(), From: m.From(), To: m.To(),
 		Enters: m.Enters(), Captures: m.Captures(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
-		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonusMove(), Retires: m.Retires()}
+		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonusMove(), Retires: m.Retires(), BothDice: m.BothDice()}
 	if s.Rules().TwoDice {
 		v.Die = m.Die()
 	}

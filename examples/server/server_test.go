@@ -470,7 +470,10 @@ func TestEveryPreset(t *testing.T) {
 			end := c.playToTheEnd(id, func() string { return "{}" }, pick)
 			assert.Len(t, end.Ranking, r.Players, name)
 		} else {
-			bottoms, afterDice := c.playQuickly(id, r.TwoDice, pick)
+			bottoms, afterDice, both := c.playQuickly(id, r.TwoDice, pick)
+			if r.EntrySum {
+				assert.Positive(t, both, "%s: no move listed entering with both dice (rule H1)", name)
+			}
 			if r.TopsAndBottoms {
 				assert.Positive(t, bottoms, "%s: no double played as tops and bottoms (rule H2)", name)
 			}
@@ -517,19 +520,24 @@ func TestEveryPreset(t *testing.T) {
 // is due, the dice due and how many moves there are, and tries a roll
 // where a move no roll precedes is due; two says the rules throw two
 // dice. It returns how many positions
-// had a double due as tops and bottoms (rule H2) and how many a bonus
-// move after a throw of two dice (rule W4).
-func (c *client) playQuickly(id string, two bool, pick *rand.Rand) (bottoms, afterDice int) {
+// had a double due as tops and bottoms (rule H2), how many a bonus move
+// after a throw of two dice (rule W4), and how many moves listed entered
+// with both dice (rule H1).
+func (c *client) playQuickly(id string, two bool, pick *rand.Rand) (bottoms, afterDice, both int) {
 	c.t.Helper()
 	type view struct {
-		Phase     string     `json:"phase"`
-		Die       int        `json:"die"`
-		Second    int        `json:"second"`
-		Bonus     bool       `json:"bonus"`
-		DiePlayed int        `json:"die_played"`
-		Due       []int      `json:"dice_due"`
-		Bottoms   bool       `json:"tops_and_bottoms"`
-		Moves     []struct{} `json:"moves"`
+		Phase     string `json:"phase"`
+		Die       int    `json:"die"`
+		Second    int    `json:"second"`
+		Bonus     bool   `json:"bonus"`
+		DiePlayed int    `json:"die_played"`
+		Due       []int  `json:"dice_due"`
+		Bottoms   bool   `json:"tops_and_bottoms"`
+		Moves     []struct {
+			Text     string `json:"text"`
+			Die      int    `json:"die"`
+			BothDice bool   `json:"both_dice"`
+		} `json:"moves"`
 	}
 	decode := func(data string) view {
 		var v view
@@ -582,11 +590,19 @@ func (c *client) playQuickly(id string, two bool, pick *rand.Rand) (bottoms, aft
 				require.Contains(c.t, data, "the other die of the throw")
 			}
 		}
+		for _, m := range v.Moves {
+			if m.BothDice != strings.HasSuffix(m.Text, " both") || m.BothDice && (v.Die+v.Second != m.Die || v.DiePlayed != 0) {
+				require.Fail(c.t, "a move with both dice (rule H1) misreported", "%+v in %s", m, data)
+			}
+			if m.BothDice {
+				both++
+			}
+		}
 		status, _, data = c.do("POST", "/games/"+id+"/move", fmt.Sprintf(`{"index": %d}`, pick.IntN(len(v.Moves))))
 		require.Equal(c.t, http.StatusOK, status, data)
 		v = decode(data)
 	}
-	return bottoms, afterDice
+	return bottoms, afterDice, both
 }
 
 // TestBonusMove: while a bonus move is due, the game says so, a roll is
