@@ -563,7 +563,8 @@ func TestSVGGames(t *testing.T) {
 				}
 			}
 			bottoms := s.Rules().TopsAndBottoms && s.Setup().Bottoms // rule H2: four dice, the first few
-			if ply%every == 3 || (s.IsBonusMove() && ply%(every/3) == 0) || (bottoms && seen["tops and bottoms"] < 3) {
+			afterDice := s.IsBonusMove() && r.TwoDice                // rule W4: the dice and the bonus, the first few
+			if ply%every == 3 || (s.IsBonusMove() && ply%(every/3) == 0) || (bottoms && seen["tops and bottoms"] < 3) || (afterDice && seen["a bonus move after the dice"] < 3) {
 				check(s)
 			}
 			moves := s.LegalMoves()

@@ -570,7 +570,16 @@ func TestTwoDice(t *testing.T) {
 		t.Errorf("-die with the other die due: status %d, stderr %q", status, errOut)
 	}
 
-	// Records.
+	// Records. The position with the 3 due, as the library writes it.
+	otherDue := ludo.MustParsePosition("rules naija{Players:2}\nred -1 -1 -1 -1\nyellow -1 -1 -1 -1\nturn red\n")
+	otherDue, _ = otherDue.RollDice(6, 3)
+	enter, err := ludo.ParseMove(otherDue, "0: yard-0 enter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if otherDue, err = otherDue.Apply(enter); err != nil || !otherDue.DiePlayed() {
+		t.Fatalf("entering with the 6: %v", err)
+	}
 	for _, c := range []struct {
 		record, want string
 		status       int
@@ -584,7 +593,7 @@ func TestTwoDice(t *testing.T) {
 		if status != c.status || !strings.Contains(out+errOut, c.want) {
 			t.Errorf("%q: status %d, want %d and %q:\n%s%s", c.record, status, c.status, c.want, out, errOut)
 		}
-		if c.status == exitIllegal && !strings.Contains(out, "with the other die due:\nnaija{Players:2}: red to move, dice 6 3 (played 6)") {
+		if c.status == exitIllegal && !strings.Contains(out, "with the other die due:\n"+strings.SplitAfter(otherDue.String(), "\n")[0]) {
 			t.Errorf("%q: the position shown is not the one with the 3 due:\n%s", c.record, out)
 		}
 	}
@@ -595,6 +604,17 @@ func TestTwoDice(t *testing.T) {
 // made after them (W4), an entry with the sum of both dice (H1), the
 // third double (H3), and the refusals of H4 and H5.
 func TestParcheesi(t *testing.T) {
+	// Red's block on square 21, token 0 moved on by a 2 of a double 2:
+	// token 1 may not follow it with the other 2 (rule H5).
+	block := ludo.MustParsePosition("rules parcheesi{Players:2}\nred 20 20 -1 -1\nturn red\ndie 2 2\n")
+	first, err := ludo.ParseMove(block, "0: 20-22")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if block, err = block.Apply(first); err != nil {
+		t.Fatal(err)
+	}
+	blockLeft := ludo.FormatPosition(block)
 	for _, c := range []struct {
 		args     []string
 		position string
@@ -629,7 +649,7 @@ func TestParcheesi(t *testing.T) {
 		{[]string{"why", "-", "0: 9-12 die 3"}, "rules parcheesi{Players:2}\nred 9 20 30 40\nyellow @13\nturn red\ndie 3 6\n", exitIllegal, []string{
 			"rule H4, safe spaces no two colours share: token 0 cannot land on the safe square 13, which an opponent holds",
 		}},
-		{[]string{"why", "-", "1: 20-22 block"}, "rules parcheesi{Players:2}\nred 22 20 -1 -1\nturn red\ndie 2 2\nplayed 2\nlast 0\n", exitIllegal, []string{
+		{[]string{"why", "-", "1: 20-22 block"}, blockLeft, exitIllegal, []string{
 			"rule H5, a double does not move a blockade on: token 1 would move on with token 0",
 		}},
 		{[]string{"replay", "-"}, "rules parcheesi{Players:2}\n1 red 5,5 0: yard-0 enter die 5\n", exitOK, []string{
