@@ -100,22 +100,25 @@ const maxReach = 2*20 + 1
 // maxReach: [0] for a player with a token in the yard, [1] for one with
 // none, whose 6 counts Rules.SixValue (rule P5). With two dice (rule W1)
 // a throw takes a token on by either die or by both, and a bonus-earning
-// double (rule W3) on by the next throw too.
+// double (rule W3) on by the next throw too; under tops and bottoms (rule
+// H2) a double of a player with no token in the yard by any of its four
+// amounts, top, top, 7 minus the top twice.
 type reach [2][maxReach]float64
 
-// reaches caches the reach of every (BonusRolls, SixValue, TwoDice) the
-// bots have met: a handful.
+// reaches caches the reach of every (BonusRolls, SixValue, TwoDice,
+// TopsAndBottoms) the bots have met: a handful.
 var reaches sync.Map // reachKey → *reach
 
 type reachKey struct {
 	bonus ludo.Faces
 	six   int
 	two   bool
+	tops  bool
 }
 
 // reachOf returns the reach under rules r.
 func reachOf(r *ludo.Rules) *reach {
-	k := reachKey{r.BonusRolls, r.SixValue, r.TwoDice}
+	k := reachKey{r.BonusRolls, r.SixValue, r.TwoDice, r.TwoDice && r.TopsAndBottoms}
 	if p, ok := reaches.Load(k); ok {
 		return p.(*reach)
 	}
@@ -128,7 +131,7 @@ func reachOf(r *ludo.Rules) *reach {
 			return f
 		}
 		if r.TwoDice {
-			t[out] = twoDiceReach(count, r.BonusRolls)
+			t[out] = twoDiceReach(count, r.BonusRolls, out == 1 && k.tops)
 			continue
 		}
 		for f := 1; f <= 6; f++ {
@@ -153,13 +156,19 @@ func reachOf(r *ludo.Rules) *reach {
 // die or both take a token exactly d squares on; and after a double of a
 // face in bonus (rule W3), the chance of the throws of the bonus roll
 // that take it on by d from where the double left it (not moved, moved by
-// one die or by both), where the double alone does not.
-func twoDiceReach(count func(int) int, bonus ludo.Faces) [maxReach]float64 {
+// one die or by both), where the double alone does not. With tops, a
+// double is played as tops and bottoms (rule H2): its four amounts take
+// a token on by any sum of them.
+func twoDiceReach(count func(int) int, bonus ludo.Faces, tops bool) [maxReach]float64 {
 	var t [maxReach]float64
 	for a := 1; a <= 6; a++ {
 		for b := 1; b <= 6; b++ {
 			ca, cb := count(a), count(b)
-			first := [3]int{ca, cb, ca + cb}
+			first := []int{ca, cb, ca + cb}
+			if a == b && tops { // rule H2: the tops a, the bottoms 7-a, each die as it is thrown
+				bt := 7 - a
+				first = []int{ca, 2 * ca, bt, 2 * bt, ca + bt, 2*ca + bt, ca + 2*bt, 2*ca + 2*bt}
+			}
 			var seen [maxReach]bool
 			for _, d := range first {
 				if !seen[d] {
@@ -174,7 +183,7 @@ func twoDiceReach(count func(int) int, bonus ludo.Faces) [maxReach]float64 {
 				for e := 1; e <= 6; e++ {
 					cc, ce := count(c), count(e)
 					var more [maxReach]bool
-					for _, x := range [3]int{0, ca, 2 * ca} {
+					for _, x := range append([]int{0}, first...) {
 						for _, y := range [3]int{cc, ce, cc + ce} {
 							if d := x + y; d < maxReach && !seen[d] && !more[d] {
 								more[d] = true
@@ -187,6 +196,21 @@ func twoDiceReach(count func(int) int, bonus ludo.Faces) [maxReach]float64 {
 		}
 	}
 	return t
+}
+
+// twoDiceEntry returns the chance that a throw of two dice (rule W1)
+// enters a token: a die of an entry face, or under EntrySum the dice
+// summing to one (rule H1).
+func twoDiceEntry(r *ludo.Rules) float64 {
+	n := 0
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			if r.EntryRolls.Has(a) || r.EntryRolls.Has(b) || r.EntrySum && a+b <= 6 && r.EntryRolls.Has(a+b) {
+				n++
+			}
+		}
+	}
+	return float64(n) / 36
 }
 
 // view is a position unpacked for evaluation: progress and absolute track
@@ -204,8 +228,9 @@ type view struct {
 	pairsSafe        bool // two tokens of a colour on a square cannot be captured
 	teams            bool
 	turn             ludo.Color
-	bonus            int // the steps of a bonus move due (rule P8)
+	bonus            int // the steps of a bonus move due (rule P8); with two dice, of the amounts left and the bonus moves earned (rules W1, W4)
 	reach            *reach
+	entry            float64 // with two dice (rule W1), the chance a throw enters a token (H1: by the sum too)
 	team             [ludo.MaxPlayers]ludo.Colors
 	captured         [ludo.MaxPlayers]bool
 	place            [ludo.MaxPlayers]int
@@ -248,8 +273,24 @@ func newView(s ludo.State, r *ludo.Rules) view {
 	if !v.plain {
 		v.reach = reachOf(r)
 	}
-	if _, b := s.Dice(); s.IsBonusMove() || b != 0 && !bothDue(s) {
-		v.bonus = s.Count() // a bonus move (rule P8), or a throw's other die (rule W1)
+	if r.TwoDice {
+		v.entry = twoDiceEntry(r)
+	}
+	switch _, b := s.Dice(); {
+	case r.TwoDice && (s.IsBonusMove() || b != 0 && !bothDue(s)):
+		// The amounts of the throw still due (the other die, rule W1,
+		// or the rest of tops and bottoms, H2) and the bonus moves it
+		// has earned, due after them (rule W4).
+		for _, f := range s.DiceDue() {
+			v.bonus += f
+		}
+		if r.CaptureBonus.Steps() > 0 || r.HomeBonus.Steps() > 0 {
+			for _, n := range s.Setup().Earned {
+				v.bonus += n
+			}
+		}
+	case s.IsBonusMove():
+		v.bonus = s.Count() // a bonus move (rule P8)
 	}
 	k := 0
 	for d := range ludo.MaxPlayers {
@@ -420,8 +461,8 @@ func (v *view) risk(c ludo.Color, x int, later float64) float64 {
 		ro := 0.0
 		if v.yard[o] > 0 && x == int(o)*v.spacing%v.track && v.entryCaptures(x, safe) {
 			e := float64(v.rules.EntryRolls.Len()) / 6
-			if v.rules.TwoDice { // rule W1: either die enters
-				e = 1 - (1-e)*(1-e)
+			if v.rules.TwoDice { // rule W1: either die enters, or under EntrySum both (rule H1)
+				e = v.entry
 			}
 			switch {
 			case v.plain:

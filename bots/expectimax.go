@@ -2,7 +2,6 @@ package bots
 
 import (
 	"math"
-	"slices"
 
 	"github.com/ludorules/ludo"
 )
@@ -119,13 +118,25 @@ func (e *Expectimax) decide(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
 // turnEnds appends to dst the positions that the moves of mover from s
 // lead to, following on through every move due to mover with no roll
 // (rules P8, W1), in the order of the moves, each position once, and
-// returns the extended slice.
+// returns the extended slice. A position on the way that several orders
+// of the dice reach (tops and bottoms, rule H2, and bonus moves after the
+// dice, W4, make many) is followed once.
 func turnEnds(s ludo.State, mover ludo.Color, dst []ludo.State) []ludo.State {
+	seen := map[ludo.State]bool{}
+	return appendTurnEnds(s, mover, dst, seen)
+}
+
+// appendTurnEnds is turnEnds, seen holding the positions met so far.
+func appendTurnEnds(s ludo.State, mover ludo.Color, dst []ludo.State, seen map[ludo.State]bool) []ludo.State {
 	var buf [ludo.MaxMoves]ludo.Successor
 	for _, c := range s.AppendSuccessors(buf[:0]) {
+		if seen[c.State] {
+			continue
+		}
+		seen[c.State] = true
 		if c.State.Phase() == ludo.PhaseMove && c.State.Turn() == mover {
-			dst = turnEnds(c.State, mover, dst)
-		} else if !slices.Contains(dst, c.State) {
+			dst = appendTurnEnds(c.State, mover, dst, seen)
+		} else {
 			dst = append(dst, c.State)
 		}
 	}

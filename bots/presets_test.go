@@ -138,6 +138,14 @@ func TestRiskOnEveryGeometry(t *testing.T) {
 		{"naija, 9 behind on both dice, or 6 and 6 then 3 or 9 (W1, W3)", "rules naija\nred 9\ngreen @1\nturn yellow\ndie 1 1", 4.0/36 + 15.0/1296},
 		{"naija, 13 behind only after 6 and 6, then 1 or 7 (W3)", "rules naija\nred 9\ngreen @49\nturn yellow\ndie 1 1", 15.0 / 1296},
 		{"naija, green enters with a 6 on either die", "rules naija\nred 13\ngreen yard\nturn yellow\ndie 1 1", 11.0 / 36},
+		// Parcheesi: green enters with a 5 on a die or the dice summing to
+		// 5 (rule H1: 11 throws and 1-4, 4-1, 2-3, 3-2), capturing on its
+		// start square (H4's exception, D4).
+		{"parcheesi, green enters with a 5 or the sum 5 (H1)", "rules parcheesi\nred 17\ngreen yard\nturn yellow\ndie 1 1", 15.0 / 36},
+		// 7 behind with every green token out: the six throws summing to
+		// 7, and every double, as tops and bottoms (rule H2) a top and a
+		// bottom make 7.
+		{"parcheesi, 7 behind: any double as tops and bottoms (H2)", "rules parcheesi\nred 9\ngreen @3 home1 home2 home3\nturn yellow\ndie 1 1", 12.0 / 36},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			assert.InDelta(t, c.want, risk(t, c.position, ludo.Red, 0), 1e-9)
@@ -256,4 +264,55 @@ func TestQuickTwoDiceThreats(t *testing.T) {
 	r = one.Rules()
 	moves = one.LegalMoves()
 	assert.Equal(t, 0, moves[quick(one, moves, &r)].Token(), "one die does not reach 8 squares on")
+}
+
+// TestEvaluateEarnedAfterTheDice: with two dice a bonus move earned while
+// a die is still due comes after the dice (rule W4), and counts for the
+// mover as the bonus move due does: 20 more with the capture's earned,
+// 10 more with a token home's after it.
+func TestEvaluateEarnedAfterTheDice(t *testing.T) {
+	earned := ludo.MustParsePosition("rules parcheesi{Players:2}\nred 13 30 -1 -1\nturn red\ndie 3 6\nplayed 3\nearned 20\n")
+	none := ludo.MustParsePosition("rules parcheesi{Players:2}\nred 13 30 -1 -1\nturn red\ndie 3 6\nplayed 3\n")
+	assert.InDelta(t, 20, Evaluate(earned)[ludo.Red]-Evaluate(none)[ludo.Red], 1e-9)
+	two := ludo.MustParsePosition("rules parcheesi{Players:2}\nred 13 30 -1 -1\nturn red\ndie 3 6\nplayed 3 6\nearned 20 10\n")
+	one := ludo.MustParsePosition("rules parcheesi{Players:2}\nred 13 30 -1 -1\nturn red\ndie 3 6\nplayed 3 6\nearned 20\n")
+	require.True(t, two.IsBonusMove())
+	assert.InDelta(t, 10, Evaluate(two)[ludo.Red]-Evaluate(one)[ludo.Red], 1e-9)
+	// Tops and bottoms (rule H2): the amounts left count, 4 and 3 of
+	// 4, 3, 4, 3 with a top and a bottom played.
+	left := ludo.MustParsePosition("rules parcheesi{Players:2}\nred 14 33 40 50\nturn red\ndie 4 4\nbottoms\nplayed 4 3\n")
+	require.Equal(t, [4]int{0, 0, 4, 3}, left.DiceDue())
+	u := left.Setup()
+	u.Played = [4]bool{true, true, true, false}
+	last, err := u.State()
+	require.NoError(t, err)
+	assert.InDelta(t, 4, Evaluate(left)[ludo.Red]-Evaluate(last)[ludo.Red], 1e-9)
+}
+
+// TestHeuristicBeatsRandomParcheesi: under Parcheesi's rules (two dice,
+// tops and bottoms, bonus moves after the dice, blockades) the heuristic
+// beats a random player nearly always (199 of 200 measured): a bot that
+// misread the amounts due or the bonus moves would not.
+func TestHeuristicBeatsRandomParcheesi(t *testing.T) {
+	r, _ := ludo.Preset("parcheesi")
+	r.Players = 2
+	start, _ := ludo.New(r)
+	wins := Parallel(60, 0, func(i int) int {
+		gs := GameSeed(5, i)
+		players, me := table(start, NewHeuristic(), NewRandom(gs)), ludo.Red
+		if i%2 == 1 {
+			players, me = table(start, NewRandom(gs), NewHeuristic()), ludo.Yellow
+		}
+		end, _, err := Play(start, players, ludo.SeededDice(gs), DefaultMaxPlies)
+		require.NoError(t, err)
+		if end.Place(me) == 1 {
+			return 1
+		}
+		return 0
+	}, nil)
+	n := 0
+	for _, w := range wins {
+		n += w
+	}
+	assert.GreaterOrEqual(t, n, 54, "heuristic won %d of 60 games against random", n)
 }

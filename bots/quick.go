@@ -30,7 +30,10 @@ func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 	// track has at most 250 squares): by tokens on the track, and by
 	// entering.
 	far := 6
-	if r.TwoDice { // rule W1: one die or both
+	switch {
+	case r.TwoDice && r.TopsAndBottoms: // rule H2: a double's four amounts, 14 at most
+		far = 14
+	case r.TwoDice: // rule W1: one die or both
 		far = 12
 	}
 	var threat, entry [4]uint64

@@ -27,8 +27,13 @@ var ErrInvalidReplay = errors.New("picture: invalid replay")
 // the Nth move; the page shows the roll and the move that led to it ("red
 // rolled 6 (counts 7)", or "red bonus 20" for a bonus move, which has no
 // roll; with two dice, rule W1, "red rolled 6 and 3, plays 6", then "red
-// plays 3 of 6 and 3" for the other die's move, which has none; the squares it went from and to are ringed, and so are the tokens
-// it sent home), and the legal moves the player had to choose from.
+// plays 3 of 6 and 3" for the other die's move, which has none; "plays
+// both (5)" for an entry with both dice, rule H1; ", a top" or ", a
+// bottom" for the amounts of tops and bottoms, rule H2, the strip
+// showing the four; "red bonus 20 after the dice" for a bonus move after
+// them, rule W4; the squares it went from and to are ringed, and so are
+// the tokens it sent home), and the legal moves the player had to choose
+// from.
 // Opening the page with a fragment "#ply=N" shows ply N, and the fragment
 // follows the ply shown, so that the address points at a move.
 //
@@ -66,8 +71,9 @@ type replayViewData struct {
 	St string `json:"st"`           // the status line
 	T  int    `json:"t"`            // the colour to roll or move, -1 when the game is over
 	D  int    `json:"d,omitempty"`  // the die while a roll's move is due; with two dice (rule W1), the first
-	D2 int    `json:"d2,omitempty"` // with two dice, the second die while a move of the throw is due
-	U  int    `json:"u,omitempty"`  // with two dice, the dice played: 1 the first, 2 the second
+	D2 int    `json:"d2,omitempty"` // with two dice, the second die while a move of the throw, or a bonus move after it (rule W4), is due
+	Q  int    `json:"q,omitempty"`  // with two dice, 1 where the double is played as tops and bottoms (rule H2): four amounts, top, bottom, top, bottom
+	U  int    `json:"u,omitempty"`  // with two dice, the amounts played: bit k amount k (1 the first die, 2 the second; under Q up to 8)
 	B  int    `json:"b,omitempty"`  // the steps of a bonus move due (rule P8)
 	Pl []int  `json:"pl,omitempty"` // each colour's place, if any has one
 	M  []int  `json:"m,omitempty"`  // the ply: roll (0 for a bonus move or a throw's other die), colour, token (-1 pass), from, to, captures, count; with two dice, the throw's second die and the die the move plays
@@ -304,12 +310,10 @@ func differ(name string, a, b reflect.Value) (string, string, string, bool) {
 
 // replayView returns the view data of position s.
 func replayView(s ludo.State) replayViewData {
-	v := replayViewData{St: svgStatusText(s), T: int(s.Turn()), D: s.Die()}
-	if p := positionOf(s); p.die2 != 0 {
-		v.D2, v.U = p.die2, b2i(p.played[0])|2*b2i(p.played[1])
-	}
-	if s.IsBonusMove() {
-		v.D, v.D2, v.U, v.B = 0, 0, 0, s.Count()
+	p := positionOf(s)
+	v := replayViewData{St: svgStatusText(s), T: int(s.Turn()), D: p.die, D2: p.die2, B: p.bonus, Q: b2i(p.bottoms)}
+	for k, played := range p.played {
+		v.U |= b2i(played) << k
 	}
 	if s.Phase() == ludo.PhaseOver {
 		v.T = -1
@@ -334,7 +338,10 @@ func replayView(s ludo.State) replayViewData {
 // cast), leading to next, as "red rolled 6: token 0 enters on square 1",
 // "red rolled 6 (counts 7): …" or, for a bonus move, "red bonus 20: …";
 // with two dice (rule W1) "red rolled 6 and 3, plays 6: …", then "red
-// plays 3 of 6 and 3: …".
+// plays 3 of 6 and 3: …"; "red rolled 1 and 4, plays both (5): …" for an
+// entry with both (rule H1); under tops and bottoms (rule H2) "red rolled
+// 4 and 4, plays 3, a bottom: …"; a bonus move after the dice (rule W4)
+// "red bonus 20 after the dice: …".
 func describeMove(s, next ludo.State, m ludo.Move) string {
 	t := m.Color().String() + " " + describeRoll(s, m) + ": " + describeOne(s, m)
 	if s.Place(m.Color()) == 0 && next.Place(m.Color()) > 0 {
@@ -361,18 +368,30 @@ func b2i(b bool) int {
 func describeRoll(s ludo.State, m ludo.Move) string {
 	a, b := s.Dice()
 	switch {
+	case m.IsBonusMove() && b != 0:
+		return "bonus " + strconv.Itoa(m.Count()) + " after the dice"
 	case m.IsBonusMove():
 		return "bonus " + strconv.Itoa(m.Count())
 	case b != 0:
 		t := "plays " + strconv.Itoa(m.Die())
-		if m.Count() != m.Die() {
+		switch {
+		case m.BothDice(): // rule H1
+			t = "plays both (" + strconv.Itoa(m.Die()) + ")"
+		case m.Count() != m.Die():
 			t += " (counts " + strconv.Itoa(m.Count()) + ")"
 		}
 		throw := strconv.Itoa(a) + " and " + strconv.Itoa(b)
-		if !s.DiePlayed() {
-			return "rolled " + throw + ", " + t
+		kind := ""
+		if s.Setup().Bottoms && !m.IsPass() { // rule H2
+			kind = ", a bottom"
+			if m.Die() == a {
+				kind = ", a top"
+			}
 		}
-		return t + " of " + throw
+		if !s.DiePlayed() {
+			return "rolled " + throw + ", " + t + kind
+		}
+		return t + " of " + throw + kind
 	case m.Count() != m.Die():
 		return "rolled " + strconv.Itoa(m.Die()) + " (counts " + strconv.Itoa(m.Count()) + ")"
 	}
@@ -418,8 +437,9 @@ func describeOne(s ludo.State, m ludo.Move) string {
 
 // describeChoices lists the legal moves of s, as "2 legal moves: token 0
 // enters on square 1 · token 2: 12 → 17", or says "forced" where there
-// was one; with both dice of a throw of two due (rule W1), each with the
-// die it plays: "token 2: 12 → 15 (the 3)".
+// was one; with both dice of a throw of two due (rule W1), or a top and a
+// bottom (rule H2), each with the die it plays: "token 2: 12 → 15 (the
+// 3)", "token 3 enters on square 5 (both dice)" (rule H1).
 func describeChoices(s ludo.State) string {
 	moves := s.LegalMoves()
 	if len(moves) == 1 {
@@ -427,13 +447,22 @@ func describeChoices(s ludo.State) string {
 	}
 	var t strings.Builder
 	t.WriteString(strconv.Itoa(len(moves)) + " legal moves: ")
-	both := s.Rules().TwoDice && !s.DiePlayed() && !s.IsBonusMove() // a throw of two (rule W1): say which die
+	// A throw of two (rule W1), or amounts of tops and bottoms (rule H2)
+	// of two faces: say which die each move plays.
+	both := s.Rules().TwoDice && !s.DiePlayed() && !s.IsBonusMove()
+	if due := s.DiceDue(); s.Setup().Bottoms && !s.IsBonusMove() {
+		both = (due[0] != 0 || due[2] != 0) && (due[1] != 0 || due[3] != 0)
+	}
 	for i, m := range moves {
 		if i > 0 {
 			t.WriteString(" · ")
 		}
 		t.WriteString(describeOne(s, m))
-		if both && !m.IsPass() {
+		switch {
+		case !both || m.IsPass():
+		case m.BothDice(): // rule H1
+			t.WriteString(" (both dice)")
+		default:
 			t.WriteString(" (the " + strconv.Itoa(m.Die()) + ")")
 		}
 	}
@@ -587,6 +616,14 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     for (const p of D.pips[f]) el(g, "circle", {cx: x + p[0], cy: y + p[1], r: 4, fill: "#111111"});
     el(g, "line", {x1: x + 4, y1: y + 36, x2: x + 36, y2: y + 4, stroke: "#111111", "stroke-width": 3});
     return g;
+  }
+  // The dice of a throw of two, as the Go code's appendSVGStatus: both,
+  // or the four amounts of tops and bottoms (rule H2), left of a bonus
+  // move after them (rule W4).
+  function drawDice(parent, w, y, v) {
+    const fs = v.q ? [v.d, 7 - v.d, v.d, 7 - v.d] : [v.d, v.d2];
+    const x = w - 56 - 48 * (fs.length - 1) - (v.b ? 48 : 0);
+    fs.forEach((f, k) => drawDie2(parent, x + 48 * k, y + 10, f, v.u & (1 << k)));
   }{{end}}
   function drawBonus(parent, x, y, n) {
     const g = el(parent, "g", {"class": "bonus", "data-steps": n});
@@ -608,10 +645,11 @@ h1 { font-size: 20px; margin: 0 0 12px; }
       el(g, "circle", {cx: x + D.tr, cy: y + h / 2, r: D.tr, fill: D.strong[v.t], stroke: "#1a1a1a", "stroke-width": 2});
       x += 2 * D.tr + 10;
     }
-    el(g, "text", {"class": "status-text", x: x, y: y + 27, "font-size": v.st.length > 40 ? 14 : 18, fill: "#111111"}, v.st);
+    el(g, "text", {"class": "status-text", x: x, y: y + 27, "font-size": v.st.length > 40{{if .Two}} || (v.q || v.b && v.d2) && v.st.length > 28{{end}} ? 14 : 18, fill: "#111111"}, v.st);
     el(g, "text", {x: x, y: y + 48, "font-size": D.rules.length > 60 ? 10 : 12, fill: "#555555"}, D.rules);
-    if (v.b) drawBonus(g, w - 56, y + 10, v.b);{{if .Two}}
-    else if (v.d2) { drawDie2(g, w - 104, y + 10, v.d, v.u & 1); drawDie2(g, w - 56, y + 10, v.d2, v.u & 2); }{{end}}
+    {{if .Two}}if (v.d2) drawDice(g, w, y, v);
+    {{end}}if (v.b) drawBonus(g, w - 56, y + 10, v.b);{{if .Two}}
+    else if (v.d2) {}{{end}}
     else if (v.d) drawDie(g, w - 56, y + 10, v.d);
     if (v.pl) D.seats.forEach((c) => {
       if (!v.pl[c]) return;

@@ -192,15 +192,43 @@ func TestReplayHTMLPresets(t *testing.T) {
 				after = frames[n+1].Before
 			}
 			p := positionOf(after)
-			if v.St != svgStatusText(after) || v.B != p.bonus || v.D != p.die || v.D2 != p.die2 || v.U != b2i(p.played[0])|2*b2i(p.played[1]) {
-				t.Fatalf("%v: view %d: status %q bonus %d dice %d %d (played %d), want %q", r, n+1, v.St, v.B, v.D, v.D2, v.U, svgStatusText(after))
+			u := 0
+			for k, played := range p.played {
+				u |= b2i(played) << k
+			}
+			if v.St != svgStatusText(after) || v.B != p.bonus || v.D != p.die || v.D2 != p.die2 || v.U != u || v.Q != b2i(p.bottoms) {
+				t.Fatalf("%v: view %d: status %q bonus %d dice %d %d (played %d, bottoms %d), want %q", r, n+1, v.St, v.B, v.D, v.D2, v.U, v.Q, svgStatusText(after))
+			}
+			// Two dice: the dice stay shown, all played, before a bonus
+			// move after them (rule W4); four amounts of tops and
+			// bottoms (rule H2).
+			if a, b := after.Dice(); b != 0 && (v.D != a || v.D2 != b || after.IsBonusMove() && v.U != 3|12*v.Q) {
+				t.Fatalf("%v: view %d: dice %d %d played %d, want %d %d", r, n+1, v.D, v.D2, v.U, a, b)
+			}
+			if after.Setup().Bottoms && !after.IsBonusMove() {
+				seen["tops and bottoms due"] = true
 			}
 			m := f.Move
 			a, b := f.Before.Dice()
+			rolled := f.Before
 			if f.Roll != 0 {
 				a, b = f.Roll, f.Second
+				rolled, _ = f.Before.RollOutcome(ludo.Outcome{Face: f.Roll, Second: f.Second})
+			}
+			kind := ""
+			if rolled.Setup().Bottoms && !m.IsPass() && !m.IsBonusMove() { // rule H2
+				kind = map[bool]string{true: ", a top", false: ", a bottom"}[m.Die() == a]
+				seen["tops and bottoms"] = true
+				if !strings.Contains(v.Tx, kind+": ") {
+					t.Fatalf("%v: view %d: %q does not say %q", r, n+1, v.Tx, kind)
+				}
 			}
 			switch {
+			case f.Roll == 0 && f.Before.IsBonusMove() && r.TwoDice: // rule W4
+				seen["bonus after the dice"] = true
+				if want := fmt.Sprintf("%v bonus %d after the dice: ", m.Color(), m.Count()); v.M[0] != 0 || !strings.HasPrefix(v.Tx, want) {
+					t.Fatalf("%v: view %d: ply %v %q, want roll 0 and %q", r, n+1, v.M, v.Tx, want)
+				}
 			case f.Roll == 0 && f.Before.IsBonusMove():
 				seen["bonus"] = true
 				if want := fmt.Sprintf("%v bonus %d: ", m.Color(), m.Count()); v.M[0] != 0 || !strings.HasPrefix(v.Tx, want) {
@@ -208,8 +236,13 @@ func TestReplayHTMLPresets(t *testing.T) {
 				}
 			case f.Roll == 0: // a throw's other die (rule W1)
 				seen["other die"] = true
-				if want := fmt.Sprintf("%v plays %d of %d and %d: ", m.Color(), m.Die(), a, b); v.M[0] != 0 || len(v.M) != 9 || v.M[8] != m.Die() || !strings.HasPrefix(v.Tx, want) {
+				if want := fmt.Sprintf("%v plays %d of %d and %d%s: ", m.Color(), m.Die(), a, b, kind); v.M[0] != 0 || len(v.M) != 9 || v.M[8] != m.Die() || !strings.HasPrefix(v.Tx, want) {
 					t.Fatalf("%v: view %d: ply %v %q, want roll 0, die %d and %q", r, n+1, v.M, v.Tx, m.Die(), want)
+				}
+			case f.Second != 0 && m.BothDice(): // an entry with both (rule H1)
+				seen["both dice"] = true
+				if want := fmt.Sprintf("%v rolled %d and %d, plays both (%d): ", m.Color(), a, b, a+b); len(v.M) != 9 || v.M[7] != b || m.Die() != a+b || !strings.HasPrefix(v.Tx, want) {
+					t.Fatalf("%v: view %d: ply %v %q, want second die %d and %q", r, n+1, v.M, v.Tx, b, want)
 				}
 			case f.Second != 0: // a throw of two (rule W1)
 				seen["two dice"] = true
@@ -231,7 +264,7 @@ func TestReplayHTMLPresets(t *testing.T) {
 			t.Fatalf("%v: the shared centre's discs given %v, want %v", r, d.Big != nil, g.shared)
 		}
 	}
-	for _, what := range []string{"bonus", "counts", "two dice", "other die"} {
+	for _, what := range []string{"bonus", "counts", "two dice", "other die", "both dice", "tops and bottoms", "tops and bottoms due", "bonus after the dice"} {
 		if !seen[what] {
 			t.Errorf("no ply of kind %q in the games", what)
 		}

@@ -52,19 +52,20 @@ type pt struct{ x, y int }
 // svgPosition is what the tokens and status layers draw: a State, or a
 // position of the replay page, which draws the same from its data.
 type svgPosition struct {
-	seats  ludo.Colors
-	tokens int
-	prog   [ludo.MaxPlayers][ludo.MaxTokens]int // -1 in the yard
-	blocks bool                                 // Rules.Blocks != NoBlocks
-	turn   ludo.Color
-	over   bool
-	die    int     // the die while a move of a roll is due; with two dice (rule W1), the first
-	die2   int     // with two dice, the second die while a move of the throw is due; 0 otherwise
-	played [2]bool // with two dice, which of them is played
-	bonus  int     // the steps of a bonus move due (rule P8)
-	places [ludo.MaxPlayers]int
-	status string // the status line, as "red to move"
-	rules  string // the rules' name, as "classic"
+	seats   ludo.Colors
+	tokens  int
+	prog    [ludo.MaxPlayers][ludo.MaxTokens]int // -1 in the yard
+	blocks  bool                                 // Rules.Blocks != NoBlocks
+	turn    ludo.Color
+	over    bool
+	die     int     // the die while a move of a roll is due; with two dice (rule W1), the first
+	die2    int     // with two dice, the second die while the throw's moves, or the bonus moves after them (rule W4), are due; 0 otherwise
+	bottoms bool    // with two dice, the double is played as tops and bottoms (rule H2): four amounts
+	played  [4]bool // with two dice, which amounts are played: the dice, or top, bottom, top, bottom
+	bonus   int     // the steps of a bonus move due (rule P8)
+	places  [ludo.MaxPlayers]int
+	status  string // the status line, as "red to move"
+	rules   string // the rules' name, as "classic"
 }
 
 func positionOf(s ludo.State) svgPosition {
@@ -74,11 +75,18 @@ func positionOf(s ludo.State) svgPosition {
 		status: svgStatusText(s), rules: s.Rules().String(),
 	}
 	if a, b := s.Dice(); b != 0 {
-		due := s.DiceDue() // under tops and bottoms (rule H2) the first top and bottom stand for the dice
-		p.die, p.die2, p.played = a, b, [2]bool{due[0] == 0, due[1] == 0}
+		p.die, p.die2, p.bottoms = a, b, s.Setup().Bottoms
+		for k, f := range s.DiceDue() {
+			p.played[k] = f == 0 && (k < 2 || p.bottoms)
+		}
 	}
 	if s.IsBonusMove() {
-		p.die, p.die2, p.bonus = 0, 0, s.Count()
+		// With one die the bonus move stands alone (rule P8); with two
+		// the throw's dice, all played, stay shown before it (rule W4).
+		p.bonus = s.Count()
+		if p.die2 == 0 {
+			p.die = 0
+		}
 	}
 	for c := range ludo.Color(ludo.MaxPlayers) {
 		p.places[c] = s.Place(c)
@@ -96,7 +104,9 @@ func positionOf(s ludo.State) svgPosition {
 // to move, die 5, sixes 1", "red to move, die 6 (counts 7)", "red to
 // move, bonus 20" or "game over: 1 red, 2 blue"; with two dice (rule W1)
 // "red to move, dice 6 3 (3 played), doubles 1", the bonus-earning rolls
-// counted being doubles (rule W3).
+// counted being doubles (rule W3); a double played as tops and bottoms
+// (rule H2) "red to move, tops and bottoms", the dice drawn saying which
+// of the four are played.
 func svgStatusText(s ludo.State) string {
 	switch {
 	case !s.IsValid():
@@ -116,7 +126,10 @@ func svgStatusText(s ludo.State) string {
 	case s.IsBonusMove():
 		t = s.Turn().String() + " to move, bonus " + strconv.Itoa(s.Count())
 	case s.Phase() == ludo.PhaseMove:
-		if a, b := s.Dice(); b != 0 {
+		if a, b := s.Dice(); b != 0 && s.Setup().Bottoms {
+			t = s.Turn().String() + " to move, tops and bottoms" // the four dice drawn say which are played
+			break
+		} else if b != 0 {
 			t = s.Turn().String() + " to move, dice " + strconv.Itoa(a) + " " + strconv.Itoa(b)
 			if due := s.DiceDue(); due[0] == 0 {
 				t += " (" + strconv.Itoa(a) + " played)"
@@ -169,7 +182,9 @@ func svgStatusText(s ludo.State) string {
 // going round again (rule K4) stands on its track square. A strip under
 // the board says whose turn it is and what the position waits for (with
 // the die while a roll's move is due, or the steps of a bonus move; with
-// two dice, rule W1, both, a played one faded and struck through), and
+// two dice, rule W1, both, a played one faded and struck through, or the
+// four amounts of a double played as tops and bottoms, rule H2, and
+// before a bonus move after the dice, rule W4, the dice all played), and
 // names the rules; a player with a place has it written in their yard.
 // The yards of colours that do not play are pale and empty.
 //
@@ -416,18 +431,25 @@ func appendSVGStatus(dst []byte, g *svgGeom, p *svgPosition) []byte {
 			x+svgTokenR, y+svgStripH/2, svgTokenR, svgPalette[p.turn].strong)
 		x += 2*svgTokenR + 10
 	}
-	dst = fmt.Appendf(dst, `<text class="status-text" x="%d" y="%d" font-size="%d" fill="#111111">`, x, y+27, statusFontSize(p.status))
+	dst = fmt.Appendf(dst, `<text class="status-text" x="%d" y="%d" font-size="%d" fill="#111111">`, x, y+27, statusFontSize(p.status, len(p.dice())+b2i(p.bonus > 0)))
 	dst = appendXMLText(dst, p.status)
 	dst = append(dst, "</text>\n"...)
 	dst = fmt.Appendf(dst, `<text x="%d" y="%d" font-size="%d" fill="#555555">`, x, y+48, rulesFontSize(p.rules))
 	dst = appendXMLText(dst, p.rules)
 	dst = append(dst, "</text>\n"...)
+	if faces := p.dice(); len(faces) > 0 { // two dice (rule W1): left of a bonus move after them (rule W4)
+		x := g.w - 56 - 48*(len(faces)-1)
+		if p.bonus > 0 {
+			x -= 48
+		}
+		for k, f := range faces {
+			dst = appendSVGDie2(dst, pt{x + 48*k, y + 10}, f, p.played[k])
+		}
+	}
 	switch {
 	case p.bonus > 0:
 		dst = appendSVGBonus(dst, pt{g.w - 56, y + 10}, p.bonus)
-	case p.die2 >= 1 && p.die2 <= 6 && p.die >= 1 && p.die <= 6: // two dice (rule W1)
-		dst = appendSVGDie2(dst, pt{g.w - 104, y + 10}, p.die, p.played[0])
-		dst = appendSVGDie2(dst, pt{g.w - 56, y + 10}, p.die2, p.played[1])
+	case p.die2 != 0:
 	case p.die >= 1 && p.die <= 6:
 		dst = appendSVGDie(dst, pt{g.w - 56, y + 10}, p.die)
 	}
@@ -443,10 +465,26 @@ func appendSVGStatus(dst []byte, g *svgGeom, p *svgPosition) []byte {
 	return append(dst, "</g>\n"...)
 }
 
+// dice returns the faces of a throw of two dice (rule W1) to draw: the
+// two dice, or under tops and bottoms (rule H2) the four amounts, top,
+// bottom, top, bottom; none with one die, or faces out of range.
+func (p *svgPosition) dice() []int {
+	a, b := p.die, p.die2
+	switch {
+	case a < 1 || a > 6 || b < 1 || b > 6:
+		return nil
+	case p.bottoms:
+		return []int{a, 7 - a, a, 7 - a}
+	}
+	return []int{a, b}
+}
+
 // statusFontSize returns the size of the status line's letters: smaller
-// for a long line (six places at the end of a game).
-func statusFontSize(status string) int {
-	if len(status) > 40 {
+// for a long line (six places at the end of a game), or where more than
+// two boxes (dice, a bonus move) stand at the strip's right end and leave
+// less room.
+func statusFontSize(status string, boxes int) int {
+	if len(status) > 40 || boxes > 2 && len(status) > 28 {
 		return 14
 	}
 	return 18

@@ -432,17 +432,27 @@ func checkSVG(t *testing.T, s ludo.State) {
 		t.Fatalf("status %q, want %q", status, want)
 	}
 	wantDie, wantBonus := "", ""
-	switch {
-	case s.IsBonusMove():
+	if s.IsBonusMove() {
 		wantBonus = strconv.Itoa(s.Count())
-	case s.Phase() == ludo.PhaseMove:
-		wantDie = strconv.Itoa(s.Die())
-		if a, b := s.Dice(); b != 0 {
-			due := s.DiceDue()
-			d1, d2 := due[0] != 0, due[1] != 0
-			played := [2]string{" played", ""}
-			wantDie = strconv.Itoa(a) + played[b2i(d1)] + " " + strconv.Itoa(b) + played[b2i(d2)]
+	}
+	switch a, b := s.Dice(); {
+	case b != 0: // two dice (rule W1): both, or four amounts (rule H2), a played one marked; before a bonus move all played (rule W4)
+		faces := []int{a, b}
+		if s.Setup().Bottoms {
+			faces = []int{a, 7 - a, a, 7 - a}
 		}
+		due := s.DiceDue()
+		for k, f := range faces {
+			wantDie += " " + strconv.Itoa(f)
+			if due[k] == 0 {
+				wantDie += " played"
+			} else if s.IsBonusMove() || due[k] != f {
+				t.Fatalf("amount %d due as %d, drawn as %d\n%v", k, due[k], f, s)
+			}
+		}
+		wantDie = strings.TrimSpace(wantDie)
+	case s.Phase() == ludo.PhaseMove && !s.IsBonusMove():
+		wantDie = strconv.Itoa(s.Die())
 	}
 	if die != wantDie || bonus != wantBonus {
 		t.Fatalf("die %q and bonus %q drawn, want %q and %q\n%v", die, bonus, wantDie, wantBonus, s)
@@ -552,7 +562,9 @@ func TestSVGGames(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if ply%every == 3 || (s.IsBonusMove() && ply%(every/3) == 0) {
+			bottoms := s.Rules().TopsAndBottoms && s.Setup().Bottoms // rule H2: four dice, the first few
+			afterDice := s.IsBonusMove() && r.TwoDice                // rule W4: the dice and the bonus, the first few
+			if ply%every == 3 || (s.IsBonusMove() && ply%(every/3) == 0) || (bottoms && seen["tops and bottoms"] < 3) || (afterDice && seen["a bonus move after the dice"] < 3) {
 				check(s)
 			}
 			moves := s.LegalMoves()
@@ -566,7 +578,7 @@ func TestSVGGames(t *testing.T) {
 		}
 		check(s)
 	}
-	for _, f := range []string{"going round again", "colours sharing a square", "bonus move", "a 6 counting 7", "goal squares", "shared centre", "a played die of two"} {
+	for _, f := range []string{"going round again", "colours sharing a square", "bonus move", "a 6 counting 7", "goal squares", "shared centre", "a played die of two", "tops and bottoms", "a bonus move after the dice"} {
 		if seen[f] == 0 {
 			t.Errorf("no picture showed %s", f)
 		}
@@ -602,6 +614,12 @@ func svgFeatures(s ludo.State) []string {
 	}
 	if s.DiePlayed() && !s.IsBonusMove() {
 		out = append(out, "a played die of two")
+	}
+	if s.Setup().Bottoms && !s.IsBonusMove() { // rule H2
+		out = append(out, "tops and bottoms")
+	}
+	if s.IsBonusMove() && r.TwoDice { // rule W4
+		out = append(out, "a bonus move after the dice")
 	}
 	if r.Goal == ludo.GoalSlots && s.Phase() == ludo.PhaseOver {
 		out = append(out, "goal squares")

@@ -7,7 +7,10 @@
 // (rule P8) included: a record's ply with face 0, a position with a bonus
 // line; and two dice (rule W1): a record's throw "6,3" and the other die's
 // ply with face 0, a position's "die 6 3" and "played 3", and a move's
-// explanation says which die it plays.
+// explanation says which die it plays. Parcheesi's moves cite its rules:
+// tops and bottoms (H2, a position's "bottoms"), an entry with both dice
+// (H1), the third double (H3), H4 and H5's refusals, and bonus moves
+// earned during the dice and made after them (W4, "earned 20").
 //
 //	ludo-referee replay FILE
 //	ludo-referee moves [-die N] [FILE|-]
@@ -35,8 +38,8 @@ var usage = `ludo-referee settles Ludo rule disputes, by the rulebook of
 github.com/ludorules/ludo: the seed texts' rules C1-C11, blocks B1-B3,
 rulings Q1-Q13, and the families' rules (Ludo King K1-K6, Mensch ärgere
 Dich nicht M1-M8, Danish Ludo D1-D4, Parchís P1-P9, Fia med knuff F1-F2,
-Cờ cá ngựa V1-V2, partners T1; two dice, rules W1, W2 and W3, and
-Nigerian Ludo's N1). A refused move is explained with the rule it
+Cờ cá ngựa V1-V2, partners T1; two dice, rules W1-W4, Nigerian Ludo's
+N1 and Parcheesi's H1-H5). A refused move is explained with the rule it
 breaks, quoted.
 
 Rules: any preset (` + strings.Join(ludo.Presets(), ", ") + `),
@@ -61,8 +64,11 @@ ludo.Record writes: a rules line (a position, for a dispute that starts
 mid-game), then a line a ply: number, colour, face, move. A bonus move
 (Parchís counts 20 for a capture and 10 for a piece home, rule P8) is a
 ply with face 0, as no roll comes before it. Where the rules throw two
-dice (naija, rule W1) each die is a move of its own: the throw's ply has
-both faces, and the other die's ply face 0.
+dice (naija, parcheesi, rule W1) each die is a move of its own: the
+throw's ply has both faces, and the other die's ply face 0; each move
+names its die ("0: 0-3 die 3"). Under parcheesi a double with every
+token out is four moves, tops and bottoms (rule H2), and a bonus move
+comes once the dice are played (rule W4), with face 0.
 
   rules   mongolian{Players:2}
   1       red     6     0: yard-0 enter
@@ -332,6 +338,10 @@ func (r *referee) position(file string) (s ludo.State, says string, err error) {
 		if r.opt.die.face != 0 {
 			return s, "", fmt.Errorf("%s has a bonus move of %d due, which no roll comes before (rule P8); -die is for a position with a roll due", name(file), s.Count())
 		}
+	case bottoms(s) && otherDie(s):
+		if r.opt.die.face != 0 {
+			return s, "", fmt.Errorf("%s has the tops and bottoms %s of a double still to play, which no roll comes before (rule H2); -die is for a position with a roll due", name(file), facesDue(s))
+		}
 	case otherDie(s):
 		if r.opt.die.face != 0 {
 			return s, "", fmt.Errorf("%s has the other die of a throw, %d, still to play, which no roll comes before (rule W1); -die is for a position with a roll due", name(file), s.Count())
@@ -355,8 +365,14 @@ func (r *referee) position(file string) (s ludo.State, says string, err error) {
 func due(s ludo.State) string {
 	a, b := s.Dice()
 	switch {
+	case s.IsBonusMove() && s.Rules().TwoDice:
+		return fmt.Sprintf("%v has a bonus move of %d, after the dice (%s; %s)", s.Turn(), s.Count(), cite("P8"), cite("W4"))
 	case s.IsBonusMove():
 		return fmt.Sprintf("%v has a bonus move of %d (%s)", s.Turn(), s.Count(), cite("P8"))
+	case bottoms(s) && otherDie(s):
+		return fmt.Sprintf("%v rolled a double %d, played as tops and bottoms: %s still due (%s)", s.Turn(), a, facesDue(s), cite("H2"))
+	case bottoms(s):
+		return fmt.Sprintf("%v rolled a double %d with every token out, four moves: tops and bottoms %d, %d, %d and %d (%s)", s.Turn(), a, a, 7-a, a, 7-a, cite("H2"))
 	case otherDie(s):
 		played := a
 		if s.DiceDue()[0] != 0 {
@@ -372,9 +388,46 @@ func due(s ludo.State) string {
 }
 
 // otherDie reports whether the move due in s is a throw's other die, the
-// first played (rule W1): a move no roll precedes.
+// first played (rule W1): a move no roll precedes. Under tops and bottoms
+// (rule H2) it is any of the amounts after the first.
 func otherDie(s ludo.State) bool {
 	return s.DiePlayed() && !s.IsBonusMove()
+}
+
+// earned returns, with two dice, how many bonus moves the throw being
+// played in s has earned and not yet played, the one due included (rules
+// P8, W4).
+func earned(s ludo.State) int {
+	return len(s.Setup().Earned)
+}
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// bottoms reports whether the throw being played in s, a double, is
+// played as tops and bottoms (rule H2): four amounts.
+func bottoms(s ludo.State) bool {
+	return s.Rules().TopsAndBottoms && !s.IsBonusMove() && s.Setup().Bottoms
+}
+
+// facesDue writes the faces of the dice still to play in s (rule W1), as
+// "3" or under tops and bottoms (rule H2) "4, 3 and 3".
+func facesDue(s ludo.State) string {
+	var fs []string
+	for _, f := range s.DiceDue() {
+		if f != 0 {
+			fs = append(fs, strconv.Itoa(f))
+		}
+	}
+	if len(fs) < 2 {
+		return strings.Join(fs, "")
+	}
+	return strings.Join(fs[:len(fs)-1], ", ") + " and " + fs[len(fs)-1]
 }
 
 func name(file string) string {
@@ -425,6 +478,8 @@ func (r *referee) replay(file string) (int, error) {
 		} else {
 			if last.IsBonusMove() {
 				fmt.Fprintf(r.out, "The game goes on: %s to make a bonus move of %d", player(last.Turn()), last.Count())
+			} else if bottoms(last) {
+				fmt.Fprintf(r.out, "The game goes on: %s to play the tops and bottoms still due, %s", player(last.Turn()), facesDue(last))
 			} else if otherDie(last) {
 				fmt.Fprintf(r.out, "The game goes on: %s to play the other die, %d", player(last.Turn()), last.Count())
 			} else {
@@ -461,6 +516,9 @@ func (r *referee) replay(file string) (int, error) {
 	case last.IsBonusMove() && p.Face != 0:
 		fmt.Fprintf(r.out, "  %v has a bonus move of %d due, which no roll comes before, so the ply's face is 0 (%s)\n", last.Turn(), last.Count(), cite("P8"))
 		r.quote("P8")
+	case bottoms(last) && p.Face != 0:
+		fmt.Fprintf(r.out, "  %v has the tops and bottoms %s of the double still to play, which no roll comes before, so the ply's face is 0 (%s)\n", last.Turn(), facesDue(last), cite("H2"))
+		r.quote("H2")
 	case otherDie(last) && p.Face != 0:
 		fmt.Fprintf(r.out, "  %v has the other die of the throw, %d, still to play, which no roll comes before, so the ply's face is 0 (%s)\n", last.Turn(), last.Count(), cite("W1"))
 		r.quote("W1")
@@ -696,6 +754,8 @@ func describeAttempt(s ludo.State, m ludo.Move, text string) string {
 	switch a, b := s.Dice(); {
 	case s.IsBonusMove():
 		count = fmt.Sprintf("bonus move of %d", s.Count())
+	case bottoms(s):
+		count = fmt.Sprintf("dice %d %d as tops and bottoms, %s due", a, b, facesDue(s))
 	case otherDie(s):
 		count = fmt.Sprintf("dice %d %d, the %d due", a, b, s.Count())
 	case b != 0:
@@ -926,12 +986,26 @@ func explain(s ludo.State, m ludo.Move) []reason {
 	double := b2 != 0 && a == b2 && rules.BonusRolls.Has(a)
 	switch {
 	case m.Forfeits():
-		if rules.BonusRolls == ludo.FacesOf(6) {
+		if rules.TwoDice {
+			add("W3", "forfeit: the %s double in a row is not played", ordinal(s.Streak()))
+		} else if rules.BonusRolls == ludo.FacesOf(6) {
 			add("C9", "forfeit: the %s 6 in a row is not played", ordinal(s.Streak()))
 		} else {
 			add("C9", "forfeit: the %s bonus-earning roll in a row is not played", ordinal(s.Streak()))
 		}
 		switch rules.SixPenalty {
+		case ludo.NearestHome:
+			k := -1
+			for i := range rules.Tokens {
+				if s.Progress(c, i) >= 0 && next.Progress(c, i) < 0 {
+					k = i
+				}
+			}
+			if k >= 0 {
+				add("H3", "token %d, the nearest its finish, goes back to its yard from %s", k, place(b, c, s.Progress(c, k)))
+			} else {
+				add("H3", "no token is on the board to go back to its yard")
+			}
 		case ludo.UndoTurn:
 			add("Q2", "every token goes back to where it stood when the turn began, captured tokens included")
 		case ludo.LastMovedHome:
@@ -971,9 +1045,19 @@ func explain(s ludo.State, m ludo.Move) []reason {
 		default:
 			add("C8", "moves token %d from %s to %s", i, place(b, c, m.From()), place(b, c, to))
 		}
-		if two := b2 != 0 && !m.IsBonusMove(); two && otherDie(s) {
+		two := b2 != 0 && !m.IsBonusMove()
+		switch {
+		case m.IsBonusMove() && rules.TwoDice:
+			add("W4", "the bonus move comes after the dice, with no roll")
+		case two && m.BothDice():
+			add("H1", "with both dice, %d and %d, which sum to %d", a, b2, m.Die())
+		case two && bottoms(s) && m.Die() == a:
+			add("H2", "with a top, %d, of the double %d played as tops and bottoms", m.Die(), a)
+		case two && bottoms(s):
+			add("H2", "with a bottom, %d (7 minus the top), of the double %d played as tops and bottoms", m.Die(), a)
+		case two && otherDie(s):
 			add("W1", "with the %d, the throw's other die", m.Die())
-		} else if two {
+		case two:
 			add("W1", "with the %d of %d and %d", m.Die(), a, b2)
 		}
 		if from := m.From(); from >= 0 && from <= b.HomeEntry && !m.Circles() {
@@ -1055,13 +1139,31 @@ func explain(s ludo.State, m ludo.Move) []reason {
 			}
 		}
 	}
+	if rules.TwoDice && !m.IsPass() && next.Turn() == c && next.Phase() != ludo.PhaseOver {
+		// Rule W4: a bonus move the move earns waits for the dice.
+		if n := earned(next) - earned(s) + b2i(m.IsBonusMove()); n > 0 {
+			why := "bringing a token home"
+			if m.Captures() > 0 {
+				why = "the capture"
+			}
+			if otherDie(next) {
+				add("W4", "%s earns a bonus move, due once the dice are played", why)
+			} else {
+				add("W4", "%s earns a bonus move", why)
+			}
+		}
+	}
 	switch {
 	case next.Phase() == ludo.PhaseOver:
 		add("Q10", "the game is over: %s", ranking(next))
+	case bonusMove && rules.TwoDice:
+		add("W4", "the dice played, %v makes a bonus move of %d the throw earned, with no roll", c, next.Count())
 	case bonusMove && m.Captures() > 0:
 		add("P8", "the capture earns a bonus move of %d: %v moves again, with no roll", next.Count(), c)
 	case bonusMove:
 		add("P8", "bringing a token home earns a bonus move of %d: %v moves again, with no roll", next.Count(), c)
+	case bottoms(next) && next.Turn() == c:
+		add("H2", "%v plays the tops and bottoms still due, %s, next, with no roll", c, facesDue(next))
 	case otherDie(next) && next.Turn() == c:
 		add("W1", "%v plays the other die, %d, next, with no roll", c, next.Count())
 	case !bonusRoll:

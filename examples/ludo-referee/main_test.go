@@ -558,7 +558,7 @@ func TestTwoDice(t *testing.T) {
 	// The 3 played: the 4 is due, and captures and retires (rule N1).
 	played := "rules naija\nred 23 36\ngreen @28\nturn red\ndie 3 4\nplayed 3\n"
 	status, out, _ = runCase([]string{"why", "-", "0"}, played)
-	for _, want := range []string{"LEGAL: red 0: 23-27 finish retire x1", "rule W1: with the 4, the throw's other die", "rule N1: having captured, token 0 retires to the finish", "green plays next"} {
+	for _, want := range []string{"LEGAL: red 0: 23-27 finish retire x1", "rule W1, two dice: with the 4, the throw's other die", "rule N1, a capture retires the capturer: having captured, token 0 retires to the finish", "green plays next"} {
 		if status != exitOK || !strings.Contains(out, want) {
 			t.Errorf("why 0 with the 3 played: status %d, lacks %q:\n%s", status, want, out)
 		}
@@ -570,7 +570,16 @@ func TestTwoDice(t *testing.T) {
 		t.Errorf("-die with the other die due: status %d, stderr %q", status, errOut)
 	}
 
-	// Records.
+	// Records. The position with the 3 due, as the library writes it.
+	otherDue := ludo.MustParsePosition("rules naija{Players:2}\nred -1 -1 -1 -1\nyellow -1 -1 -1 -1\nturn red\n")
+	otherDue, _ = otherDue.RollDice(6, 3)
+	enter, err := ludo.ParseMove(otherDue, "0: yard-0 enter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if otherDue, err = otherDue.Apply(enter); err != nil || !otherDue.DiePlayed() {
+		t.Fatalf("entering with the 6: %v", err)
+	}
 	for _, c := range []struct {
 		record, want string
 		status       int
@@ -584,8 +593,74 @@ func TestTwoDice(t *testing.T) {
 		if status != c.status || !strings.Contains(out+errOut, c.want) {
 			t.Errorf("%q: status %d, want %d and %q:\n%s%s", c.record, status, c.status, c.want, out, errOut)
 		}
-		if c.status == exitIllegal && !strings.Contains(out, "with the other die due:\nnaija{Players:2}: red to move, dice 6 3 (6 played)") {
+		if c.status == exitIllegal && !strings.Contains(out, "with the other die due:\n"+strings.SplitAfter(otherDue.String(), "\n")[0]) {
 			t.Errorf("%q: the position shown is not the one with the 3 due:\n%s", c.record, out)
+		}
+	}
+}
+
+// TestParcheesi: the moves of Parcheesi's rules are explained citing
+// them: tops and bottoms (H2), a bonus move earned during the dice and
+// made after them (W4), an entry with the sum of both dice (H1), the
+// third double (H3), and the refusals of H4 and H5.
+func TestParcheesi(t *testing.T) {
+	// Red's block on square 21, token 0 moved on by a 2 of a double 2:
+	// token 1 may not follow it with the other 2 (rule H5).
+	block := ludo.MustParsePosition("rules parcheesi{Players:2}\nred 20 20 -1 -1\nturn red\ndie 2 2\n")
+	first, err := ludo.ParseMove(block, "0: 20-22")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if block, err = block.Apply(first); err != nil {
+		t.Fatal(err)
+	}
+	blockLeft := ludo.FormatPosition(block)
+	for _, c := range []struct {
+		args     []string
+		position string
+		status   int
+		want     []string
+	}{
+		{[]string{"moves", "-"}, "rules parcheesi{Players:2}\nred 10 20 30 40\nturn red\ndie 4 4\nbottoms\n", exitOK, []string{
+			"red rolled a double 4 with every token out, four moves: tops and bottoms 4, 3, 4 and 3 (rule H2, tops and bottoms)",
+			"red 0: 10-13 (squares 11-14)  moves token 0 from square 11 to square 14 (C8), with a bottom, 3 (7 minus the top), of the double 4 played as tops and bottoms (H2), red plays the tops and bottoms still due, 4, 4 and 3, next, with no roll (H2)",
+			"red 0: 10-14 (squares 11-15)  moves token 0 from square 11 to square 15 (C8), with a top, 4, of the double 4 played as tops and bottoms (H2), red plays the tops and bottoms still due, 3, 4 and 3, next, with no roll (H2)",
+		}},
+		{[]string{"moves", "-"}, "rules parcheesi{Players:2}\nred 14 20 30 40\nturn red\ndie 4 4\nbottoms\nplayed 4 3 4\n", exitOK, []string{
+			"red rolled a double 4, played as tops and bottoms: 3 still due (rule H2, tops and bottoms)",
+			"red 0: 14-17 (squares 15-18)  moves token 0 from square 15 to square 18 (C8), with a bottom, 3 (7 minus the top), of the double 4 played as tops and bottoms (H2), the double 4 earns red a bonus roll (W3)",
+		}},
+		{[]string{"moves", "-"}, "rules parcheesi{Players:2}\nred 10 20 -1 -1\nyellow @14\nturn red\ndie 3 6\n", exitOK, []string{
+			"red 0: 10-13 x1 (squares 11-14)  moves token 0 from square 11 to square 14 (C8), with the 3 of 3 and 6 (W1), captures 1 yellow token (C11), the capture earns a bonus move, due once the dice are played (W4), red plays the other die, 6, next, with no roll (W1)",
+		}},
+		{[]string{"moves", "-"}, "rules parcheesi{Players:2}\nred 13 20 -1 -1\nturn red\ndie 3 6\nplayed 3\nearned 20\n", exitOK, []string{
+			"red 1: 20-26 (squares 21-27)  moves token 1 from square 21 to square 27 (C8), with the 6, the throw's other die (W1), the dice played, red makes a bonus move of 20 the throw earned, with no roll (W4)",
+		}},
+		{[]string{"moves", "-"}, "rules parcheesi{Players:2}\nred 13 20 -1 -1\nturn red\ndie 3 6\nplayed 3 6\nearned 20\n", exitOK, []string{
+			"red has a bonus move of 20, after the dice (rule P8, counting 20 and 10; rule W4, bonus moves after the dice)",
+			"red 0: 13-33 bonus (squares 14-34)  moves token 0 20 squares, its bonus move, from square 14 to square 34 (P8), the bonus move comes after the dice, with no roll (W4), yellow plays next (C3)",
+		}},
+		{[]string{"moves", "-"}, "rules parcheesi{Players:2}\nred 10 40 -1 -1\nturn red\ndie 1 4\n", exitOK, []string{
+			"red 2: yard-0 enter both (the yard to square 1)  enters token 2 on its start square 1 (C7), with both dice, 1 and 4, which sum to 5 (H1), yellow plays next (C3)",
+		}},
+		{[]string{"moves", "-"}, "rules parcheesi{Players:2}\nred 10 40 62 -1\nturn red\ndie 3 3\nsixes 3\n", exitOK, []string{
+			"red pass (forfeit)  forfeit: the third double in a row is not played (W3), token 2, the nearest its finish, goes back to its yard from square 63 (H3), yellow plays next (C3)",
+		}},
+		{[]string{"why", "-", "0: 9-12 die 3"}, "rules parcheesi{Players:2}\nred 9 20 30 40\nyellow @13\nturn red\ndie 3 6\n", exitIllegal, []string{
+			"rule H4, safe spaces no two colours share: token 0 cannot land on the safe square 13, which an opponent holds",
+		}},
+		{[]string{"why", "-", "1: 20-22 block"}, blockLeft, exitIllegal, []string{
+			"rule H5, a double does not move a blockade on: token 1 would ",
+		}},
+		{[]string{"replay", "-"}, "rules parcheesi{Players:2}\n1 red 5,5 0: yard-0 enter die 5\n", exitOK, []string{
+			"The game goes on: red to play the other die, 5.",
+		}},
+	} {
+		status, out, errOut := runCase(c.args, c.position)
+		for _, want := range c.want {
+			if status != c.status || !strings.Contains(out, want) {
+				t.Errorf("%v %q: status %d (want %d), lacks %q:\n%s%s", c.args, c.position, status, c.status, want, out, errOut)
+			}
 		}
 	}
 }

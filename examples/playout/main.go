@@ -1,7 +1,9 @@
 // Command playout plays one complete game of Ludo between random players
 // and prints it: every roll and the move made with it (captures, finishes
 // and passes included; with two dice, rule W1, the throw's two faces and
-// then each die's move), the final board and the ranking. The game is
+// then each die's move, "plays both" for an entry with both, rule H1,
+// the four amounts of tops and bottoms, rule H2, and bonus moves after
+// the dice, rule W4), the final board and the ranking. The game is
 // seeded, so the same flags always play the same game.
 //
 //	go run ./examples/playout [-players 4] [-preset classic] [-seed 1]
@@ -72,23 +74,40 @@ func run(w io.Writer, players int, preset string, seed uint64, quiet bool) error
 			break
 		}
 		m := f.Move
-		switch {
-		case f.Roll == 0 && m.IsBonusMove():
-			fmt.Fprintf(w, "%4d  %-6v bonus %d: %s\n", n+1, m.Color(), m.Count(), describe(f.Before, m))
-		case f.Roll == 0 && m.IsPass(): // a throw's other die that cannot be played (rule W1)
-			fmt.Fprintf(w, "%4d  %-6v die %d: %s\n", n+1, m.Color(), m.Die(), describe(f.Before, m))
-		case f.Roll == 0: // a throw's other die (rule W1): no roll
-			fmt.Fprintf(w, "%4d  %-6v plays %d: %s\n", n+1, m.Color(), m.Die(), describe(f.Before, m))
-		case f.Second != 0 && !m.IsPass(): // a throw of two dice (rule W1): its first move
-			fmt.Fprintf(w, "%4d  %-6v rolls %d %d, plays %d: %s\n", n+1, m.Color(), f.Roll, f.Second, m.Die(), describe(f.Before, m))
-		case f.Second != 0:
-			fmt.Fprintf(w, "%4d  %-6v rolls %d %d: %s\n", n+1, m.Color(), f.Roll, f.Second, describe(f.Before, m))
-		default:
-			fmt.Fprintf(w, "%4d  %-6v rolls %d: %s\n", n+1, m.Color(), f.Roll, describe(f.Before, m))
-		}
 		after := final
 		if n+1 < len(frames) {
 			after = frames[n+1].Before
+		}
+		text := describe(f.Before, m)
+		if m.Forfeits() && rules.SixPenalty == ludo.NearestHome { // rule H3
+			for i := range rules.Tokens {
+				if f.Before.Progress(m.Color(), i) >= 0 && after.Progress(m.Color(), i) < 0 {
+					text += fmt.Sprintf(", token %d, nearest home, goes back to the yard", i)
+				}
+			}
+		}
+		plays := fmt.Sprintf("plays %d", m.Die())
+		switch rolled, _ := f.Before.RollOutcome(ludo.Outcome{Face: f.Roll, Second: f.Second}); {
+		case m.BothDice(): // rule H1: an entry with both dice
+			plays = "plays both"
+		case f.Second != 0 && rolled.Setup().Bottoms: // rule H2: four amounts
+			plays = fmt.Sprintf("tops and bottoms %d %d %d %d, plays %d", f.Roll, 7-f.Roll, f.Roll, 7-f.Roll, m.Die())
+		}
+		switch {
+		case f.Roll == 0 && m.IsBonusMove() && rules.TwoDice: // rule W4
+			fmt.Fprintf(w, "%4d  %-6v bonus %d after the dice: %s\n", n+1, m.Color(), m.Count(), text)
+		case f.Roll == 0 && m.IsBonusMove():
+			fmt.Fprintf(w, "%4d  %-6v bonus %d: %s\n", n+1, m.Color(), m.Count(), text)
+		case f.Roll == 0 && m.IsPass(): // a throw's other die that cannot be played (rule W1)
+			fmt.Fprintf(w, "%4d  %-6v die %d: %s\n", n+1, m.Color(), m.Die(), text)
+		case f.Roll == 0: // a throw's other die (rule W1): no roll
+			fmt.Fprintf(w, "%4d  %-6v %s: %s\n", n+1, m.Color(), plays, text)
+		case f.Second != 0 && !m.IsPass(): // a throw of two dice (rule W1): its first move
+			fmt.Fprintf(w, "%4d  %-6v rolls %d %d, %s: %s\n", n+1, m.Color(), f.Roll, f.Second, plays, text)
+		case f.Second != 0:
+			fmt.Fprintf(w, "%4d  %-6v rolls %d %d: %s\n", n+1, m.Color(), f.Roll, f.Second, text)
+		default:
+			fmt.Fprintf(w, "%4d  %-6v rolls %d: %s\n", n+1, m.Color(), f.Roll, text)
 		}
 		if f.Before.Place(m.Color()) == 0 && after.Place(m.Color()) > 0 {
 			fmt.Fprintf(w, "      %v finishes in place %d\n", m.Color(), after.Place(m.Color()))
@@ -104,6 +123,8 @@ func run(w io.Writer, players int, preset string, seed uint64, quiet bool) error
 // describe says in words what move m does in position s.
 func describe(s ludo.State, m ludo.Move) string {
 	switch {
+	case m.Forfeits() && s.Rules().TwoDice: // rule W3
+		return "third double, turn forfeited"
 	case m.Forfeits():
 		return "third six, turn forfeited"
 	case m.IsPass():

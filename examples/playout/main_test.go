@@ -95,3 +95,62 @@ func TestTwoDice(t *testing.T) {
 		}
 	}
 }
+
+// TestParcheesi: a game of Parcheesi prints its entries with both dice
+// (rule H1) as "plays both", with faces summing to the entry face 5; a
+// double with every token out as tops and bottoms (rule H2), its four
+// amounts the top and 7 minus it, played over the next lines; bonus moves
+// after the dice (rule W4); and a third double forfeited, the token
+// nearest home sent back (rule H3).
+func TestParcheesi(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if status := cli([]string{"-preset", "parcheesi", "-seed", "2"}, &out, &errOut); status != 0 || errOut.Len() > 0 {
+		t.Fatalf("status %d, stderr %q", status, errOut.String())
+	}
+	bothRE := regexp.MustCompile(`^ *\d+  \w+ +rolls ([1-6]) ([1-6]), plays both: token \d enters`)
+	topsRE := regexp.MustCompile(`^ *\d+  (\w+) +rolls ([1-6]) ([1-6]), tops and bottoms ([1-6]) ([1-6]) ([1-6]) ([1-6]), plays ([1-6]): `)
+	playsRE := regexp.MustCompile(`^ *\d+  (\w+) +plays ([1-6]): `)
+	lines := strings.Split(out.String(), "\n")
+	seen := map[string]int{}
+	for k, l := range lines {
+		if m := bothRE.FindStringSubmatch(l); m != nil {
+			seen["both"]++
+			if m[1]+m[2] != "14" && m[1]+m[2] != "41" && m[1]+m[2] != "23" && m[1]+m[2] != "32" {
+				t.Errorf("line %d: %q enters with both dice, which do not sum to 5", k+1, l)
+			}
+		}
+		if strings.Contains(l, " bonus ") {
+			seen["bonus"]++
+			if !strings.Contains(l, " after the dice: ") {
+				t.Errorf("line %d: %q, a bonus move with two dice, is not after the dice", k+1, l)
+			}
+		}
+		if strings.Contains(l, "third double, turn forfeited, token ") {
+			seen["H3"]++
+		}
+		m := topsRE.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		seen["tops"]++
+		top, bottom := m[2], string(rune('0'+7-int(m[2][0]-'0')))
+		if m[3] != top || m[4] != top || m[5] != bottom || m[6] != top || m[7] != bottom {
+			t.Errorf("line %d: %q: want tops and bottoms %s %s %s %s", k+1, l, top, bottom, top, bottom)
+		}
+		left := map[string]int{top: 2, bottom: 2}
+		left[m[8]]--
+		for _, next := range lines[k+1 : min(k+4, len(lines))] {
+			if p := playsRE.FindStringSubmatch(next); p != nil && p[1] == m[1] {
+				left[p[2]]--
+			}
+		}
+		if left[top] < 0 || left[bottom] < 0 || len(left) != 2 {
+			t.Errorf("line %d on: %q and the next three play other than %s %s %s %s", k+1, l, top, bottom, top, bottom)
+		}
+	}
+	for _, what := range []string{"both", "bonus", "tops", "H3"} {
+		if seen[what] == 0 {
+			t.Errorf("the game has no line of kind %q:\n%s", what, out.String())
+		}
+	}
+}

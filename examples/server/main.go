@@ -52,10 +52,19 @@
 // move the other is due with no roll: the game shows phase "move" and
 // the face played in "die_played", the roll endpoint refuses (409, rule
 // W1) until the other die's move is played, and the record writes the
-// throw's ply with both faces ("6,3") and the other die's with face 0.
-// The client's dice then give both faces, {"face": 6, "second": 3}; one
-// face alone is refused, and so is a "second" where the rules throw one
-// die (400, saying what to send).
+// throw's ply with both faces ("6,3") and the other die's with face 0,
+// each move naming its die ("0: 0-3 die 3"). "dice_due" lists the faces
+// still to play by amount, a played one 0 ([6, 3], then [0, 3]). Under
+// parcheesi a double with every token out is played as tops and bottoms
+// (rule H2): "tops_and_bottoms": true and four amounts, top, bottom, top,
+// bottom ([4, 3, 4, 3]); the roll endpoint refuses (409, rule H2) while
+// any is due. A bonus move a capture or a token home earns comes after
+// the dice (rule W4): "bonus": true once they are played, and a roll is
+// refused (409, rule W4). A move entering with both dice (rule H1) says
+// "both" and lists "both_dice": true, its "die" their sum. The client's
+// dice then give both faces, {"face": 6, "second": 3}; one face alone is
+// refused, and so is a "second" where the rules throw one die (400,
+// saying what to send).
 //
 // Dice. A game's dice are chosen when it is created, once for the whole
 // game. With "server" dice (the default) the server rolls: the client

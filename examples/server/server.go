@@ -282,15 +282,17 @@ type gameView struct {
 	Rules    string     `json:"rules"`
 	Dice     string     `json:"dice"` // "server" or "client"
 	Phase    string     `json:"phase"`
-	Turn     string     `json:"turn,omitempty"`       // the colour to roll or move; none once over
-	Die      int        `json:"die,omitempty"`        // the face rolled, while a move is due (during a bonus move, the roll before it); with two dice (rule W1), the first die's
-	Second   int        `json:"second,omitempty"`     // with two dice (rule W1), the second die's face, while a move of the throw is due
-	Played   int        `json:"die_played,omitempty"` // with two dice, the face of the die played, once one is: the other is due
-	Count    int        `json:"count,omitempty"`      // the steps the move due counts: the die, a 6 counting 7 (rule P5), a bonus move's
-	Bonus    bool       `json:"bonus,omitempty"`      // the move due is a bonus move (rule P8): no roll comes before it
-	Sixes    int        `json:"sixes,omitempty"`      // bonus-earning rolls this turn
-	Ranking  []string   `json:"ranking"`              // the players who have finished, first place first
-	Plies    int        `json:"plies"`                // the plies played
+	Turn     string     `json:"turn,omitempty"`             // the colour to roll or move; none once over
+	Die      int        `json:"die,omitempty"`              // the face rolled, while a move is due (during a bonus move, the roll before it); with two dice (rule W1), the first die's
+	Second   int        `json:"second,omitempty"`           // with two dice (rule W1), the second die's face, while a move of the throw is due
+	Played   int        `json:"die_played,omitempty"`       // with two dice, the face of the die played, once one is: the other is due (under tops and bottoms, rule H2, the first amount played)
+	Due      []int      `json:"dice_due,omitempty"`         // with two dice, the faces still to play, by amount: the dice, or under tops and bottoms (rule H2) top, bottom, top, bottom; 0 for one played
+	Bottoms  bool       `json:"tops_and_bottoms,omitempty"` // the double thrown is played as four amounts, tops and bottoms (rule H2)
+	Count    int        `json:"count,omitempty"`            // the steps the move due counts: the die, a 6 counting 7 (rule P5), a bonus move's
+	Bonus    bool       `json:"bonus,omitempty"`            // the move due is a bonus move (rule P8): no roll comes before it
+	Sixes    int        `json:"sixes,omitempty"`            // bonus-earning rolls this turn
+	Ranking  []string   `json:"ranking"`                    // the players who have finished, first place first
+	Plies    int        `json:"plies"`                      // the plies played
 	Names    []nameView `json:"names,omitempty"`
 	Position string     `json:"position"` // ludo.FormatPosition
 	State    ludo.State `json:"state"`    // the position in the library's JSON
@@ -320,15 +322,16 @@ type moveView struct {
 	Pass       bool   `json:"pass,omitempty"`
 	Forfeits   bool   `json:"forfeits,omitempty"`
 	Bonus      bool   `json:"bonus,omitempty"` // a bonus move (rule P8)
-	Die        int    `json:"die,omitempty"`   // with two dice (rule W1), the die the move plays
+	Die        int    `json:"die,omitempty"`   // with two dice (rule W1), the die the move plays; with both (BothDice), their sum
 	Retires    bool   `json:"retires,omitempty"`
+	BothDice   bool   `json:"both_dice,omitempty"` // an entry with both dice of the throw, their sum an entry face (rule H1)
 }
 
 // viewMove shows move m of position s, index k in its legal moves.
 func viewMove(s ludo.State, k int, m ludo.Move) moveView {
 	v := moveView{Index: k, Text: m.String(), Token: m.Token(), From: m.From(), To: m.To(),
 		Enters: m.Enters(), Captures: m.Captures(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
-		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonusMove(), Retires: m.Retires()}
+		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonusMove(), Retires: m.Retires(), BothDice: m.BothDice()}
 	if s.Rules().TwoDice {
 		v.Die = m.Die()
 	}
@@ -362,6 +365,7 @@ func (g *game) view(id string) gameView {
 	if st.Phase() == ludo.PhaseMove {
 		v.Die, v.Count, v.Bonus = st.Die(), st.Count(), st.IsBonusMove()
 		v.Second, v.Played = dice(st)
+		v.Due, v.Bottoms = amounts(st)
 	}
 	for _, c := range st.Ranking() {
 		v.Ranking = append(v.Ranking, c.String())
@@ -553,8 +557,42 @@ func dice(s ludo.State) (second, played int) {
 		played = a
 	case due[1] == 0:
 		played = b
+	case due[2] == 0 && s.Setup().Bottoms: // rule H2: the other top
+		played = a
+	case due[3] == 0 && s.Setup().Bottoms:
+		played = 7 - a
 	}
 	return b, played
+}
+
+// amounts returns, with two dice (rule W1) while a die of the throw is
+// due, the faces still to play by amount index (a played one 0): the two
+// dice, or under tops and bottoms (rule H2) the four amounts, top,
+// bottom, top, bottom, and true. Nil during a bonus move, after the dice
+// (rule W4), and with one die.
+func amounts(s ludo.State) ([]int, bool) {
+	if _, b := s.Dice(); b == 0 || s.IsBonusMove() {
+		return nil, false
+	}
+	due := s.DiceDue()
+	if s.Setup().Bottoms {
+		return due[:], true
+	}
+	return due[:2], false
+}
+
+// facesText writes the faces of due that are not 0, as "4, 3 and 3".
+func facesText(due []int) string {
+	var fs []string
+	for _, f := range due {
+		if f != 0 {
+			fs = append(fs, strconv.Itoa(f))
+		}
+	}
+	if len(fs) < 2 {
+		return strings.Join(fs, "")
+	}
+	return strings.Join(fs[:len(fs)-1], ", ") + " and " + fs[len(fs)-1]
 }
 
 // rollRequest is the body of POST /games/{id}/roll.
@@ -613,11 +651,21 @@ func (s *server) rollIn(g *game, face, second *int) *apiError {
 	if g.state.IsBonusMove() {
 		// The library would say a move is due; say which, and how to
 		// play it.
+		if g.state.Rules().TwoDice { // rule W4: the bonus moves come after the dice
+			e := conflict("%v has a bonus move of %d due after the dice (rule W4), which no roll comes before: play it with POST /games/{id}/move", g.state.Turn(), g.state.Count())
+			e.rule = "W4"
+			return e
+		}
 		e := conflict("%v has a bonus move of %d due (rule P8), which no roll comes before: play it with POST /games/{id}/move", g.state.Turn(), g.state.Count())
 		e.rule = "P8"
 		return e
 	}
 	if noRoll(g.state) {
+		if due, bottoms := amounts(g.state); bottoms {
+			e := conflict("%v has the tops and bottoms %s of the double still to play (rule H2), which no roll comes before: play them with POST /games/{id}/move", g.state.Turn(), facesText(due))
+			e.rule = "H2"
+			return e
+		}
 		e := conflict("%v has the other die of the throw, %d, still to play (rule W1), which no roll comes before: play it with POST /games/{id}/move", g.state.Turn(), g.state.Count())
 		e.rule = "W1"
 		return e
@@ -671,6 +719,8 @@ func (s *server) moves(w http.ResponseWriter, r *http.Request) {
 		Die    int        `json:"die,omitempty"`
 		Second int        `json:"second,omitempty"`
 		Played int        `json:"die_played,omitempty"`
+		Due    []int      `json:"dice_due,omitempty"`
+		Bottom bool       `json:"tops_and_bottoms,omitempty"`
 		Count  int        `json:"count,omitempty"`
 		Bonus  bool       `json:"bonus,omitempty"`
 		Moves  []moveView `json:"moves"`
@@ -678,6 +728,7 @@ func (s *server) moves(w http.ResponseWriter, r *http.Request) {
 	if st.Phase() == ludo.PhaseMove {
 		v.Turn, v.Die, v.Count, v.Bonus = st.Turn().String(), st.Die(), st.Count(), st.IsBonusMove()
 		v.Second, v.Played = dice(st)
+		v.Due, v.Bottom = amounts(st)
 	}
 	writeJSON(w, http.StatusOK, v)
 }

@@ -470,7 +470,16 @@ func TestEveryPreset(t *testing.T) {
 			end := c.playToTheEnd(id, func() string { return "{}" }, pick)
 			assert.Len(t, end.Ranking, r.Players, name)
 		} else {
-			c.playQuickly(id, pick)
+			bottoms, afterDice, both := c.playQuickly(id, r.TwoDice, pick)
+			if r.EntrySum {
+				assert.Positive(t, both, "%s: no move listed entering with both dice (rule H1)", name)
+			}
+			if r.TopsAndBottoms {
+				assert.Positive(t, bottoms, "%s: no double played as tops and bottoms (rule H2)", name)
+			}
+			if r.TwoDice && r.CaptureBonus.Steps() > 0 {
+				assert.Positive(t, afterDice, "%s: no bonus move after the dice (rule W4)", name)
+			}
 		}
 		var v gameView
 		c.call("GET", "/games/"+id, "", http.StatusOK, &v)
@@ -508,15 +517,27 @@ func TestEveryPreset(t *testing.T) {
 
 // playQuickly plays game id to its end through the API as playToTheEnd
 // does, with fewer checks: it reads only the phase, whether a bonus move
-// is due and how many moves there are, and tries a roll where a bonus
-// move is due.
-func (c *client) playQuickly(id string, pick *rand.Rand) {
+// is due, the dice due and how many moves there are, and tries a roll
+// where a move no roll precedes is due; two says the rules throw two
+// dice. It returns how many positions
+// had a double due as tops and bottoms (rule H2), how many a bonus move
+// after a throw of two dice (rule W4), and how many moves listed entered
+// with both dice (rule H1).
+func (c *client) playQuickly(id string, two bool, pick *rand.Rand) (bottoms, afterDice, both int) {
 	c.t.Helper()
 	type view struct {
-		Phase     string     `json:"phase"`
-		Bonus     bool       `json:"bonus"`
-		DiePlayed int        `json:"die_played"`
-		Moves     []struct{} `json:"moves"`
+		Phase     string `json:"phase"`
+		Die       int    `json:"die"`
+		Second    int    `json:"second"`
+		Bonus     bool   `json:"bonus"`
+		DiePlayed int    `json:"die_played"`
+		Due       []int  `json:"dice_due"`
+		Bottoms   bool   `json:"tops_and_bottoms"`
+		Moves     []struct {
+			Text     string `json:"text"`
+			Die      int    `json:"die"`
+			BothDice bool   `json:"both_dice"`
+		} `json:"moves"`
 	}
 	decode := func(data string) view {
 		var v view
@@ -527,25 +548,61 @@ func (c *client) playQuickly(id string, pick *rand.Rand) {
 	v := decode(data)
 	for n := 0; v.Phase != "over"; n++ {
 		require.Less(c.t, n, 100000, "the game does not end")
+		if v.Bottoms { // rule H2: a double, four amounts, top and bottom
+			bottoms++
+			require.Len(c.t, v.Due, 4, data)
+			require.Equal(c.t, v.Die, v.Second, data)
+			for k, f := range v.Due {
+				require.Contains(c.t, []int{0, v.Die + k%2*(7-2*v.Die)}, f, "amount %d: %s", k, data)
+			}
+		} else if v.Phase == "move" && v.Second != 0 && !v.Bonus {
+			require.Len(c.t, v.Due, 2, data)
+			require.Contains(c.t, []int{0, v.Die}, v.Due[0], data)
+			require.Contains(c.t, []int{0, v.Second}, v.Due[1], data)
+		}
+		if v.Bonus && two {
+			afterDice++
+			require.Empty(c.t, v.Due, "a bonus move comes once the dice are played (rule W4): %s", data)
+		}
 		status := 0
 		if v.Phase == "roll" {
 			status, _, data = c.do("POST", "/games/"+id+"/roll", "{}")
 			require.Equal(c.t, http.StatusOK, status, data)
 			v = decode(data)
+			if v.Second != 0 {
+				require.Equal(c.t, 0, v.DiePlayed, data)
+				require.NotContains(c.t, v.Due, 0, "no die played after the throw: %s", data)
+			}
 		} else {
 			require.True(c.t, v.Bonus || v.DiePlayed != 0, "a move is due after a move: a bonus move, or a throw's other die (rule W1)")
 			status, _, data = c.do("POST", "/games/"+id+"/roll", "{}")
 			require.Equal(c.t, http.StatusConflict, status, data)
-			if v.Bonus {
+			switch {
+			case v.Bonus && two:
+				require.Contains(c.t, data, "bonus move of")
+				require.Contains(c.t, data, `due after the dice (rule W4)`)
+			case v.Bonus:
 				require.Contains(c.t, data, "bonus move")
-			} else {
+			case v.Bottoms:
+				require.Contains(c.t, data, "tops and bottoms")
+				require.Contains(c.t, data, `"rule":"H2"`)
+			default:
 				require.Contains(c.t, data, "the other die of the throw")
+			}
+		}
+		for _, m := range v.Moves {
+			if m.BothDice != strings.HasSuffix(m.Text, " both") || m.BothDice && (v.Die+v.Second != m.Die || v.DiePlayed != 0) {
+				require.Fail(c.t, "a move with both dice (rule H1) misreported", "%+v in %s", m, data)
+			}
+			if m.BothDice {
+				both++
 			}
 		}
 		status, _, data = c.do("POST", "/games/"+id+"/move", fmt.Sprintf(`{"index": %d}`, pick.IntN(len(v.Moves))))
 		require.Equal(c.t, http.StatusOK, status, data)
 		v = decode(data)
 	}
+	return bottoms, afterDice, both
 }
 
 // TestBonusMove: while a bonus move is due, the game says so, a roll is
@@ -867,6 +924,8 @@ func TestTwoDice(t *testing.T) {
 	var v gameView
 	c.call("POST", "/games/"+table+"/roll", `{"face": 6, "second": 3}`, http.StatusOK, &v)
 	assert.Equal(t, []int{6, 3, 0}, []int{v.Die, v.Second, v.Played})
+	assert.Equal(t, []int{6, 3}, v.Due, "both dice due")
+	assert.False(t, v.Bottoms)
 	require.Len(t, v.Moves, 1, "only the 6 can be played: it enters")
 	assert.Equal(t, 6, v.Moves[0].Die)
 	v = gameView{}
@@ -874,6 +933,7 @@ func TestTwoDice(t *testing.T) {
 	assert.Equal(t, "move", v.Phase)
 	assert.Equal(t, "red", v.Turn)
 	assert.Equal(t, []int{6, 3, 6}, []int{v.Die, v.Second, v.Played}, "the 6 is played, the 3 due")
+	assert.Equal(t, []int{0, 3}, v.Due, "the 6 is played, the 3 due")
 	assert.False(t, v.Bonus)
 	for _, m := range v.Moves {
 		assert.Equal(t, 3, m.Die, m.Text)
@@ -885,7 +945,7 @@ func TestTwoDice(t *testing.T) {
 	assert.Equal(t, "yellow", after.Turn)
 	assert.Zero(t, after.Second+after.Played)
 	_, _, text := c.do("GET", "/games/"+table+"/record.txt", "")
-	assert.Regexp(t, `\n1 +red +6,3 +0: yard-0 enter\n2 +red +0 +0: 0-3\n`, text)
+	assert.Regexp(t, `\n1 +red +6,3 +0: yard-0 enter die 6\n2 +red +0 +0: 0-3 die 3\n`, text)
 	c.checkRecord(table)
 
 	// The server's dice: the throws of the seed's dice.

@@ -96,7 +96,7 @@ type game struct {
 	winner     ludo.Color
 	plies      int
 	captures   int
-	sixes      int // forfeited third sixes
+	sixes      int // forfeited third sixes (with two dice, doubles, rule W3)
 	bonus      int // bonus moves (rule P8)
 	unfinished bool
 }
@@ -154,10 +154,14 @@ func run(w, bar io.Writer, cfg config) error {
 	if unfinished > 0 {
 		fmt.Fprintf(w, "\n%d of %d games unfinished at the ply limit of %d, left out of the wins\n", unfinished, cfg.games, cfg.maxPlies)
 	}
-	fmt.Fprintf(w, "\nmean game length %.1f plies, %.2f captures and %.2f forfeited third sixes per game\n",
-		float64(plies)/n, float64(captures)/n, float64(forfeits)/n)
+	third, after := "sixes", "plies with no roll"
+	if rules.TwoDice {
+		third, after = "doubles", "after the dice, rule W4" // rule W3: the doubles SixLimit counts
+	}
+	fmt.Fprintf(w, "\nmean game length %.1f plies, %.2f captures and %.2f forfeited third %s per game\n",
+		float64(plies)/n, float64(captures)/n, float64(forfeits)/n, third)
 	if rules.CaptureBonus.Steps() > 0 || rules.HomeBonus.Steps() > 0 {
-		fmt.Fprintf(w, "%.2f bonus moves per game (plies with no roll)\n", float64(bonus)/n)
+		fmt.Fprintf(w, "%.2f bonus moves per game (%s)\n", float64(bonus)/n, after)
 	}
 	fmt.Fprintf(w, "%.0f plies/s, %.0f games/s (%d workers)\n", float64(plies)/elapsed.Seconds(), n/elapsed.Seconds(), cfg.workers)
 	return nil

@@ -133,8 +133,16 @@ func TestEveryPreset(t *testing.T) {
 		assert.Contains(t, out, fmt.Sprintf("%v, %d players, 4 random games (seed 1)", r, r.Players), name)
 		assert.Contains(t, out, fmt.Sprintf("%d %v ", r.Players, ludo.Color(r.Players-1)), name)
 		assert.NotContains(t, out, "unfinished", name)
-		if r.CaptureBonus.Steps() > 0 {
+		switch {
+		case r.CaptureBonus.Steps() > 0 && r.TwoDice: // rule W4
+			assert.Regexp(t, `\n\d+\.\d\d bonus moves per game \(after the dice, rule W4\)`, out, name)
+		case r.CaptureBonus.Steps() > 0:
 			assert.Regexp(t, `\n\d+\.\d\d bonus moves per game \(plies with no roll\)`, out, name)
+		}
+		if r.TwoDice {
+			assert.Regexp(t, `captures and \d+\.\d\d forfeited third doubles per game`, out, name)
+		} else {
+			assert.Regexp(t, `captures and \d+\.\d\d forfeited third sixes per game`, out, name)
 		}
 
 		start, err := ludo.New(r)

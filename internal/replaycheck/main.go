@@ -131,7 +131,10 @@ func (g *game) plies() int { return len(g.moves) }
 // bonus move is due and the first bonus move, the first 6 that counts 7,
 // the first position with a token going round again (rule K4), with two
 // dice (rule W1) the first throw's first move and the first move of its
-// other die, the middle, the capture nearest the middle and the end.
+// other die, the first entry with both dice (rule H1), the first double
+// due as tops and bottoms (rule H2), the first bonus move due after the
+// dice (rule W4), the middle, the capture nearest the middle and the
+// end.
 func (g *game) interesting() []int {
 	out := []int{0, g.plies() / 2, g.showcase(), g.plies()}
 	firsts := []func(n int) bool{
@@ -150,6 +153,9 @@ func (g *game) interesting() []int {
 		func(n int) bool { return pastFinish(g.after[n]) },
 		func(n int) bool { return g.rolls[n-1].Second != 0 },
 		func(n int) bool { return g.rolls[n-1].Face == 0 && !g.moves[n-1].IsBonusMove() },
+		func(n int) bool { return g.moves[n-1].BothDice() },
+		func(n int) bool { return g.after[n].Setup().Bottoms && !g.after[n].IsBonusMove() },
+		func(n int) bool { return g.after[n].IsBonusMove() && g.after[n].Rules().TwoDice },
 	}
 	for _, first := range firsts {
 		for n := 1; n <= g.plies(); n++ {
@@ -249,6 +255,8 @@ func statusText(s ludo.State) string {
 		switch {
 		case s.IsBonusMove():
 			t = fmt.Sprintf("%v to move, bonus %d", s.Turn(), s.Count())
+		case b != 0 && s.Setup().Bottoms: // a double as tops and bottoms (rule H2): the dice drawn say which are played
+			t = fmt.Sprintf("%v to move, tops and bottoms", s.Turn())
 		case b != 0 && !d1: // two dice (rule W1), one played
 			t = fmt.Sprintf("%v to move, dice %d %d (%d played)", s.Turn(), a, b, a)
 		case b != 0 && !d2:
@@ -436,13 +444,20 @@ func (g *game) check(dom string, n int) []string {
 	}
 	want("data-turn", status["data-turn"], strings.Join(wantTurn, ""))
 	switch a, b := s.Dice(); {
+	case b != 0: // two dice (rule W1), a played one marked; four amounts under tops and bottoms (rule H2)
+		faces := []int{a, b}
+		if s.Setup().Bottoms {
+			faces = []int{a, 7 - a, a, 7 - a}
+		}
+		due := s.DiceDue()
+		for k, f := range faces {
+			wantDice = append(wantDice, strconv.Itoa(f)+map[bool]string{true: " played"}[due[k] == 0])
+		}
+		if s.IsBonusMove() { // after the dice, all played (rule W4)
+			wantDice = append(wantDice, "+"+strconv.Itoa(s.Count()))
+		}
 	case s.IsBonusMove():
 		wantDice = append(wantDice, "+"+strconv.Itoa(s.Count()))
-	case b != 0: // two dice (rule W1), a played one marked
-		due := s.DiceDue()
-		d1, d2 := due[0] != 0, due[1] != 0
-		played := map[bool]string{false: " played"}
-		wantDice = append(wantDice, strconv.Itoa(a)+played[d1], strconv.Itoa(b)+played[d2])
 	case s.Phase() == ludo.PhaseMove:
 		wantDice = append(wantDice, strconv.Itoa(s.Die()))
 	}

@@ -63,6 +63,7 @@ func TestCheckPictures(t *testing.T) {
 		{"ludoking{CaptureBeforeHome:true}", 4, 3},
 		{"maedn6", 6, 2},
 		{"naija", 4, 1},
+		{"parcheesi", 4, 1},
 	} {
 		g, err := newGame(game.preset, game.players, game.seed)
 		if err != nil {
@@ -96,6 +97,16 @@ func TestInterestingPlies(t *testing.T) {
 	})
 	has("naija", 1, "a die of two played, the other due", func(g *game, n int) bool {
 		return g.after[n].DiePlayed()
+	})
+	has("parcheesi", 1, "an entry with both dice", func(g *game, n int) bool { return g.moves[n-1].BothDice() })
+	has("parcheesi", 1, "a double due as tops and bottoms", func(g *game, n int) bool {
+		return g.after[n].Setup().Bottoms && !g.after[n].IsBonusMove()
+	})
+	has("parcheesi", 1, "a bonus move due after the dice", func(g *game, n int) bool {
+		return g.after[n].IsBonusMove() && g.after[n].Rules().TwoDice
+	})
+	has("parcheesi", 1, "a bonus move after the dice", func(g *game, n int) bool {
+		return g.rolls[n-1].Face == 0 && g.moves[n-1].IsBonusMove()
 	})
 	has("ludoking{CaptureBeforeHome:true}", 3, "a token going round again", func(g *game, n int) bool { return pastFinish(g.after[n]) })
 }
