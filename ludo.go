@@ -477,7 +477,9 @@ func (s State) String() string {
 		}
 	}
 	if s.Phase() != PhaseOver {
-		if s.streak > 0 {
+		if s.streak > 0 && s.rs.feat&featTwoDice != 0 {
+			fmt.Fprintf(&b, ", doubles %d", s.streak) // rule W3
+		} else if s.streak > 0 {
 			fmt.Fprintf(&b, ", sixes %d", s.streak)
 		}
 		b.WriteByte('\n')

@@ -1449,13 +1449,11 @@ func (s *State) applyToken(m Move) {
 		s.nextTurn() // ruling Q6: no bonus with nothing left to move
 		return
 	}
-	switch rs.goesOn { // what may be due after the move
-	case goesOnBonus:
+	if g := rs.goesOn; g != 0 { // what may be due after the move
 		if (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
 			return // a bonus move is due (rule P8)
 		}
-	case goesOnDice:
-		if (m.Captures() > 0 || m.Finishes()) && s.earn(m) || s.due.rest() != 0 && s.nextDie(m) {
+		if g == goesOnDice && s.due.rest() != 0 && s.nextDie(m) {
 			return // another amount of the throw is due (rules W1, W4)
 		}
 	}
