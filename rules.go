@@ -651,7 +651,7 @@ func (s *State) trackSquare(c Color, p int) uint8 {
 func (s *State) land(m Move, sq uint8) (Move, refusal) {
 	rs := s.rs
 	m, r := s.landing(m, sq)
-	if r.why != legal || m.SendsMoverHome() || m.Retires() || rs.square[sq]&squareStar == 0 {
+	if r.why != legal || m.SendsMoverHome() || rs.square[sq]&squareStar == 0 { // (a capture that retires the capturer, rule N1, is on a board without stars)
 		return m, r
 	}
 	// Rule D2: on to the next star, or where the next lies past the
@@ -1450,10 +1450,11 @@ func (s *State) applyToken(m Move) {
 		return
 	}
 	if g := rs.goesOn; g != 0 { // what may be due after the move
-		if (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
-			return // a bonus move is due (rule P8)
-		}
-		if g == goesOnDice && s.due.rest() != 0 && s.nextDie(m) {
+		if g == goesOnBonus {
+			if (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
+				return // a bonus move is due (rule P8)
+			}
+		} else if s.diceGoOn(m) {
 			return // another amount of the throw is due (rules W1, W4)
 		}
 	}
@@ -1517,24 +1518,39 @@ func (s *State) earn(m Move) bool {
 		s.flags |= stateExtraRoll
 	}
 	if n := earned.Steps(); n > 0 {
-		if s.rs.feat&featTwoDice != 0 {
-			// Two dice: it comes once the dice are played (nextDie, rule W4).
-			// A token home's bonus of a capture's steps counts as a
-			// capture's: the moves are the same.
-			capture := m.Captures() > 0 || s.rs.homeBonus == s.rs.captureBonus
-			if c, h := s.due.earned(); capture && c < 3 {
-				s.due.bonus++
-			} else if !capture && h < 3 {
-				s.due.bonus += 4
-			}
-			return false
-		}
 		// The move played the one amount due (one die): the bonus move
 		// takes its place.
 		s.startCount(dueOf(m.Color(), 0, uint8(n)))
 		return s.canMove()
 	}
 	return false
+}
+
+// diceGoOn does what move m, with two dice, leaves due (rules W1, W4):
+// a bonus roll it earned (rules K2, K3) is owed, a bonus move it earned
+// (rule P8) is counted, to come once the dice are played, and the next
+// amount of the throw, if any, becomes due. It reports whether one is.
+func (s *State) diceGoOn(m Move) bool {
+	rs := s.rs
+	if m.Captures() > 0 || m.Finishes() {
+		earned := rs.homeBonus
+		if m.Captures() > 0 {
+			earned = rs.captureBonus
+		}
+		if earned == BonusRoll {
+			s.flags |= stateExtraRoll
+		}
+		// A token home's bonus of a capture's steps counts as a
+		// capture's: the moves are the same.
+		capture := m.Captures() > 0 || rs.homeBonus == rs.captureBonus
+		if c, h := s.due.earned(); earned.Steps() == 0 {
+		} else if capture && c < 3 {
+			s.due.bonus++
+		} else if !capture && h < 3 {
+			s.due.bonus += 4
+		}
+	}
+	return s.due.rest() != 0 && s.nextDie(m)
 }
 
 // canMove reports whether a token can make the move due: where none can,

@@ -46,7 +46,7 @@ var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	}
 	vary := func(name string) bool { return rapid.IntRange(0, 2).Draw(t, "vary"+name) == 0 }
 	r.DiceUse = rapid.SampledFrom([]DiceUse{r.DiceUse, LargerDie}).Draw(t, "DiceUse")
-	if vary("CaptureRetires") && r.Goal != GoalSlots {
+	if vary("CaptureRetires") && r.Goal != GoalSlots && r.Board.Stars == 0 {
 		r.CaptureRetires = rapid.Bool().Draw(t, "CaptureRetires")
 	}
 	if vary("BonusRolls") {

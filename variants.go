@@ -747,6 +747,8 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("SixEntry is %v but TwoDice is true: a die's 6 enters one token (rules W1, F1)", r.SixEntry)
 	case r.TwoDice && r.CaptureDuty != CaptureOptional:
 		return fmt.Sprintf("CaptureDuty is %v but TwoDice is true: a duty to capture over both dice is not played yet (rules W1, M8)", r.CaptureDuty)
+	case r.CaptureRetires && b.Stars != 0:
+		return "CaptureRetires and Stars are not played together: no source says whether a capturer on a star retires or jumps on (rules N1, D2)"
 	case r.CaptureRetires && r.Goal == GoalSlots:
 		return "CaptureRetires sends a token to the finish, but under GoalSlots the finish holds one token (rules N1, M1)"
 	case r.Finish == BounceFinish && r.maxSteps()-1 > b.HomeColumn+1:
