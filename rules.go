@@ -1342,12 +1342,8 @@ func (s *State) apply(m Move) error {
 	}
 	c := d.c()
 	switch {
-	case !m.IsValid():
-		return s.illegal(m, "", "the zero Move is no move")
-	case m.Color() != c && c != s.turn:
-		return s.illegal(m, "T2", "%v has finished and plays on with %v's tokens, not %v's", s.turn, c, m.Color())
-	case m.Color() != c:
-		return s.illegal(m, "C3", "it is %v's turn, not %v's", s.turn, m.Color())
+	case !m.IsValid() || m.Color() != c:
+		return s.notMover(m, c)
 	case m.Die() != int(d.face()) || m.Count() != int(d.steps()) || m.amount() != int(d.k()):
 		switch {
 		case d.face() == 0:
@@ -1396,6 +1392,18 @@ func (s *State) apply(m Move) error {
 	}
 	s.applyToken(m)
 	return nil
+}
+
+// notMover returns the error of move m, which is no move, or not a move
+// of colour c's tokens, the mover's (rules C3, T2).
+func (s *State) notMover(m Move, c Color) error {
+	switch {
+	case !m.IsValid():
+		return s.illegal(m, "", "the zero Move is no move")
+	case c != s.turn:
+		return s.illegal(m, "T2", "%v has finished and plays on with %v's tokens, not %v's", s.turn, c, m.Color())
+	}
+	return s.illegal(m, "C3", "it is %v's turn, not %v's", s.turn, m.Color())
 }
 
 // decideExtra returns the second move (rule F1) of token i of colour d.c()
@@ -2164,13 +2172,8 @@ func (s *State) diceAfter(m Move) int {
 func (s *State) applyDice(m Move) error {
 	d := s.head()
 	c := d.c()
-	switch {
-	case !m.IsValid():
-		return s.illegal(m, "", "the zero Move is no move")
-	case m.Color() != c && c != s.turn:
-		return s.illegal(m, "T2", "%v has finished and plays on with %v's tokens, not %v's", s.turn, c, m.Color())
-	case m.Color() != c:
-		return s.illegal(m, "C3", "it is %v's turn, not %v's", s.turn, m.Color())
+	if !m.IsValid() || m.Color() != c {
+		return s.notMover(m, c)
 	}
 	if s.forfeit() {
 		if m.IsPass() && m.Forfeits() {
