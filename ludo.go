@@ -3,13 +3,16 @@
 // transitions [State.Roll] and [State.Apply], under options ([Rules]) that
 // cover the rules tables argue about, and presets for the family's
 // rulesets ([Preset]: classic Ludo, Mongolian, Ludo King, Mensch ärgere
-// Dich nicht, Danish, Parchís with one die, Fia, Cờ cá ngựa).
+// Dich nicht, Danish, Parchís with one die, Fia, Cờ cá ngựa; and with two
+// dice Nigerian Ludo and Parcheesi).
 //
 // A game is a sequence of values. [New] returns the start position for a
 // set of [Rules]. The player to move rolls with [State.Roll], giving a die
 // face (from [Dice], from a real die, or each of [State.Outcomes] in
-// turn for search), then picks one of [State.LegalMoves] and plays it with
-// [State.Apply]. Where the rules force a pass, the pass is a legal [Move]
+// turn for search), or with two dice [State.RollDice] (or either as
+// [State.RollOutcome]), then picks one of [State.LegalMoves] and plays it
+// with [State.Apply]; with two dice each die is a move of its own, the
+// second due without a roll. Where the rules force a pass, the pass is a legal [Move]
 // like any other, so no step is ever hidden; where a move earns a bonus
 // move (Parchís counts 20 for a capture), the next move is due without a
 // roll. Every transition validates its input and returns a new State,
