@@ -240,8 +240,9 @@ func (s State) Phase() Phase {
 
 func (s *State) over() bool { return s.placed >= s.endsAt }
 
-// Turn returns the colour to roll or move. Once the game is over it is the
-// colour that moved last.
+// Turn returns the colour to roll or move (under rule T2 a player whose
+// tokens have all finished moves a partner's: see [Move.Color]). Once the
+// game is over it is the colour that moved last.
 func (s State) Turn() Color { return s.turn }
 
 // Die returns the face thrown while a move is due, and 0 otherwise.

@@ -107,7 +107,9 @@ func (m Move) withCaptures(n int) Move {
 // Move.
 func (m Move) IsValid() bool { return m.has(flagValid) }
 
-// Color returns the colour of the player who makes the move.
+// Color returns the colour whose token moves: the player's, or where a
+// player whose tokens have all finished plays on for a partner (rule
+// T2), the partner's.
 func (m Move) Color() Color { return Color(m.v >> mColor & 0xf) }
 
 // Token returns the index (0 to Tokens-1) of the token that moves, or -1
