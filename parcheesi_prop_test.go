@@ -1,0 +1,145 @@
+package ludo
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// The rules two dice play beside W1 and W2, which the brute force of
+// twodice_prop_test.go leaves out: the sum's entry (H1), tops and bottoms
+// (H2), the third double's penalty (H3), safe squares no two colours
+// share (H4), blocks a double does not move on (H5), the bonus moves after
+// the dice (W4), and partners who play on (T2). Over random games of
+// parcheesi and of rules that mix these in, every position holds:
+//
+//   - every listed move applies, and every move of an amount due that the
+//     list leaves out (rules W2, H5, M2 on the sum) is refused, with a rule;
+//     Apply changes neither its input nor, refusing, anything;
+//   - no two colours share a safe square under SafeExclusive (rule H4), and
+//     no square holds more than SquareLimit tokens (rule P2);
+//   - a token at its finish never moves (rule B3);
+//   - the position reads back the same from its text, its JSON and its
+//     Setup;
+//   - the game's record, written with AddMove, replays to the same end.
+func TestPropParcheesiRules(t *testing.T) {
+	t.Parallel()
+	variants := []string{
+		"parcheesi",
+		"parcheesi{Players:2}",
+		"parcheesi{Teams:PartnersPlayOn}",
+		"parcheesi{DiceUse:LargerDie SixLimit:0}",
+		"naija{EntryRolls:{5 6} EntrySum:true TopsAndBottoms:true}",
+		"mongolian{TwoDice:true TopsAndBottoms:true DoublesSplitBlocks:true CaptureBonus:10 HomeBonus:5}",
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		r, err := ParseRules(rapid.SampledFrom(variants).Draw(t, "rules"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		d := SeededDice(seed)
+		s, err := New(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, end := NewRecord(s), s // end: the position after the last move recorded
+		plies := rapid.IntRange(1, 400).Draw(t, "plies")
+		for n := 0; n < plies && s.Phase() != PhaseOver; n++ {
+			if s.Phase() == PhaseRoll {
+				if s, err = s.RollOutcome(d.Throw(r)); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			ppCheck(t, s, n%8 == 0)
+			legal := s.LegalMoves()
+			m := legal[int(d.Roll()-1)%len(legal)]
+			if err := rec.AddMove(s, m); err != nil {
+				t.Fatal(err)
+			}
+			if s, err = s.Apply(m); err != nil {
+				t.Fatalf("legal %v refused: %v", m, err)
+			}
+			end = s
+		}
+		states, err := rec.Replay()
+		if err != nil || states[len(states)-1] != end {
+			t.Fatalf("the record replays otherwise: %v\n%v", err, rec)
+		}
+	})
+}
+
+// ppCheck checks position s, with a move due, as TestPropParcheesiRules
+// says; the JSON round trip where json is true (it is slower).
+func ppCheck(t *rapid.T, s State, withJSON bool) {
+	before := s
+	legal := s.LegalMoves()
+	for _, m := range legal {
+		if _, err := s.Apply(m); err != nil {
+			t.Fatalf("legal %v refused: %v\n%v", m, err, s)
+		}
+		if !m.IsPass() && s.Progress(m.Color(), m.Token()) == s.Board().Finish() {
+			t.Fatalf("%v moves a finished token (rule B3)\n%v", m, s)
+		}
+	}
+	if s.rs.feat&featTwoDice != 0 {
+		var buf [MaxMoves]Move
+		for _, m := range s.diceMoves(buf[:0]) {
+			if slices.Contains(legal, m) {
+				continue
+			}
+			_, err := s.Apply(m)
+			var ill *IllegalMoveError
+			if err == nil || !asIllegal(err, &ill) || ill.Rule == "" {
+				t.Fatalf("%v, left out of %v, gives %v, want a refusal naming its rule\n%v", m, legal, err, s)
+			}
+		}
+	}
+	if s != before {
+		t.Fatalf("Apply changed its input")
+	}
+	// Squares: H4 and P2.
+	r := s.Rules()
+	for n := 1; n <= r.Board.Track; n++ {
+		sq := TrackSquare(n)
+		on := s.On(sq)
+		colours, total := 0, 0
+		for _, k := range on {
+			colours += min(k, 1)
+			total += k
+		}
+		if r.SafeSquares == SafeExclusive && r.Board.IsSafe(sq) && colours > 1 && r.Teams == NoTeams {
+			t.Fatalf("square %d is safe and holds %v: two colours (rule H4)\n%v", n, on, s)
+		}
+		if r.SquareLimit != 0 && total > r.SquareLimit {
+			t.Fatalf("square %d holds %d tokens, more than %d (rule P2)\n%v", n, total, r.SquareLimit, s)
+		}
+	}
+	back, err := ParsePosition(FormatPosition(s))
+	if err != nil || back != s {
+		t.Fatalf("the text reads back otherwise: %v\n%s", err, FormatPosition(s))
+	}
+	if u, err := s.Setup().State(); err != nil || u != s {
+		t.Fatalf("the Setup reads back otherwise: %v\n%v", err, s)
+	}
+	if withJSON {
+		data, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var j State
+		if err := json.Unmarshal(data, &j); err != nil || j != s {
+			t.Fatalf("the JSON reads back otherwise: %v\n%s", err, data)
+		}
+	}
+}
+
+// asIllegal reports whether err is an *IllegalMoveError, setting *ill.
+func asIllegal(err error, ill **IllegalMoveError) bool {
+	e, ok := err.(*IllegalMoveError)
+	*ill = e
+	return ok
+}
