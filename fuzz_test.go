@@ -332,7 +332,7 @@ func fuzzGame(tb testing.TB, start ludo.State, seed uint64, maxPlies int) (*ludo
 func moveKey(m ludo.Move) string {
 	return fmt.Sprint(m.Color(), m.From(), m.To(), m.Die(), m.Count(), m.Enters(), m.Finishes(), m.FormsBlock(),
 		m.Bounces(), m.Captures(), m.IsPass(), m.Forfeits(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(),
-		m.Retires(), m.Action() >= ludo.SecondAction)
+		m.Retires(), m.BothDice(), m.Action() >= ludo.SecondAction)
 }
 
 // FuzzApply: moves from anywhere (TokenMove with any index, ParseMove with

@@ -790,7 +790,11 @@ func (sp *posSpec) build() (State, *ParseError) {
 		}
 		at = cmp.Or(at, sp.lineAt[k][e.Color], cmp.Or(sp.lineAt[k][:]...))
 	case "Ranking":
-		at = sp.rankAt[e.Token]
+		if e.Token >= 0 && e.Token < len(sp.rankAt) {
+			at = sp.rankAt[e.Token]
+		} else if len(sp.rankAt) > 0 {
+			at = sp.rankAt[0] // about the ranking as a whole (both teams finished, rule T1)
+		}
 	case "Turn":
 		at = sp.turnAt
 	case "Die":

@@ -2253,8 +2253,8 @@ func (s *State) diceError(m Move, legal []Move) error {
 	switch {
 	case m.IsBonusMove() && s.due.first() < amountCapture:
 		return s.illegal(m, "W4", "the bonus moves come once the dice are played: %v", legal[0])
-	case m.BothDice() && !both:
-		return s.illegal(m, "H1", "a move plays both dice only to enter with their sum, with both due, under EntrySum")
+	case m.BothDice() && (!both || !s.rs.entry.has(uint8(a+b))):
+		return s.illegal(m, "H1", "a move plays both dice only to enter a token with their sum, an entry roll, both due, under EntrySum: the throw is %d and %d", a, b)
 	case m.amount() >= dice && !m.IsBonusMove():
 		return s.illegal(m, "W1", "the throw is %d and %d, %d amounts, and the move plays amount %d", a, b, dice, m.amount()+1)
 	case d == 0 && m.IsBonusMove():
