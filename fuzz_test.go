@@ -373,7 +373,7 @@ func FuzzApply(f *testing.F) {
 		for _, m := range cands {
 			isLegal := false
 			for _, l := range legal {
-				if l == m || (moveKey(l) == moveKey(m) && m.Token() >= 0 && s.Progress(m.Color(), m.Token()) == m.From() && m.Color() == s.Turn()) {
+				if l == m || (moveKey(l) == moveKey(m) && m.Token() >= 0 && m.Token() < s.Rules().Tokens && s.Progress(m.Color(), m.Token()) == m.From() && m.Color() == s.Turn()) {
 					isLegal = true
 				}
 			}

@@ -2176,9 +2176,12 @@ func (s *State) applyDice(m Move) error {
 		return s.notMover(m, c)
 	}
 	if s.forfeit() {
-		if m.IsPass() && m.Forfeits() {
+		switch want := d.pass(true); {
+		case m == want:
 			s.applyForfeit()
 			return nil
+		case m.IsPass() && m.Forfeits():
+			return s.illegal(m, "", "the pass does not match the throw: want %v", want)
 		}
 		return s.forfeitError(m)
 	}
