@@ -19,7 +19,7 @@ func RulesMaxSteps(r Rules) int { return r.maxSteps() }
 // the properties. It only relabels the move, as a caller holding a legal
 // move of a token would build one for its twin.
 func MoveWithToken(m Move, i int) Move {
-	return Move{m.v&^(0xf<<mToken) | uint64(i+1)&0xf<<mToken}
+	return m.withToken(i)
 }
 
 // LandingShares reports whether, in position s, token i of colour c

@@ -1434,7 +1434,7 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 	}
 	for _, l := range legal {
 		if !l.IsPass() && s.tok[c][l.Token()] == s.tok[c][mt.token] && fits(l) {
-			return Move{l.v&^(0xf<<mToken) | uint64(mt.token+1)<<mToken}, nil
+			return l.withToken(mt.token), nil
 		}
 	}
 	// No legal move fits: the token's move with each die due says why: a

@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -2303,8 +2304,11 @@ func (s *State) diceError(m Move, legal []Move) error {
 	return s.illegal(m, "W2", "the move leaves the other die unplayable, but another order plays more of the dice: %v", legal[0])
 }
 
-// dieMove returns the legal move of token i with die k of two (rule W1),
-// or why it has none.
+// dieMove returns the legal move of token i in action block k (see
+// Move.Action): with two dice (rule W1) the first die's moves are block
+// 0 and the second's 1; under tops and bottoms (rule H2) the tops' 0 and
+// the bottoms' 1; after the dice the bonus moves of a capture 0 and of a
+// token home 1 (rule W4). Or it says why the token has none.
 func (s *State) dieMove(k, i int) (Move, error) {
 	c := s.head().c()
 	if s.forfeit() {
@@ -2316,13 +2320,13 @@ func (s *State) dieMove(k, i int) (Move, error) {
 	var buf [MaxMoves]Move
 	legal := s.appendDice(buf[:0])
 	for _, l := range legal {
-		if !l.IsPass() && l.amount() == k && s.tok[c][l.Token()] == s.tok[c][i] {
-			return Move{l.v&^(0xf<<mToken) | uint64(i+1)<<mToken}, nil
+		if !l.IsPass() && l.amount()&1 == k && s.tok[c][l.Token()] == s.tok[c][i] {
+			return l.withToken(i), nil
 		}
 	}
 	ds, n := s.dues()
 	for _, d := range ds[:n] {
-		if d.k() == k {
+		if d.k()&1 == k {
 			t := *s
 			t.startCount(d)
 			m, err := t.decide(d, i)
@@ -2334,10 +2338,7 @@ func (s *State) dieMove(k, i int) (Move, error) {
 	}
 	a, b := s.dice()
 	m := newMove(c, i, int(s.tok[c][i])-1, 0, 0)
-	if k > 1 {
-		return Move{}, s.illegal(m, "W1", "the throw is two dice, %d and %d, and there is no die %d", a, b, k+1)
-	}
-	return Move{}, s.illegal(m, "W1", "die %d, the %d, has been played already this turn", k+1, [2]uint8{a, b}[k])
+	return Move{}, s.illegal(m, "W1", "the throw is %d and %d, and no amount of action block %d is still to be played", a, b, k+1)
 }
 
 // diceTokenMove is TokenMove with two dice: token i's first legal move
@@ -2346,22 +2347,24 @@ func (s *State) dieMove(k, i int) (Move, error) {
 func (s *State) diceTokenMove(i int) (Move, error) {
 	c := s.head().c()
 	var buf [MaxMoves]Move
-	for _, l := range s.appendDice(buf[:0]) {
+	legal := s.appendDice(buf[:0])
+	for _, l := range legal {
 		if !l.IsPass() && s.tok[c][l.Token()] == s.tok[c][i] {
-			return Move{l.v&^(0xf<<mToken) | uint64(i+1)<<mToken}, nil
+			return l.withToken(i), nil
 		}
 	}
+	// None listed: a move legal alone that rule W2 or H5 refuses, else
+	// why the first amount due refuses the token.
 	ds, n := s.dues()
+	var first error
 	for _, d := range ds[:n] {
 		t := *s
 		t.startCount(d)
-		if _, err := t.decide(d, i); err == nil {
-			m, _ := t.decide(d, i)
-			return Move{}, s.diceError(m, s.appendDice(buf[:0]))
+		m, err := t.decide(d, i)
+		if err == nil {
+			return Move{}, s.diceError(m, legal)
 		}
+		first = cmp.Or(first, err)
 	}
-	t := *s
-	t.startCount(ds[0])
-	_, err := t.decide(ds[0], i)
-	return Move{}, err
+	return Move{}, first
 }

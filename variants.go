@@ -735,6 +735,8 @@ func (r Rules) problem() string {
 		return "DoublesSplitBlocks needs TwoDice and Blocks: it keeps a double from moving a block on whole (rule H5)"
 	case r.EntrySum && !r.TwoDice:
 		return "EntrySum needs TwoDice: it is the sum of two dice that enters (rule H1)"
+	case r.EntrySum && r.sumClash() != [2]int{}:
+		return fmt.Sprintf("EntrySum with EntryRolls %v is not played yet: a die of %d would enter a token and the throw's sum, %d, enter it too, two moves of one token that one action id would name (rule H1)", r.EntryRolls, r.sumClash()[0], r.sumClash()[1])
 	case r.TopsAndBottoms && !r.TwoDice:
 		return "TopsAndBottoms needs TwoDice: the bottoms are the faces under a double (rule H2)"
 	case r.TopsAndBottoms && (r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover):
@@ -764,6 +766,21 @@ func (r Rules) chance() *chance {
 		return &twoDice
 	}
 	return &oneDie
+}
+
+// sumClash returns an entry face a die may show and a sum of it and the
+// other die that is an entry face too, or zeros where EntryRolls has
+// none: entering with the die and with the sum would be two moves of the
+// lowest token in the yard (rule H1).
+func (r Rules) sumClash() [2]int {
+	for a := range r.EntryRolls.All() {
+		for b := 1; b <= r.chance().top(); b++ {
+			if r.EntryRolls.Has(a + b) {
+				return [2]int{a, a + b}
+			}
+		}
+	}
+	return [2]int{}
 }
 
 // maxSteps returns the most steps one move can count: a face, a six worth
