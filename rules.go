@@ -1039,7 +1039,8 @@ var filters = [...]setFilter{
 
 // binds reports whether filter f, whose option is on, binds the moves of
 // amount d: M3 where tokens wait in the yard, P7 where the face is a six
-// and the mover has a block, the others always.
+// and the mover has a block (with two dice, each die showing a 6, rule
+// E4), the others always.
 func (s *State) binds(f *setFilter, d due) bool {
 	switch f.feat {
 	case featClearStart:

@@ -309,6 +309,18 @@ var presets = func() []preset {
 		r.DoublesSplitBlocks = true                                          // rule H5
 		r.SafeSquares, r.EntryCapture = SafeExclusive, EntryCapturesAll      // rule H4
 	})
+	// parchis2 is Parchís as most tables now play it, online above all:
+	// the one-die rules with two dice (rule W1), a 5 entering on a die
+	// or as the sum (H1), and every double throwing again (W3).
+	// The rest is parchis1's: the barrier a die's 6 must open (rule E4),
+	// 20 and 10 counted after the dice (E5, W4).
+	parchis2 := with(parchis, "parchis", func(r *Rules) {
+		r.TwoDice = true                         // rule W1
+		r.SixValue = 6                           // rule E1: each die counts its face
+		r.EntrySum = true                        // rule E2: a 5 on a die or as the sum (H1)
+		r.BonusRolls = FacesOf(1, 2, 3, 4, 5, 6) // rule E3: every double throws again, the third sends a piece home (W3, P9)
+	})
+	parchis2six := with(parchis2, "parchis6d", sixArms)
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -323,6 +335,8 @@ var presets = func() []preset {
 		{"cocangua", "Cờ cá ngựa (Vietnam)", cocangua},
 		{"naija", "Nigerian Ludo (two dice)", naija},
 		{"parcheesi", "Parcheesi (United States, two dice)", parcheesi},
+		{"parchis", "Parchís with two dice (Spain, Latin America, online)", parchis2},
+		{"parchis6d", "Parchís with two dice on a six-player board", parchis2six},
 	}
 }()
 
