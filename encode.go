@@ -17,32 +17,50 @@ import (
 // [PassAction], the slot after them; the id of a token's second move,
 // where a token has two (the run of rule F1), or of its move with the
 // second die of two (rule W1), is [SecondAction] plus its index, in the
-// second block. A colour need not be given: it is always the player to
-// move's.
+// second block; the id of a token's move that plays both dice of two as
+// their sum (rules H1, U2) is [BothAction] plus its index, in the third.
+// A colour need not be given: it is always the player to move's.
 const (
 	// NumActions is the number of action ids.
-	NumActions = 2*MaxTokens + 1
+	NumActions = 3*MaxTokens + 1
 	// PassAction is the id of a pass.
 	PassAction = MaxTokens
 	// SecondAction is the id of token 0's second move; token i's is
 	// SecondAction+i.
 	SecondAction = MaxTokens + 1
+	// BothAction is the id of token 0's move with both dice; token i's
+	// is BothAction+i.
+	BothAction = SecondAction + MaxTokens
 )
 
 // Action returns the move's action id: its token's index, [PassAction]
-// for a pass, or [SecondAction] plus the index for a token's second move
-// (rule F1: the run straight to progress 5). It returns -1 for the zero
-// Move.
+// for a pass, [SecondAction] plus the index for a token's second move
+// (rule F1: the run straight to progress 5; rule W1: the second die), or
+// [BothAction] plus the index for its move with both dice (rules H1,
+// U2). It returns -1 for the zero Move.
 func (m Move) Action() int {
 	switch {
 	case !m.IsValid():
 		return -1
 	case m.IsPass():
 		return PassAction
-	case m.isSecond() || m.amount()&1 == 1: // two dice: the second die, a bottom, a token home's bonus move
+	case m.BothDice():
+		return BothAction + m.Token()
+	case m.isSecond() || m.block() == 1:
 		return SecondAction + m.Token()
 	}
 	return m.Token()
+}
+
+// block returns the action block of a move with two dice (rule W1): 0 for
+// the first die, a top of tops and bottoms (rule H2) or a capture's bonus
+// move (rule W4), 1 for the second die, a bottom or a token home's bonus
+// move, 2 for a move of both dice (rules H1, U2).
+func (m Move) block() int {
+	if m.BothDice() {
+		return 2
+	}
+	return m.amount() & 1
 }
 
 // isSecond reports whether m is a token's second move: an entry that goes
@@ -82,11 +100,13 @@ func (s State) ActionMove(a int) (Move, error) {
 		return Move{}, err
 	}
 	switch {
-	case s.rs.feat&featTwoDice != 0 && a >= 0 && a < NumActions && a != PassAction:
+	case s.rs.feat&featTwoDice != 0 && a >= BothAction && a < NumActions:
+		return s.dieMove(2, a-BothAction) // rules H1, U2: both dice
+	case s.rs.feat&featTwoDice != 0 && a >= 0 && a < BothAction && a != PassAction:
 		return s.dieMove(a/SecondAction, a%SecondAction) // rule W1: a block a die
 	case a >= 0 && a < MaxTokens:
 		return s.TokenMove(a)
-	case a >= SecondAction && a < NumActions:
+	case a >= SecondAction && a < BothAction:
 		i, d := a-SecondAction, s.head()
 		if s.hasToken(d.c(), i) {
 			if m, ok := s.decideExtra(d, i); ok {
@@ -95,6 +115,10 @@ func (s State) ActionMove(a int) (Move, error) {
 		}
 		return Move{}, &IllegalMoveError{Move: newMove(d.c(), i, -1, int(d.steps()), int(d.face())), Rule: "F1",
 			Reason: fmt.Sprintf("token %d has no second move: only an entering %d gives one", i, s.rs.six)}
+	case a >= BothAction && a < NumActions:
+		d := s.head()
+		return Move{}, &IllegalMoveError{Move: newMove(d.c(), a-BothAction, -1, 0, 0), Rule: "W1",
+			Reason: fmt.Sprintf("action %d is token %d's move with both dice, and the rules throw one die", a, a-BothAction)}
 	case a != PassAction:
 		return Move{}, &IllegalMoveError{Reason: fmt.Sprintf("action %d is not an action id (0 to %d)", a, NumActions-1)}
 	}

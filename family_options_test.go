@@ -41,6 +41,8 @@ var tabValid = map[string][]string{
 	"TwoDice":             {"false", "true"},
 	"DiceUse":             {"EitherDie", "LargerDie"},
 	"EntrySum":            {"false", "true"},
+	"BonusAnyDie":         {"false", "true"},
+	"SumMoves":            {"false", "true"},
 	"DoublesSplitBlocks":  {"false", "true"},
 	"TopsAndBottoms":      {"false", "true"},
 	"EntryRolls":          {"{1}", "{1 2 3 4 5 6}"},
@@ -393,10 +395,18 @@ var tabConflicts = []tabConflict{
 		func(r *Rules) { r.EntrySum = true },
 		func(r *Rules) { r.EntrySum, r.TwoDice = true, true },
 		"it is the sum of two dice that enters"},
-	{"the sum of two dice beside a die that enters", "parcheesi",
-		func(r *Rules) { r.EntryRolls = FacesOf(5, 6) },
-		func(r *Rules) { r.EntryRolls, r.EntrySum = FacesOf(5, 6), false },
-		"two moves of one token that one action id would name"},
+	{"a bonus face on either die with one die", "classic",
+		func(r *Rules) { r.BonusAnyDie = true },
+		func(r *Rules) { r.BonusAnyDie, r.TwoDice = true, true },
+		"it is about the faces of either die"},
+	{"the sum of two dice as one move with one die", "classic",
+		func(r *Rules) { r.SumMoves = true },
+		func(r *Rules) { r.SumMoves, r.TwoDice = true, true },
+		"it is the sum of two dice that a token moves"},
+	{"the sum of two dice as one move with tops and bottoms", "parcheesi",
+		func(r *Rules) { r.SumMoves = true },
+		func(r *Rules) { r.SumMoves, r.TopsAndBottoms = true, false },
+		"no source says which of them add up"},
 	{"tops and bottoms with one die", "classic",
 		func(r *Rules) { r.TopsAndBottoms = true },
 		func(r *Rules) { r.TopsAndBottoms, r.TwoDice = true, true },
@@ -509,7 +519,7 @@ func TestPresetsList(t *testing.T) {
 	names := Presets()
 	require.Len(t, names, len(presets))
 	assert.Equal(t, []string{"classic", "mongolian", "ludoking", "ludoking6", "maedn", "maedn6", "danish",
-		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi"}, names)
+		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers"}, names)
 	seen := map[string]bool{}
 	var values []Rules
 	for _, name := range names {
@@ -538,9 +548,9 @@ func TestPresetsList(t *testing.T) {
 	}
 	assert.Equal(t, Classic(), values[0])
 	assert.Equal(t, Mongolian(), values[1])
-	for _, six := range []string{"ludoking6", "maedn6", "parchis6"} {
+	for _, six := range []string{"ludoking6", "maedn6", "parchis6", "parchis6d"} {
 		r, _ := Preset(six)
-		four, _ := Preset(map[string]string{"ludoking6": "ludoking", "maedn6": "maedn", "parchis6": "parchis1"}[six])
+		four, _ := Preset(map[string]string{"ludoking6": "ludoking", "maedn6": "maedn", "parchis6": "parchis1", "parchis6d": "parchis"}[six])
 		assert.Equal(t, 6, r.Board.Arms, six)
 		assert.Equal(t, 6, r.Players, six)
 		// The same arm six times: the home entry is as far before the
@@ -549,7 +559,7 @@ func TestPresetsList(t *testing.T) {
 		r.Preset, r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = four.Preset, four.Board.Arms, four.Board.Track, four.Board.HomeEntry, four.Players
 		assert.Equal(t, four, r, "%s is its four-arm preset on six arms", six)
 	}
-	_, ok := Preset("parchis")
+	_, ok := Preset("parchis4")
 	assert.False(t, ok)
 	err := Rules{Preset: "Classic "}.Validate()
 	assert.True(t, errors.Is(err, ErrInvalidRules))

@@ -31,6 +31,9 @@ func famRules(tb testing.TB) map[string]ludo.Rules {
 		r, ok := ludo.Preset(name)
 		require.True(tb, ok, name)
 		for n := 2; n <= r.Board.Arms; n++ {
+			if r.Teams != ludo.NoTeams && n%2 != 0 {
+				continue // partners need an even number of players (rule T1)
+			}
 			v := r
 			v.Players = n
 			all[fmt.Sprintf("%s{Players:%d}", name, n)] = v

@@ -26,7 +26,7 @@ func TestRulesJSON(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"Preset":"classic","Arms":4,"Track":52,"StartSpacing":13,"HomeEntry":50,"HomeColumn":5,
 		"Safe":[],"Stars":[],"Players":2,"Teams":"NoTeams","Tokens":4,"StartOut":0,"TwoDice":false,"DiceUse":"EitherDie",
-		"EntrySum":false,"DoublesSplitBlocks":false,"TopsAndBottoms":false,"EntryRolls":[6],
+		"EntrySum":false,"BonusAnyDie":false,"SumMoves":false,"DoublesSplitBlocks":false,"TopsAndBottoms":false,"EntryRolls":[6],
 		"SixEntry":"SixEntersOne","EntryCompulsory":false,"ClearStart":false,"Tries":1,"BonusRolls":[6],
 		"SixLimit":3,"SixPenalty":"VoidRoll","NoMoveForfeitsBonus":false,"SixValue":6,
 		"CaptureBonus":"none","HomeBonus":"none","Blocks":"NoBlocks","BreakOnSix":false,"SquareLimit":0,

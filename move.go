@@ -98,6 +98,7 @@ func (m Move) with(f moveFlags) Move    { return Move{m.v | uint64(f)<<mFlags} }
 func (m Move) without(f moveFlags) Move { return Move{m.v &^ (uint64(f) << mFlags)} }
 func (m Move) has(f moveFlags) bool     { return m.flags()&f != 0 }
 func (m Move) flags() moveFlags         { return moveFlags(m.v >> mFlags & 0xfff) }
+func (m Move) asSum(f uint8) Move       { return Move{m.v&^(0xff<<mDie) | uint64(f)<<mDie}.with(flagBoth) }
 func (m Move) withToken(i int) Move     { return Move{m.v&^(0xf<<mToken) | uint64(i+1)&0xf<<mToken} }
 func (m Move) withTo(to int) Move       { return Move{m.v&^(0xff<<mTo) | uint64(uint8(to+1))<<mTo} }
 func (m Move) withCaptures(n int) Move {

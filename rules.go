@@ -1451,7 +1451,7 @@ func (s *State) applyToken(m Move) {
 	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
 	s.tries = 0 // rule M4: the throws count while nothing can move, and now a token has
-	if rs.feat&(featPairEntry|featCapturePenalty|featLater|featBlocks|featLastMoved) != 0 {
+	if rs.feat&(featPairEntry|featCapturePenalty|featLater|featBlocks|featLastMoved|featSum) != 0 {
 		s.afterMove(m, sq)
 	}
 	if m.Finishes() && s.finished(c) { // rule C6
@@ -1475,7 +1475,7 @@ func (s *State) applyToken(m Move) {
 // sq (0 off the track): a second token enters with it (rule F1), the
 // token that could have captured goes home (rule M8: it moves, then goes
 // home), it arrived after the token there (rule P4), blocks form or open
-// (rule B1), and it is the token moved last (rule P9).
+// (rule B1), and it is the token moved last (rules P9, U2).
 func (s *State) afterMove(m Move, sq uint8) {
 	rs := s.rs
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
@@ -1510,8 +1510,8 @@ func (s *State) afterMove(m Move, sq uint8) {
 		}
 		s.findBlocks(words)
 	}
-	if rs.feat&featLastMoved != 0 {
-		s.setLastMoved(i) // rule P9
+	if rs.feat&(featLastMoved|featSum) != 0 {
+		s.setLastMoved(i) // rules P9, U2
 	}
 }
 
@@ -1875,7 +1875,7 @@ func (s *State) rollDice(a, b int) error {
 		return &throwError{faces: [2]int{a, b}, two: rs.feat&featTwoDice != 0}
 	}
 	s.throw = uint8(a) | uint8(b)<<3
-	if a == b && rs.bonus.has(uint8(a)) { // rule W3: a double earns a bonus roll
+	if rs.earns(uint8(a), uint8(b)) {
 		s.flags |= stateEarns
 		if s.streak < 255 {
 			s.streak++
@@ -1895,6 +1895,20 @@ func (s *State) rollDice(a, b int) error {
 		s.due.more = [maxDue - 1]uint8{uint8(7 - a), uint8(a), uint8(7 - a)}
 	}
 	return nil
+}
+
+// earns reports whether a throw of faces a and b (b 0 for one die) earns
+// a bonus roll: with one die a face of BonusRolls (rule C9); with two a
+// double of one (rule W3), or under BonusAnyDie such a face on either
+// die, once (rule U1).
+func (rs *ruleset) earns(a, b uint8) bool {
+	switch {
+	case b == 0:
+		return rs.bonus.has(a)
+	case rs.rules.BonusAnyDie:
+		return rs.bonus.has(a) || rs.bonus.has(b)
+	}
+	return a == b && rs.bonus.has(a)
 }
 
 // amountFaces returns the faces of the amounts of the throw being played,
@@ -2032,13 +2046,28 @@ func (s *State) diceMoves(dst []Move) []Move {
 		t := *s
 		t.startCount(d)
 		for i, l := range t.moves {
-			if l != 0 {
-				dst = append(dst, t.laneMove(d, i, l))
+			if l == 0 {
+				continue
 			}
+			m := t.laneMove(d, i, l)
+			if s.sumBarred(m) { // rule U2: another token alike may take the die, or none
+				j := s.alikeOther(m.Color(), i)
+				if j < 0 {
+					continue
+				}
+				m = m.withToken(j)
+			}
+			dst = append(dst, m)
 		}
 	}
-	if s.rs.rules.EntrySum && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 {
-		dst = s.sumEntry(dst, ds[0].face()+ds[1].face())
+	if n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
+		f := ds[0].face() + ds[1].face()
+		if s.rs.feat&featSum != 0 {
+			dst = s.sumMoves(dst, f)
+		}
+		if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
+			dst = s.sumEntry(dst, f)
+		}
 	}
 	if s.rs.feat&featSplit != 0 {
 		kept := dst[:0]
@@ -2075,6 +2104,43 @@ func (s *State) together(m Move) bool {
 		}
 	}
 	return false
+}
+
+// sumMoves appends the moves of the tokens that take both dice as one
+// move of their sum f (rule U2): judged as a bonus move's count is, from
+// the token's square to where f takes it, landing only there and
+// bringing no token out of the yard; a move that plays both dice.
+func (s *State) sumMoves(dst []Move, f uint8) []Move {
+	c := s.mover()
+	t := *s
+	t.startCount(dueOf(c, 0, f))
+	d := dueOf(c, f, f)
+	for i, l := range t.moves {
+		if l != 0 {
+			dst = append(dst, t.laneMove(d, i, l).asSum(f))
+		}
+	}
+	return dst
+}
+
+// sumBarred reports whether token move m, of a die, is one rule U2
+// forbids: under SumMoves, with the other die of the throw played, by the
+// token that played it, unless that move brought it out of the yard
+// (UCK-UK: the token brought out moves on with the other die).
+func (s *State) sumBarred(m Move) bool {
+	return s.rs.feat&featSum != 0 && !m.BothDice() && !m.IsBonusMove() && s.diePlayed() &&
+		m.Token() == s.lastMoved() && s.tok[m.Color()][m.Token()&(MaxTokens-1)] != 1
+}
+
+// alikeOther returns another token of colour c alike with token i (on its
+// square, ruling Q9), or -1 for none.
+func (s *State) alikeOther(c Color, i int) int {
+	for j := range int(s.rs.tokens) {
+		if j != i && s.tok[c][j] == s.tok[c][i] {
+			return j
+		}
+	}
+	return -1
 }
 
 // sumEntry appends the entry of a token with both dice where their sum f
@@ -2189,6 +2255,9 @@ func (s *State) applyDice(m Move) error {
 	}
 	var buf [MaxMoves]Move
 	const token = uint64(0xf) << mToken
+	if !m.IsPass() && s.sumBarred(m) { // rule U2, which an alike token's listed move would hide
+		return s.diceError(m, s.appendDice(buf[:0]))
+	}
 	if i := m.Token(); !m.IsPass() && uint(i) < uint(s.rs.tokens) {
 		// The quick way: a move of a die due (or an alike token's, ruling
 		// Q9) after which every die left is played, which rule W2 never
@@ -2251,25 +2320,41 @@ func (s *State) diceError(m Move, legal []Move) error {
 	if s.flags&stateBottoms != 0 {
 		dice = 4
 	}
-	both := m.BothDice() && m.amount() == 0 && s.rs.rules.EntrySum && n >= 2 && ds[1].k() == 1 && ds[0].k() == 0
-	if both { // rule H1: the sum of the dice, judged as one amount
+	bothDue := m.amount() == 0 && n >= 2 && ds[1].k() == 1 && ds[0].k() == 0
+	from := int(s.tok[c][i&(MaxTokens-1)]) - 1
+	// Rule H1: the sum of the dice enters, judged as one amount; rule U2:
+	// the sum moves a token on, judged as a bonus move's count is.
+	both := m.BothDice() && bothDue && s.rs.rules.EntrySum && from < 0 && s.rs.entry.has(uint8(a+b))
+	sum := m.BothDice() && bothDue && s.rs.feat&featSum != 0 && from >= 0
+	switch {
+	case both:
 		d = dueOf(c, uint8(a+b), uint8(a+b))
+	case sum:
+		d = dueOf(c, 0, uint8(a+b))
 	}
 	switch {
 	case m.IsBonusMove() && s.due.first() < amountCapture:
 		return s.illegal(m, "W4", "the bonus moves come once the dice are played: %v", legal[0])
-	case m.BothDice() && (!both || !s.rs.entry.has(uint8(a+b))):
+	case m.BothDice() && !both && !sum && s.rs.feat&featSum != 0:
+		return s.illegal(m, "U2", "a move plays both dice only as the first move of the throw, by a token on the board, or to enter one with their sum where EntrySum lets it: the throw is %d and %d", a, b)
+	case m.BothDice() && !both && !sum:
 		return s.illegal(m, "H1", "a move plays both dice only to enter a token with their sum, an entry roll, both due, under EntrySum: the throw is %d and %d", a, b)
+	case m.BothDice() && m.Die() != int(a+b):
+		return s.illegal(m, "W1", "the move plays both dice as a %d, but they show %d and %d", m.Die(), a, b)
+	case s.sumBarred(m):
+		return s.illegal(m, "U2", "%v token %d played the other die of the throw, and a token takes both dice only as one move of their sum: %v", c, i, legal[0])
 	case m.amount() >= dice && !m.IsBonusMove():
 		return s.illegal(m, "W1", "the throw is %d and %d, %d amounts, and the move plays amount %d", a, b, dice, m.amount()+1)
 	case d == 0 && m.IsBonusMove():
 		return s.illegal(m, "P8", "no bonus move of %d is due", m.Count())
 	case d == 0:
 		return s.illegal(m, "W1", "the move plays die %d, the %d, which has been played already this throw", m.amount()+1, faces[m.amount()])
-	case m.Die() != int(d.face()) || m.Count() != int(d.steps()):
+	case !sum && (m.Die() != int(d.face()) || m.Count() != int(d.steps())):
 		return s.illegal(m, "W1", "the move plays a %d counting %d, but die %d shows %d", m.Die(), m.Count(), m.amount()+1, d.face())
+	case sum && m.Count() != int(a+b):
+		return s.illegal(m, "W1", "the move plays both dice, %d and %d, but counts %d", a, b, m.Count())
 	}
-	if from := int(s.tok[c][i]) - 1; from != m.From() {
+	if from != m.From() {
 		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
 	}
 	t := *s
@@ -2279,8 +2364,11 @@ func (s *State) diceError(m Move, legal []Move) error {
 		e.Move = m
 		return e
 	}
-	if both {
+	switch {
+	case both:
 		want = want.with(flagBoth)
+	case sum:
+		want = want.asSum(uint8(a + b))
 	}
 	if want != m {
 		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
@@ -2306,10 +2394,11 @@ func (s *State) diceError(m Move, legal []Move) error {
 }
 
 // dieMove returns the legal move of token i in action block k (see
-// Move.Action): with two dice (rule W1) the first die's moves are block
-// 0 and the second's 1; under tops and bottoms (rule H2) the tops' 0 and
-// the bottoms' 1; after the dice the bonus moves of a capture 0 and of a
-// token home 1 (rule W4). Or it says why the token has none.
+// Move.Action and Move.block): with two dice (rule W1) the first die's
+// moves are block 0 and the second's 1; under tops and bottoms (rule H2)
+// the tops' 0 and the bottoms' 1; after the dice the bonus moves of a
+// capture 0 and of a token home 1 (rule W4); a move of both dice 2 (rules
+// H1, U2). Or it says why the token has none.
 func (s *State) dieMove(k, i int) (Move, error) {
 	c := s.head().c()
 	if s.forfeit() {
@@ -2321,9 +2410,13 @@ func (s *State) dieMove(k, i int) (Move, error) {
 	var buf [MaxMoves]Move
 	legal := s.appendDice(buf[:0])
 	for _, l := range legal {
-		if !l.IsPass() && l.amount()&1 == k && s.tok[c][l.Token()] == s.tok[c][i] {
+		if !l.IsPass() && l.block() == k && s.tok[c][l.Token()] == s.tok[c][i] {
 			return l.withToken(i), nil
 		}
+	}
+	if k == 2 { // rules H1, U2: why the token has no move of both dice
+		a, b := s.dice()
+		return Move{}, s.diceError(newMove(c, i, int(s.tok[c][i])-1, int(a+b), int(a+b)).with(flagBoth), legal)
 	}
 	ds, n := s.dues()
 	for _, d := range ds[:n] {

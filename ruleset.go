@@ -103,6 +103,7 @@ const (
 	featSplit                               // DoublesSplitBlocks: keep where the throw began
 	featPlayOn                              // Teams: PartnersPlayOn
 	featRetire                              // CaptureRetires
+	featSum                                 // SumMoves: keep the token moved last
 )
 
 // The features that change where a token may go or what its landing
@@ -203,6 +204,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featSplit, r.DoublesSplitBlocks)
 	set(featPlayOn, r.Teams == PartnersPlayOn)
 	set(featRetire, r.CaptureRetires)
+	set(featSum, r.SumMoves)
 	switch {
 	case r.TwoDice:
 		rs.goesOn = goesOnDice

@@ -91,7 +91,10 @@ type Setup struct {
 	// M4). The text form's key is tries, the JSON's Tries.
 	TriesUsed int
 	// LastMoved marks the token the player to move moved last this turn
-	// (at most one); it matters under [LastMovedHome] (rule P9).
+	// (at most one); it matters under [LastMovedHome] (rule P9), and
+	// under SumMoves while the other die of a throw is due (rule U2: the
+	// token that played one die does not take the other; with none
+	// marked, none is kept from it).
 	LastMoved [MaxTokens]bool
 	// ExtraRoll is true when a capture or a token brought home earned a
 	// bonus roll this turn that comes after the bonus move due (rules K2,
@@ -318,8 +321,7 @@ func (u *Setup) check(s *State) *SetupError {
 	// which starts a new row of sixes: a turn may have had moves with
 	// sixes back at 0.
 	earnsRoll := r.CaptureBonus == BonusRoll || r.HomeBonus == BonusRoll
-	// With two dice (rule W1) a throw earns a bonus roll by a double
-	// (rule W3), and a turn with a die played has had a move.
+	// With two dice (rule W1) a turn with a die played has had a move.
 	two := rs.has(featTwoDice)
 	faces := [4]int{u.Die, u.SecondDie}
 	if u.Bottoms {
@@ -342,7 +344,7 @@ func (u *Setup) check(s *State) *SetupError {
 			return bad("Played", u.Turn, -1, "amount %d of the throw is marked played, but the throw has %d (rules W1, H2)", k, amounts)
 		}
 	}
-	earns := bonus.Has(u.Die) && (!two || u.Die == u.SecondDie)
+	earns := u.Die != 0 && rs.earns(uint8(u.Die), uint8(u.SecondDie))
 	// The bonus moves a throw of two dice has earned (rule P8), counted.
 	var captures, home int
 	for _, n := range u.Earned {
@@ -435,8 +437,8 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", lastCount)
 	case last >= int(rs.tokens):
 		return bad("LastMoved", t, last, "%v has no token %d", t, last)
-	case last >= 0 && !rs.has(featLastMoved):
-		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
+	case last >= 0 && !rs.has(featLastMoved|featSum):
+		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome or SumMoves (rules P9, U2)")
 	case last >= 0 && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
 		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
 	case u.ExtraRoll && u.BonusMove == 0 && !played:

@@ -36,8 +36,11 @@ var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	r.SixValue, r.SixEntry, r.CaptureDuty = 6, SixEntersOne, CaptureOptional
 	// The brute force below plays a throw's two dice: not the sum entry
 	// (H1), the four amounts of tops and bottoms (H2) or the bonus moves
-	// after the dice (W4), which the scenarios pin.
+	// after the dice (W4), which the scenarios pin; nor the dice added on
+	// one token (U2) or a bonus roll for a face on either die (U1), which
+	// uckers_prop_test.go checks.
 	r.EntrySum, r.TopsAndBottoms = false, false
+	r.SumMoves, r.BonusAnyDie = false, false
 	if r.CaptureBonus.Steps() > 0 {
 		r.CaptureBonus = BonusRoll
 	}
@@ -57,7 +60,7 @@ var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	}
 	if vary("Players") {
 		r.Players, r.Seats = rapid.IntRange(2, r.Board.Arms).Draw(t, "Players"), 0
-		if r.Teams == Partners && r.Players%2 != 0 {
+		if r.Teams != NoTeams && r.Players%2 != 0 {
 			r.Teams = NoTeams
 		}
 	}
@@ -582,6 +585,7 @@ func TestPropTwoDiceIllegalThrows(t *testing.T) {
 		one, _ := Preset(rapid.SampledFrom(Presets()).Draw(t, "preset"))
 		one.TwoDice, one.DiceUse = false, EitherDie
 		one.EntrySum, one.TopsAndBottoms, one.DoublesSplitBlocks = false, false, false
+		one.BonusAnyDie, one.SumMoves = false, false
 		s, err := New(one)
 		if err != nil {
 			t.Fatal(err)

@@ -26,10 +26,11 @@ const MaxPlayers = 6
 const MaxTokens = 4
 
 // MaxMoves is the most legal moves a position has: a move for each token
-// with each of two dice (rule W1); with one die, a move for each token
-// and a second for one of them (rule F1). A buffer of this capacity lets
-// [State.AppendLegalMoves] append without allocating.
-const MaxMoves = 2 * MaxTokens
+// with each of two dice and one with both (rules W1, U2); with one die, a
+// move for each token and a second for one of them (rule F1). A buffer
+// of this capacity lets [State.AppendLegalMoves] append without
+// allocating.
+const MaxMoves = 3 * MaxTokens
 
 // Rules is the complete set of options a game is played under. It is a
 // small comparable value: copy it, compare it with ==, use it as a map key.
@@ -78,6 +79,16 @@ type Rules struct {
 	// (EntryRolls) enter a token, the move playing both dice (rule H1,
 	// Parcheesi's 5).
 	EntrySum bool
+	// BonusAnyDie makes a throw of two dice earn a bonus roll where either
+	// die shows a face of BonusRolls, a double of it one roll only (rule
+	// U1, Uckers); false earns one for a double of such a face only (rule
+	// W3).
+	BonusAnyDie bool
+	// SumMoves makes a token that takes both dice of a throw move their
+	// sum as one move, landing only at its end, and keeps a token that
+	// has moved with one die from moving with the other (rule U2,
+	// Uckers); false plays each die as a move of its own (rule W1).
+	SumMoves bool
 	// DoublesSplitBlocks forbids moving the two tokens of a block on
 	// together with the two dice of a double, to stand together again
 	// (rule H5, Parcheesi).
@@ -321,6 +332,15 @@ var presets = func() []preset {
 		r.BonusRolls = FacesOf(1, 2, 3, 4, 5, 6) // rule E3: every double throws again, the third sends a piece home (W3, P9)
 	})
 	parchis2six := with(parchis2, "parchis6d", sixArms)
+	uckers := with(classic, "uckers", func(r *Rules) {
+		r.TwoDice = true               // rule W1; a 6 on a die brings a counter out (C7), a double 6 two
+		r.BonusAnyDie = true           // rule U1: a 6 on either die throws again, a double 6 once
+		r.SixLimit = 0                 // ruling U1: no limit on sixes
+		r.SumMoves = true              // rule U2: both dice on one counter add up
+		r.DiceUse = LargerDie          // rule W2: where one die only can be played, the higher
+		r.Blocks = BlocksStopOpponents // rule U3: blobs; ruling U4: no challenge
+		r.Teams = PartnersPlayOn       // rule U5: partners sit opposite and play on (T2)
+	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -337,6 +357,7 @@ var presets = func() []preset {
 		{"parcheesi", "Parcheesi (United States, two dice)", parcheesi},
 		{"parchis", "Parchís with two dice (Spain, Latin America, online)", parchis2},
 		{"parchis6d", "Parchís with two dice on a six-player board", parchis2six},
+		{"uckers", "Uckers (British forces, two dice, partners)", uckers},
 	}
 }()
 
@@ -439,6 +460,8 @@ var options = []option{
 	later(boolOpt("TwoDice", "W1", "a throw is two dice, each die a move", func(r *Rules) *bool { return &r.TwoDice })),
 	later(enumOpt("DiceUse", "W2", "which die is played where only one can be", diceUseNames, func(r *Rules) *DiceUse { return &r.DiceUse })),
 	later(boolOpt("EntrySum", "H1", "two dice that sum to an entry face enter a token", func(r *Rules) *bool { return &r.EntrySum })),
+	later(boolOpt("BonusAnyDie", "U1", "a bonus face on either die earns one bonus roll", func(r *Rules) *bool { return &r.BonusAnyDie })),
+	later(boolOpt("SumMoves", "U2", "a token takes both dice as one move of their sum", func(r *Rules) *bool { return &r.SumMoves })),
 	later(boolOpt("DoublesSplitBlocks", "H5", "a double may not move a block's two tokens on together", func(r *Rules) *bool { return &r.DoublesSplitBlocks })),
 	later(boolOpt("TopsAndBottoms", "H2", "a double with every token out moves the tops and the bottoms", func(r *Rules) *bool { return &r.TopsAndBottoms })),
 	setOpt("EntryRolls", "C7", "faces that enter a token", kindFaces, func(r *Rules) *Faces { return &r.EntryRolls }),
@@ -749,8 +772,12 @@ func (r Rules) problem() string {
 		return "DoublesSplitBlocks needs TwoDice and Blocks: it keeps a double from moving a block on whole (rule H5)"
 	case r.EntrySum && !r.TwoDice:
 		return "EntrySum needs TwoDice: it is the sum of two dice that enters (rule H1)"
-	case r.EntrySum && r.sumClash() != [2]int{}:
-		return fmt.Sprintf("EntrySum with EntryRolls %v is not played yet: a die of %d would enter a token and the throw's sum, %d, enter it too, two moves of one token that one action id would name (rule H1)", r.EntryRolls, r.sumClash()[0], r.sumClash()[1])
+	case r.BonusAnyDie && !r.TwoDice:
+		return "BonusAnyDie needs TwoDice: it is about the faces of either die (rule U1)"
+	case r.SumMoves && !r.TwoDice:
+		return "SumMoves needs TwoDice: it is the sum of two dice that a token moves (rule U2)"
+	case r.SumMoves && r.TopsAndBottoms:
+		return "SumMoves and TopsAndBottoms are not played together: tops and bottoms are four amounts, and no source says which of them add up (rules U2, H2)"
 	case r.TopsAndBottoms && !r.TwoDice:
 		return "TopsAndBottoms needs TwoDice: the bottoms are the faces under a double (rule H2)"
 	case r.TopsAndBottoms && (r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover):
@@ -780,21 +807,6 @@ func (r Rules) chance() *chance {
 		return &twoDice
 	}
 	return &oneDie
-}
-
-// sumClash returns an entry face a die may show and a sum of it and the
-// other die that is an entry face too, or zeros where EntryRolls has
-// none: entering with the die and with the sum would be two moves of the
-// lowest token in the yard (rule H1).
-func (r Rules) sumClash() [2]int {
-	for a := range r.EntryRolls.All() {
-		for b := 1; b <= r.chance().top(); b++ {
-			if r.EntryRolls.Has(a + b) {
-				return [2]int{a, a + b}
-			}
-		}
-	}
-	return [2]int{}
 }
 
 // maxSteps returns the most steps one move can count: a face, a six worth

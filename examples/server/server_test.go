@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -591,8 +592,8 @@ func (c *client) playQuickly(id string, two bool, pick *rand.Rand) (bottoms, aft
 			}
 		}
 		for _, m := range v.Moves {
-			if m.BothDice != strings.HasSuffix(m.Text, " both") || m.BothDice && (v.Die+v.Second != m.Die || v.DiePlayed != 0) {
-				require.Fail(c.t, "a move with both dice (rule H1) misreported", "%+v in %s", m, data)
+			if m.BothDice != slices.Contains(strings.Fields(m.Text), "both") || m.BothDice && (v.Die+v.Second != m.Die || v.DiePlayed != 0) {
+				require.Fail(c.t, "a move with both dice (rules H1, U2) misreported", "%+v in %s", m, data)
 			}
 			if m.BothDice {
 				both++
