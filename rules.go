@@ -1038,11 +1038,14 @@ var filters = [...]setFilter{
 }
 
 // binds reports whether filter f, whose option is on, binds the moves of
-// amount d: M3 where tokens wait in the yard, P7 where the face is a six
-// and the mover has a block (with two dice, each die showing a 6, rule
-// E4), the others always.
+// amount d: M2 where the face enters and tokens wait in the yard (else no
+// move enters, and it would keep none), M3 where tokens wait in the yard,
+// P7 where the face is a six and the mover has a block (with two dice,
+// each die showing a 6, rule E4), M8 always.
 func (s *State) binds(f *setFilter, d due) bool {
 	switch f.feat {
+	case featEntryFilter:
+		return s.rs.entry.has(d.face()) && s.waiting(d.c())
 	case featClearStart:
 		return s.waiting(d.c())
 	case featBreakOnSix:
@@ -1451,7 +1454,7 @@ func (s *State) applyToken(m Move) {
 	s.tok[c][i] = uint8(to + 1)
 	s.at.set(c, i, sq)
 	s.tries = 0 // rule M4: the throws count while nothing can move, and now a token has
-	if rs.feat&(featPairEntry|featCapturePenalty|featLater|featBlocks|featLastMoved|featSum) != 0 {
+	if rs.feat&(featPairEntry|featCapturePenalty|featLater|featBlocks|featLastMoved) != 0 {
 		s.afterMove(m, sq)
 	}
 	if m.Finishes() && s.finished(c) { // rule C6
@@ -1475,7 +1478,7 @@ func (s *State) applyToken(m Move) {
 // sq (0 off the track): a second token enters with it (rule F1), the
 // token that could have captured goes home (rule M8: it moves, then goes
 // home), it arrived after the token there (rule P4), blocks form or open
-// (rule B1), and it is the token moved last (rules P9, U2).
+// (rule B1), and it is the token moved last (rule P9).
 func (s *State) afterMove(m Move, sq uint8) {
 	rs := s.rs
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
@@ -1510,8 +1513,8 @@ func (s *State) afterMove(m Move, sq uint8) {
 		}
 		s.findBlocks(words)
 	}
-	if rs.feat&(featLastMoved|featSum) != 0 {
-		s.setLastMoved(i) // rules P9, U2
+	if rs.feat&featLastMoved != 0 {
+		s.setLastMoved(i) // rule P9
 	}
 }
 
@@ -1617,7 +1620,7 @@ func (s *State) endMove() {
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
 		s.throw, s.due, s.flags = 0, amounts{}, s.flags&stateLast // the token moved last stays for the turn (rule P9)
 		if s.rs.feat&featSplit != 0 {
-			s.begin = s.tok // rule H5: the next throw begins here
+			s.begin = s.tok // rules H5, U2: the next throw begins here
 		}
 		return
 	}
@@ -1888,7 +1891,7 @@ func (s *State) rollDice(a, b int) error {
 	s.due.head = uint32(dueOf(c, uint8(a), uint8(a)))
 	s.due.more[0] = uint8(b)
 	if rs.feat&featSplit != 0 {
-		s.begin = s.tok // rule H5: where the throw began
+		s.begin = s.tok // rules H5, U2: where the throw began
 	}
 	if a == b && rs.rules.TopsAndBottoms && s.allOut(c) && !s.forfeit() { // rule H2: the bottoms, 7 minus the top on a die
 		s.flags |= stateBottoms
@@ -2069,7 +2072,7 @@ func (s *State) diceMoves(dst []Move) []Move {
 			dst = s.sumEntry(dst, f)
 		}
 	}
-	if s.rs.feat&featSplit != 0 {
+	if s.rs.rules.DoublesSplitBlocks {
 		kept := dst[:0]
 		for _, m := range dst {
 			if !s.together(m) {
@@ -2125,11 +2128,16 @@ func (s *State) sumMoves(dst []Move, f uint8) []Move {
 
 // sumBarred reports whether token move m, of a die, is one rule U2
 // forbids: under SumMoves, with the other die of the throw played, by the
-// token that played it, unless that move brought it out of the yard
-// (UCK-UK: the token brought out moves on with the other die).
+// token that played it (the one that no longer stands where the throw
+// began), unless that move brought it out of the yard (UCK-UK: the token
+// brought out moves on with the other die).
 func (s *State) sumBarred(m Move) bool {
-	return s.rs.feat&featSum != 0 && !m.BothDice() && !m.IsBonusMove() && s.diePlayed() &&
-		m.Token() == s.lastMoved() && s.tok[m.Color()][m.Token()&(MaxTokens-1)] != 1
+	if s.rs.feat&featSum == 0 || m.BothDice() || m.IsBonusMove() || !s.diePlayed() {
+		return false
+	}
+	c, i := m.Color(), m.Token()&(MaxTokens-1)
+	v := s.tok[c][i]
+	return v != s.begin[c][i] && v != 1
 }
 
 // alikeOther returns another token of colour c alike with token i (on its
@@ -2373,7 +2381,7 @@ func (s *State) diceError(m Move, legal []Move) error {
 	if want != m {
 		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
 	}
-	if s.rs.feat&featSplit != 0 && s.together(m) {
+	if s.rs.rules.DoublesSplitBlocks && s.together(m) {
 		return s.illegal(m, "H5", "token %d would follow a token of its block on by the same amount of the double: a double may not move a block on together", i)
 	}
 	if s.rs.rules.EntrySum && s.rs.feat&featEntryFilter != 0 && !m.Enters() && n >= 2 && ds[1].k() == 1 && ds[0].k() == 0 {

@@ -100,10 +100,10 @@ const (
 	featTries                               // Tries above 1
 	featLater                               // EntryCapture: EntryCapturesLast: keep who arrived last
 	featTwoDice                             // TwoDice
-	featSplit                               // DoublesSplitBlocks: keep where the throw began
+	featSplit                               // DoublesSplitBlocks or SumMoves: keep where the throw began
 	featPlayOn                              // Teams: PartnersPlayOn
 	featRetire                              // CaptureRetires
-	featSum                                 // SumMoves: keep the token moved last
+	featSum                                 // SumMoves
 )
 
 // The features that change where a token may go or what its landing
@@ -201,7 +201,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featTries, r.Tries > 1)
 	set(featLater, r.EntryCapture == EntryCapturesLast)
 	set(featTwoDice, r.TwoDice)
-	set(featSplit, r.DoublesSplitBlocks)
+	set(featSplit, r.DoublesSplitBlocks || r.SumMoves)
 	set(featPlayOn, r.Teams == PartnersPlayOn)
 	set(featRetire, r.CaptureRetires)
 	set(featSum, r.SumMoves)

@@ -91,10 +91,7 @@ type Setup struct {
 	// M4). The text form's key is tries, the JSON's Tries.
 	TriesUsed int
 	// LastMoved marks the token the player to move moved last this turn
-	// (at most one); it matters under [LastMovedHome] (rule P9), and
-	// under SumMoves while the other die of a throw is due (rule U2: the
-	// token that played one die does not take the other; with none
-	// marked, none is kept from it).
+	// (at most one); it matters under [LastMovedHome] (rule P9).
 	LastMoved [MaxTokens]bool
 	// ExtraRoll is true when a capture or a token brought home earned a
 	// bonus roll this turn that comes after the bonus move due (rules K2,
@@ -111,9 +108,10 @@ type Setup struct {
 	Tokens [MaxPlayers][MaxTokens]int
 	// TurnStart, under [UndoTurn], is where the tokens stood when the turn
 	// began, which the forfeit of rule C9 puts them back to (ruling Q2);
-	// under DoublesSplitBlocks, where they stood when the throw began,
-	// which says which tokens formed a block then (rule H5). It is in the
-	// form of Tokens; nil means where they stand now.
+	// under DoublesSplitBlocks and SumMoves, where they stood when the
+	// throw began, which says which tokens formed a block then (rule H5)
+	// and which token has played a die of it (rule U2). It is in the form
+	// of Tokens; nil means where they stand now.
 	TurnStart *[MaxPlayers][MaxTokens]int
 	// Later marks, under [EntryCapturesLast], each token that arrived on
 	// its square after the other token there (rule P4).
@@ -200,7 +198,7 @@ func (u *Setup) check(s *State) *SetupError {
 	begin := &u.Tokens
 	if u.TurnStart != nil {
 		if !rs.has(featUndo | featSplit) {
-			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2), and where the throw began only with DoublesSplitBlocks (rule H5)")
+			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2), and where the throw began only with DoublesSplitBlocks or SumMoves (rules H5, U2)")
 		}
 		begin = u.TurnStart
 	}
@@ -437,8 +435,8 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", lastCount)
 	case last >= int(rs.tokens):
 		return bad("LastMoved", t, last, "%v has no token %d", t, last)
-	case last >= 0 && !rs.has(featLastMoved|featSum):
-		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome or SumMoves (rules P9, U2)")
+	case last >= 0 && !rs.has(featLastMoved):
+		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
 	case last >= 0 && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
 		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
 	case u.ExtraRoll && u.BonusMove == 0 && !played:
@@ -457,7 +455,7 @@ func (u *Setup) check(s *State) *SetupError {
 		case u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
 			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
 		case rs.has(featSplit) && !played:
-			return bad("TurnStart", c, -1, "no die of the throw has been played, so %v stands where the throw began (rule H5)", c)
+			return bad("TurnStart", c, -1, "no die of the throw has been played, so %v stands where the throw began (rules H5, U2)", c)
 		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places.of(c) != 0):
 			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
 		case c == s.moverOf(t):

@@ -322,7 +322,7 @@ func TestSetupFamilyFields(t *testing.T) {
 		{name: "the token moved last under rules that do not keep it", rules: "classic", f: func(u *ludo.Setup) {
 			famTokens(u, red, 10)
 			u.Streak, u.LastMoved[0] = 1, true
-		}, want: "LastMoved", reason: "(rules P9, U2)"},
+		}, want: "LastMoved", reason: "(rule P9)"},
 		{name: "the token moved last with no move made", rules: "parchis1", f: func(u *ludo.Setup) {
 			famTokens(u, red, 10)
 			u.Die, u.LastMoved[0] = 3, true

@@ -93,7 +93,7 @@ func TestSetupErrors(t *testing.T) {
 
 		// TurnStart.
 		{setupCase{"TurnStart without UndoTurn", classic, func(u *ludo.Setup) { u.TurnStart = turnStart(u, func(*[ludo.MaxPlayers][ludo.MaxTokens]int) {}) }},
-			ludo.SetupError{"TurnStart", ludo.Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2), and where the throw began only with DoublesSplitBlocks (rule H5)"}},
+			ludo.SetupError{"TurnStart", ludo.Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2), and where the throw began only with DoublesSplitBlocks or SumMoves (rules H5, U2)"}},
 		{setupCase{"TurnStart past the finish", undo, func(u *ludo.Setup) {
 			u.Streak = 1
 			u.TurnStart = turnStart(u, func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int) { ts[ludo.Red][1] = 60 })

@@ -364,10 +364,14 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 				}
 			}
 		}
+		mover, rule := c, "C3" // the colour that moves: under rule T2 a partner's
+		if l := rolled.LegalMoves()[0]; l.Color() != c {
+			mover, rule = l.Color(), "T2"
+		}
 		for _, m := range others {
-			if m.Color() != c {
+			if m.Color() != mover {
 				_, err := rolled.Apply(m)
-				tdIllegal(t, fmt.Sprintf("%v on %v's turn", m, c), err, "C3", rolled, rolled)
+				tdIllegal(t, fmt.Sprintf("%v on %v's turn", m, c), err, rule, rolled, rolled)
 			}
 		}
 

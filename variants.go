@@ -766,8 +766,8 @@ func (r Rules) problem() string {
 		return "FinishTokens needs Goal GoalFinish: a player is done when its goal squares are full (rule M1)"
 	case r.CaptureBeforeHome && b.Track+b.HomeColumn > 254:
 		return fmt.Sprintf("CaptureBeforeHome counts a token going round again past its finish, up to progress %d, but a progress is at most 254: want Track + HomeColumn at most 254 (rule K4)", b.Track+b.HomeColumn)
-	case r.DoublesSplitBlocks && r.SixPenalty == UndoTurn:
-		return "DoublesSplitBlocks and SixPenalty:UndoTurn are not played together: the State keeps where one throw began (rule H5) or where the turn began (ruling Q2), not both"
+	case (r.DoublesSplitBlocks || r.SumMoves) && r.SixPenalty == UndoTurn:
+		return "DoublesSplitBlocks or SumMoves and SixPenalty:UndoTurn are not played together: the State keeps where one throw began (rules H5, U2) or where the turn began (ruling Q2), not both"
 	case r.DoublesSplitBlocks && (!r.TwoDice || r.Blocks == NoBlocks):
 		return "DoublesSplitBlocks needs TwoDice and Blocks: it keeps a double from moving a block on whole (rule H5)"
 	case r.EntrySum && !r.TwoDice:
