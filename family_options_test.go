@@ -509,7 +509,7 @@ func TestPresetsList(t *testing.T) {
 	names := Presets()
 	require.Len(t, names, len(presets))
 	assert.Equal(t, []string{"classic", "mongolian", "ludoking", "ludoking6", "maedn", "maedn6", "danish",
-		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi"}, names)
+		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d"}, names)
 	seen := map[string]bool{}
 	var values []Rules
 	for _, name := range names {
@@ -538,9 +538,9 @@ func TestPresetsList(t *testing.T) {
 	}
 	assert.Equal(t, Classic(), values[0])
 	assert.Equal(t, Mongolian(), values[1])
-	for _, six := range []string{"ludoking6", "maedn6", "parchis6"} {
+	for _, six := range []string{"ludoking6", "maedn6", "parchis6", "parchis6d"} {
 		r, _ := Preset(six)
-		four, _ := Preset(map[string]string{"ludoking6": "ludoking", "maedn6": "maedn", "parchis6": "parchis1"}[six])
+		four, _ := Preset(map[string]string{"ludoking6": "ludoking", "maedn6": "maedn", "parchis6": "parchis1", "parchis6d": "parchis"}[six])
 		assert.Equal(t, 6, r.Board.Arms, six)
 		assert.Equal(t, 6, r.Players, six)
 		// The same arm six times: the home entry is as far before the
@@ -549,7 +549,14 @@ func TestPresetsList(t *testing.T) {
 		r.Preset, r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = four.Preset, four.Board.Arms, four.Board.Track, four.Board.HomeEntry, four.Players
 		assert.Equal(t, four, r, "%s is its four-arm preset on six arms", six)
 	}
-	_, ok := Preset("parchis")
+	// "parchis" is the two-dice game (rules E1-E5); the one-die game is
+	// parchis1, with the same board.
+	two, ok := Preset("parchis")
+	require.True(t, ok)
+	one, _ := Preset("parchis1")
+	assert.True(t, two.TwoDice, "parchis throws two dice (rule W1)")
+	assert.Equal(t, one.Board, two.Board)
+	_, ok = Preset("parchis2")
 	assert.False(t, ok)
 	err := Rules{Preset: "Classic "}.Validate()
 	assert.True(t, errors.Is(err, ErrInvalidRules))

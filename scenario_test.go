@@ -523,6 +523,7 @@ var scnFamilies = []struct {
 	{"N", 5, false}, // Nigerian Ludo
 	{"T", 2, false}, // partnerships
 	{"H", 5, false}, // Parcheesi
+	{"E", 5, false}, // Parchís with two dice: parchis, parchis6d
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
