@@ -19,7 +19,7 @@ import (
 // changed somewhere; the divide printed on failure says under which first
 // roll and move.
 
-var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about half a minute; 2.2 GB, as two games are counted at once, or 1.5 GB with -test.parallel 1)")
+var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about 45 seconds; 2.6 GB, as two games are counted at once, or 1.3 GB with -test.parallel 1)")
 
 const perftFile = "testdata/perft.txt"
 
@@ -407,8 +407,8 @@ const perftHeader = `# Perft counts for the ludo package, checked by TestPerft (
 # Positions where the game is over end their line (none are reached at
 # these depths). Tiers: "short" lines are checked by every go test run,
 # "default" ones unless -short, "deep" ones only with -perft.deep (or an
-# explicit -short=false): go test -run TestPerft -perft.deep (about half a
-# minute, 1.4 GB). Each game's tiers are in perftConfigs. After a
+# explicit -short=false): go test -run TestPerft -perft.deep (about 45
+# seconds, 2.6 GB). Each game's tiers are in perftConfigs. After a
 # deliberate rule change, rewrite the counts with
 # go test -run TestPerft -update -perft.deep and read the diff.
 #
