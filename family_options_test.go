@@ -559,7 +559,14 @@ func TestPresetsList(t *testing.T) {
 		r.Preset, r.Board.Arms, r.Board.Track, r.Board.HomeEntry, r.Players = four.Preset, four.Board.Arms, four.Board.Track, four.Board.HomeEntry, four.Players
 		assert.Equal(t, four, r, "%s is its four-arm preset on six arms", six)
 	}
-	_, ok := Preset("parchis4")
+	// "parchis" is the two-dice game (rules E1-E5); the one-die game is
+	// parchis1, with the same board.
+	two, ok := Preset("parchis")
+	require.True(t, ok)
+	one, _ := Preset("parchis1")
+	assert.True(t, two.TwoDice, "parchis throws two dice (rule W1)")
+	assert.Equal(t, one.Board, two.Board)
+	_, ok = Preset("parchis2")
 	assert.False(t, ok)
 	err := Rules{Preset: "Classic "}.Validate()
 	assert.True(t, errors.Is(err, ErrInvalidRules))

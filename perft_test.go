@@ -19,7 +19,7 @@ import (
 // changed somewhere; the divide printed on failure says under which first
 // roll and move.
 
-var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about half a minute; 2.2 GB, as two games are counted at once, or 1.5 GB with -test.parallel 1)")
+var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about 45 seconds; 2.6 GB, as two games are counted at once, or 1.3 GB with -test.parallel 1)")
 
 const perftFile = "testdata/perft.txt"
 
@@ -41,8 +41,8 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // rolls again, Fia's 6 enters one token or two), to 10 (maedn and fia to
 // 9: at 10 plies Fia has 18 million positions, and a map of them takes
 // gigabytes); the six-arm presets with 6 players to 9; naija (two dice)
-// with 2 and 4 players to 9. The default run takes about four
-// seconds on a 2-core machine.
+// with 2 and 4 players to 9, and parchis (two dice) with 4 to 9. The
+// default run takes about four seconds on a 2-core machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
 // the yard, red to roll):
@@ -86,6 +86,23 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     token moves x and the turn passes (5 positions); after the first
 //     6 of a double it moves to 6 or another enters, red to throw again
 //     (rule W3): 14 positions by 315 + 5 + 2 = 322 paths.
+//   - parchis (and parchis6d, the first two plies alike): two dice, a 5
+//     on a die or as the sum entering (rule E2), every double throwing
+//     again (E3). Ply 1: the 8 pairs with no 5 that are neither a double
+//     nor sum to 5 pass (green to throw); the doubles 1, 2, 3, 4 and 6
+//     pass and red throws again (W3: a double earns its roll with no
+//     move, Q1); 1 and 4 or 2 and 3 enter a piece with both dice, the
+//     turn passes (H1); a 5 with 1, 2, 3, 4 or 6 enters with the 5, the
+//     other die due (5 positions); a double 5 enters one, the second 5
+//     due: 9 positions by 21 paths. Ply 2: after the pass green throws
+//     as red did (9 positions by 8×21 paths); after a double with no
+//     entry red throws again as at ply 1, the double now the second in
+//     a row (9 positions by 5×21: the pass hands green the all-home
+//     start); after the sum entry green throws (9 positions by 2×21);
+//     after a 5 with x the piece moves x (5 positions, 5 paths); after
+//     the first 5 of a double the second must bring in another (M2), a
+//     barrier on the exit, red to throw again (1): 33 positions by
+//     168 + 105 + 42 + 5 + 1 = 321 paths.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -113,6 +130,8 @@ var perftConfigs = func() []perftConfig {
 		naija.Players = g.players
 		out = append(out, perftConfig{naija, [3]int{g.short, 8, g.deep}})
 	}
+	parchis, _ := Preset("parchis") // Parchís with two dice (rules E1-E5, W1): as naija with 4 players
+	out = append(out, perftConfig{parchis, [3]int{7, 8, 9}})
 	return out
 }()
 
@@ -388,8 +407,8 @@ const perftHeader = `# Perft counts for the ludo package, checked by TestPerft (
 # Positions where the game is over end their line (none are reached at
 # these depths). Tiers: "short" lines are checked by every go test run,
 # "default" ones unless -short, "deep" ones only with -perft.deep (or an
-# explicit -short=false): go test -run TestPerft -perft.deep (about half a
-# minute, 1.4 GB). Each game's tiers are in perftConfigs. After a
+# explicit -short=false): go test -run TestPerft -perft.deep (about 45
+# seconds, 2.6 GB). Each game's tiers are in perftConfigs. After a
 # deliberate rule change, rewrite the counts with
 # go test -run TestPerft -update -perft.deep and read the diff.
 #
@@ -436,6 +455,10 @@ func TestPerftByHand(t *testing.T) {
 		{"fia", 1, 4, 7},
 		{"naija", 1, 7, 21},
 		{"naija", 2, 14, 322},
+		{"parchis", 1, 9, 21},
+		{"parchis", 2, 33, 321},
+		{"parchis6d", 1, 9, 21},
+		{"parchis6d", 2, 33, 321},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)

@@ -523,6 +523,7 @@ var scnFamilies = []struct {
 	{"N", 5, false}, // Nigerian Ludo
 	{"T", 2, false}, // partnerships
 	{"H", 5, false}, // Parcheesi
+	{"E", 5, false}, // Parchís with two dice: parchis, parchis6d
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
@@ -607,6 +608,10 @@ var scnOptions = []struct {
 	{"H", "SixPenalty:NearestHome", func(r Rules) bool { return r.SixPenalty == NearestHome }},
 	{"H", "Safe squares, SafeSquares:SafeExclusive", func(r Rules) bool { return r.Board.Safe != 0 && r.SafeSquares == SafeExclusive }},
 	{"H", "DoublesSplitBlocks:true", func(r Rules) bool { return r.DoublesSplitBlocks }},
+	{"E", "TwoDice, BreakOnSix:true", func(r Rules) bool { return r.TwoDice && r.BreakOnSix }},
+	{"E", "TwoDice, SixPenalty:LastMovedHome", func(r Rules) bool { return r.TwoDice && r.SixPenalty == LastMovedHome }},
+	{"E", "TwoDice, EntryCapture:EntryCapturesLast", func(r Rules) bool { return r.TwoDice && r.EntryCapture == EntryCapturesLast }},
+	{"E", "TwoDice, Arms:6", func(r Rules) bool { return r.TwoDice && r.Board.Arms == 6 }},
 	{"Q", "End:PlayForAllPlaces", func(r Rules) bool { return r.End == PlayForAllPlaces }},
 	{"Q", "End:FirstWinner", func(r Rules) bool { return r.End == FirstWinner }},
 }

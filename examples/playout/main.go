@@ -79,10 +79,14 @@ func run(w io.Writer, players int, preset string, seed uint64, quiet bool) error
 			after = frames[n+1].Before
 		}
 		text := describe(f.Before, m)
-		if m.Forfeits() && rules.SixPenalty == ludo.NearestHome { // rule H3
+		if m.Forfeits() && (rules.SixPenalty == ludo.NearestHome || rules.SixPenalty == ludo.LastMovedHome) { // rules H3, P9 (E3)
+			why := "nearest home"
+			if rules.SixPenalty == ludo.LastMovedHome {
+				why = "moved last"
+			}
 			for i := range rules.Tokens {
 				if f.Before.Progress(m.Color(), i) >= 0 && after.Progress(m.Color(), i) < 0 {
-					text += fmt.Sprintf(", token %d, nearest home, goes back to the yard", i)
+					text += fmt.Sprintf(", token %d, %s, goes back to the yard", i, why)
 				}
 			}
 		}

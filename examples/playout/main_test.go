@@ -154,3 +154,105 @@ func TestParcheesi(t *testing.T) {
 		}
 	}
 }
+
+// TestParchis: games of Parchís with two dice, on four arms and on six,
+// print entries with a 5 on a die or with both dice summing to 5 (rule
+// E2); every 6 counting 6 (E1); every double, and no other throw, followed
+// by another throw of the same colour (E3), the third double forfeited
+// and the piece moved last sent home; bonus moves of 20 and 10 after the
+// dice (E5, W4).
+func TestParchis(t *testing.T) {
+	for _, c := range []struct {
+		preset string
+		seed   string
+		track  int
+	}{{"parchis", "2", 68}, {"parchis6d", "1", 102}} {
+		var out, errOut bytes.Buffer
+		if status := cli([]string{"-preset", c.preset, "-seed", c.seed}, &out, &errOut); status != 0 || errOut.Len() > 0 {
+			t.Fatalf("%s: status %d, stderr %q", c.preset, status, errOut.String())
+		}
+		throwRE := regexp.MustCompile(`^ *\d+  (\w+) +rolls ([1-6]) ([1-6])`)
+		enterRE := regexp.MustCompile(`^ *\d+  \w+ +(?:rolls [1-6] [1-6], )?plays (\w+): token \d enters`)
+		bothRE := regexp.MustCompile(`rolls ([1-6]) ([1-6]), plays both: `)
+		sixRE := regexp.MustCompile(`plays 6: token \d (\d+) -> (\d+)\b`)
+		moveRE := regexp.MustCompile(`^ *\d+  (\w+) +.*: token (\d)`)
+		forfeitRE := regexp.MustCompile(`^ *\d+  (\w+) +rolls ([1-6]) ([1-6]): third double, turn forfeited(?:, token (\d), moved last, goes back to the yard)?$`)
+		lines := strings.Split(out.String(), "\n")
+		seen := map[string]int{}
+		last := map[string]string{} // each colour's piece moved last
+		for k, l := range lines {
+			if m := enterRE.FindStringSubmatch(l); m != nil && m[1] != "5" && m[1] != "both" {
+				t.Errorf("%s line %d: %q enters with a %s (rule E2)", c.preset, k+1, l, m[1])
+			}
+			if m := bothRE.FindStringSubmatch(l); m != nil {
+				seen["both"]++
+				if m[1][0]-'0'+m[2][0]-'0' != 5 {
+					t.Errorf("%s line %d: %q enters with both dice, which do not sum to 5 (rule E2)", c.preset, k+1, l)
+				}
+			}
+			if m := sixRE.FindStringSubmatch(l); m != nil {
+				seen["six"]++
+				from, to := atoi(m[1]), atoi(m[2])
+				if (to-from+c.track)%c.track != 6 {
+					t.Errorf("%s line %d: %q: a 6 that does not count 6 (rule E1)", c.preset, k+1, l)
+				}
+			}
+			if strings.Contains(l, " bonus ") {
+				seen["bonus"]++
+				if !strings.Contains(l, " after the dice: ") {
+					t.Errorf("%s line %d: %q, a bonus move with two dice, is not after the dice (rule E5)", c.preset, k+1, l)
+				}
+			}
+			if m := forfeitRE.FindStringSubmatch(l); m != nil {
+				seen["forfeit"]++
+				if m[2] != m[3] {
+					t.Errorf("%s line %d: %q: a forfeit on a throw that is no double", c.preset, k+1, l)
+				}
+				if m[4] != "" && m[4] != last[m[1]] {
+					t.Errorf("%s line %d: %q, but %s moved token %s last (rule E3)", c.preset, k+1, l, m[1], last[m[1]])
+				}
+			} else if m := moveRE.FindStringSubmatch(l); m != nil {
+				last[m[1]] = m[2]
+			}
+			// The next throw: the same colour's after a double, another's
+			// after any other throw (rule E3), unless a place was taken.
+			m := throwRE.FindStringSubmatch(l)
+			if m == nil || forfeitRE.MatchString(l) {
+				continue
+			}
+			for _, next := range lines[k+1:] {
+				if strings.Contains(next, "finishes in place") {
+					break
+				}
+				if n := throwRE.FindStringSubmatch(next); n != nil {
+					if double := m[2] == m[3]; double != (n[1] == m[1]) {
+						t.Errorf("%s line %d: %q is followed by %q (rule E3)", c.preset, k+1, l, next)
+					}
+					if m[2] == m[3] {
+						seen["double"]++
+					}
+					break
+				}
+			}
+		}
+		for _, what := range []string{"both", "six", "bonus", "forfeit", "double"} {
+			if seen[what] == 0 {
+				t.Errorf("%s: the game has no line of kind %q:\n%s", c.preset, what, out.String())
+			}
+		}
+		for _, want := range []string{c.preset + ", ", c.preset + ": game over", "1. ", "4. "} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("%s: the game lacks %q", c.preset, want)
+			}
+		}
+	}
+}
+
+// atoi is strconv.Atoi for the digits a regexp matched.
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		n = 10*n + int(r-'0')
+	}
+	return n
+}
