@@ -1908,7 +1908,7 @@ func (rs *ruleset) earns(a, b uint8) bool {
 	switch {
 	case b == 0:
 		return rs.bonus.has(a)
-	case rs.rules.BonusAnyDie:
+	case rs.feat&featAnyDie != 0:
 		return rs.bonus.has(a) || rs.bonus.has(b)
 	}
 	return a == b && rs.bonus.has(a)
@@ -2037,6 +2037,7 @@ func (s *State) appendDice(dst []Move) []Move {
 // die's (startCount): a die that shows the face of another due before it
 // (a double) adds the same moves, so it is left out.
 func (s *State) diceMoves(dst []Move) []Move {
+	start := len(dst)
 	ds, n := s.dues()
 	for k, d := range ds[:n] {
 		seen := false
@@ -2049,35 +2050,34 @@ func (s *State) diceMoves(dst []Move) []Move {
 		t := *s
 		t.startCount(d)
 		for i, l := range t.moves {
-			if l == 0 {
-				continue
+			if l != 0 {
+				dst = append(dst, t.laneMove(d, i, l))
 			}
-			m := t.laneMove(d, i, l)
+		}
+	}
+	if s.rs.feat&(featSum|featEntrySum) != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
+		f := ds[0].face() + ds[1].face()
+		if s.rs.feat&featSum != 0 {
+			dst = s.sumMoves(dst, f)
+		}
+		if s.rs.feat&featEntrySum != 0 { // after every other move: rule M2 may keep only its entries
+			dst = s.sumEntry(dst, f)
+		}
+	}
+	if s.rs.feat&featSplit != 0 { // where the throw began matters (rules U2, H5)
+		kept := dst[start:start]
+		for _, m := range dst[start:] {
 			if s.sumBarred(m) { // rule U2: another token alike may take the die, or none
-				j := s.alikeOther(m.Color(), i)
+				j := s.alikeOther(m.Color(), m.Token())
 				if j < 0 {
 					continue
 				}
 				m = m.withToken(j)
 			}
-			dst = append(dst, m)
-		}
-	}
-	if n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
-		f := ds[0].face() + ds[1].face()
-		if s.rs.feat&featSum != 0 {
-			dst = s.sumMoves(dst, f)
-		}
-		if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
-			dst = s.sumEntry(dst, f)
-		}
-	}
-	if s.rs.rules.DoublesSplitBlocks {
-		kept := dst[:0]
-		for _, m := range dst {
-			if !s.together(m) {
-				kept = append(kept, m)
+			if s.rs.rules.DoublesSplitBlocks && s.together(m) { // rule H5
+				continue
 			}
+			kept = append(kept, m)
 		}
 		dst = kept
 	}
@@ -2263,7 +2263,7 @@ func (s *State) applyDice(m Move) error {
 	}
 	var buf [MaxMoves]Move
 	const token = uint64(0xf) << mToken
-	if !m.IsPass() && s.sumBarred(m) { // rule U2, which an alike token's listed move would hide
+	if s.rs.feat&featSum != 0 && !m.IsPass() && s.sumBarred(m) { // rule U2, which an alike token's listed move would hide
 		return s.diceError(m, s.appendDice(buf[:0]))
 	}
 	if i := m.Token(); !m.IsPass() && uint(i) < uint(s.rs.tokens) {

@@ -104,6 +104,8 @@ const (
 	featPlayOn                              // Teams: PartnersPlayOn
 	featRetire                              // CaptureRetires
 	featSum                                 // SumMoves
+	featEntrySum                            // EntrySum
+	featAnyDie                              // BonusAnyDie
 )
 
 // The features that change where a token may go or what its landing
@@ -205,6 +207,8 @@ func newRuleset(r Rules) *ruleset {
 	set(featPlayOn, r.Teams == PartnersPlayOn)
 	set(featRetire, r.CaptureRetires)
 	set(featSum, r.SumMoves)
+	set(featEntrySum, r.EntrySum)
+	set(featAnyDie, r.BonusAnyDie)
 	switch {
 	case r.TwoDice:
 		rs.goesOn = goesOnDice
