@@ -22,7 +22,7 @@ import (
 // A colour need not be given: it is always the player to move's.
 const (
 	// NumActions is the number of action ids.
-	NumActions = 3*MaxTokens + 1
+	NumActions = 6*MaxTokens + 1
 	// PassAction is the id of a pass.
 	PassAction = MaxTokens
 	// SecondAction is the id of token 0's second move; token i's is
@@ -31,6 +31,11 @@ const (
 	// BothAction is the id of token 0's move with both dice; token i's
 	// is BothAction+i.
 	BothAction = SecondAction + MaxTokens
+	// MateAction is the id of the first move of token 0 of the mover's
+	// other colour, under TwoColorsEach (rule T3): its moves with the
+	// first die, the second and both are MateAction plus 0, [MaxTokens]
+	// and 2×MaxTokens, plus the token's index.
+	MateAction = BothAction + MaxTokens
 )
 
 // Action returns the move's action id: its token's index, [PassAction]
@@ -44,6 +49,8 @@ func (m Move) Action() int {
 		return -1
 	case m.IsPass():
 		return PassAction
+	case m.v>>mMate&1 != 0: // rule T3
+		return MateAction + m.block()*MaxTokens + m.Token()
 	case m.BothDice():
 		return BothAction + m.Token()
 	case m.isSecond() || m.block() == 1:
@@ -100,10 +107,12 @@ func (s State) ActionMove(a int) (Move, error) {
 		return Move{}, err
 	}
 	switch {
-	case s.rs.feat&featTwoDice != 0 && a >= BothAction && a < NumActions:
-		return s.dieMove(2, a-BothAction) // rules H1, U2: both dice
+	case s.rs.feat&featShare != 0 && a >= MateAction && a < NumActions:
+		return s.dieMove((a-MateAction)/MaxTokens, (a-MateAction)%MaxTokens, true) // rule T3: the other colour
+	case s.rs.feat&featTwoDice != 0 && a >= BothAction && a < MateAction:
+		return s.dieMove(2, a-BothAction, false) // rules H1, U2: both dice
 	case s.rs.feat&featTwoDice != 0 && a >= 0 && a < BothAction && a != PassAction:
-		return s.dieMove(a/SecondAction, a%SecondAction) // rule W1: a block a die
+		return s.dieMove(a/SecondAction, a%SecondAction, false) // rule W1: a block a die
 	case a >= 0 && a < MaxTokens:
 		return s.TokenMove(a)
 	case a >= SecondAction && a < BothAction:
@@ -115,6 +124,10 @@ func (s State) ActionMove(a int) (Move, error) {
 		}
 		return Move{}, &IllegalMoveError{Move: newMove(d.c(), i, -1, int(d.steps()), int(d.face())), Rule: "F1",
 			Reason: fmt.Sprintf("token %d has no second move: only an entering %d gives one", i, s.rs.six)}
+	case a >= MateAction && a < NumActions:
+		d := s.head()
+		return Move{}, &IllegalMoveError{Move: newMove(d.c(), (a-MateAction)%MaxTokens, -1, 0, 0), Rule: "T3",
+			Reason: fmt.Sprintf("action %d is a move of the other colour of a player who runs two, and the rules give each player one colour", a)}
 	case a >= BothAction && a < NumActions:
 		d := s.head()
 		return Move{}, &IllegalMoveError{Move: newMove(d.c(), a-BothAction, -1, 0, 0), Rule: "W1",

@@ -26,7 +26,7 @@ func ExampleState_ActionMask() {
 	_, err := s.ActionMove(ludo.PassAction)
 	fmt.Println(err)
 	// Output:
-	// [false true false false false false false false false false false false false]
+	// [false true false false false false false false false false false false false false false false false false false false false false false false false]
 	// 1 red 1: 20-24
 	// ludo: illegal move: red must move when a token can: red 1: 20-24 (rule C10)
 }

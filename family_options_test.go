@@ -395,6 +395,16 @@ var tabConflicts = []tabConflict{
 		func(r *Rules) { r.EntrySum = true },
 		func(r *Rules) { r.EntrySum, r.TwoDice = true, true },
 		"it is the sum of two dice that enters"},
+	{"two colours each with one die", "uckers",
+		func(r *Rules) {
+			r.Teams, r.TwoDice, r.BonusAnyDie, r.SumMoves, r.DiceUse = TwoColorsEach, false, false, false, EitherDie
+		},
+		func(r *Rules) { r.Teams = TwoColorsEach },
+		"two players each run two colours with two dice"},
+	{"two colours each on six arms", "parchis6d",
+		func(r *Rules) { r.Teams = TwoColorsEach },
+		func(r *Rules) { r.Teams, r.Players = TwoColorsEach, 4 },
+		"four colours in all"},
 	{"a bonus face on either die with one die", "classic",
 		func(r *Rules) { r.BonusAnyDie = true },
 		func(r *Rules) { r.BonusAnyDie, r.TwoDice = true, true },

@@ -34,6 +34,7 @@ const (
 	mCaptures = 52 // 4 bits: the opponent tokens sent to their yards
 	mLaneTok  = 56 // 3 bits: in a State's extra lane, the token it is for
 	mAmount   = 59 // 3 bits: which of the amounts due it plays (see amounts)
+	mMate     = 62 // 1 bit: two colours each (rule T3), a move of the mover's other colour
 
 	laneShift = mTo // a lane is the Move's bits from here
 )

@@ -1409,9 +1409,12 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 	c := s.head().c()
 	var buf [MaxMoves]Move
 	legal := s.appendDice(buf[:0])
+	if mt.hasColor && mt.color != c && s.movesColor(c, mt.color) {
+		c = mt.color // rule T3: the mover's other colour
+	}
 	switch {
 	case mt.hasColor && mt.color != c:
-		return Move{}, s.illegal(newMove(mt.color, mt.token, -1, 0, 0), "C3", "it is %v's turn, not %v's", s.turn, mt.color)
+		return Move{}, s.notMover(newMove(mt.color, mt.token, -1, 0, 0), c)
 	case mt.pass:
 		if legal[0].IsPass() && (!mt.forfeit || legal[0].Forfeits()) {
 			return legal[0], nil
@@ -1433,7 +1436,7 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 			(!mt.detail || textOf(m).describe() == mt.describe())
 	}
 	for _, l := range legal {
-		if !l.IsPass() && s.tok[c][l.Token()] == s.tok[c][mt.token] && fits(l) {
+		if !l.IsPass() && l.Color() == c && s.tok[c][l.Token()] == s.tok[c][mt.token] && fits(l) {
 			return l.withToken(mt.token), nil
 		}
 	}
@@ -1454,6 +1457,7 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 		if mt.die != 0 && int(d.face()) != mt.die {
 			continue
 		}
+		d = d.withColor(c, c != d.c()) // rule T3: the mover's other colour's
 		t := s
 		t.startCount(d)
 		m, err := t.decide(d, mt.token)

@@ -33,6 +33,9 @@ func TestPropParcheesiRules(t *testing.T) {
 		"parcheesi{DiceUse:LargerDie SixLimit:0}",
 		"naija{EntryRolls:{5} EntrySum:true TopsAndBottoms:true}",
 		"mongolian{TwoDice:true TopsAndBottoms:true DoublesSplitBlocks:true CaptureBonus:10 HomeBonus:5}",
+		"uckers{Teams:TwoColorsEach}",
+		"parcheesi{Teams:TwoColorsEach}",
+		"naija{Teams:TwoColorsEach SumMoves:true CaptureRetires:false}",
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		r, err := ParseRules(rapid.SampledFrom(variants).Draw(t, "rules"))

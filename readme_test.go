@@ -145,9 +145,9 @@ var readmeCounts = []struct {
 		}
 		return []string{strconv.Itoa(len(o))}
 	}},
-	{"the action ids", "`NumActions` \\((\\d+)\\) of them, a token's index 0–(\\d+), `PassAction` \\((\\d+), the forced and the forfeiting pass alike\\), or `SecondAction`\\+index \\((\\d+)–(\\d+)\\)[^`]*`BothAction`\\+index \\((\\d+)–(\\d+)\\)", func(*testing.T, []string) []string {
+	{"the action ids", "`NumActions` \\((\\d+)\\) of them, a token's index 0–(\\d+), `PassAction` \\((\\d+), the forced and the forfeiting pass alike\\), or `SecondAction`\\+index \\((\\d+)–(\\d+)\\)[^`]*`BothAction`\\+index \\((\\d+)–(\\d+)\\)[^`]*`MateAction`\\+block\\+index \\((\\d+)–(\\d+)\\)", func(*testing.T, []string) []string {
 		return []string{strconv.Itoa(ludo.NumActions), strconv.Itoa(ludo.MaxTokens - 1), strconv.Itoa(ludo.PassAction), strconv.Itoa(ludo.SecondAction), strconv.Itoa(ludo.SecondAction + ludo.MaxTokens - 1),
-			strconv.Itoa(ludo.BothAction), strconv.Itoa(ludo.BothAction + ludo.MaxTokens - 1)}
+			strconv.Itoa(ludo.BothAction), strconv.Itoa(ludo.BothAction + ludo.MaxTokens - 1), strconv.Itoa(ludo.MateAction), strconv.Itoa(ludo.NumActions - 1)}
 	}},
 	{"the size of a State", "A `State` is (\\d+) bytes", func(*testing.T, []string) []string {
 		return []string{strconv.Itoa(int(unsafe.Sizeof(ludo.State{})))}

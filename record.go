@@ -116,6 +116,9 @@ func (r *Record) AddMove(s State, m Move) error {
 			p.Move = mt.String()
 		}
 	}
+	if s.rs != nil && m.Color() != s.mover() && !m.IsPass() { // rule T3: a move of the player's other colour names it
+		p.Move = m.Color().String() + " " + p.Move
+	}
 	return nil
 }
 
@@ -362,10 +365,14 @@ func parsePly(l textLine, want int, start State) (Ply, *ParseError) {
 	if perr != nil {
 		return p, perr
 	}
-	if mt.hasColor && mt.color != c {
+	move := mt.String()
+	switch {
+	case mt.hasColor && mt.color != c && start.rs != nil && start.rs.has(featShare) && start.rs.mates[c].Has(mt.color):
+		move = mt.color.String() + " " + move // rule T3: the player's other colour
+	case mt.hasColor && mt.color != c:
 		return p, l.at(w).errorf(ErrSyntax, "the move is %v's, but the ply is %v's", mt.color, c)
 	}
-	return Ply{Player: c, Face: face, Second: second, Move: mt.String()}, nil
+	return Ply{Player: c, Face: face, Second: second, Move: move}, nil
 }
 
 // ReplayError is the error of [Record.Replay]: the ply that cannot be
@@ -448,17 +455,20 @@ func (r Record) Replay() ([]State, error) {
 		if perr != nil {
 			return fail(perr)
 		}
-		if mt.hasColor && mt.color != p.Player {
+		mate := mt.hasColor && mt.color != p.Player && s.rs.has(featShare) && s.rs.mates[p.Player].Has(mt.color) // rule T3
+		if mt.hasColor && mt.color != p.Player && !mate {
 			return fail(&ParseError{Line: 1, Col: 1, Msg: fmt.Sprintf("the move is %v's, but the ply is %v's", mt.color, p.Player), Err: ErrSyntax})
 		}
-		mt.hasColor, mt.color = true, p.Player
+		if !mate {
+			mt.hasColor, mt.color = true, p.Player
+		}
 		if r.Seeded && p.Face != 0 {
 			if o := dice.Throw(s.Rules()); o.Face != p.Face || o.Second != p.Second {
 				return fail(fmt.Errorf("%w: seed %d rolls %v here, not %v", ErrSeedMismatch, r.Seed, o, Outcome{Face: p.Face, Second: p.Second}))
 			}
 		}
 		rolled, err := s.plyRoll(p.Face, p.Second)
-		if err == nil && p.Player == rolled.turn && mt.color == p.Player {
+		if err == nil && p.Player == rolled.turn && mt.color == p.Player && !mate {
 			mt.color = rolled.mover() // rule T2: a finished player plays on with a partner's tokens
 		}
 		if err != nil {

@@ -281,6 +281,32 @@ func (s *State) moverOf(c Color) Color {
 	return c
 }
 
+// mateOf returns the other colour of colour c's player under
+// TwoColorsEach (rule T3), whose tokens its throws move too; else c.
+func (s *State) mateOf(c Color) Color {
+	if s.rs.feat&featShare != 0 {
+		if o := s.rs.mates[c] &^ (1 << c); o != 0 {
+			return Color(bits.TrailingZeros8(uint8(o)))
+		}
+	}
+	return c
+}
+
+// moves reports whether the player to move, whose tokens are colour c's
+// (the mover), moves colour o's: o is c, or under TwoColorsEach c's other
+// colour (rule T3).
+func (s *State) movesColor(c, o Color) bool { return o == c || o == s.mateOf(c) }
+
+// withColor returns amount d for colour c's tokens, marked as the
+// mover's other colour's where c is not the mover's (rule T3).
+func (d due) withColor(c Color, mate bool) due {
+	d = d&^(0xf<<mColor) | due(c)<<mColor
+	if mate {
+		d |= 1 << mMate
+	}
+	return d
+}
+
 // head returns the amount due first, as the stages judge it: a bonus
 // move's face is 0.
 func (s *State) head() due {
@@ -1405,6 +1431,8 @@ func (s *State) notMover(m Move, c Color) error {
 	switch {
 	case !m.IsValid():
 		return s.illegal(m, "", "the zero Move is no move")
+	case s.rs.feat&featShare != 0:
+		return s.illegal(m, "T3", "it is %v's turn, whose player moves %v's and %v's tokens, not %v's", s.turn, c, s.mateOf(c), m.Color())
 	case c != s.turn:
 		return s.illegal(m, "T2", "%v has finished and plays on with %v's tokens, not %v's", s.turn, c, m.Color())
 	}
@@ -1459,8 +1487,11 @@ func (s *State) applyToken(m Move) {
 	}
 	if m.Finishes() && s.finished(c) { // rule C6
 		s.place(c)
-		s.nextTurn() // ruling Q6: no bonus with nothing left to move
-		return
+		if rs.feat&featShare == 0 || s.over() {
+			s.nextTurn() // ruling Q6: no bonus with nothing left to move
+			return
+		}
+		s.due.head = uint32(s.head().withColor(s.mover(), false)) // rule T3: the player's other colour plays on with what is due
 	}
 	if g := rs.goesOn; g != 0 { // what may be due after the move
 		if g == goesOnBonus {
@@ -2047,21 +2078,33 @@ func (s *State) diceMoves(dst []Move) []Move {
 		if seen {
 			continue
 		}
-		t := *s
-		t.startCount(d)
-		for i, l := range t.moves {
-			if l != 0 {
-				dst = append(dst, t.laneMove(d, i, l))
+		for {
+			t := *s
+			t.startCount(d)
+			for i, l := range t.moves {
+				if l != 0 {
+					dst = append(dst, t.laneMove(d, i, l))
+				}
 			}
+			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
+				break
+			}
+			d = d.withColor(s.mateOf(d.c()), true) // rule T3: the other colour's tokens too
 		}
 	}
 	if s.rs.feat&(featSum|featEntrySum) != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
 		f := ds[0].face() + ds[1].face()
-		if s.rs.feat&featSum != 0 {
-			dst = s.sumMoves(dst, f)
-		}
-		if s.rs.feat&featEntrySum != 0 { // after every other move: rule M2 may keep only its entries
-			dst = s.sumEntry(dst, f)
+		for _, c := range [2]Color{ds[0].c(), s.mateOf(ds[0].c())} {
+			d := dueOf(c, 0, 0).withColor(c, c != ds[0].c())
+			if s.rs.feat&featSum != 0 {
+				dst = s.sumMoves(dst, d, f)
+			}
+			if s.rs.feat&featEntrySum != 0 { // after every other move: rule M2 may keep only its entries
+				dst = s.sumEntry(dst, d, f)
+			}
+			if s.rs.feat&featShare == 0 {
+				break
+			}
 		}
 	}
 	if s.rs.feat&featSplit != 0 { // where the throw began matters (rules U2, H5)
@@ -2109,15 +2152,15 @@ func (s *State) together(m Move) bool {
 	return false
 }
 
-// sumMoves appends the moves of the tokens that take both dice as one
+// sumMoves appends the moves of the tokens of col's colour (a due of no
+// face: its colour and the mate bit, rule T3) that take both dice as one
 // move of their sum f (rule U2): judged as a bonus move's count is, from
 // the token's square to where f takes it, landing only there and
 // bringing no token out of the yard; a move that plays both dice.
-func (s *State) sumMoves(dst []Move, f uint8) []Move {
-	c := s.mover()
+func (s *State) sumMoves(dst []Move, col due, f uint8) []Move {
 	t := *s
-	t.startCount(dueOf(c, 0, f))
-	d := dueOf(c, f, f)
+	t.startCount(col | dueOf(0, 0, f))
+	d := col | dueOf(0, f, f)
 	for i, l := range t.moves {
 		if l != 0 {
 			dst = append(dst, t.laneMove(d, i, l).asSum(f))
@@ -2151,15 +2194,16 @@ func (s *State) alikeOther(c Color, i int) int {
 	return -1
 }
 
-// sumEntry appends the entry of a token with both dice where their sum f
-// is an entry face (rule H1), if a token can enter; under EntryCompulsory
+// sumEntry appends the entry of a token of col's colour (as sumMoves) with
+// both dice where their sum f is an entry face (rule H1), if a token can
+// enter; under EntryCompulsory
 // the throw must then bring a token in (rule M2), so the moves that do
 // not enter go.
-func (s *State) sumEntry(dst []Move, f uint8) []Move {
+func (s *State) sumEntry(dst []Move, col due, f uint8) []Move {
 	if !s.rs.entry.has(f) {
 		return dst
 	}
-	d := dueOf(s.mover(), f, f)
+	d := col | dueOf(0, f, f)
 	t := *s
 	t.startCount(d)
 	n := len(dst)
@@ -2190,10 +2234,10 @@ func (s *State) useDice(moves []Move) []Move {
 	if _, n := s.dues(); n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
 		return moves
 	}
-	var played [MaxMoves]int
-	most := 0
+	var played [MaxMoves]uint8
+	most := uint8(0)
 	for k, m := range moves {
-		played[k] = s.diceAfter(m)
+		played[k] = uint8(s.diceAfter(m))
 		most = max(most, played[k])
 	}
 	larger := 0
@@ -2211,6 +2255,30 @@ func (s *State) useDice(moves []Move) []Move {
 	return kept
 }
 
+// anyDiceMove reports whether an amount due has a move, as diceMoves
+// would list one, without listing them.
+func (s *State) anyDiceMove() bool {
+	if s.rs.feat&(featSplit|featSum|featEntrySum) != 0 { // what the dice's moves are kept or added by
+		var buf [MaxMoves]Move
+		return len(s.diceMoves(buf[:0])) > 0
+	}
+	ds, n := s.dues()
+	for _, d := range ds[:n] {
+		for {
+			t := *s
+			t.startCount(d)
+			if t.moves != [MaxTokens]uint32{} {
+				return true
+			}
+			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
+				break
+			}
+			d = d.withColor(s.mateOf(d.c()), true) // rule T3
+		}
+	}
+	return false
+}
+
 // diceAfter returns how many of the dice due move m and the moves after it
 // can play at most: 1 for m, plus the most the dice left can play after
 // it; every die due where m ends the player's game, as nothing is left
@@ -2221,7 +2289,7 @@ func (s *State) diceAfter(m Move) int {
 	t.applyToken(m)
 	c := m.Color()
 	switch {
-	case t.places.of(c) != 0 || t.finished(c):
+	case t.places.of(c) != 0 || t.finished(c) && s.rs.feat&featShare == 0: // rule T3: the other colour plays on
 		return n
 	case t.turn != s.turn || t.due.head == 0 || t.due.first() >= amountCapture || n == 1: // no die left to play
 		return min(n, 1+b2i(m.BothDice()))
@@ -2230,10 +2298,10 @@ func (s *State) diceAfter(m Move) int {
 	if m.BothDice() {
 		played = 2
 	}
-	var buf [MaxMoves]Move
 	if n-played == 1 { // one die left: it is played if it has a move
-		return played + min(len(t.diceMoves(buf[:0])), 1)
+		return played + b2i(t.anyDiceMove())
 	}
+	var buf [MaxMoves]Move
 	most := 0
 	for _, r := range t.diceMoves(buf[:0]) {
 		if most = max(most, t.diceAfter(r)); most == n-played { // every die left is played
@@ -2248,9 +2316,10 @@ func (s *State) diceAfter(m Move) int {
 func (s *State) applyDice(m Move) error {
 	d := s.head()
 	c := d.c()
-	if !m.IsValid() || m.Color() != c {
+	if !m.IsValid() || !s.movesColor(c, m.Color()) {
 		return s.notMover(m, c)
 	}
+	c = m.Color() // rule T3: perhaps the mover's other colour
 	if s.forfeit() {
 		switch want := d.pass(true); {
 		case m == want:
@@ -2318,10 +2387,11 @@ func (s *State) diceError(m Move, legal []Move) error {
 	a, b := s.dice()
 	faces := s.amountFaces()
 	ds, n := s.dues()
+	col := dueOf(c, 0, 0).withColor(c, c != s.head().c()) // the move's colour (rule T3: perhaps the mover's other)
 	var d due
 	for _, e := range ds[:n] {
 		if e.k() == m.amount() {
-			d = e
+			d = e.withColor(c, c != e.c())
 		}
 	}
 	dice := 2
@@ -2336,9 +2406,9 @@ func (s *State) diceError(m Move, legal []Move) error {
 	sum := m.BothDice() && bothDue && s.rs.feat&featSum != 0 && from >= 0
 	switch {
 	case both:
-		d = dueOf(c, uint8(a+b), uint8(a+b))
+		d = col | dueOf(0, uint8(a+b), uint8(a+b))
 	case sum:
-		d = dueOf(c, 0, uint8(a+b))
+		d = col | dueOf(0, 0, uint8(a+b))
 	}
 	switch {
 	case m.IsBonusMove() && s.due.first() < amountCapture:
@@ -2386,7 +2456,7 @@ func (s *State) diceError(m Move, legal []Move) error {
 	}
 	if s.rs.rules.EntrySum && s.rs.feat&featEntryFilter != 0 && !m.Enters() && n >= 2 && ds[1].k() == 1 && ds[0].k() == 0 {
 		var buf [MaxMoves]Move
-		if len(s.sumEntry(buf[:0], uint8(a+b))) > 0 {
+		if len(s.sumEntry(buf[:0], col, uint8(a+b))) > 0 {
 			return s.illegal(m, "M2", "%v threw %d and %d, which enter a token with their sum, and must bring a token in: %v", c, a, b, legal[0])
 		}
 	}
@@ -2407,8 +2477,11 @@ func (s *State) diceError(m Move, legal []Move) error {
 // the tops' 0 and the bottoms' 1; after the dice the bonus moves of a
 // capture 0 and of a token home 1 (rule W4); a move of both dice 2 (rules
 // H1, U2). Or it says why the token has none.
-func (s *State) dieMove(k, i int) (Move, error) {
+func (s *State) dieMove(k, i int, mate bool) (Move, error) {
 	c := s.head().c()
+	if mate { // rule T3: the mover's other colour
+		c = s.mateOf(c)
+	}
 	if s.forfeit() {
 		return Move{}, s.forfeitError(newMove(c, i, -1, 0, 0))
 	}
@@ -2418,7 +2491,7 @@ func (s *State) dieMove(k, i int) (Move, error) {
 	var buf [MaxMoves]Move
 	legal := s.appendDice(buf[:0])
 	for _, l := range legal {
-		if !l.IsPass() && l.block() == k && s.tok[c][l.Token()] == s.tok[c][i] {
+		if !l.IsPass() && l.block() == k && l.Color() == c && s.tok[c][l.Token()] == s.tok[c][i] {
 			return l.withToken(i), nil
 		}
 	}
@@ -2429,6 +2502,7 @@ func (s *State) dieMove(k, i int) (Move, error) {
 	ds, n := s.dues()
 	for _, d := range ds[:n] {
 		if d.k()&1 == k {
+			d = d.withColor(c, mate)
 			t := *s
 			t.startCount(d)
 			m, err := t.decide(d, i)

@@ -106,6 +106,7 @@ const (
 	featSum                                 // SumMoves
 	featEntrySum                            // EntrySum
 	featAnyDie                              // BonusAnyDie
+	featShare                               // Teams: TwoColorsEach
 )
 
 // The features that change where a token may go or what its landing
@@ -204,7 +205,8 @@ func newRuleset(r Rules) *ruleset {
 	set(featLater, r.EntryCapture == EntryCapturesLast)
 	set(featTwoDice, r.TwoDice)
 	set(featSplit, r.DoublesSplitBlocks || r.SumMoves)
-	set(featPlayOn, r.Teams == PartnersPlayOn)
+	set(featPlayOn, r.Teams >= PartnersPlayOn)
+	set(featShare, r.Teams == TwoColorsEach)
 	set(featRetire, r.CaptureRetires)
 	set(featSum, r.SumMoves)
 	set(featEntrySum, r.EntrySum)

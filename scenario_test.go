@@ -73,6 +73,15 @@ func scnLetters() string {
 	return string(letters)
 }
 
+// scnText returns a move's text in a scenario: without its colour, but
+// for a move of the mover's other colour (rule T3), which names it.
+func scnText(s *State, mt moveText) string {
+	if mt.hasColor && mt.color != s.mover() {
+		return mt.color.String() + " " + mt.String()
+	}
+	return mt.String()
+}
+
 // parseScenario reads a scenario file with parsePositionFunc, whose extra
 // hook takes the scenario's own keys.
 func parseScenario(path, text string) (*scnFile, error) {
@@ -241,9 +250,10 @@ func (sc *scnFile) check() scnResult {
 		}
 	}
 
-	// The legal moves, as a set of texts (without the colour).
+	// The legal moves, as a set of texts (without the colour, but for a
+	// move of the mover's other colour, rule T3).
 	for _, m := range s.LegalMoves() {
-		res.legal = append(res.legal, textOf(m).String())
+		res.legal = append(res.legal, scnText(&s, textOf(m)))
 	}
 	want := map[string]int{}
 	var wantOrder []string
@@ -253,14 +263,14 @@ func (sc *scnFile) check() scnResult {
 		case perr != nil:
 			fail(e.n, "expect: %v", perr)
 			continue
-		case mt.hasColor && mt.color != s.Turn():
+		case mt.hasColor && !s.movesColor(s.mover(), mt.color):
 			fail(e.n, "expect: the move is %v's, but %v is to move", mt.color, s.Turn())
 			continue
 		case !mt.pass && !mt.detail:
 			fail(e.n, "expect: write the whole move (as %q), not just the token", "2: 12-18")
 			continue
 		}
-		k := mt.String()
+		k := scnText(&s, mt)
 		if first, dup := want[k]; dup {
 			fail(e.n, "expect: %s is expected twice (first on line %d)", k, first)
 			continue
@@ -521,7 +531,7 @@ var scnFamilies = []struct {
 	{"F", 2, false}, // Fia
 	{"W", 4, false}, // two dice: naija, parcheesi, and other rules with TwoDice
 	{"N", 5, false}, // Nigerian Ludo
-	{"T", 2, false}, // partnerships
+	{"T", 3, false}, // partnerships
 	{"H", 5, false}, // Parcheesi
 	{"E", 5, false}, // Parchís with two dice: parchis, parchis6d
 }

@@ -458,7 +458,7 @@ func (u *Setup) check(s *State) *SetupError {
 			return bad("TurnStart", c, -1, "no die of the throw has been played, so %v stands where the throw began (rules H5, U2)", c)
 		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places.of(c) != 0):
 			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
-		case c == s.moverOf(t):
+		case c == s.moverOf(t) || rs.has(featShare) && rs.mates[t].Has(c): // rule T3: both the player's colours move
 			continue
 		}
 		for i, p := range u.Tokens[c] {

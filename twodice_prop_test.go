@@ -123,7 +123,7 @@ func tdValue(t *rapid.T, s State, k int, m Move) int {
 	if err != nil {
 		t.Fatalf("%v with die %d alone: %v\n%v", m, k+1, err, s)
 	}
-	if tdFinished(after, c) {
+	if tdFinished(after, m.Color()) { // the mover's, a partner's under rule T2
 		return 2
 	}
 	u, v := after.Setup(), s.Setup()
@@ -423,7 +423,7 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 				break
 			}
 		}
-		finished = made > 0 && tdFinished(cur, c)
+		finished = made > 0 && tdFinished(cur, first.Color()) // the mover's, a partner's under rule T2
 		played := made
 		if finished {
 			played = 2

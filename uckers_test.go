@@ -137,3 +137,64 @@ func TestUckersU3Blobs(t *testing.T) {
 	s = tdApply(t, s, "1: 20-21 block die 1")
 	assert.Equal(t, [2]int{21, 21}, [2]int{s.Progress(Red, 0), s.Progress(Red, 1)})
 }
+
+// Rule T3: under TwoColorsEach a throw moves the tokens of both of the
+// player's colours; an opponent's are refused; the other colour's moves
+// have action ids of their own.
+func TestUckersT3TwoColoursEach(t *testing.T) {
+	s := MustParsePosition("rules uckers{Teams:TwoColorsEach}\nred 10\ngreen 30\nyellow 20\nturn red\ndie 3 1")
+	var texts []string
+	for _, m := range s.LegalMoves() {
+		texts = append(texts, m.String())
+	}
+	assert.Equal(t, []string{"red 0: 10-11", "red 0: 10-13", "red 0: 10-14 both", "yellow 0: 20-21", "yellow 0: 20-23", "yellow 0: 20-24 both"}, texts)
+	// The 3 on red, the 1 on yellow: one throw, both colours.
+	s = tdApply(t, s, "0: 10-13 die 3")
+	assert.Equal(t, Red, s.Turn())
+	var yellow Move
+	for _, m := range s.LegalMoves() {
+		if m.Color() == Yellow {
+			yellow = m
+		}
+	}
+	require.True(t, yellow.IsValid(), "yellow may take the other die: %v", s.LegalMoves())
+	assert.Equal(t, MateAction+MaxTokens+0, yellow.Action(), "the second die's block of the other colour")
+	byID, err := s.ActionMove(yellow.Action())
+	require.NoError(t, err)
+	assert.Equal(t, yellow, byID)
+	next, err := s.Apply(yellow)
+	require.NoError(t, err)
+	assert.Equal(t, [2]int{13, 21}, [2]int{next.Progress(Red, 0), next.Progress(Yellow, 0)})
+	assert.Equal(t, Green, next.Turn())
+	// Green's token is the opponent's: refused naming T3.
+	s = MustParsePosition("rules uckers{Teams:TwoColorsEach}\nred 10\ngreen 30\nyellow 20\nturn red\ndie 3 1")
+	g := MustParsePosition("rules naija\nred 10\ngreen 30\nyellow 20\nturn green\ndie 3 1")
+	_, err = s.Apply(g.LegalMoves()[0])
+	tdRefused(t, err, "T3")
+	// The text names the colour: yellow's move parses, green's is refused.
+	m, err := ParseMove(s, "yellow 0: 20-23")
+	require.NoError(t, err)
+	assert.Equal(t, Yellow, m.Color())
+	_, err = ParseMove(s, "green 0: 30-33")
+	require.Error(t, err)
+	// Under PartnersPlayOn (T2) yellow's tokens are not red's to move.
+	p := MustParsePosition("rules uckers\nred 10\ngreen 30\nyellow 20\nturn red\ndie 3 1")
+	_, err = p.Apply(m)
+	tdRefused(t, err, "C3")
+}
+
+// Rule T3: where one colour's last token comes home with a die still
+// due, the player's other colour plays it.
+func TestUckersT3OtherColourPlaysOn(t *testing.T) {
+	s := MustParsePosition("rules uckers{Teams:TwoColorsEach}\nred 53 finish finish finish\ngreen 30\nyellow 20\nturn red\ndie 3 2")
+	s = tdApply(t, s, "0: 53-56 finish die 3")
+	assert.Equal(t, Red, s.Turn(), "the 2 is still due")
+	require.Equal(t, PhaseMove, s.Phase())
+	moves := s.LegalMoves()
+	require.Len(t, moves, 1)
+	assert.Equal(t, "yellow 0: 20-22", moves[0].String())
+	// Without T3 red's game ends there and the turn passes (ruling Q6).
+	p := MustParsePosition("rules uckers\nred 53 finish finish finish\ngreen 30\nyellow 20\nturn red\ndie 3 2")
+	p = tdApply(t, p, "0: 53-56 finish die 3")
+	assert.Equal(t, Green, p.Turn())
+}

@@ -26,11 +26,11 @@ const MaxPlayers = 6
 const MaxTokens = 4
 
 // MaxMoves is the most legal moves a position has: a move for each token
-// with each of two dice and one with both (rules W1, U2); with one die, a
-// move for each token and a second for one of them (rule F1). A buffer
-// of this capacity lets [State.AppendLegalMoves] append without
-// allocating.
-const MaxMoves = 3 * MaxTokens
+// of each of the player's colours (two under rule T3) with each of two
+// dice and one with both (rules W1, U2); with one die, a move for each
+// token and a second for one of them (rule F1). A buffer of this
+// capacity lets [State.AppendLegalMoves] append without allocating.
+const MaxMoves = 6 * MaxTokens
 
 // Rules is the complete set of options a game is played under. It is a
 // small comparable value: copy it, compare it with ==, use it as a map key.
@@ -734,6 +734,8 @@ func (r Rules) problem() string {
 		return "SixLimit is 1: every bonus-earning roll would be forfeited (rule C9)"
 	case r.BonusRolls == faces && r.SixLimit > 0 && r.SixPenalty == UndoTurn && !r.TwoDice:
 		return "every face earns a bonus roll, so every turn reaches SixLimit and UndoTurn undoes it: the game could never end (rule C9)"
+	case r.Teams == TwoColorsEach && (r.Players != 4 || !r.TwoDice):
+		return fmt.Sprintf("Teams is TwoColorsEach but Players is %d and TwoDice %v: two players each run two colours with two dice, four colours in all (rule T3)", r.Players, r.TwoDice)
 	case r.Teams != NoTeams && r.Players%2 != 0:
 		return fmt.Sprintf("Teams is Partners but Players is %d: partners need an even number of players (rule T1)", r.Players)
 	case r.Blocks != NoBlocks && r.OwnLanding == OwnLandingForbidden:
@@ -847,9 +849,14 @@ const (
 	// finished plays on, throwing for a partner still playing and moving
 	// that partner's tokens (rule T2: Parchís in pairs, Uckers, Pachisi).
 	PartnersPlayOn
+	// TwoColorsEach: as PartnersPlayOn, and each team is one player who
+	// runs both its colours: on the turn of either, the throw moves the
+	// tokens of both (rule T3: Uckers for two players). Two dice and four
+	// players only.
+	TwoColorsEach
 )
 
-var teamNames = []string{"NoTeams", "Partners", "PartnersPlayOn"}
+var teamNames = []string{"NoTeams", "Partners", "PartnersPlayOn", "TwoColorsEach"}
 
 // String returns the constant's name.
 func (t TeamRule) String() string { return enumName(uint8(t), teamNames...) }
