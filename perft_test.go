@@ -41,8 +41,8 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // rolls again, Fia's 6 enters one token or two), to 10 (maedn and fia to
 // 9: at 10 plies Fia has 18 million positions, and a map of them takes
 // gigabytes); the six-arm presets with 6 players to 9; naija (two dice)
-// with 2 and 4 players to 9, and parchis (two dice) with 4 to 9. The
-// default run takes about four seconds on a 2-core machine.
+// with 2 and 4 players to 9, and parchis and parcheesi (two dice) with
+// 4 to 9. The default run takes about four seconds on a 2-core machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
 // the yard, red to roll):
@@ -103,6 +103,29 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     the first 5 of a double the second must bring in another (M2), a
 //     barrier on the exit, red to throw again (1): 33 positions by
 //     168 + 105 + 42 + 5 + 1 = 321 paths.
+//   - parcheesi: two dice, a 5 on a die or as the sum entering and
+//     entering where it can (rules H1, M2), every double throwing again
+//     (W3). Tops and bottoms (H2) never apply here: every pawn is in
+//     its nest at the start, and a double thrown with a pawn in the nest
+//     is two moves of its face; nor does the third double (H3), as no
+//     colour throws three in a row by ply 2. So the first two plies are
+//     parchis's. Ply 1: the 8 pairs with no 5 that are neither a double
+//     nor sum to 5 pass (green to throw); the doubles 1, 2, 3, 4 and 6
+//     move nothing and red throws again (W3, Q1); 1 and 4 or 2 and 3
+//     enter a pawn with both dice, the turn passes (H1); a 5 with 1, 2,
+//     3, 4 or 6 enters with the 5, the other die due (5 positions); a
+//     double 5 enters one, the second 5 due: 9 positions by 21 paths.
+//     Ply 2: after the pass green throws as red did (9 positions by 8×21
+//     paths); after a double with no entry red throws again, still with
+//     every pawn in the nest, the double now the second in a row (9
+//     positions by 5×21); after the sum entry green throws (9 positions
+//     by 2×21); after a 5 with x the pawn moves x (5 positions, 5 paths);
+//     after the first 5 of a double the second must bring in another
+//     (M2), a blockade on the entry space (B2, P2), red to throw again
+//     (1): 33 positions by 168 + 105 + 42 + 5 + 1 = 321 paths. Deeper,
+//     the counts to ply 9 play no tops and bottoms either: no colour has
+//     all four pawns out with a throw due before ply 9 ends, so the
+//     first throws played as tops and bottoms are at ply 10.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -132,6 +155,8 @@ var perftConfigs = func() []perftConfig {
 	}
 	parchis, _ := Preset("parchis") // Parchís with two dice (rules E1-E5, W1): as naija with 4 players
 	out = append(out, perftConfig{parchis, [3]int{7, 8, 9}})
+	parcheesi, _ := Preset("parcheesi") // Parcheesi (rules H1-H5, W1-W4) with 4 players: as parchis, ply 9 taking about as long
+	out = append(out, perftConfig{parcheesi, [3]int{7, 8, 9}})
 	return out
 }()
 
@@ -459,6 +484,8 @@ func TestPerftByHand(t *testing.T) {
 		{"parchis", 2, 33, 321},
 		{"parchis6d", 1, 9, 21},
 		{"parchis6d", 2, 33, 321},
+		{"parcheesi", 1, 9, 21},
+		{"parcheesi", 2, 33, 321},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)
@@ -480,10 +507,15 @@ func TestPerftByHand(t *testing.T) {
 // positions after each ply are perft's, each reached by as many ordered
 // paths as perft's paths weighted by their pairs' ordered throws (2 for
 // two faces, 1 for a double): the probabilities of Outcomes, times 36.
+// Naija with 2 and 4 players, and parcheesi with 4, whose sum of 5
+// enters a pawn with both dice as one move (rule H1).
 func TestPerftTwoDiceOrdered(t *testing.T) {
-	for _, players := range []int{2, 4} {
-		r, _ := Preset("naija")
-		r.Players = players
+	for _, g := range []struct {
+		preset  string
+		players int
+	}{{"naija", 2}, {"naija", 4}, {"parcheesi", 4}} {
+		r, _ := Preset(g.preset)
+		r.Players = g.players
 		s, err := New(r)
 		if err != nil {
 			t.Fatal(err)
