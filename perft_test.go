@@ -41,8 +41,9 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // rolls again, Fia's 6 enters one token or two), to 10 (maedn and fia to
 // 9: at 10 plies Fia has 18 million positions, and a map of them takes
 // gigabytes); the six-arm presets with 6 players to 9; naija (two dice)
-// with 2 and 4 players to 9. The default run takes about four
-// seconds on a 2-core machine.
+// with 2 and 4 players to 9; uckers (two dice, partners) with 4 to 8, 6
+// by default (at 8 plies it has 2 million positions). The default run
+// takes about four seconds on a 2-core machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
 // the yard, red to roll):
@@ -86,6 +87,24 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     token moves x and the turn passes (5 positions); after the first
 //     6 of a double it moves to 6 or another enters, red to throw again
 //     (rule W3): 14 positions by 315 + 5 + 2 = 322 paths.
+//   - uckers: plies 1 and 2 as naija's, 7 positions by 21 paths and 14
+//     by 322, but a 6 with x earns a throw (U1): after the x red throws
+//     again, its token on x (1-5). Ply 3: after red's and green's
+//     passes yellow throws as red did at ply 1 (7 positions by 225×21
+//     paths), and green's entries go on as red's did at ply 2 (7 by
+//     105): 14 by 4830. Red from x: the 15 throws without a 6 move the lone token
+//     by their sum (U2: a die alone leaves the other to nobody), to 3-15
+//     (13 positions); a 6 with y enters a token, moves y, or moves the
+//     sum (25 + 25 positions, the sums to 8-16 to throw again); a double
+//     6 moves 6, enters, or moves 12 (5 + 5, the sums to 13-17): with the
+//     sums 83 positions by 75 + 75 + 15 paths. From the token on 6 of
+//     the double 6, as from x, new only the sum to 16, the 6 with y's
+//     entries and moves and the double's three: 14 by 33 paths. From the
+//     two on 0: the 15 throws without a 6 move one by a die (the other
+//     takes the other die) or both by the sum (25 + 9 positions, 40
+//     paths), a 6 with y enters, moves 6, y or the sum (20, 20 paths), a
+//     double 6 enters, moves 6 or 12 (3): 57 by 63. In all 168 positions
+//     by 5091 paths.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -113,6 +132,8 @@ var perftConfigs = func() []perftConfig {
 		naija.Players = g.players
 		out = append(out, perftConfig{naija, [3]int{g.short, 8, g.deep}})
 	}
+	uckers, _ := Preset("uckers") // two dice, a 6 on either die throws again (U1), the sum (U2): it branches more than naija
+	out = append(out, perftConfig{uckers, [3]int{5, 6, 8}})
 	return out
 }()
 
@@ -436,6 +457,9 @@ func TestPerftByHand(t *testing.T) {
 		{"fia", 1, 4, 7},
 		{"naija", 1, 7, 21},
 		{"naija", 2, 14, 322},
+		{"uckers", 1, 7, 21},
+		{"uckers", 2, 14, 322},
+		{"uckers", 3, 168, 5091},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)
