@@ -19,7 +19,7 @@ import (
 // changed somewhere; the divide printed on failure says under which first
 // roll and move.
 
-var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about half a minute; 2.2 GB, as two games are counted at once, or 1.5 GB with -test.parallel 1)")
+var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about 40 seconds; 2.4 GB, as two games are counted at once, or 1.5 GB with -test.parallel 1)")
 
 const perftFile = "testdata/perft.txt"
 
