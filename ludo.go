@@ -481,7 +481,7 @@ func (s State) String() string {
 		}
 	}
 	if s.Phase() != PhaseOver {
-		if s.streak > 0 && s.rs.feat&featTwoDice != 0 {
+		if s.streak > 0 && s.rs.feat&(featTwoDice|featAnyDie) == featTwoDice {
 			fmt.Fprintf(&b, ", doubles %d", s.streak) // rule W3
 		} else if s.streak > 0 {
 			fmt.Fprintf(&b, ", sixes %d", s.streak)

@@ -765,8 +765,9 @@ func (sp *posSpec) build() (State, *ParseError) {
 			}
 		}
 	}
-	if sp.sixesAt == (loc{}) && u.Rules.BonusRolls.Has(u.Die) && (!u.Rules.TwoDice || u.Die == u.SecondDie) {
-		u.Streak = 1
+	if second := u.SecondDie; sp.sixesAt == (loc{}) && u.Die > 0 && u.Die <= MaxFace && second >= 0 && second <= MaxFace &&
+		earnsThrow(u.Rules.BonusRolls, u.Rules.BonusAnyDie, uint8(u.Die), uint8(second)) && (u.Rules.TwoDice || second == 0) {
+		u.Streak = 1 // the throw earns a bonus roll (rules C9, W3, U1)
 	}
 	s, err := u.State()
 	if err == nil {
@@ -1437,6 +1438,9 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 	}
 	for _, l := range legal {
 		if !l.IsPass() && l.Color() == c && s.tok[c][l.Token()] == s.tok[c][mt.token] && fits(l) {
+			if m := l.withToken(mt.token); s.rs.feat&featSum != 0 && s.sumBarred(m) {
+				return Move{}, s.diceError(m, legal) // rule U2: the alike token that played the other die
+			}
 			return l.withToken(mt.token), nil
 		}
 	}

@@ -19,7 +19,7 @@ import (
 // changed somewhere; the divide printed on failure says under which first
 // roll and move.
 
-var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about 45 seconds; 2.6 GB, as two games are counted at once, or 1.3 GB with -test.parallel 1)")
+var perftDeep = flag.Bool("perft.deep", false, "also check the deep counts of testdata/perft.txt (about 30 seconds; 2.9 GB, as two games are counted at once, less with -test.parallel 1)")
 
 const perftFile = "testdata/perft.txt"
 
@@ -42,7 +42,9 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // 9: at 10 plies Fia has 18 million positions, and a map of them takes
 // gigabytes); the six-arm presets with 6 players to 9; naija (two dice)
 // with 2 and 4 players to 9, and parchis and parcheesi (two dice) with
-// 4 to 9. The default run takes about four seconds on a 2-core machine.
+// 4 to 9; uckers (two dice, partners) with 4 to 8, 6 by default (at 8
+// plies it has 2 million positions). The default run takes about four
+// seconds on a 2-core machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
 // the yard, red to roll):
@@ -126,6 +128,24 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     the counts to ply 9 play no tops and bottoms either: no colour has
 //     all four pawns out with a throw due before ply 9 ends, so the
 //     first throws played as tops and bottoms are at ply 10.
+//   - uckers: plies 1 and 2 as naija's, 7 positions by 21 paths and 14
+//     by 322, but a 6 with x earns a throw (U1): after the x red throws
+//     again, its token on x (1-5). Ply 3: after red's and green's
+//     passes yellow throws as red did at ply 1 (7 positions by 225×21
+//     paths), and green's entries go on as red's did at ply 2 (7 by
+//     105): 14 by 4830. Red from x: the 15 throws without a 6 move the lone token
+//     by their sum (U2: a die alone leaves the other to nobody), to 3-15
+//     (13 positions); a 6 with y enters a token, moves y, or moves the
+//     sum (25 + 25 positions, the sums to 8-16 to throw again); a double
+//     6 moves 6, enters, or moves 12 (5 + 5, the sums to 13-17): with the
+//     sums 83 positions by 75 + 75 + 15 paths. From the token on 6 of
+//     the double 6, as from x, new only the sum to 16, the 6 with y's
+//     entries and moves and the double's three: 14 by 33 paths. From the
+//     two on 0: the 15 throws without a 6 move one by a die (the other
+//     takes the other die) or both by the sum (25 + 9 positions, 40
+//     paths), a 6 with y enters, moves 6, y or the sum (20, 20 paths), a
+//     double 6 enters, moves 6 or 12 (3): 57 by 63. In all 168 positions
+//     by 5091 paths.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -157,6 +177,8 @@ var perftConfigs = func() []perftConfig {
 	out = append(out, perftConfig{parchis, [3]int{7, 8, 9}})
 	parcheesi, _ := Preset("parcheesi") // Parcheesi (rules H1-H5, W1-W4) with 4 players: as parchis, ply 9 taking about as long
 	out = append(out, perftConfig{parcheesi, [3]int{7, 8, 9}})
+	uckers, _ := Preset("uckers") // two dice, a 6 on either die throws again (U1), the sum (U2): it branches more than naija
+	out = append(out, perftConfig{uckers, [3]int{5, 6, 8}})
 	return out
 }()
 
@@ -486,6 +508,9 @@ func TestPerftByHand(t *testing.T) {
 		{"parchis6d", 2, 33, 321},
 		{"parcheesi", 1, 9, 21},
 		{"parcheesi", 2, 33, 321},
+		{"uckers", 1, 7, 21},
+		{"uckers", 2, 14, 322},
+		{"uckers", 3, 168, 5091},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)

@@ -236,14 +236,14 @@ var readmeCounts = []struct {
 		return []string{strconv.Itoa(b.Track), strings.Join(list[:len(list)-1], ", ") + " and " + list[len(list)-1]}
 	}},
 	// The perft counts (testdata/perft.txt; TestREADMEPerftTables checks the tables).
-	{"the perft tiers", `classic and mongolian plies 1-(\d+), the others 1-(\d+) \(the six-arm 1-(\d+); fewer with -short\)`, func(t *testing.T, _ []string) []string {
+	{"the perft tiers", `classic and mongolian plies 1-(\d+), the others 1-(\d+) \(the six-arm 1-(\d+), uckers 1-(\d+); fewer with -short\)`, func(t *testing.T, _ []string) []string {
 		var want []string
 		for _, g := range perftGroups(t) {
 			want = append(want, strconv.Itoa(g.last))
 		}
 		return want
 	}},
-	{"the perft tiers", `the deep plies too \(up to (\d+), (\d+) or (\d+)\)`, func(t *testing.T, _ []string) []string {
+	{"the perft tiers", `the deep plies too \(up to ((?:\d+, )*\d+ or \d+)\)`, func(t *testing.T, _ []string) []string {
 		var deep []int
 		for _, g := range perftGroups(t) {
 			deep = append(deep, g.deep...)
@@ -253,7 +253,10 @@ var readmeCounts = []struct {
 		for _, d := range slices.Backward(slices.Compact(deep)) {
 			want = append(want, strconv.Itoa(d))
 		}
-		return want
+		if len(want) < 2 {
+			return want
+		}
+		return []string{strings.Join(want[:len(want)-1], ", ") + " or " + want[len(want)-1]}
 	}},
 	{"where classic and mongolian part", `The presets part at ply (\d+) with (\d+) players`, func(t *testing.T, _ []string) []string {
 		counts, _ := readPerft(t)
@@ -387,10 +390,11 @@ type perftGroup struct {
 }
 
 // perftGroups returns the games of perft.txt in the README's groups:
-// classic and mongolian, the other four-arm presets, the six-arm presets.
+// classic and mongolian, the other four-arm presets, the six-arm presets,
+// and uckers (whose sums and bonus throws, rules U1 and U2, branch most).
 func perftGroups(t *testing.T) []perftGroup {
 	counts, tiers := readPerft(t)
-	groups := make([]perftGroup, 3)
+	groups := make([]perftGroup, 4)
 	last := map[string][2]int{} // a game's last ply short or default, and its last ply
 	for k := range counts {
 		l := last[k.rules]
@@ -411,6 +415,8 @@ func perftGroups(t *testing.T) []perftGroup {
 			g = &groups[0]
 		case r.Board.Arms == 6:
 			g = &groups[2]
+		case r.Preset == "uckers":
+			g = &groups[3]
 		}
 		if g.last != 0 && g.last != l[0] {
 			t.Errorf("perft.txt: %s is checked to ply %d without -perft.deep, others of its group to %d", game, l[0], g.last)

@@ -1935,14 +1935,18 @@ func (s *State) rollDice(a, b int) error {
 // a bonus roll: with one die a face of BonusRolls (rule C9); with two a
 // double of one (rule W3), or under BonusAnyDie such a face on either
 // die, once (rule U1).
-func (rs *ruleset) earns(a, b uint8) bool {
+func (rs *ruleset) earns(a, b uint8) bool { return earnsThrow(rs.bonus, rs.feat&featAnyDie != 0, a, b) }
+
+// earnsThrow is earns for the faces of BonusRolls, bonus, and
+// BonusAnyDie, anyDie.
+func earnsThrow(bonus Faces, anyDie bool, a, b uint8) bool {
 	switch {
 	case b == 0:
-		return rs.bonus.has(a)
-	case rs.feat&featAnyDie != 0:
-		return rs.bonus.has(a) || rs.bonus.has(b)
+		return bonus.has(a)
+	case anyDie:
+		return bonus.has(a) || bonus.has(b)
 	}
-	return a == b && rs.bonus.has(a)
+	return a == b && bonus.has(a)
 }
 
 // amountFaces returns the faces of the amounts of the throw being played,

@@ -534,13 +534,14 @@ var scnFamilies = []struct {
 	{"T", 3, false}, // partnerships
 	{"H", 5, false}, // Parcheesi
 	{"E", 5, false}, // Parchís with two dice: parchis, parchis6d
+	{"U", 5, false}, // Uckers
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
-// to be written (none now): the coverage test does not require their
+// to be written (E, Parchís with two dice): the coverage test does not require their
 // rules yet, nor the option values only they play. Move a letter to
 // scnFamilies when its scenarios are in.
-const scnPending = "EU"
+const scnPending = ""
 
 // scnOptions are the option values that change an outcome, each with the
 // families whose scenarios must play it: a value is required when one of
@@ -613,6 +614,9 @@ var scnOptions = []struct {
 	{"W", "TwoDice, CaptureBonus of steps", func(r Rules) bool { return r.TwoDice && r.CaptureBonus.Steps() > 0 }},
 	{"W", "TwoDice, HomeBonus of steps", func(r Rules) bool { return r.TwoDice && r.HomeBonus.Steps() > 0 }},
 	{"N", "CaptureRetires:true", func(r Rules) bool { return r.CaptureRetires }},
+	{"U", "BonusAnyDie:true", func(r Rules) bool { return r.BonusAnyDie }},
+	{"U", "SumMoves:true", func(r Rules) bool { return r.SumMoves }},
+	{"U", "Teams:PartnersPlayOn", func(r Rules) bool { return r.Teams == PartnersPlayOn }},
 	{"H", "EntrySum:true", func(r Rules) bool { return r.EntrySum }},
 	{"H", "TopsAndBottoms:true", func(r Rules) bool { return r.TopsAndBottoms }},
 	{"H", "SixPenalty:NearestHome", func(r Rules) bool { return r.SixPenalty == NearestHome }},

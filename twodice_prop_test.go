@@ -123,7 +123,7 @@ func tdValue(t *rapid.T, s State, k int, m Move) int {
 	if err != nil {
 		t.Fatalf("%v with die %d alone: %v\n%v", m, k+1, err, s)
 	}
-	if tdFinished(after, m.Color()) { // the mover's, a partner's under rule T2
+	if tdFinished(after, m.Color()) { // the colour moved: under PartnersPlayOn a finished thrower's partner's (rule T2)
 		return 2
 	}
 	u, v := after.Setup(), s.Setup()
@@ -313,7 +313,7 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 	dice := SeededDice(seed)
 	pick := rand.New(rand.NewPCG(seed, 11))
 	g := tdGame{start: s, rec: NewRecord(s)}
-	var others []Move // moves of other colours, to be refused (rule C3)
+	var others []Move // moves of other colours, to be refused (rule C3, or T2)
 	for ply := 0; ply < plies && s.Phase() != PhaseOver; {
 		tdCheckPosition(t, s, g.throws%16 == 0)
 		tdCheckRolls(t, s)
@@ -364,14 +364,17 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 				}
 			}
 		}
-		mover, rule := c, "C3" // the colour that moves: under rule T2 a partner's
-		if l := rolled.LegalMoves()[0]; l.Color() != c {
-			mover, rule = l.Color(), "T2"
+		// The colour moved: the thrower's, or under PartnersPlayOn, once
+		// the thrower has finished, the partner's (rule T2), where a move of
+		// another colour names T2 rather than C3.
+		mover, rule := legal[0].Color(), "C3"
+		if mover != c {
+			rule = "T2"
 		}
 		for _, m := range others {
 			if m.Color() != mover {
 				_, err := rolled.Apply(m)
-				tdIllegal(t, fmt.Sprintf("%v on %v's turn", m, c), err, rule, rolled, rolled)
+				tdIllegal(t, fmt.Sprintf("%v on %v's turn, moving %v", m, c, mover), err, rule, rolled, rolled)
 			}
 		}
 
@@ -423,7 +426,7 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 				break
 			}
 		}
-		finished = made > 0 && tdFinished(cur, first.Color()) // the mover's, a partner's under rule T2
+		finished = made > 0 && tdFinished(cur, first.Color())
 		played := made
 		if finished {
 			played = 2

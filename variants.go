@@ -812,9 +812,13 @@ func (r Rules) chance() *chance {
 }
 
 // maxSteps returns the most steps one move can count: a face, a six worth
-// SixValue, or a bonus move.
+// SixValue, a bonus move, or under SumMoves both dice (rule U2).
 func (r Rules) maxSteps() int {
-	return max(r.chance().top(), r.SixValue, r.CaptureBonus.Steps(), r.HomeBonus.Steps())
+	sum := 0
+	if r.SumMoves {
+		sum = 2 * r.chance().top()
+	}
+	return max(r.chance().top(), r.SixValue, r.CaptureBonus.Steps(), r.HomeBonus.Steps(), sum)
 }
 
 // seats returns the colours that play: Seats, or the default for Players

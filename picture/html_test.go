@@ -314,6 +314,51 @@ func TestReplayHTMLDescribes(t *testing.T) {
 	}
 }
 
+// Uckers: the dice added on one counter (rule U2) are a move of both,
+// said with their sum, jumping the opponent on the square between; the
+// choices say which die each move plays; a game over with partners gives
+// each colour its team's place (rules U5, T1).
+func TestReplayHTMLDescribesUckers(t *testing.T) {
+	s := ludo.MustParsePosition("rules uckers\nred 10 30\nblue @13\nturn red\ndie 2 3\n")
+	var moves []string
+	for _, m := range s.LegalMoves() {
+		next, _ := s.Apply(m)
+		moves = append(moves, describeMove(s, next, m))
+	}
+	want := []string{
+		"red rolled 2 and 3, plays 2: token 0: 11 → 13, captures 1 blue",
+		"red rolled 2 and 3, plays 3: token 0: 11 → 14",
+		"red rolled 2 and 3, plays both (5): token 0: 11 → 16",
+		"red rolled 2 and 3, plays 2: token 1: 31 → 33",
+		"red rolled 2 and 3, plays 3: token 1: 31 → 34",
+		"red rolled 2 and 3, plays both (5): token 1: 31 → 36",
+	}
+	if strings.Join(moves, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got\n%s\nwant\n%s", strings.Join(moves, "\n"), strings.Join(want, "\n"))
+	}
+	if got, want := describeChoices(s), "6 legal moves: token 0: 11 → 13, captures 1 blue (the 2) · token 0: 11 → 14 (the 3) · token 0: 11 → 16 (both dice) · "+
+		"token 1: 31 → 33 (the 2) · token 1: 31 → 34 (the 3) · token 1: 31 → 36 (both dice)"; got != want {
+		t.Fatalf("choices %q, want %q", got, want)
+	}
+	// Blue's last counter home: blue and green, partners, share first
+	// place, red and yellow second.
+	over := ludo.MustParsePosition("rules uckers\nred 10\ngreen finish finish finish finish\nyellow 20\nblue finish finish finish 53\nturn blue\ndie 1 3\n")
+	m, err := over.TokenMove(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, err := over.Apply(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := describeMove(over, end, m); !strings.HasSuffix(got, "; blue finishes 1st; game over") {
+		t.Fatalf("the last counter home: %q", got)
+	}
+	if got := svgStatusText(end); got != "game over: 1 green, 1 blue, 2 red, 2 yellow" {
+		t.Fatalf("status %q", got)
+	}
+}
+
 func TestReplayHTMLErrors(t *testing.T) {
 	frames, final := replayGame(t, ludo.Classic(), 2)
 	write := func(frames []Frame, final ludo.State) error {

@@ -104,20 +104,22 @@ func positionOf(s ludo.State) svgPosition {
 // to move, die 5, sixes 1", "red to move, die 6 (counts 7)", "red to
 // move, bonus 20" or "game over: 1 red, 2 blue"; with two dice (rule W1)
 // "red to move, dice 6 3 (3 played), doubles 1", the bonus-earning rolls
-// counted being doubles (rule W3); a double played as tops and bottoms
-// (rule H2) "red to move, tops and bottoms", the dice drawn saying which
-// of the four are played.
+// counted being doubles (rule W3), or under BonusAnyDie throws with a
+// bonus face on either die, "sixes 1" (rule U1); partners share their
+// team's place once the game is over (rule T1); a double played as tops
+// and bottoms (rule H2) "red to move, tops and bottoms", the dice drawn
+// saying which of the four are played.
 func svgStatusText(s ludo.State) string {
 	switch {
 	case !s.IsValid():
 		return "no game"
 	case s.Phase() == ludo.PhaseOver:
 		t := "game over:"
-		for i, c := range s.Ranking() {
+		for i, c := range s.Ranking() { // partners share their team's place (rule T1)
 			if i > 0 {
 				t += ","
 			}
-			t += " " + strconv.Itoa(i+1) + " " + c.String()
+			t += " " + strconv.Itoa(s.Place(c)) + " " + c.String()
 		}
 		return t
 	}
@@ -144,7 +146,7 @@ func svgStatusText(s ludo.State) string {
 		}
 	}
 	if s.Streak() > 0 {
-		if s.Rules().TwoDice {
+		if r := s.Rules(); r.TwoDice && !r.BonusAnyDie {
 			t += ", doubles " + strconv.Itoa(s.Streak())
 		} else {
 			t += ", sixes " + strconv.Itoa(s.Streak())

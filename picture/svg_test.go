@@ -262,6 +262,12 @@ func TestSVGTwoDice(t *testing.T) {
 		{"rules naija\nred @5 @9\nturn red\ndie 6 6\nsixes 1\n", []string{"6", "6"}, 0, "red to move, dice 6 6, doubles 1"},
 		{"rules naija\nred @5 @9\nturn red\n", nil, 0, "red to roll"},
 		{"rules classic\nred @5 @9\nturn red\ndie 6\nsixes 1\n", []string{"6"}, 0, "red to move, die 6, sixes 1"},
+		// Uckers: a 6 on either die earns the roll (rule U1), so the
+		// count is of sixes, not doubles; a counter that played one die
+		// (U2) leaves the other drawn unplayed.
+		{"rules uckers\nred @5 @9\nturn red\ndie 6 3\nsixes 1\n", []string{"6", "3"}, 0, "red to move, dice 6 3, sixes 1"},
+		{"rules uckers\nred @8 @9\nturn red\ndie 3 4\nplayed 3\nundo red @5 @9\n", []string{"3 played", "4"}, 1, "red to move, dice 3 4 (3 played)"},
+		{"rules uckers\nred @5 @9\nturn red\ndie 3 3\n", []string{"3", "3"}, 0, "red to move, dice 3 3"},
 	} {
 		s, err := ludo.ParsePosition(c.text)
 		if err != nil {

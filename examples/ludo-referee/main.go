@@ -806,7 +806,18 @@ func (r *referee) printPath(s ludo.State, m ludo.Move) {
 	if m.IsPass() || m.Color() != s.Turn() || m.Token() < 0 || m.Token() >= s.Rules().Tokens {
 		return
 	}
-	fmt.Fprintf(r.out, "  path on the board: %s\n", path(s, m.Color(), m.Token()))
+	text, _ := route(s, m.Color(), m.Token(), moveCount(s, m))
+	fmt.Fprintf(r.out, "  path on the board: %s\n", text)
+}
+
+// moveCount returns the count move m would play in s: its own, which with
+// two dice may be the other die's or both dice's sum (rules W1, U2), or
+// where m gives none the count s has to play.
+func moveCount(s ludo.State, m ludo.Move) int {
+	if n := m.Count(); n > 0 {
+		return n
+	}
+	return s.Count()
 }
 
 // path says where token i of colour c would go in s with the count s has
@@ -818,7 +829,7 @@ func (r *referee) printPath(s ludo.State, m ludo.Move) {
 // the token would stop on and the star it would jump on to (rule D2); a
 // stable climbed one square a move (rule V2).
 func path(s ludo.State, c ludo.Color, i int) string {
-	text, _ := route(s, c, i)
+	text, _ := route(s, c, i, s.Count())
 	return text
 }
 
@@ -830,16 +841,16 @@ func pathSquares(s ludo.State, m ludo.Move) []ludo.Square {
 	if m.IsPass() || m.Color() != s.Turn() || m.Token() < 0 || m.Token() >= s.Rules().Tokens {
 		return nil
 	}
-	_, squares := route(s, m.Color(), m.Token())
+	_, squares := route(s, m.Color(), m.Token(), moveCount(s, m))
 	return squares
 }
 
 // route is path, with the squares it names.
-func route(s ludo.State, c ludo.Color, i int) (string, []ludo.Square) {
+func route(s ludo.State, c ludo.Color, i, d int) (string, []ludo.Square) {
 	rules := s.Rules()
 	b := rules.Board
 	fin, he := b.Finish(), b.HomeEntry
-	p, d := s.Progress(c, i), s.Count()
+	p := s.Progress(c, i)
 	round := rules.CaptureBeforeHome && !s.Captured(c) // rule K4
 	blocks := map[ludo.Square]bool{}
 	for sq := range s.Blocks() {
@@ -1049,8 +1060,10 @@ func explain(s ludo.State, m ludo.Move) []reason {
 		switch {
 		case m.IsBonusMove() && rules.TwoDice:
 			add("W4", "the bonus move comes after the dice, with no roll")
-		case two && m.BothDice():
+		case two && m.BothDice() && m.Enters():
 			add("H1", "with both dice, %d and %d, which sum to %d", a, b2, m.Die())
+		case two && m.BothDice():
+			add("U2", "with both dice, %d and %d, as one move of their sum, %d, landing only at its end", a, b2, m.Die())
 		case two && bottoms(s) && m.Die() == a:
 			add("H2", "with a top, %d, of the double %d played as tops and bottoms", m.Die(), a)
 		case two && bottoms(s):

@@ -302,7 +302,7 @@ func TestPath(t *testing.T) {
 		}
 		// The -svg picture rings the squares the text names, in its order.
 		rest := c.want
-		_, squares := route(s, s.Turn(), c.token)
+		_, squares := route(s, s.Turn(), c.token, s.Count())
 		if none := strings.HasPrefix(c.want, "none") || strings.HasPrefix(c.want, "would pass its gate"); none != (len(squares) == 0) {
 			t.Errorf("%q token %d: %d squares ringed for %q", c.position, c.token, len(squares), c.want)
 		}
@@ -654,6 +654,19 @@ func TestParcheesi(t *testing.T) {
 		}},
 		{[]string{"replay", "-"}, "rules parcheesi{Players:2}\n1 red 5,5 0: yard-0 enter die 5\n", exitOK, []string{
 			"The game goes on: red to play the other die, 5.",
+		}},
+		// Uckers: the dice added on one counter are rule U2's move, not
+		// H1's entry, and the path of a refused move is its own count's:
+		// the sum's, or the die it names.
+		{[]string{"moves", "-"}, "rules uckers\nred 10 40\nblue @13\nturn red\ndie 2 3\n", exitOK, []string{
+			"red 0: 10-15 both (squares 11-16)  moves token 0 from square 11 to square 16 (C8), with both dice, 2 and 3, as one move of their sum, 5, landing only at its end (U2), green plays next (C3)",
+		}},
+		{[]string{"why", "-", "0: 12-19 both"}, "rules uckers\nred 12 30\ngreen 3 3\nturn red\ndie 3 4\n", exitIllegal, []string{
+			"rule B2, blocks stop opponents: token 0 cannot pass the block on square 17",
+			"path on the board: passes 14, 15, 16, 17 (green block), 18, 19; would stop on 20",
+		}},
+		{[]string{"why", "-", "0: 12-16 die 4"}, "rules uckers\nred 12 30\ngreen 3 3\nturn red\ndie 3 4\n", exitIllegal, []string{
+			"path on the board: passes 14, 15, 16; would stop on 17 (green block)",
 		}},
 	} {
 		status, out, errOut := runCase(c.args, c.position)

@@ -118,8 +118,8 @@ func run(w io.Writer, players int, preset string, seed uint64, quiet bool) error
 		}
 	}
 	fmt.Fprintf(w, "\n%v\n", final)
-	for place, c := range final.Ranking() {
-		fmt.Fprintf(w, "%d. %v\n", place+1, c)
+	for _, c := range final.Ranking() { // partners share their team's place (rule T1)
+		fmt.Fprintf(w, "%d. %v\n", final.Place(c), c)
 	}
 	return nil
 }

@@ -248,11 +248,64 @@ func TestParchis(t *testing.T) {
 	}
 }
 
+// TestUckers: a game of Uckers prints a move of both dice (rule U2) as
+// "plays both", the counter moving their sum; a throw with a 6 on either
+// die is followed by another throw of the same colour (rule U1); the
+// game ends when a partnership has all its counters home, its two
+// colours sharing first place and the other two second (rules U5, T1).
+func TestUckers(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if status := cli([]string{"-preset", "uckers", "-seed", "1"}, &out, &errOut); status != 0 || errOut.Len() > 0 {
+		t.Fatalf("status %d, stderr %q", status, errOut.String())
+	}
+	text := out.String()
+	throwRE := regexp.MustCompile(`^ *\d+  (\w+) +rolls ([1-6]) ([1-6])`)
+	bothRE := regexp.MustCompile(`^ *\d+  \w+ +rolls ([1-6]) ([1-6]), plays both: token \d (\d+) -> (\d+)`)
+	lines := strings.Split(text, "\n")
+	sums, sixes := 0, 0
+	for k, l := range lines {
+		if m := bothRE.FindStringSubmatch(l); m != nil {
+			sums++
+			a, b := int(m[1][0]-'0'), int(m[2][0]-'0')
+			from, to := atoi(m[3]), atoi(m[4])
+			if (to-from+52)%52 != a+b {
+				t.Errorf("line %d: %q moves %d squares, not the sum %d", k+1, l, (to-from+52)%52, a+b)
+			}
+		}
+		m := throwRE.FindStringSubmatch(l)
+		if m == nil || m[2] != "6" && m[3] != "6" {
+			continue
+		}
+		for _, next := range lines[k+1:] {
+			if strings.Contains(next, "finishes in place") || strings.HasPrefix(next, "uckers: game over") {
+				break
+			}
+			if n := throwRE.FindStringSubmatch(next); n != nil {
+				sixes++
+				if n[1] != m[1] {
+					t.Errorf("line %d: %q, a 6, is followed by %q, another colour's throw", k+1, l, next)
+				}
+				break
+			}
+		}
+	}
+	if sums < 20 || sixes < 10 {
+		t.Errorf("%d moves of both dice, %d throws after a 6:\n%s", sums, sixes, text)
+	}
+	firsts := regexp.MustCompile(`(?m)^1\. (\w+)$`).FindAllStringSubmatch(text, -1)
+	seconds := regexp.MustCompile(`(?m)^2\. (\w+)$`).FindAllStringSubmatch(text, -1)
+	partners := map[string]string{"red": "yellow", "yellow": "red", "green": "blue", "blue": "green"}
+	if !strings.Contains(text, "uckers, 4 players, seed 1\n") || !strings.Contains(text, "uckers: game over") ||
+		len(firsts) != 2 || len(seconds) != 2 || partners[firsts[0][1]] != firsts[1][1] || partners[seconds[0][1]] != seconds[1][1] {
+		t.Errorf("the game does not end with a partnership first and the other second:\n%s", text[max(0, len(text)-400):])
+	}
+}
+
 // atoi is strconv.Atoi for the digits a regexp matched.
 func atoi(s string) int {
 	n := 0
 	for _, r := range s {
-		n = 10*n + int(r-'0')
+		n = n*10 + int(r-'0')
 	}
 	return n
 }

@@ -482,13 +482,14 @@ func TestEveryPreset(t *testing.T) {
 				assert.Positive(t, afterDice, "%s: no bonus move after the dice (rule W4)", name)
 			}
 		}
+
 		var v gameView
 		c.call("GET", "/games/"+id, "", http.StatusOK, &v)
 		assert.Equal(t, r.String(), v.Rules)
 		assert.Equal(t, "over", v.Phase)
 		assert.Len(t, v.Ranking, r.Players, name)
 		rec := c.checkRecord(id)
-		bonus, other, throws := 0, 0, 0
+		bonus, other, throws, sums := 0, 0, 0, 0
 		for _, p := range rec.Plies {
 			switch {
 			case p.Face == 0 && r.TwoDice && !strings.Contains(p.Move, " bonus"): // a throw's other die (rule W1)
@@ -498,14 +499,16 @@ func TestEveryPreset(t *testing.T) {
 				assert.Contains(t, p.Move, " bonus", name)
 			case p.Second != 0:
 				throws++
+				if strings.Contains(p.Move, " both") { // a move of both dice (rules H1, U2): no other die follows
+					sums++
+				}
 			}
 		}
 		if r.TwoDice {
 			assert.Positive(t, throws, "%s: no throw of two dice", name)
-			if r.SumMoves { // rule U2: a token takes both dice at once as often as not
-				assert.Greater(t, other, throws/4, "%s: few other dice played with no roll", name)
-			} else {
-				assert.Greater(t, other, throws/2, "%s: few other dice played with no roll", name)
+			assert.Greater(t, other+sums, throws/2, "%s: few other dice played with no roll, or both dice in one move", name)
+			if r.SumMoves {
+				assert.Positive(t, sums, "%s: no move of both dice (rule U2)", name)
 			}
 		} else {
 			assert.Zero(t, other+throws, name)

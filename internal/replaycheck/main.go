@@ -243,8 +243,8 @@ func statusText(s ludo.State) string {
 	switch s.Phase() {
 	case ludo.PhaseOver:
 		var parts []string
-		for i, c := range s.Ranking() {
-			parts = append(parts, fmt.Sprintf("%d %v", i+1, c))
+		for _, c := range s.Ranking() { // partners share their team's place (rule T1)
+			parts = append(parts, fmt.Sprintf("%d %v", s.Place(c), c))
 		}
 		return "game over: " + strings.Join(parts, ", ")
 	case ludo.PhaseMove:
@@ -272,12 +272,13 @@ func statusText(s ludo.State) string {
 }
 
 // streakText is the status line's count of bonus-earning rolls in a row:
-// ", sixes 1", or with two dice ", doubles 1" (rule W3); "" for none.
+// ", sixes 1", or with two dice ", doubles 1" (rule W3) unless a bonus
+// face on either die earns the roll (BonusAnyDie, rule U1); "" for none.
 func streakText(s ludo.State) string {
 	switch {
 	case s.Streak() == 0:
 		return ""
-	case s.Rules().TwoDice:
+	case s.Rules().TwoDice && !s.Rules().BonusAnyDie:
 		return fmt.Sprintf(", doubles %d", s.Streak())
 	}
 	return fmt.Sprintf(", sixes %d", s.Streak())
