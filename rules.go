@@ -2262,11 +2262,20 @@ func (s *State) useDice(moves []Move) []Move {
 // anyDiceMove reports whether an amount due has a move, as diceMoves
 // would list one, without listing them.
 func (s *State) anyDiceMove() bool {
-	if s.rs.feat&(featSplit|featSum|featEntrySum) != 0 { // what the dice's moves are kept or added by
+	listed := func() bool {
 		var buf [MaxMoves]Move
 		return len(s.diceMoves(buf[:0])) > 0
 	}
+	f := s.rs.feat
+	if f&featSum != 0 { // rule U2 keeps and adds moves
+		return listed()
+	}
 	ds, n := s.dues()
+	if f&(featSplit|featEntrySum) != 0 {
+		if a, b := s.dice(); a == b && s.rs.rules.DoublesSplitBlocks || f&featEntrySum != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 {
+			return listed() // rule H5 keeps moves, H1 adds one
+		}
+	}
 	for _, d := range ds[:n] {
 		for {
 			t := *s
