@@ -67,3 +67,68 @@ func propSameStep(t *rapid.T, step int, what string, arg any, err, perr error, n
 		t.Fatalf("step %d: the Playout lists %v, the State %v", step, got, wantMoves)
 	}
 }
+
+// A Playout and a State agree on every sequence of throws and moves under
+// two dice too (rules W1-W4, H1-H5, E1-E5, U1-U2, T2-T3): the presets
+// that throw two dice and a few option sets, throws of faces in and out
+// of range, the legal moves and moves of earlier positions (legal there,
+// mostly refused here), with the same errors and positions.
+func TestPropPlayoutMatchesStateTwoDice(t *testing.T) {
+	t.Parallel()
+	var rules []string
+	for _, name := range Presets() {
+		if r, _ := Preset(name); r.TwoDice {
+			rules = append(rules, name)
+		}
+	}
+	rules = append(rules, "uckers{Teams:TwoColorsEach}", "parcheesi{Teams:TwoColorsEach}", "naija{SumMoves:true BonusAnyDie:true EntrySum:true EntryRolls:{5 6}}")
+	rapid.Check(t, func(t *rapid.T) {
+		r, err := ParseRules(rapid.SampledFrom(rules).Draw(t, "rules"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dice := SeededDice(rapid.Uint64().Draw(t, "seed"))
+		// Play into the game a while, keeping moves to try again later.
+		var seen []Move
+		for range rapid.IntRange(0, 200).Draw(t, "warm") {
+			if s.Phase() == PhaseOver {
+				break
+			}
+			if s.Phase() == PhaseRoll {
+				s, _ = s.RollOutcome(dice.Throw(r))
+				continue
+			}
+			moves := s.LegalMoves()
+			m := moves[int(dice.Roll()-1)%len(moves)]
+			seen = append(seen, moves...)
+			s, _ = s.Apply(m)
+		}
+		var p Playout
+		p.Reset(s)
+		for step := range rapid.IntRange(1, 40).Draw(t, "steps") {
+			if rapid.IntRange(0, 2).Draw(t, "kind") == 0 {
+				a, b := rapid.IntRange(-1, 8).Draw(t, "a"), rapid.IntRange(-1, 8).Draw(t, "b")
+				next, err := s.RollDice(a, b)
+				perr := p.RollDice(a, b)
+				propSameStep(t, step, "RollDice", [2]int{a, b}, err, perr, next, s, &p)
+				if err == nil {
+					s = next
+				}
+				continue
+			}
+			moves := append(append(s.LegalMoves(), seen...), Move{}) // the zero Move too, refused
+			m := rapid.SampledFrom(moves).Draw(t, "move")
+			next, err := s.Apply(m)
+			perr := p.Apply(m)
+			propSameStep(t, step, "Apply", m, err, perr, next, s, &p)
+			if err == nil {
+				s = next
+				seen = append(seen, m)
+			}
+		}
+	})
+}
