@@ -292,7 +292,7 @@ func (s *State) mateOf(c Color) Color {
 	return c
 }
 
-// moves reports whether the player to move, whose tokens are colour c's
+// movesColor reports whether the player to move, whose tokens are colour c's
 // (the mover), moves colour o's: o is c, or under TwoColorsEach c's other
 // colour (rule T3).
 func (s *State) movesColor(c, o Color) bool { return o == c || o == s.mateOf(c) }
@@ -2461,7 +2461,7 @@ func (s *State) diceError(m Move, legal []Move) error {
 	case sum:
 		want = want.asSum(uint8(a + b))
 	}
-	if want != m {
+	if want.v&^(1<<mMate) != m.v&^(1<<mMate) { // (a move built from text does not know it is the other colour's, rule T3)
 		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
 	}
 	if s.rs.rules.DoublesSplitBlocks && s.together(m) {
@@ -2510,7 +2510,11 @@ func (s *State) dieMove(k, i int, mate bool) (Move, error) {
 	}
 	if k == 2 { // rules H1, U2: why the token has no move of both dice
 		a, b := s.dice()
-		return Move{}, s.diceError(newMove(c, i, int(s.tok[c][i])-1, int(a+b), int(a+b)).with(flagBoth), legal)
+		m := newMove(c, i, int(s.tok[c][i])-1, int(a+b), int(a+b)).with(flagBoth)
+		if mate {
+			m.v |= 1 << mMate // rule T3
+		}
+		return Move{}, s.diceError(m, legal)
 	}
 	ds, n := s.dues()
 	for _, d := range ds[:n] {
