@@ -340,7 +340,7 @@ func (b *recorder) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 // choices are of the turn's other colour), and its side or the other
 // wins. Expectimax plays with a budget of 2,000 positions, some of its
 // searches of two rolls finishing; with -short the heuristic bot plays
-// the first 120 plies, as a search of one roll takes tens of milliseconds
+// the first 150 plies, as a search of one roll takes tens of milliseconds
 // a move under T3.
 func TestTwoColorsEachPlaysToTheEnd(t *testing.T) {
 	r, err := ludo.ParseRules("uckers{Teams:TwoColorsEach}")
@@ -366,7 +366,7 @@ func TestTwoColorsEachPlaysToTheEnd(t *testing.T) {
 			start := s
 			if testing.Short() {
 				h := NewHeuristic()
-				start, _, err = Play(s, [ludo.MaxPlayers]Bot{h, h, h, h}, dice, 120)
+				start, _, err = Play(s, [ludo.MaxPlayers]Bot{h, h, h, h}, dice, 150)
 				require.ErrorIs(t, err, ErrPlyLimit)
 			}
 			end, plies, err := Play(start, tab, dice, DefaultMaxPlies)
