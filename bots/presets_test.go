@@ -409,3 +409,22 @@ func TestExpectimaxBudget(t *testing.T) {
 	assert.Equal(t, full.nodes, e.nodes, "of two rolls")
 	assert.Greater(t, e.nodes, one.nodes, "more than one roll's")
 }
+
+// TestRiskTwoColorsEach: under TwoColorsEach (rule T3) the player to move
+// moves both its colours, so a threat to its other colour's token from
+// an opponent who throws after it is weighed as Later, as one to the
+// turn's colour; in partnerships (uckers) that token waits for its own
+// turn, after the opponent's.
+func TestRiskTwoColorsEach(t *testing.T) {
+	at := func(text string) float64 {
+		s := ludo.MustParsePosition(text)
+		r := s.Rules()
+		v := newView(s, &r)
+		return v.risk(ludo.Yellow, v.sq[ludo.Yellow][0], 0.5)
+	}
+	// Green on square 17 is three squares behind yellow on 20.
+	t3 := at("rules uckers{Teams:TwoColorsEach}\nyellow @20\ngreen @17\nturn red")
+	partners := at("rules uckers\nyellow @20\ngreen @17\nturn red")
+	assert.Greater(t, partners, 0.0)
+	assert.InDelta(t, partners/2, t3, 1e-9, "Later weighs the threat the mover can answer now")
+}
