@@ -255,6 +255,16 @@ func fuzzVariants() []ludo.Rules {
 		}
 		all = append(all, r)
 	}
+	// Last of all, so that the seeds' variants keep their numbers: two
+	// colours each (rule T3) and the Uckers options on another board (U1,
+	// U2).
+	for _, text := range []string{"uckers{Teams:TwoColorsEach}", "naija{SumMoves:true BonusAnyDie:true}"} {
+		r, err := ludo.ParseRules(text)
+		if err != nil {
+			panic(fmt.Sprintf("fuzzVariants: %s: %v", text, err))
+		}
+		two = append(two, r)
+	}
 	return append(all, two...)
 }
 
@@ -332,7 +342,34 @@ func fuzzGame(tb testing.TB, start ludo.State, seed uint64, maxPlies int) (*ludo
 func moveKey(m ludo.Move) string {
 	return fmt.Sprint(m.Color(), m.From(), m.To(), m.Die(), m.Count(), m.Enters(), m.Finishes(), m.FormsBlock(),
 		m.Bounces(), m.Captures(), m.IsPass(), m.Forfeits(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(),
-		m.Retires(), m.BothDice(), m.Action() >= ludo.SecondAction)
+		m.Retires(), m.BothDice(), actionClass(m.Action()))
+}
+
+// actionClass is the kind of a move's action id: a token's first move (or
+// a throw's first die, rule W1), a pass, its second (or the second die),
+// both dice (H1, U2), or a move of the mover's other colour with the
+// first die, the second or both (rule T3).
+func actionClass(a int) int {
+	switch {
+	case a < ludo.PassAction:
+		return 0
+	case a == ludo.PassAction:
+		return 1
+	}
+	return 2 + (a-ludo.SecondAction)/ludo.MaxTokens
+}
+
+// sumBarred reports whether token move m is one rule U2 bars although an
+// alike token's move is listed: under SumMoves, with one die of the throw
+// played, the token that played it (not where the throw began, and not
+// just brought out) takes no move of the other die, so it is no twin of
+// the alike token that may (ruling Q9 does not cover it).
+func sumBarred(s ludo.State, m ludo.Move) bool {
+	if !s.Rules().SumMoves || m.IsPass() || m.BothDice() || m.IsBonusMove() || !s.DiePlayed() {
+		return false
+	}
+	u := s.Setup()
+	return u.TurnStart != nil && u.TurnStart[m.Color()][m.Token()] != m.From() && m.From() != 0
 }
 
 // FuzzApply: moves from anywhere (TokenMove with any index, ParseMove with
@@ -373,7 +410,7 @@ func FuzzApply(f *testing.F) {
 		for _, m := range cands {
 			isLegal := false
 			for _, l := range legal {
-				if l == m || (moveKey(l) == moveKey(m) && m.Token() >= 0 && m.Token() < s.Rules().Tokens && s.Progress(m.Color(), m.Token()) == m.From() && m.Color() == s.Turn()) {
+				if l == m || (moveKey(l) == moveKey(m) && m.Token() >= 0 && m.Token() < s.Rules().Tokens && s.Progress(m.Color(), m.Token()) == m.From() && !sumBarred(s, m)) {
 					isLegal = true
 				}
 			}

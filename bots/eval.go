@@ -238,6 +238,7 @@ type view struct {
 	sq               [ludo.MaxPlayers][ludo.MaxTokens]int // track square index 0..track-1, -1 off the track
 	yard             [ludo.MaxPlayers]int
 	order            [ludo.MaxPlayers]int // turns until the colour moves: 0 for the player to move
+	moves            [ludo.MaxPlayers]int // turns until the colour's tokens move: its order, or under rule T3 the least of its player's colours'
 	nBlocks          int
 	blockSq          [ludo.MaxPlayers * ludo.MaxTokens / 2]int        // the track square index of each block
 	blockColor       [ludo.MaxPlayers * ludo.MaxTokens / 2]ludo.Color // and its colour
@@ -315,6 +316,14 @@ func newView(s ludo.State, r *ludo.Rules) view {
 		}
 		if v.blocks {
 			v.findBlocks(c)
+		}
+	}
+	v.moves = v.order
+	if r.Teams == ludo.TwoColorsEach { // rule T3: a player moves both colours on the turn of either
+		for c := range v.seats.All() {
+			for o := range v.team[c].All() {
+				v.moves[c] = min(v.moves[c], v.order[o])
+			}
 		}
 	}
 	return v
@@ -486,7 +495,7 @@ func (v *view) risk(c ludo.Color, x int, later float64) float64 {
 				}
 			}
 		}
-		if v.order[o] > v.order[c] {
+		if v.order[o] > v.moves[c] {
 			ro *= later
 		}
 		r += ro

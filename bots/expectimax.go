@@ -24,21 +24,42 @@ import (
 // Depth 1 looks one roll ahead (about 6×4 positions per move), depth 2
 // two rolls (about 600 per move); the bot is deterministic. With two dice
 // a roll has 21 throws, each of up to a few dozen pairs of moves (the
-// positions they reach searched once each): depth 2 then takes tens of
-// milliseconds a move, a hundred times as long as with one die.
+// positions they reach searched once each), and where one player runs
+// two colours (rule T3) of a few hundred: so a search of two rolls may
+// score millions of positions, seconds a move. Budget bounds that: a
+// search deeper than one roll that scores more than Budget positions is
+// given up, and the bot plays the choice of the deepest search that
+// finished (iterative deepening downwards, one roll always finishing), so
+// a choice scores at most about Budget positions per roll searched beyond
+// the first, plus the one roll's.
 type Expectimax struct {
 	// Depth is the number of rolls searched after the bot's own move.
 	Depth int
 	// W are the weights of the evaluation at the horizon.
 	W Weights
+	// Budget is the most positions a search of more than one roll may
+	// score before it is given up for one roll fewer; 0 for no limit.
+	Budget int
 
 	rules ludo.Rules
+	nodes int  // the positions scored by the search under way
+	limit int  // where it is given up: 0 for never
+	over  bool // the search under way passed its limit
 }
 
+// DefaultBudget is the [Expectimax.Budget] of [NewExpectimax]: 20,000
+// positions scored, a tenth of a second a move or so (measured: 2 to 8µs
+// a position, move generation included). Searches of two rolls
+// under one die never reach it (at most a few thousand positions); under
+// two dice most do not (Naija: a median of about 4,000), those of
+// Parcheesi, Uckers and two colours each (rule T3) often would (up to
+// 3,000,000).
+const DefaultBudget = 20_000
+
 // NewExpectimax returns an expectimax player searching depth rolls ahead
-// (at least 1).
+// (at least 1), with [DefaultBudget].
 func NewExpectimax(depth int) *Expectimax {
-	return &Expectimax{Depth: max(depth, 1), W: DefaultWeights}
+	return &Expectimax{Depth: max(depth, 1), W: DefaultWeights, Budget: DefaultBudget}
 }
 
 // Name returns "expectimax" (depth 2) or "expectimax1" (depth 1), and so
@@ -50,12 +71,28 @@ func (e *Expectimax) Name() string {
 	return "expectimax" + string(rune('0'+e.Depth%10))
 }
 
-// Choose returns the move with the best expected score.
+// Choose returns the move with the best expected score, searched Depth
+// rolls ahead, or fewer where that passes the Budget.
 func (e *Expectimax) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 	if len(moves) == 1 {
 		return moves[0]
 	}
 	e.rules = s.Rules()
+	for depth := max(e.Depth, 1); ; depth-- {
+		e.nodes, e.limit, e.over = 0, 0, false
+		if depth > 1 {
+			e.limit = e.Budget
+		}
+		if best, ok := e.search(s, moves, depth); ok {
+			return moves[best]
+		}
+	}
+}
+
+// search returns the index of the move with the best expected score,
+// searching depth rolls ahead, or false where the search passed its
+// limit.
+func (e *Expectimax) search(s ludo.State, moves []ludo.Move, depth int) (int, bool) {
 	me := s.Turn()
 	best, bestV := 0, math.Inf(-1)
 	for i, m := range moves {
@@ -63,11 +100,24 @@ func (e *Expectimax) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 		if err != nil {
 			continue
 		}
-		if v := e.value(next, e.Depth)[me]; v > bestV {
+		v := e.value(next, depth)[me]
+		if e.over {
+			return 0, false
+		}
+		if v > bestV {
 			best, bestV = i, v
 		}
 	}
-	return moves[best]
+	return best, true
+}
+
+// score scores a position at the horizon, counting it against the limit.
+func (e *Expectimax) score(s ludo.State) [ludo.MaxPlayers]float64 {
+	e.nodes++
+	if e.limit > 0 && e.nodes > e.limit {
+		e.over = true
+	}
+	return e.W.scores(s, &e.rules)
 }
 
 // value returns the expected scores of s searching depth rolls ahead: the
@@ -76,16 +126,21 @@ func (e *Expectimax) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 // bonus move, or a throw's other die).
 func (e *Expectimax) value(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
 	switch {
+	case e.over: // given up: the value no longer counts
+		return [ludo.MaxPlayers]float64{}
 	case s.Phase() == ludo.PhaseOver:
-		return e.W.scores(s, &e.rules)
+		return e.score(s)
 	case s.Phase() == ludo.PhaseMove: // a bonus move (rule P8) or a throw's other die (rule W1): no roll
 		return e.decide(s, depth)
 	case depth == 0:
-		return e.W.scores(s, &e.rules)
+		return e.score(s)
 	}
 	var acc [ludo.MaxPlayers]float64
 	var outs [ludo.MaxOutcomes]ludo.Outcome
 	for _, o := range s.AppendOutcomes(outs[:0]) {
+		if e.over {
+			break
+		}
 		r, _ := s.RollOutcome(o)
 		best := e.decide(r, depth-1)
 		for c := range acc {
@@ -108,6 +163,9 @@ func (e *Expectimax) decide(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
 	var best [ludo.MaxPlayers]float64
 	bestV := math.Inf(-1)
 	for _, end := range turnEnds(s, mover, buf[:0]) {
+		if e.over {
+			break
+		}
 		if v := e.value(end, depth); v[mover] > bestV {
 			best, bestV = v, v[mover]
 		}

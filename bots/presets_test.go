@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -315,4 +316,115 @@ func TestHeuristicBeatsRandomParcheesi(t *testing.T) {
 		n += w
 	}
 	assert.GreaterOrEqual(t, n, 54, "heuristic won %d of 60 games against random", n)
+}
+
+// recorder is a bot that notes the moves it chose of the mover's other
+// colour (rule T3).
+type recorder struct {
+	Bot
+	choices, mate int
+}
+
+func (b *recorder) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
+	m := b.Bot.Choose(s, moves)
+	b.choices++
+	if m.Color() != s.Turn() {
+		b.mate++
+	}
+	return m
+}
+
+// TestTwoColorsEachPlaysToTheEnd: under Teams:TwoColorsEach (rule T3)
+// every bot of the registry plays whole games running Red and Yellow as
+// one player, choosing among the moves of both colours (some of its
+// choices are of the turn's other colour), and its side or the other
+// wins. Expectimax plays with a budget of 2,000 positions, some of its
+// searches of two rolls finishing; with -short the heuristic bot plays
+// the first 150 plies, as a search of one roll takes tens of milliseconds
+// a move under T3.
+func TestTwoColorsEachPlaysToTheEnd(t *testing.T) {
+	r, err := ludo.ParseRules("uckers{Teams:TwoColorsEach}")
+	require.NoError(t, err)
+	s, err := ludo.New(r)
+	require.NoError(t, err)
+	for k, name := range Names() {
+		t.Run(name, func(t *testing.T) {
+			seed := GameSeed(13, k)
+			b, err := New(name, seed)
+			require.NoError(t, err)
+			switch e := b.(type) {
+			case *Expectimax:
+				e.Budget = 2000
+			case *MonteCarlo:
+				e.cfg.Playouts, e.cfg.Plies = 24, 6
+			}
+			rec := &recorder{Bot: b}
+			var tab [ludo.MaxPlayers]Bot
+			tab[ludo.Red], tab[ludo.Yellow] = rec, rec
+			tab[ludo.Green], tab[ludo.Blue] = NewHeuristic(), NewHeuristic()
+			dice := ludo.SeededDice(seed)
+			start := s
+			if testing.Short() {
+				h := NewHeuristic()
+				start, _, err = Play(s, [ludo.MaxPlayers]Bot{h, h, h, h}, dice, 150)
+				require.ErrorIs(t, err, ErrPlyLimit)
+			}
+			end, plies, err := Play(start, tab, dice, DefaultMaxPlies)
+			require.NoError(t, err)
+			t.Logf("%d plies, %d choices, %d of the other colour", plies, rec.choices, rec.mate)
+			assert.Equal(t, ludo.PhaseOver, end.Phase())
+			assert.Greater(t, plies, 40)
+			w, ok := end.Winner()
+			require.True(t, ok)
+			assert.Contains(t, [][]ludo.Color{{ludo.Red, ludo.Yellow}, {ludo.Green, ludo.Blue}}, slices.Collect(end.Team(w).All()))
+			assert.Greater(t, rec.mate, 0, "moves of the turn's other colour chosen")
+			assert.Less(t, rec.mate, rec.choices, "and of the turn's colour")
+		})
+	}
+}
+
+// TestExpectimaxBudget: a search of two rolls that passes the budget is
+// given up for one roll, which chooses as expectimax1 does; within it,
+// the choice is the search of two rolls'. Under TwoColorsEach (rule T3)
+// with both colours out a search of two rolls scores hundreds of
+// thousands of positions.
+func TestExpectimaxBudget(t *testing.T) {
+	s := ludo.MustParsePosition("rules uckers{Teams:TwoColorsEach}\nred 5 12 20 yard\ngreen @30 @33\nyellow @36 @39\nblue @44 @48\ndie 4 2")
+	moves := s.LegalMoves()
+	require.Greater(t, len(moves), 12, "moves of both colours")
+	one := NewExpectimax(1)
+	want := one.Choose(s, moves)
+	one.Choose(s, moves)
+	e := NewExpectimax(2)
+	e.Budget = 5000
+	assert.Equal(t, want, e.Choose(s, moves), "given up for one roll")
+	assert.Equal(t, one.nodes, e.nodes, "the last search was of one roll")
+	assert.False(t, e.over)
+
+	small := ludo.MustParsePosition("rules classic\nred 5 12\ngreen @20\ndie 4")
+	full := NewExpectimax(2)
+	full.Budget = 0
+	one.Choose(small, small.LegalMoves())
+	assert.Equal(t, full.Choose(small, small.LegalMoves()), e.Choose(small, small.LegalMoves()), "within the budget the same search")
+	assert.Equal(t, full.nodes, e.nodes, "of two rolls")
+	assert.Greater(t, e.nodes, one.nodes, "more than one roll's")
+}
+
+// TestRiskTwoColorsEach: under TwoColorsEach (rule T3) the player to move
+// moves both its colours, so a threat to its other colour's token from
+// an opponent who throws after it is weighed as Later, as one to the
+// turn's colour; in partnerships (uckers) that token waits for its own
+// turn, after the opponent's.
+func TestRiskTwoColorsEach(t *testing.T) {
+	at := func(text string) float64 {
+		s := ludo.MustParsePosition(text)
+		r := s.Rules()
+		v := newView(s, &r)
+		return v.risk(ludo.Yellow, v.sq[ludo.Yellow][0], 0.5)
+	}
+	// Green on square 17 is three squares behind yellow on 20.
+	t3 := at("rules uckers{Teams:TwoColorsEach}\nyellow @20\ngreen @17\nturn red")
+	partners := at("rules uckers\nyellow @20\ngreen @17\nturn red")
+	assert.Greater(t, partners, 0.0)
+	assert.InDelta(t, partners/2, t3, 1e-9, "Later weighs the threat the mover can answer now")
 }

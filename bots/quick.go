@@ -61,8 +61,8 @@ func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 			}
 		}
 	}
-	threatened := func(p int) bool {
-		x := trackIndex(b, me, p)
+	threatened := func(c ludo.Color, p int) bool {
+		x := trackIndex(b, c, p)
 		switch {
 		case x < 0:
 			return false
@@ -89,10 +89,11 @@ func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 		case m.Enters():
 			v += 40
 		}
-		if threatened(m.From()) && !threatened(m.To()) {
+		c := m.Color() // the mover's, or under rule T3 its other colour's
+		if threatened(c, m.From()) && !threatened(c, m.To()) {
 			v += 30
 		}
-		if threatened(m.To()) && !m.FormsBlock() {
+		if threatened(c, m.To()) && !m.FormsBlock() {
 			v -= 30
 		}
 		if v > bestV {

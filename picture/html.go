@@ -70,6 +70,7 @@ type replayViewData struct {
 	P  []int  `json:"p"`            // each seated colour's tokens' progress, colour by colour
 	St string `json:"st"`           // the status line
 	T  int    `json:"t"`            // the colour to roll or move, -1 when the game is over
+	Mt int    `json:"mt,omitempty"` // under TwoColorsEach (rule T3), 1 plus the turn's player's other colour, whose tokens it moves too
 	D  int    `json:"d,omitempty"`  // the die while a roll's move is due; with two dice (rule W1), the first
 	D2 int    `json:"d2,omitempty"` // with two dice, the second die while a move of the throw, or a bonus move after it (rule W4), is due
 	Q  int    `json:"q,omitempty"`  // with two dice, 1 where the double is played as tops and bottoms (rule H2): four amounts, top, bottom, top, bottom
@@ -318,6 +319,9 @@ func replayView(s ludo.State) replayViewData {
 	if s.Phase() == ludo.PhaseOver {
 		v.T = -1
 	}
+	for c := range p.mate.All() { // rule T3
+		v.Mt = int(c) + 1
+	}
 	for c := range s.Players().All() {
 		for i := range s.Rules().Tokens {
 			v.P = append(v.P, s.Progress(c, i))
@@ -343,7 +347,11 @@ func replayView(s ludo.State) replayViewData {
 // 4 and 4, plays 3, a bottom: …"; a bonus move after the dice (rule W4)
 // "red bonus 20 after the dice: …".
 func describeMove(s, next ludo.State, m ludo.Move) string {
-	t := m.Color().String() + " " + describeRoll(s, m) + ": " + describeOne(s, m)
+	who := m.Color()
+	if s.Rules().Teams == ludo.TwoColorsEach { // rule T3: the turn's colour throws, and moves either of its player's
+		who = s.Turn()
+	}
+	t := who.String() + " " + describeRoll(s, m) + ": " + describeOne(s, m)
 	if s.Place(m.Color()) == 0 && next.Place(m.Color()) > 0 {
 		t += "; " + m.Color().String() + " finishes " + ordinal(next.Place(m.Color()))
 	}
@@ -410,6 +418,9 @@ func describeOne(s ludo.State, m ludo.Move) string {
 	b := s.Board()
 	from, to := b.Square(m.Color(), m.From()), b.Square(m.Color(), m.To())
 	var t strings.Builder
+	if m.Color() != s.Turn() && s.Rules().Teams == ludo.TwoColorsEach { // rule T3: the player's other colour
+		t.WriteString(m.Color().String() + " ")
+	}
 	t.WriteString("token " + strconv.Itoa(m.Token()))
 	switch {
 	case m.Enters():
@@ -644,6 +655,12 @@ h1 { font-size: 20px; margin: 0 0 12px; }
       el(g, "rect", {"class": "turn", "data-color": D.names[v.t], x: yd[0] + 3, y: yd[1] + 3, width: yd[2] - 6, height: yd[3] - 6, fill: "none", stroke: "#111111", "stroke-width": 5});
       el(g, "circle", {cx: x + D.tr, cy: y + h / 2, r: D.tr, fill: D.strong[v.t], stroke: "#1a1a1a", "stroke-width": 2});
       x += 2 * D.tr + 10;
+      if (v.mt) { // rule T3: the player's other colour
+        const ym = D.yard[v.mt - 1];
+        el(g, "rect", {"class": "turn mate", "data-color": D.names[v.mt - 1], x: ym[0] + 3, y: ym[1] + 3, width: ym[2] - 6, height: ym[3] - 6, fill: "none", stroke: "#111111", "stroke-width": 3, "stroke-dasharray": "10 6"});
+        el(g, "circle", {"class": "mate", cx: x + D.tr, cy: y + h / 2, r: D.tr, fill: D.strong[v.mt - 1], stroke: "#1a1a1a", "stroke-width": 2});
+        x += 2 * D.tr + 10;
+      }
     }
     el(g, "text", {"class": "status-text", x: x, y: y + 27, "font-size": v.st.length > 40{{if .Two}} || (v.q || v.b && v.d2) && v.st.length > 28{{end}} ? 14 : 18, fill: "#111111"}, v.st);
     el(g, "text", {x: x, y: y + 48, "font-size": D.rules.length > 60 ? 10 : 12, fill: "#555555"}, D.rules);

@@ -209,6 +209,16 @@ func TestReplayHTMLPresets(t *testing.T) {
 				seen["tops and bottoms due"] = true
 			}
 			m := f.Move
+			who := m.Color()
+			if r.Teams == ludo.TwoColorsEach { // rule T3: the turn's colour throws, moving either of its player's colours
+				who = f.Before.Turn()
+				if m.Color() != who && !m.IsPass() && !strings.Contains(v.Tx, ": "+m.Color().String()+" token ") {
+					t.Fatalf("%v: view %d: %q does not name the token's colour %v on %v's turn", r, n+1, v.Tx, m.Color(), who)
+				}
+				if m.Color() != who {
+					seen["other colour"] = true
+				}
+			}
 			a, b := f.Before.Dice()
 			rolled := f.Before
 			if f.Roll != 0 {
@@ -226,36 +236,36 @@ func TestReplayHTMLPresets(t *testing.T) {
 			switch {
 			case f.Roll == 0 && f.Before.IsBonusMove() && r.TwoDice: // rule W4
 				seen["bonus after the dice"] = true
-				if want := fmt.Sprintf("%v bonus %d after the dice: ", m.Color(), m.Count()); v.M[0] != 0 || !strings.HasPrefix(v.Tx, want) {
+				if want := fmt.Sprintf("%v bonus %d after the dice: ", who, m.Count()); v.M[0] != 0 || !strings.HasPrefix(v.Tx, want) {
 					t.Fatalf("%v: view %d: ply %v %q, want roll 0 and %q", r, n+1, v.M, v.Tx, want)
 				}
 			case f.Roll == 0 && f.Before.IsBonusMove():
 				seen["bonus"] = true
-				if want := fmt.Sprintf("%v bonus %d: ", m.Color(), m.Count()); v.M[0] != 0 || !strings.HasPrefix(v.Tx, want) {
+				if want := fmt.Sprintf("%v bonus %d: ", who, m.Count()); v.M[0] != 0 || !strings.HasPrefix(v.Tx, want) {
 					t.Fatalf("%v: view %d: ply %v %q, want roll 0 and %q", r, n+1, v.M, v.Tx, want)
 				}
 			case f.Roll == 0: // a throw's other die (rule W1)
 				seen["other die"] = true
-				if want := fmt.Sprintf("%v plays %d of %d and %d%s: ", m.Color(), m.Die(), a, b, kind); v.M[0] != 0 || len(v.M) != 9 || v.M[8] != m.Die() || !strings.HasPrefix(v.Tx, want) {
+				if want := fmt.Sprintf("%v plays %d of %d and %d%s: ", who, m.Die(), a, b, kind); v.M[0] != 0 || len(v.M) != 9 || v.M[8] != m.Die() || !strings.HasPrefix(v.Tx, want) {
 					t.Fatalf("%v: view %d: ply %v %q, want roll 0, die %d and %q", r, n+1, v.M, v.Tx, m.Die(), want)
 				}
 			case f.Second != 0 && m.BothDice(): // an entry with both (rule H1)
 				seen["both dice"] = true
-				if want := fmt.Sprintf("%v rolled %d and %d, plays both (%d): ", m.Color(), a, b, a+b); len(v.M) != 9 || v.M[7] != b || m.Die() != a+b || !strings.HasPrefix(v.Tx, want) {
+				if want := fmt.Sprintf("%v rolled %d and %d, plays both (%d): ", who, a, b, a+b); len(v.M) != 9 || v.M[7] != b || m.Die() != a+b || !strings.HasPrefix(v.Tx, want) {
 					t.Fatalf("%v: view %d: ply %v %q, want second die %d and %q", r, n+1, v.M, v.Tx, b, want)
 				}
 			case f.Second != 0: // a throw of two (rule W1)
 				seen["two dice"] = true
-				if want := fmt.Sprintf("%v rolled %d and %d, plays %d", m.Color(), a, b, m.Die()); len(v.M) != 9 || v.M[7] != b || !strings.HasPrefix(v.Tx, want) {
+				if want := fmt.Sprintf("%v rolled %d and %d, plays %d", who, a, b, m.Die()); len(v.M) != 9 || v.M[7] != b || !strings.HasPrefix(v.Tx, want) {
 					t.Fatalf("%v: view %d: ply %v %q, want second die %d and %q", r, n+1, v.M, v.Tx, b, want)
 				}
 			case m.Count() != m.Die():
 				seen["counts"] = true
-				if want := fmt.Sprintf("%v rolled %d (counts %d): ", m.Color(), m.Die(), m.Count()); !strings.HasPrefix(v.Tx, want) {
+				if want := fmt.Sprintf("%v rolled %d (counts %d): ", who, m.Die(), m.Count()); !strings.HasPrefix(v.Tx, want) {
 					t.Fatalf("%v: view %d: %q, want %q", r, n+1, v.Tx, want)
 				}
 			default:
-				if want := fmt.Sprintf("%v rolled %d: ", m.Color(), m.Die()); len(v.M) != 7 || !strings.HasPrefix(v.Tx, want) {
+				if want := fmt.Sprintf("%v rolled %d: ", who, m.Die()); len(v.M) != 7 || !strings.HasPrefix(v.Tx, want) {
 					t.Fatalf("%v: view %d: %v %q, want %q", r, n+1, v.M, v.Tx, want)
 				}
 			}
@@ -264,7 +274,7 @@ func TestReplayHTMLPresets(t *testing.T) {
 			t.Fatalf("%v: the shared centre's discs given %v, want %v", r, d.Big != nil, g.shared)
 		}
 	}
-	for _, what := range []string{"bonus", "counts", "two dice", "other die", "both dice", "tops and bottoms", "tops and bottoms due", "bonus after the dice"} {
+	for _, what := range []string{"bonus", "counts", "two dice", "other die", "both dice", "tops and bottoms", "tops and bottoms due", "bonus after the dice", "other colour"} {
 		if !seen[what] {
 			t.Errorf("no ply of kind %q in the games", what)
 		}
@@ -562,5 +572,49 @@ func TestReplayHTMLTwoDice(t *testing.T) {
 	one := writeReplay(t, "classic", oneFrames, oneFinal)
 	if strings.Contains(one, "drawDie2") || strings.Contains(one, "v.d2") {
 		t.Error("a page of one die has the script of two")
+	}
+}
+
+// TestTwoColorsEach: under uckers{Teams:TwoColorsEach} (rule T3) the
+// picture marks both yards of the player whose turn it is (the other
+// colour's dashed), the status names both colours, and a move of the
+// other colour is told as the turn's colour's throw moving that colour's
+// token.
+func TestTwoColorsEach(t *testing.T) {
+	s := ludo.MustParsePosition("rules uckers{Teams:TwoColorsEach}\nred 10\ngreen @30\nyellow @20\nblue @45\nturn red\ndie 4 2\n")
+	svg := string(AppendSVG(nil, s))
+	for _, want := range []string{`<rect class="turn" data-color="red"`, `<rect class="turn mate" data-color="yellow"`, ">red+yellow to move, dice 4 2<"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the picture has no %s", want)
+		}
+	}
+	if strings.Contains(svg, `data-color="green" x`) && strings.Contains(svg, `class="turn mate" data-color="green"`) {
+		t.Errorf("green marked as red's")
+	}
+	var mate ludo.Move
+	for _, m := range s.LegalMoves() {
+		if m.Color() == ludo.Yellow && m.Die() == 4 && !m.BothDice() {
+			mate = m
+		}
+	}
+	if !mate.IsValid() {
+		t.Fatalf("no move of yellow with the 4 among %v", s.LegalMoves())
+	}
+	next, err := s.Apply(mate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := describeMove(s, next, mate), "red rolled 4 and 2, plays 4: yellow token 0: 20 → 24"; got != want {
+		t.Errorf("describeMove %q, want %q", got, want)
+	}
+	if got := describeChoices(s); !strings.Contains(got, "yellow token 0: 20 → 24 (the 4)") || !strings.Contains(got, " · token 0: 11 → 15 (the 4)") {
+		t.Errorf("choices %q", got)
+	}
+	if v := replayView(next); v.T != int(ludo.Red) || v.Mt != int(ludo.Yellow)+1 || v.St != "red+yellow to move, dice 4 2 (4 played)" {
+		t.Errorf("view turn %d mate %d status %q", v.T, v.Mt, v.St)
+	}
+	g := ludo.MustParsePosition("rules uckers{Teams:TwoColorsEach}\nred 10\ngreen @30\nyellow @20\nblue @45\nturn blue\n")
+	if got := svgStatusText(g); got != "blue+green to roll" {
+		t.Errorf("status %q", got)
 	}
 }

@@ -57,6 +57,7 @@ type svgPosition struct {
 	prog    [ludo.MaxPlayers][ludo.MaxTokens]int // -1 in the yard
 	blocks  bool                                 // Rules.Blocks != NoBlocks
 	turn    ludo.Color
+	mate    ludo.Colors // under TwoColorsEach (rule T3) the turn's player's other colour, whose tokens it moves too
 	over    bool
 	die     int     // the die while a move of a roll is due; with two dice (rule W1), the first
 	die2    int     // with two dice, the second die while the throw's moves, or the bonus moves after them (rule W4), are due; 0 otherwise
@@ -68,12 +69,34 @@ type svgPosition struct {
 	rules   string // the rules' name, as "classic"
 }
 
+// mateOf returns, under TwoColorsEach (rule T3), the other colour of the
+// player whose turn it is, which its throw moves too; none otherwise or
+// once the game is over.
+func mateOf(s ludo.State) ludo.Colors {
+	if !s.IsValid() || s.Rules().Teams != ludo.TwoColorsEach || s.Phase() == ludo.PhaseOver {
+		return 0
+	}
+	return s.Team(s.Turn()) &^ ludo.ColorsOf(s.Turn())
+}
+
+// moverName names the player whose turn it is: its colour, or under
+// TwoColorsEach (rule T3) the turn's colour and the player's other, as
+// "red+yellow".
+func moverName(s ludo.State) string {
+	t := s.Turn().String()
+	for c := range mateOf(s).All() {
+		t += "+" + c.String()
+	}
+	return t
+}
+
 func positionOf(s ludo.State) svgPosition {
 	p := svgPosition{
 		seats: s.Players(), tokens: s.Rules().Tokens, blocks: s.Rules().Blocks != ludo.NoBlocks,
 		turn: s.Turn(), over: s.Phase() == ludo.PhaseOver, die: s.Die(),
 		status: svgStatusText(s), rules: s.Rules().String(),
 	}
+	p.mate = mateOf(s)
 	if a, b := s.Dice(); b != 0 {
 		p.die, p.die2, p.bottoms = a, b, s.Setup().Bottoms
 		for k, f := range s.DiceDue() {
@@ -108,7 +131,8 @@ func positionOf(s ludo.State) svgPosition {
 // bonus face on either die, "sixes 1" (rule U1); partners share their
 // team's place once the game is over (rule T1); a double played as tops
 // and bottoms (rule H2) "red to move, tops and bottoms", the dice drawn
-// saying which of the four are played.
+// saying which of the four are played; under TwoColorsEach (rule T3) the
+// player by both its colours, the turn's first: "yellow+red to roll".
 func svgStatusText(s ludo.State) string {
 	switch {
 	case !s.IsValid():
@@ -123,16 +147,17 @@ func svgStatusText(s ludo.State) string {
 		}
 		return t
 	}
-	t := s.Turn().String() + " to roll"
+	who := moverName(s) // rule T3: the player of two colours
+	t := who + " to roll"
 	switch {
 	case s.IsBonusMove():
-		t = s.Turn().String() + " to move, bonus " + strconv.Itoa(s.Count())
+		t = who + " to move, bonus " + strconv.Itoa(s.Count())
 	case s.Phase() == ludo.PhaseMove:
 		if a, b := s.Dice(); b != 0 && s.Setup().Bottoms {
-			t = s.Turn().String() + " to move, tops and bottoms" // the four dice drawn say which are played
+			t = who + " to move, tops and bottoms" // the four dice drawn say which are played
 			break
 		} else if b != 0 {
-			t = s.Turn().String() + " to move, dice " + strconv.Itoa(a) + " " + strconv.Itoa(b)
+			t = who + " to move, dice " + strconv.Itoa(a) + " " + strconv.Itoa(b)
 			if due := s.DiceDue(); due[0] == 0 {
 				t += " (" + strconv.Itoa(a) + " played)"
 			} else if due[1] == 0 {
@@ -140,7 +165,7 @@ func svgStatusText(s ludo.State) string {
 			}
 			break
 		}
-		t = s.Turn().String() + " to move, die " + strconv.Itoa(s.Die())
+		t = who + " to move, die " + strconv.Itoa(s.Die())
 		if s.Count() != s.Die() {
 			t += " (counts " + strconv.Itoa(s.Count()) + ")"
 		}
@@ -432,6 +457,14 @@ func appendSVGStatus(dst []byte, g *svgGeom, p *svgPosition) []byte {
 		dst = fmt.Appendf(dst, `<circle cx="%d" cy="%d" r="%d" fill="%s" stroke="#1a1a1a" stroke-width="2"/>`+"\n",
 			x+svgTokenR, y+svgStripH/2, svgTokenR, svgPalette[p.turn].strong)
 		x += 2*svgTokenR + 10
+		for c := range p.mate.All() { // rule T3: the player's other colour, its yard marked thinner
+			o, size := g.yard[c][0], g.yard[c][1]
+			dst = fmt.Appendf(dst, `<rect class="turn mate" data-color="%s" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#111111" stroke-width="3" stroke-dasharray="10 6"/>`+"\n",
+				c, o.x+3, o.y+3, size.x-6, size.y-6)
+			dst = fmt.Appendf(dst, `<circle class="mate" cx="%d" cy="%d" r="%d" fill="%s" stroke="#1a1a1a" stroke-width="2"/>`+"\n",
+				x+svgTokenR, y+svgStripH/2, svgTokenR, svgPalette[c].strong)
+			x += 2*svgTokenR + 10
+		}
 	}
 	dst = fmt.Appendf(dst, `<text class="status-text" x="%d" y="%d" font-size="%d" fill="#111111">`, x, y+27, statusFontSize(p.status, len(p.dice())+b2i(p.bonus > 0)))
 	dst = appendXMLText(dst, p.status)

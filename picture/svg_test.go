@@ -530,6 +530,7 @@ func svgGameRules() []ludo.Rules {
 		with("ludoking", func(r *ludo.Rules) { r.Teams = ludo.Partners }),
 		with("parchis6", func(r *ludo.Rules) { r.Players = 4 }),
 		with("maedn", func(r *ludo.Rules) { r.Players = 2 }),
+		with("uckers", func(r *ludo.Rules) { r.Teams = ludo.TwoColorsEach }), // rule T3
 		odd, long)
 }
 

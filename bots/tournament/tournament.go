@@ -48,7 +48,8 @@ const MaxGames = 10_000_000
 // Config says what to play.
 type Config struct {
 	// Rules are the rules of every game; Rules.Players is the number of
-	// seats.
+	// seats, or under Teams:TwoColorsEach (rule T3) twice it: a seat is a
+	// player running two colours.
 	Rules ludo.Rules
 	// Lineup names one bot for each seat, Rules.Players names in all, as
 	// [bots.LookupIn] knows them with Bots: no seat is filled unasked
@@ -137,10 +138,15 @@ func New(cfg Config) (*Tournament, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch n, p := len(lineup), cfg.Rules.Players; {
+	two := cfg.Rules.Teams == ludo.TwoColorsEach // rule T3: a player, and so a seat, runs two colours
+	p := cfg.Rules.Players
+	if two {
+		p /= 2
+	}
+	switch n := len(lineup); {
 	case n > p:
 		return nil, configErrorf("%d bots for %d players: want one bot for each seat", n, p)
-	case n < p && n < 2:
+	case n < p && (n < 2 || two):
 		return nil, configErrorf("%d bots for %d players: name a bot for each seat (%q for a random player)", n, p, "random")
 	case n < p:
 		return nil, configErrorf("%d bots for %d players: name a bot for each seat (%q for a random player), or set Rules.Players to %d", n, p, "random", n)
@@ -157,6 +163,9 @@ func New(cfg Config) (*Tournament, error) {
 	t := &Tournament{rules: cfg.Rules, start: start, lineup: lineup, factories: factories,
 		orders: SeatOrders(lineup), seed: cfg.Seed, maxPlies: cfg.MaxPlies}
 	for c := range start.Players().All() {
+		if two && slices.ContainsFunc(t.seats, func(o ludo.Color) bool { return start.Team(c).Has(o) }) {
+			continue // rule T3: the colour is that of a player seated already
+		}
 		t.seats = append(t.seats, c)
 	}
 	t.games = (cfg.Games + len(t.orders) - 1) / len(t.orders) * len(t.orders)
@@ -202,7 +211,13 @@ func (t *Tournament) Game(i int) Game {
 	order := t.orders[i%len(t.orders)] // order[k]: the lineup entry in seat k
 	var table [ludo.MaxPlayers]bots.Bot
 	for k, c := range t.seats {
-		table[c] = t.factories[order[k]](bots.GameSeed(gs, k+1))
+		b := t.factories[order[k]](bots.GameSeed(gs, k+1))
+		table[c] = b
+		if t.rules.Teams == ludo.TwoColorsEach { // rule T3: the player moves both its colours
+			for o := range t.start.Team(c).All() {
+				table[o] = b
+			}
+		}
 	}
 	end, plies, err := bots.Play(t.start, table, ludo.SeededDice(gs), t.maxPlies)
 	g := Game{Places: make([]int, len(t.lineup)), Winner: -1, Plies: plies}
@@ -296,7 +311,7 @@ type Summary struct {
 	Elapsed    time.Duration // the time the games took
 	Workers    int           // the games played at once
 	Bots       []BotResult   // one per distinct name, in lineup order
-	Seats      []ludo.Color  // the seated colours, the first to roll first
+	Seats      []ludo.Color  // the seated colours, the first to roll first (rule T3: the first of each player's two)
 	WinsBySeat []int         // the finished games won from each seat, whoever sat there
 }
 
@@ -341,8 +356,22 @@ func (b BotResult) MeanPlace() float64 {
 // and a last line with the number of unfinished games, if any.
 func (s Summary) WriteTo(w io.Writer) (int64, error) {
 	var b bytes.Buffer
+	players := s.Rules.Players
+	if len(s.Seats) > 0 {
+		players = len(s.Seats) // under rule T3 half the colours
+	}
+	seat := func(c ludo.Color) string { return c.String() }
+	if start, err := ludo.New(s.Rules); err == nil && s.Rules.Teams == ludo.TwoColorsEach {
+		seat = func(c ludo.Color) string { // rule T3: the player's colours, as red+yellow
+			var names []string
+			for o := range start.Team(c).All() {
+				names = append(names, o.String())
+			}
+			return strings.Join(names, "+")
+		}
+	}
 	fmt.Fprintf(&b, "%v, %d players, lineup %s: %d games (%d seat orders)\n\n",
-		s.Rules, s.Rules.Players, strings.Join(s.Lineup, ","), s.Games, s.Orders)
+		s.Rules, players, strings.Join(s.Lineup, ","), s.Games, s.Orders)
 	fmt.Fprintf(&b, "%-12s %6s %8s  %-17s %10s\n", "bot", "seats", "win %", "95% CI (Wilson)", "mean place")
 	for _, r := range s.Bots {
 		lo, hi := r.Interval()
@@ -352,14 +381,14 @@ func (s Summary) WriteTo(w io.Writer) (int64, error) {
 	finished := max(s.Games-s.Unfinished, 1)
 	fmt.Fprintf(&b, "\nwins by seat:")
 	for k, c := range s.Seats {
-		fmt.Fprintf(&b, " %v %.2f%%", c, 100*float64(s.WinsBySeat[k])/float64(finished))
+		fmt.Fprintf(&b, " %s %.2f%%", seat(c), 100*float64(s.WinsBySeat[k])/float64(finished))
 	}
 	if len(s.Seats) > 0 {
 		fmt.Fprintf(&b, " (%v rolls first)", s.Seats[0])
 	}
 	fmt.Fprintln(&b)
 	fmt.Fprintf(&b, "parity %.2f%%; mean game length %.1f plies; %.0f plies/s (%d workers, %.1f s)\n",
-		100/float64(max(s.Rules.Players, 1)), float64(s.Plies)/float64(max(s.Games, 1)),
+		100/float64(max(players, 1)), float64(s.Plies)/float64(max(s.Games, 1)),
 		float64(s.Plies)/s.Elapsed.Seconds(), s.Workers, s.Elapsed.Seconds())
 	if s.Unfinished > 0 {
 		fmt.Fprintf(&b, "%d of %d games unfinished at the ply limit of %d, left out of the results above\n",

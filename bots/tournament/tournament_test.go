@@ -303,3 +303,35 @@ func TestEveryPreset(t *testing.T) {
 		})
 	}
 }
+
+// TestTwoColorsEach: under Teams:TwoColorsEach (rule T3) a series has
+// two seats, each a bot running both colours of a side, and the summary
+// names them by both colours with a parity of 50%.
+func TestTwoColorsEach(t *testing.T) {
+	r, err := ludo.ParseRules("uckers{Teams:TwoColorsEach}")
+	require.NoError(t, err)
+	_, err = New(Config{Rules: r, Lineup: []string{"heuristic", "random", "random", "random"}, Games: 2})
+	require.ErrorIs(t, err, ErrConfig, "four bots for two players")
+	_, err = New(Config{Rules: r, Lineup: []string{"heuristic"}, Games: 2})
+	require.ErrorIs(t, err, ErrConfig)
+	series, err := New(Config{Rules: r, Lineup: []string{"heuristic", "random"}, Games: 6, Seed: 5})
+	require.NoError(t, err)
+	sum, err := series.Run(0, nil)
+	require.NoError(t, err)
+	assert.Equal(t, []ludo.Color{ludo.Red, ludo.Green}, sum.Seats)
+	assert.Zero(t, sum.Unfinished)
+	assert.Equal(t, sum.Games, sum.WinsBySeat[0]+sum.WinsBySeat[1], "every game has one winning side")
+	for _, b := range sum.Bots {
+		assert.Equal(t, sum.Games, b.Seats)
+	}
+	assert.Equal(t, sum.Games, sum.Bots[0].Wins+sum.Bots[1].Wins)
+	var b bytes.Buffer
+	_, err = sum.WriteTo(&b)
+	require.NoError(t, err)
+	assert.Contains(t, b.String(), "2 players")
+	assert.Contains(t, b.String(), "wins by seat: red+yellow ")
+	assert.Contains(t, b.String(), " green+blue ")
+	assert.Contains(t, b.String(), "parity 50.00%")
+	g := series.Game(0)
+	assert.ElementsMatch(t, []int{1, 2}, g.Places)
+}

@@ -585,20 +585,30 @@ func (r *referee) moves(file string) (int, error) {
 	legal := s.LegalMoves()
 	if !legal[0].Forfeits() {
 		rules := s.Rules()
-		for i := range rules.Tokens {
-			if slicesContainsToken(legal, i) {
-				continue
+		for _, c := range movedColors(s) {
+			name := "" // the turn's colour's tokens go unnamed; rule T3: the other colour's are named
+			if c != s.Turn() {
+				name = c.String() + " "
 			}
-			head := fmt.Sprintf("token %d %s: ", i, where(rules.Board, s.Turn(), s.Progress(s.Turn(), i)))
-			if j := alike(s, i); j >= 0 {
-				if slicesContainsToken(legal, j) {
-					notes = append(notes, head+fmt.Sprintf("alike with token %d, whose move is listed once (%s)", j, cite("Q9")))
-				} else {
-					notes = append(notes, head+fmt.Sprintf("as token %d", j))
+			for i := range rules.Tokens {
+				if slicesContainsToken(legal, c, i) {
+					continue
 				}
-				continue
-			}
-			if _, err := s.TokenMove(i); err != nil {
+				head := fmt.Sprintf("%stoken %d %s: ", name, i, where(rules.Board, c, s.Progress(c, i)))
+				if j := alike(s, c, i); j >= 0 {
+					if slicesContainsToken(legal, c, j) {
+						notes = append(notes, head+fmt.Sprintf("alike with %stoken %d, whose move is listed once (%s)", name, j, cite("Q9")))
+					} else {
+						notes = append(notes, head+fmt.Sprintf("as %stoken %d", name, j))
+					}
+					continue
+				}
+				var err error
+				if c == s.Turn() {
+					_, err = s.TokenMove(i)
+				} else { // rule T3: the player's other colour
+					_, err = ludo.ParseMove(s, fmt.Sprintf("%v %d", c, i))
+				}
 				var ill *ludo.IllegalMoveError
 				if errors.As(err, &ill) && ill.Rule != "" {
 					reason := strings.TrimPrefix(ill.Reason, fmt.Sprintf("token %d ", i))
@@ -645,19 +655,32 @@ func (r *referee) listMoves(s ludo.State, title string) {
 	}
 }
 
-func slicesContainsToken(ms []ludo.Move, i int) bool {
+func slicesContainsToken(ms []ludo.Move, c ludo.Color, i int) bool {
 	for _, m := range ms {
-		if m.Token() == i {
+		if m.Color() == c && m.Token() == i {
 			return true
 		}
 	}
 	return false
 }
 
-// alike returns the lowest-numbered token of the player to move that
-// stands where token i does, if lower than i, or -1 (ruling Q9).
-func alike(s ludo.State, i int) int {
-	c := s.Turn()
+// movedColors returns the colours whose tokens the player to move moves:
+// the turn's, and under TwoColorsEach (rule T3) the player's other.
+func movedColors(s ludo.State) []ludo.Color {
+	cs := []ludo.Color{s.Turn()}
+	if s.Rules().Teams == ludo.TwoColorsEach {
+		for c := range s.Team(s.Turn()).All() {
+			if c != s.Turn() {
+				cs = append(cs, c)
+			}
+		}
+	}
+	return cs
+}
+
+// alike returns the lowest-numbered token of colour c that stands where
+// its token i does, if lower than i, or -1 (ruling Q9).
+func alike(s ludo.State, c ludo.Color, i int) int {
 	for j := range i {
 		if s.Progress(c, j) == s.Progress(c, i) {
 			return j
@@ -1039,6 +1062,7 @@ func explain(s ludo.State, m ludo.Move) []reason {
 			add("Q1", "the %d earns no bonus roll, as it cannot be used (NoMoveForfeitsBonus)", s.Die())
 		}
 	default:
+		c := m.Color() // the token's colour: under rule T3 perhaps the player's other one
 		i := m.Token()
 		to := m.To()
 		if m.Jumps() && !m.Enters() { // it moves to the star it lands on (rule D2)

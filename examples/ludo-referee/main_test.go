@@ -432,8 +432,11 @@ func TestQuoteRule(t *testing.T) {
 // preset, with its players: every ply is legal, bonus moves (rule P8)
 // with face 0 included.
 func TestReplaySeededGames(t *testing.T) {
-	for _, name := range ludo.Presets() {
-		r, _ := ludo.Preset(name)
+	for _, name := range append(ludo.Presets(), "uckers{Teams:TwoColorsEach}") { // and rule T3
+		r, err := seeded.Rules(name, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
 		frames, final, err := seeded.Play(r, 2, seeded.MaxPlies)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -481,8 +484,11 @@ func TestReplaySeededGames(t *testing.T) {
 // from a seeded game of every preset, bonus moves included, and asks why
 // for each legal move: every one is legal.
 func TestMovesOnEveryPreset(t *testing.T) {
-	for _, name := range ludo.Presets() {
-		r, _ := ludo.Preset(name)
+	for _, name := range append(ludo.Presets(), "uckers{Teams:TwoColorsEach}") { // and rule T3
+		r, err := seeded.Rules(name, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
 		frames, _, err := seeded.Play(r, 6, seeded.MaxPlies)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -513,7 +519,11 @@ func TestMovesOnEveryPreset(t *testing.T) {
 				}
 				// The token's move (one of two, for a 6 entering under
 				// rule F1).
-				status, out, _ = runCase([]string{"why", "-", strconv.Itoa(m.Token())}, text)
+				tok := strconv.Itoa(m.Token())
+				if m.Color() != s.Turn() { // rule T3: a token of the player's other colour is named with it
+					tok = m.Color().String() + " " + tok
+				}
+				status, out, _ = runCase([]string{"why", "-", tok}, text)
 				if status != exitOK || !strings.Contains(out, fmt.Sprintf("LEGAL: %v %d: ", m.Color(), m.Token())) {
 					t.Errorf("%s ply %d: why %d: status %d\n%s", name, k+1, m.Token(), status, out)
 				}
@@ -675,5 +685,35 @@ func TestParcheesi(t *testing.T) {
 				t.Errorf("%v %q: status %d (want %d), lacks %q:\n%s%s", c.args, c.position, status, c.status, want, out, errOut)
 			}
 		}
+	}
+}
+
+// TestTwoColorsEach: under uckers{Teams:TwoColorsEach} (rule T3) moves
+// lists the moves of both the player's colours, each on its own colour's
+// squares, and says why each colour's other tokens cannot move.
+func TestTwoColorsEach(t *testing.T) {
+	text := "rules uckers{Teams:TwoColorsEach}\nred 10\ngreen @30\nyellow @20\nblue @45\nturn red\ndie 4 2\n"
+	status, out, errOut := runCase([]string{"moves", "-"}, text)
+	if status != exitOK || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	for _, want := range []string{
+		"red 0: 10-14 (squares 11-15)                moves token 0 from square 11 to square 15 (C8)",
+		"yellow 0: 45-49 (squares 20-24)             moves token 0 from square 20 to square 24 (C8), with the 4 of 4 and 2 (W1), red plays the other die, 2, next",
+		"\n  token 1 in the yard: is in the yard",
+		"\n  yellow token 1 in the yard: is in the yard",
+		"\n  yellow token 3 in the yard: as yellow token 1\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	status, out, _ = runCase([]string{"why", "-", "yellow 0"}, text)
+	if status != exitOK || !strings.Contains(out, "LEGAL: yellow 0: 45-47") {
+		t.Errorf("why yellow 0: status %d\n%s", status, out)
+	}
+	status, out, _ = runCase([]string{"why", "-", "green 0"}, text)
+	if status == exitOK || !strings.Contains(out, "T3") {
+		t.Errorf("why green 0, the opponent's colour: status %d\n%s", status, out)
 	}
 }

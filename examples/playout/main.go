@@ -97,21 +97,25 @@ func run(w io.Writer, players int, preset string, seed uint64, quiet bool) error
 		case f.Second != 0 && rolled.Setup().Bottoms: // rule H2: four amounts
 			plays = fmt.Sprintf("tops and bottoms %d %d %d %d, plays %d", f.Roll, 7-f.Roll, f.Roll, 7-f.Roll, m.Die())
 		}
+		who := m.Color()
+		if rules.Teams == ludo.TwoColorsEach { // rule T3: the turn's colour throws and moves either of its player's
+			who = f.Before.Turn()
+		}
 		switch {
 		case f.Roll == 0 && m.IsBonusMove() && rules.TwoDice: // rule W4
-			fmt.Fprintf(w, "%4d  %-6v bonus %d after the dice: %s\n", n+1, m.Color(), m.Count(), text)
+			fmt.Fprintf(w, "%4d  %-6v bonus %d after the dice: %s\n", n+1, who, m.Count(), text)
 		case f.Roll == 0 && m.IsBonusMove():
-			fmt.Fprintf(w, "%4d  %-6v bonus %d: %s\n", n+1, m.Color(), m.Count(), text)
+			fmt.Fprintf(w, "%4d  %-6v bonus %d: %s\n", n+1, who, m.Count(), text)
 		case f.Roll == 0 && m.IsPass(): // a throw's other die that cannot be played (rule W1)
-			fmt.Fprintf(w, "%4d  %-6v die %d: %s\n", n+1, m.Color(), m.Die(), text)
+			fmt.Fprintf(w, "%4d  %-6v die %d: %s\n", n+1, who, m.Die(), text)
 		case f.Roll == 0: // a throw's other die (rule W1): no roll
-			fmt.Fprintf(w, "%4d  %-6v %s: %s\n", n+1, m.Color(), plays, text)
+			fmt.Fprintf(w, "%4d  %-6v %s: %s\n", n+1, who, plays, text)
 		case f.Second != 0 && !m.IsPass(): // a throw of two dice (rule W1): its first move
-			fmt.Fprintf(w, "%4d  %-6v rolls %d %d, %s: %s\n", n+1, m.Color(), f.Roll, f.Second, plays, text)
+			fmt.Fprintf(w, "%4d  %-6v rolls %d %d, %s: %s\n", n+1, who, f.Roll, f.Second, plays, text)
 		case f.Second != 0:
-			fmt.Fprintf(w, "%4d  %-6v rolls %d %d: %s\n", n+1, m.Color(), f.Roll, f.Second, text)
+			fmt.Fprintf(w, "%4d  %-6v rolls %d %d: %s\n", n+1, who, f.Roll, f.Second, text)
 		default:
-			fmt.Fprintf(w, "%4d  %-6v rolls %d: %s\n", n+1, m.Color(), f.Roll, text)
+			fmt.Fprintf(w, "%4d  %-6v rolls %d: %s\n", n+1, who, f.Roll, text)
 		}
 		if f.Before.Place(m.Color()) == 0 && after.Place(m.Color()) > 0 {
 			fmt.Fprintf(w, "      %v finishes in place %d\n", m.Color(), after.Place(m.Color()))
@@ -137,6 +141,9 @@ func describe(s ludo.State, m ludo.Move) string {
 	board := s.Rules().Board
 	from, to := board.Square(m.Color(), m.From()), board.Square(m.Color(), m.To())
 	var b strings.Builder
+	if m.Color() != s.Turn() && s.Rules().Teams == ludo.TwoColorsEach { // rule T3: the player's other colour
+		fmt.Fprintf(&b, "%v ", m.Color())
+	}
 	fmt.Fprintf(&b, "token %d ", m.Token())
 	switch {
 	case m.Enters():

@@ -309,3 +309,42 @@ func atoi(s string) int {
 	}
 	return n
 }
+
+// TestTwoColorsEach: under uckers{Teams:TwoColorsEach} (rule T3) each
+// line names the turn's colour, which throws and moves, and a move of the
+// player's other colour names its token's colour; the turns go round the
+// colours (C3), each throw is followed by a throw of the next colour or,
+// after a 6 (U1), of the same.
+func TestTwoColorsEach(t *testing.T) {
+	for _, seed := range []string{"1", "2", "3"} {
+		var out, errOut bytes.Buffer
+		if status := cli([]string{"-preset", "uckers{Teams:TwoColorsEach}", "-seed", seed}, &out, &errOut); status != 0 || errOut.Len() > 0 {
+			t.Fatalf("seed %s: status %d, stderr %q", seed, status, errOut.String())
+		}
+		text := out.String()
+		lineRE := regexp.MustCompile(`^ *\d+  (\w+) +(?:rolls [1-6] [1-6][,:] )?(?:plays (?:[1-6]|both): )?(?:(\w+) )?token \d`)
+		mate := map[string]string{"red": "yellow", "yellow": "red", "green": "blue", "blue": "green"}
+		own, other := 0, 0
+		for k, l := range strings.Split(text, "\n") {
+			m := lineRE.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			switch m[2] {
+			case "":
+				own++
+			case mate[m[1]]:
+				other++
+			default:
+				t.Errorf("seed %s, line %d: %q moves a token of %s on %s's turn", seed, k+1, l, m[2], m[1])
+			}
+		}
+		if own < 30 || other < 30 {
+			t.Errorf("seed %s: %d moves of the turn's colour, %d of the other:\n%s", seed, own, other, text)
+		}
+		firsts := regexp.MustCompile(`(?m)^1\. (\w+)$`).FindAllStringSubmatch(text, -1)
+		if len(firsts) != 2 || mate[firsts[0][1]] != firsts[1][1] {
+			t.Errorf("seed %s: the game does not end with one player's two colours first:\n%s", seed, text[max(0, len(text)-400):])
+		}
+	}
+}

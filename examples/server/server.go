@@ -309,8 +309,9 @@ type nameView struct {
 type moveView struct {
 	Index      int    `json:"index"`
 	Text       string `json:"text"`
-	Token      int    `json:"token"` // -1 for a pass
-	From       int    `json:"from"`  // progress, -1 the yard
+	Token      int    `json:"token"`           // -1 for a pass
+	Color      string `json:"color,omitempty"` // the token's colour where it is not the turn's: under rule T3 the player's other colour
+	From       int    `json:"from"`            // progress, -1 the yard
 	To         int    `json:"to"`
 	FromSquare string `json:"from_square,omitempty"` // the board's square, as ludo.Square.String
 	ToSquare   string `json:"to_square,omitempty"`
@@ -334,6 +335,9 @@ func viewMove(s ludo.State, k int, m ludo.Move) moveView {
 		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonusMove(), Retires: m.Retires(), BothDice: m.BothDice()}
 	if s.Rules().TwoDice {
 		v.Die = m.Die()
+	}
+	if !m.IsPass() && m.Color() != s.Turn() && s.Rules().Teams == ludo.TwoColorsEach { // rule T3
+		v.Color = m.Color().String()
 	}
 	if !m.IsPass() {
 		board := s.Rules().Board

@@ -29,6 +29,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/ludorules/ludo"
@@ -144,12 +145,31 @@ func run(w, bar io.Writer, cfg config) error {
 
 	n := float64(cfg.games)
 	finished := float64(max(cfg.games-unfinished, 1))
-	fmt.Fprintf(w, "%v, %d players, %d random games (seed %d)\n\n", rules, rules.Players, cfg.games, cfg.seed)
+	players := rules.Players
+	if rules.Teams == ludo.TwoColorsEach {
+		players /= 2 // rule T3
+	}
+	fmt.Fprintf(w, "%v, %d players, %d random games (seed %d)\n\n", rules, players, cfg.games, cfg.seed)
 	fmt.Fprintf(w, "%-8s %s\n", "seat", "wins")
 	k := 0
+	var seated ludo.Colors
 	for c := range start.Players().All() {
+		name, won := c.String(), wins[c]
+		if rules.Teams == ludo.TwoColorsEach { // rule T3: a seat is a player running two colours
+			if seated.Has(c) {
+				continue
+			}
+			var names []string
+			won = 0
+			for o := range start.Team(c).All() {
+				seated |= ludo.ColorsOf(o)
+				names = append(names, o.String())
+				won += wins[o]
+			}
+			name = strings.Join(names, "+")
+		}
 		k++
-		fmt.Fprintf(w, "%d %-6v %6.2f%%\n", k, c, 100*float64(wins[c])/finished)
+		fmt.Fprintf(w, "%d %-6s %6.2f%%\n", k, name, 100*float64(won)/finished)
 	}
 	if unfinished > 0 {
 		fmt.Fprintf(w, "\n%d of %d games unfinished at the ply limit of %d, left out of the wins\n", unfinished, cfg.games, cfg.maxPlies)

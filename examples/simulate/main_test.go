@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -183,4 +185,21 @@ func TestEveryPreset(t *testing.T) {
 			assert.Positive(t, bonus, "%s: a game with no bonus move tests nothing", name)
 		}
 	}
+}
+
+// TestTwoColorsEach: under uckers{Teams:TwoColorsEach} (rule T3) the
+// seats are the two players, each running two colours, whose wins add up
+// to every finished game.
+func TestTwoColorsEach(t *testing.T) {
+	out := results(t, config{games: 100, preset: "uckers{Teams:TwoColorsEach}", seed: 1, workers: 2, maxPlies: 100000})
+	assert.Contains(t, out, "uckers{Teams:TwoColorsEach}, 2 players, 100 random games (seed 1)")
+	re := regexp.MustCompile(`\n1 red\+yellow +(\d+\.\d\d)%\n2 green\+blue +(\d+\.\d\d)%\n\n`)
+	m := re.FindStringSubmatch(out)
+	require.NotNil(t, m, out)
+	a, _ := strconv.ParseFloat(m[1], 64)
+	b, _ := strconv.ParseFloat(m[2], 64)
+	assert.InDelta(t, 100, a+b, 0.02, out)
+	assert.Greater(t, a, 20.0, out)
+	assert.Greater(t, b, 20.0, out)
+	assert.NotContains(t, out, "unfinished")
 }

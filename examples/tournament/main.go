@@ -152,7 +152,16 @@ func setup(cfg config) (*tournament.Tournament, error) {
 	if players == 0 {
 		players = len(cfg.lineup)
 	}
-	rules, err := seeded.Rules(cfg.preset, players)
+	rules, err := seeded.Rules(cfg.preset, 0)
+	switch {
+	case err == nil && rules.Teams == ludo.TwoColorsEach: // rule T3: two players, each running two colours
+		if cfg.players != 0 && cfg.players != rules.Players/2 {
+			return nil, fmt.Errorf("-players is %d, but under Teams:TwoColorsEach %d players each run two colours (rule T3)", cfg.players, rules.Players/2)
+		}
+		players = rules.Players / 2
+	default:
+		rules, err = seeded.Rules(cfg.preset, players)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -151,3 +151,23 @@ func TestEveryPreset(t *testing.T) {
 		assert.Contains(t, errOut, "Players is "+strconv.Itoa(r.Board.Arms+1), name)
 	}
 }
+
+// TestTwoColorsEach: under uckers{Teams:TwoColorsEach} (rule T3) two
+// bots play, each running two colours; -players may say 2, not 4, and
+// a third bot has no seat.
+func TestTwoColorsEach(t *testing.T) {
+	for _, args := range [][]string{{"-bots", "heuristic,random"}, {"-bots", "heuristic", "-players", "2"}} {
+		args = append(args, "-preset", "uckers{Teams:TwoColorsEach}", "-games", "4", "-seed", "2", "-quiet")
+		status, out, errOut := runCLI(args...)
+		require.Equal(t, 0, status, errOut)
+		assert.Contains(t, out, "uckers{Teams:TwoColorsEach}, 2 players, lineup heuristic,random: 4 games (2 seat orders)")
+		assert.Regexp(t, `wins by seat: red\+yellow \d+\.\d\d% green\+blue \d+\.\d\d% \(red rolls first\)`, out)
+		assert.Contains(t, out, "parity 50.00%")
+	}
+	status, _, errOut := runCLI("-bots", "heuristic", "-players", "4", "-preset", "uckers{Teams:TwoColorsEach}", "-games", "2", "-quiet")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, errOut, "2 players each run two colours (rule T3)")
+	status, _, errOut = runCLI("-bots", "heuristic,random,random", "-preset", "uckers{Teams:TwoColorsEach}", "-games", "2", "-quiet")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, errOut, "3 bots for 2 players")
+}

@@ -240,6 +240,14 @@ func (g *game) tokens(n int) []string {
 // statusText is the status line of position s, as the library's pictures
 // write it.
 func statusText(s ludo.State) string {
+	who := s.Turn().String()
+	if s.Rules().Teams == ludo.TwoColorsEach { // rule T3: the player by both its colours, the turn's first
+		for c := range s.Team(s.Turn()).All() {
+			if c != s.Turn() {
+				who += "+" + c.String()
+			}
+		}
+	}
 	switch s.Phase() {
 	case ludo.PhaseOver:
 		var parts []string
@@ -248,27 +256,27 @@ func statusText(s ludo.State) string {
 		}
 		return "game over: " + strings.Join(parts, ", ")
 	case ludo.PhaseMove:
-		t := fmt.Sprintf("%v to move, die %d", s.Turn(), s.Die())
+		t := fmt.Sprintf("%v to move, die %d", who, s.Die())
 		a, b := s.Dice()
 		due := s.DiceDue()
 		d1, d2 := due[0] != 0, due[1] != 0
 		switch {
 		case s.IsBonusMove():
-			t = fmt.Sprintf("%v to move, bonus %d", s.Turn(), s.Count())
+			t = fmt.Sprintf("%v to move, bonus %d", who, s.Count())
 		case b != 0 && s.Setup().Bottoms: // a double as tops and bottoms (rule H2): the dice drawn say which are played
 			t = fmt.Sprintf("%v to move, tops and bottoms", s.Turn())
 		case b != 0 && !d1: // two dice (rule W1), one played
-			t = fmt.Sprintf("%v to move, dice %d %d (%d played)", s.Turn(), a, b, a)
+			t = fmt.Sprintf("%v to move, dice %d %d (%d played)", who, a, b, a)
 		case b != 0 && !d2:
-			t = fmt.Sprintf("%v to move, dice %d %d (%d played)", s.Turn(), a, b, b)
+			t = fmt.Sprintf("%v to move, dice %d %d (%d played)", who, a, b, b)
 		case b != 0:
-			t = fmt.Sprintf("%v to move, dice %d %d", s.Turn(), a, b)
+			t = fmt.Sprintf("%v to move, dice %d %d", who, a, b)
 		case s.Count() != s.Die():
 			t += fmt.Sprintf(" (counts %d)", s.Count())
 		}
 		return t + streakText(s)
 	}
-	return fmt.Sprintf("%v to roll", s.Turn()) + streakText(s)
+	return fmt.Sprintf("%v to roll", who) + streakText(s)
 }
 
 // streakText is the status line's count of bonus-earning rolls in a row:
@@ -363,6 +371,7 @@ func (g *game) check(dom string, n int) []string {
 		statusLine         []string
 		turn, places, dice []string
 		from, to, caught   []string
+		mates              []string
 	)
 	for _, e := range els {
 		a := e.attrs
@@ -379,6 +388,8 @@ func (g *game) check(dom string, n int) []string {
 			statusLine = append(statusLine, e.text)
 		case a["class"] == "turn":
 			turn = append(turn, a["data-color"])
+		case a["class"] == "turn mate": // rule T3: the yard of the turn's player's other colour
+			mates = append(mates, a["data-color"])
 		case a["class"] == "place":
 			places = append(places, a["data-color"]+" "+a["data-place"])
 		case a["class"] == "die":
@@ -444,6 +455,14 @@ func (g *game) check(dom string, n int) []string {
 		wantTurn = []string{s.Turn().String()}
 	}
 	want("data-turn", status["data-turn"], strings.Join(wantTurn, ""))
+	var wantMates []string
+	if s.Phase() != ludo.PhaseOver && s.Rules().Teams == ludo.TwoColorsEach { // rule T3
+		for c := range s.Team(s.Turn()).All() {
+			if c != s.Turn() {
+				wantMates = append(wantMates, c.String())
+			}
+		}
+	}
 	switch a, b := s.Dice(); {
 	case b != 0: // two dice (rule W1), a played one marked; four amounts under tops and bottoms (rule H2)
 		faces := []int{a, b}
@@ -495,6 +514,7 @@ func (g *game) check(dom string, n int) []string {
 	list("blocks", blocks, wantBlocks)
 	list("status lines", statusLine, []string{statusText(s)})
 	list("turn frames", turn, wantTurn)
+	list("frames of the turn's other colour", mates, wantMates)
 	list("places", places, wantPlaces)
 	list("dice shown", dice, wantDice)
 	list("squares ringed as where the move came from", from, wantFrom)

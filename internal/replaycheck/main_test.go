@@ -64,6 +64,7 @@ func TestCheckPictures(t *testing.T) {
 		{"maedn6", 6, 2},
 		{"naija", 4, 1},
 		{"parcheesi", 4, 1},
+		{"uckers{Teams:TwoColorsEach}", 4, 2}, // rule T3: the player's other colour marked too
 	} {
 		g, err := newGame(game.preset, game.players, game.seed)
 		if err != nil {
