@@ -958,10 +958,11 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 			perr.Line, perr.Col, perr.Path = 0, 0, at("Move").path
 			return perr
 		}
-		if mt.hasColor && mt.color != c {
+		move, ok := start.plyMove(c, mt)
+		if !ok {
 			return at("Move").errorf(ErrSyntax, "the move is %v's, but the ply is %v's", mt.color, c)
 		}
-		rec.Plies = append(rec.Plies, Ply{Player: c, Face: p.Face, Second: p.Second, Move: mt.String()})
+		rec.Plies = append(rec.Plies, Ply{Player: c, Face: p.Face, Second: p.Second, Move: move})
 	}
 	*r = rec
 	return nil

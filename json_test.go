@@ -301,3 +301,25 @@ func TestJSONSyntaxErrors(t *testing.T) {
 		}
 	}
 }
+
+// Rule T3: a record's ply that moves the player's other colour reads back
+// from JSON as from text.
+func TestRecordJSONTwoColoursEach(t *testing.T) {
+	start := ludo.MustParsePosition("rules uckers{Teams:TwoColorsEach}\nred 10\nyellow 20\n")
+	s, err := start.RollDice(2, 3)
+	require.NoError(t, err)
+	m, err := ludo.ParseMove(s, "yellow 0: 20-22")
+	require.NoError(t, err)
+	rec := ludo.NewRecord(start)
+	require.NoError(t, rec.AddMove(s, m))
+	data, err := json.Marshal(rec)
+	require.NoError(t, err)
+	var back ludo.Record
+	require.NoError(t, json.Unmarshal(data, &back))
+	require.Equal(t, rec.Plies, back.Plies)
+	_, err = back.Replay()
+	require.NoError(t, err)
+	fromText, err := ludo.ParseRecord(rec.String())
+	require.NoError(t, err)
+	require.Equal(t, rec.Plies, fromText.Plies)
+}

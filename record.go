@@ -365,14 +365,24 @@ func parsePly(l textLine, want int, start State) (Ply, *ParseError) {
 	if perr != nil {
 		return p, perr
 	}
-	move := mt.String()
-	switch {
-	case mt.hasColor && mt.color != c && start.rs != nil && start.rs.has(featShare) && start.rs.mates[c].Has(mt.color):
-		move = mt.color.String() + " " + move // rule T3: the player's other colour
-	case mt.hasColor && mt.color != c:
+	move, ok := start.plyMove(c, mt)
+	if !ok {
 		return p, l.at(w).errorf(ErrSyntax, "the move is %v's, but the ply is %v's", mt.color, c)
 	}
 	return Ply{Player: c, Face: face, Second: second, Move: move}, nil
+}
+
+// plyMove returns the text of move mt in a ply of colour c's player: the
+// move's own, naming its colour where it is the player's other one (rule
+// T3); false where it names a colour the player does not move.
+func (start State) plyMove(c Color, mt moveText) (string, bool) {
+	switch {
+	case !mt.hasColor || mt.color == c:
+		return mt.String(), true
+	case start.rs != nil && start.rs.has(featShare) && start.rs.mates[c].Has(mt.color):
+		return mt.color.String() + " " + mt.String(), true
+	}
+	return "", false
 }
 
 // ReplayError is the error of [Record.Replay]: the ply that cannot be
