@@ -347,7 +347,7 @@ var presets = func() []preset {
 	// Chińczyk is the preset parchis (rule Z10).
 	chinczyk := with(maedn, "chinczyk", func(r *Rules) {
 		r.StartOut = 0                                    // rule Z1: all four pieces in the yard
-		r.EntryCompulsory, r.ClearStart = false, false    // ruling Z2: a 6 may bring a piece out or move one
+		r.EntryCompulsory, r.ClearStart = false, false    // rule Z2: a 6 may bring a piece out or move one
 		r.Tries = 3                                       // rule Z3: three throws while nothing can move (M4)
 		r.SixLimit = 0                                    // ruling Z2: no limit on sixes
 		r.OwnLanding = OwnLandingForbidden                // rule Z4: one piece a field
