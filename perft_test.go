@@ -36,11 +36,11 @@ type perftConfig struct {
 var perftTiers = [3]string{"short", "default", "deep"}
 
 // perftConfigs are the games counted: classic and mongolian with 2, 3 and
-// 4 players to 11 plies; ludoking, danish, cocangua, maedn, parchis1 and
-// fia with 2 and 4, whose games branch more (cocangua's 1 enters and
-// rolls again, Fia's 6 enters one token or two), to 10 (maedn and fia to
-// 9: at 10 plies Fia has 18 million positions, and a map of them takes
-// gigabytes); the six-arm presets with 6 players to 9; naija (two dice)
+// 4 players to 11 plies; ludoking, danish, cocangua, maedn, parchis1,
+// fia and chinczyk with 2 and 4, whose games branch more (cocangua's 1
+// enters and rolls again, Fia's 6 enters one token or two), to 10 (maedn,
+// fia and chinczyk to 9: at 10 plies Fia has 18 million positions, and a
+// map of them takes gigabytes); the six-arm presets with 6 players to 9; naija (two dice)
 // with 2 and 4 players to 9, and parchis and parcheesi (two dice) with
 // 4 to 9; uckers (two dice, partners) with 4 to 8, 6 by default (at 8
 // plies it has 2 million positions). The default run takes about four
@@ -78,6 +78,12 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //   - fia: ply 1, 2-5 miss (red throws again, M4: one position), 1
 //     enters a token, 6 enters one or two (F1) and red rolls again: 4
 //     positions by 4 + 1 + 2 = 7 paths.
+//   - chinczyk: ply 1 as danish (Z1, Z3): 1-5 miss and red throws
+//     again, 6 enters: 2 positions by 6 paths. Ply 2: after the missed
+//     throw, 1-5 a third throw (1 position), 6 enters (the position ply
+//     1's 6 reached); after the entry, 1-5 move the piece (5 positions),
+//     and 6 moves it to 6, as no second piece may come out onto it (Z4):
+//     8 positions by 36 paths.
 //   - naija: a ply is a throw of two dice (the 21 pairs, rule W1) and
 //     one move, or the move of the throw's other die, due without a
 //     throw. Ply 1: the 15 pairs without a 6 pass (green to throw); a 6
@@ -157,7 +163,7 @@ var perftConfigs = func() []perftConfig {
 	for _, g := range []struct {
 		preset string
 		deep   int
-	}{{"ludoking", 10}, {"danish", 10}, {"cocangua", 10}, {"maedn", 9}, {"parchis1", 10}, {"fia", 9}} {
+	}{{"ludoking", 10}, {"danish", 10}, {"cocangua", 10}, {"maedn", 9}, {"parchis1", 10}, {"fia", 9}, {"chinczyk", 9}} {
 		r, _ := Preset(g.preset)
 		for _, p := range []int{2, 4} {
 			r.Players = p

@@ -523,18 +523,19 @@ var scnFamilies = []struct {
 	withBlocks bool // pinned with and without blocks
 }{
 	{"C", 11, true}, {"B", 3, true}, {"Q", 13, true},
-	{"K", 6, false}, // Ludo King: ludoking, ludoking6
-	{"D", 4, false}, // Danish Ludo
-	{"V", 2, false}, // Cờ cá ngựa
-	{"M", 8, false}, // Mensch ärgere Dich nicht: maedn, maedn6
-	{"P", 9, false}, // Parchís: parchis1, parchis6
-	{"F", 2, false}, // Fia
-	{"W", 4, false}, // two dice: naija, parcheesi, and other rules with TwoDice
-	{"N", 5, false}, // Nigerian Ludo
-	{"T", 3, false}, // partnerships
-	{"H", 5, false}, // Parcheesi
-	{"E", 5, false}, // Parchís with two dice: parchis, parchis6d
-	{"U", 5, false}, // Uckers
+	{"K", 6, false},  // Ludo King: ludoking, ludoking6
+	{"D", 4, false},  // Danish Ludo
+	{"V", 2, false},  // Cờ cá ngựa
+	{"M", 8, false},  // Mensch ärgere Dich nicht: maedn, maedn6
+	{"P", 9, false},  // Parchís: parchis1, parchis6
+	{"F", 2, false},  // Fia
+	{"W", 4, false},  // two dice: naija, parcheesi, and other rules with TwoDice
+	{"N", 5, false},  // Nigerian Ludo
+	{"T", 3, false},  // partnerships
+	{"H", 5, false},  // Parcheesi
+	{"E", 5, false},  // Parchís with two dice: parchis, parchis6d
+	{"U", 5, false},  // Uckers
+	{"Z", 10, false}, // Chińczyk
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still

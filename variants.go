@@ -341,6 +341,22 @@ var presets = func() []preset {
 		r.Blocks = BlocksStopOpponents // rule U3: blobs; ruling U4: no challenge
 		r.Teams = PartnersPlayOn       // rule U5: partners sit opposite and play on (T2)
 	})
+	// chinczyk is the Polish Chińczyk: the Mensch ärgere Dich nicht
+	// board, all four pieces in the yard, the coloured start fields safe.
+	// A 6 added to the next throw is not played (ruling Z9); the online
+	// Chińczyk is the preset parchis (rule Z10).
+	chinczyk := with(maedn, "chinczyk", func(r *Rules) {
+		r.StartOut = 0                                    // rule Z1: all four pieces in the yard
+		r.EntryCompulsory, r.ClearStart = false, false    // rule Z2: a 6 may bring a piece out or move one
+		r.Tries = 3                                       // rule Z3: three throws while nothing can move (M4)
+		r.SixLimit = 0                                    // ruling Z2: no limit on sixes
+		r.OwnLanding = OwnLandingForbidden                // rule Z4: one piece a field
+		r.Board.Safe = OffsetsOf(0)                       // rule Z5: the coloured start fields
+		r.SafeSquares = SafeShare                         // rule Z5: shared, nobody captured
+		r.EntryCapture = EntryCapturesAll                 // ruling Z6: entering captures on one's own start field
+		r.Overtake = OvertakeAll                          // rule Z7: pieces pass any piece
+		r.Goal, r.HomeJumps = GoalSlots, HomeJumpsAllowed // rule Z8: four home fields, in any order, exact
+	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -358,6 +374,7 @@ var presets = func() []preset {
 		{"parchis", "Parchís with two dice (Spain, Latin America, online)", parchis2},
 		{"parchis6d", "Parchís with two dice on a six-player board", parchis2six},
 		{"uckers", "Uckers (British forces, two dice, partners)", uckers},
+		{"chinczyk", "Chińczyk (Poland)", chinczyk},
 	}
 }()
 

@@ -423,7 +423,7 @@ func TestQuoteRule(t *testing.T) {
 			t.Errorf("%s: quoted\n%s\nwant\n%s", n, joined, want)
 		}
 	}
-	if lines := quoteRule("Z9"); lines != nil {
+	if lines := quoteRule("Z99"); lines != nil {
 		t.Errorf("a rule the rulebook lacks is quoted: %q", lines)
 	}
 }
