@@ -535,6 +535,7 @@ var scnFamilies = []struct {
 	{"H", 5, false}, // Parcheesi
 	{"E", 5, false}, // Parchís with two dice: parchis, parchis6d
 	{"U", 5, false}, // Uckers
+	{"I", 9, false}, // Non t'arrabbiare
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
