@@ -529,7 +529,7 @@ func TestPresetsList(t *testing.T) {
 	names := Presets()
 	require.Len(t, names, len(presets))
 	assert.Equal(t, []string{"classic", "mongolian", "ludoking", "ludoking6", "maedn", "maedn6", "danish",
-		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers", "chinczyk"}, names)
+		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers", "chinczyk", "nontiarrabbiare"}, names)
 	seen := map[string]bool{}
 	var values []Rules
 	for _, name := range names {

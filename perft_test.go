@@ -43,8 +43,9 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // map of them takes gigabytes); the six-arm presets with 6 players to 9; naija (two dice)
 // with 2 and 4 players to 9, and parchis and parcheesi (two dice) with
 // 4 to 9; uckers (two dice, partners) with 4 to 8, 6 by default (at 8
-// plies it has 2 million positions). The default run takes about four
-// seconds on a 2-core machine.
+// plies it has 2 million positions); nontiarrabbiare with 2 and 4 to 10,
+// as parchis1. The default run takes about four seconds on a 2-core
+// machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
 // the yard, red to roll):
@@ -152,6 +153,13 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     paths), a 6 with y enters, moves 6, y or the sum (20, 20 paths), a
 //     double 6 enters, moves 6 or 12 (3): 57 by 63. In all 168 positions
 //     by 5091 paths.
+//   - nontiarrabbiare: one piece starts on the partenza (I1), so ply 1's
+//     faces 1-4 move it (the turn passes), the 5 must bring a second in
+//     (I2, M2: a muro on the partenza), and the 6 moves it 6, not 7, as
+//     pieces wait in the base (I5), red to roll again: 6 positions by 6
+//     paths. Ply 2: after 1-5 the next colour likewise (30 positions);
+//     after the 6, 1-4 move the piece on, 5 enters, 6 moves it to 12:
+//     36 positions by 36 paths.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -185,6 +193,11 @@ var perftConfigs = func() []perftConfig {
 	out = append(out, perftConfig{parcheesi, [3]int{7, 8, 9}})
 	uckers, _ := Preset("uckers") // two dice, a 6 on either die throws again (U1), the sum (U2): it branches more than naija
 	out = append(out, perftConfig{uckers, [3]int{5, 6, 8}})
+	nta, _ := Preset("nontiarrabbiare") // Non t'arrabbiare (rules I1-I7) with 2 and 4 players: parchis1's tiers
+	for _, p := range []int{2, 4} {
+		nta.Players = p
+		out = append(out, perftConfig{nta, [3]int{6, 8, 10}})
+	}
 	return out
 }()
 
@@ -517,6 +530,8 @@ func TestPerftByHand(t *testing.T) {
 		{"uckers", 1, 7, 21},
 		{"uckers", 2, 14, 322},
 		{"uckers", 3, 168, 5091},
+		{"nontiarrabbiare", 1, 6, 6},
+		{"nontiarrabbiare", 2, 36, 36},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)

@@ -536,6 +536,7 @@ var scnFamilies = []struct {
 	{"E", 5, false},  // Parchís with two dice: parchis, parchis6d
 	{"U", 5, false},  // Uckers
 	{"Z", 10, false}, // Chińczyk
+	{"I", 9, false},  // Non t'arrabbiare
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still

@@ -357,6 +357,19 @@ var presets = func() []preset {
 		r.Overtake = OvertakeAll                          // rule Z7: pieces pass any piece
 		r.Goal, r.HomeJumps = GoalSlots, HomeJumpsAllowed // rule Z8: four home fields, in any order, exact
 	})
+	// nontiarrabbiare is the Italian Non t'arrabbiare of the Editrice
+	// Giochi family on the classic cross (ruling I1); the Mensch ärgere
+	// Dich nicht family of Italian sets is maedn (I8), its optional
+	// counts of 20 and 10 are options (I9).
+	nontiarrabbiare := with(classic, "nontiarrabbiare", func(r *Rules) {
+		r.StartOut = 1                                     // rule I1: one piece on the partenza, three in the base
+		r.EntryRolls, r.EntryCompulsory = FacesOf(5), true // rule I2: a 5 enters, and must (M2)
+		r.SquareLimit = 2                                  // rule I3: two own pieces fill the partenza, and any square (P2)
+		r.SixPenalty = LastMovedHome                       // rule I4: the third 6 sends the piece moved last to the base (P9)
+		r.SixValue = 7                                     // rule I5: a 6 counts 7 once every piece is in play (P5)
+		r.Blocks = BlocksStopOpponents                     // rule I6: the muro (B1, B2)
+		r.CaptureDuty = CaptureCompulsory                  // rule I7: eating is compulsory (M8)
+	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -375,6 +388,7 @@ var presets = func() []preset {
 		{"parchis6d", "Parchís with two dice on a six-player board", parchis2six},
 		{"uckers", "Uckers (British forces, two dice, partners)", uckers},
 		{"chinczyk", "Chińczyk (Poland)", chinczyk},
+		{"nontiarrabbiare", "Non t'arrabbiare (Italy)", nontiarrabbiare},
 	}
 }()
 
