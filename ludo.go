@@ -3,8 +3,9 @@
 // transitions [State.Roll] and [State.Apply], under options ([Rules]) that
 // cover the rules tables argue about, and presets for the family's
 // rulesets ([Preset]: classic Ludo, Mongolian, Ludo King, Mensch ärgere
-// Dich nicht, Danish, Parchís with one die, Fia, Cờ cá ngựa; and with two
-// dice Nigerian Ludo and Parcheesi).
+// Dich nicht, Danish, Parchís with one die, Fia, Cờ cá ngựa, Chińczyk,
+// Non t'arrabbiare; and with two dice Nigerian Ludo, Parcheesi, Parchís
+// and Uckers).
 //
 // A game is a sequence of values. [New] returns the start position for a
 // set of [Rules]. The player to move rolls with [State.Roll], giving a die

@@ -64,7 +64,7 @@ ludo.Record writes: a rules line (a position, for a dispute that starts
 mid-game), then a line a ply: number, colour, face, move. A bonus move
 (Parchís counts 20 for a capture and 10 for a piece home, rule P8) is a
 ply with face 0, as no roll comes before it. Where the rules throw two
-dice (naija, parcheesi, rule W1) each die is a move of its own: the
+dice (naija, parcheesi, parchis, uckers, rule W1) each die is a move of its own: the
 throw's ply has both faces, and the other die's ply face 0; each move
 names its die ("0: 0-3 die 3"). Under parcheesi a double with every
 token out is four moves, tops and bottoms (rule H2), and a bonus move
