@@ -25,7 +25,7 @@ type rule struct {
 
 // rulebook is the rulebook, section by section.
 var rulebook = []rulebookSection{
-	{"Rules of the seed texts", "Rules C1–C11 are the seed texts' rules (the rules section published as \"LUDO BY FORTEGAMES (Parchís)\", in four languages, the same text as the English Wikipedia article of 2019). The preset `classic` plays them as written.", []rule{
+	{"Rules of the seed texts", "Rules C1–C11 are the seed texts' rules (the rules section published as \"LUDO BY FORTEGAMES (Parchís)\", in four languages, the same text as the English Wikipedia article of 2019). The preset `classic` plays them as written. It is also the library's Griniaris (Γκρινιάρης, Greece): the only Greek rules text found is the seed's translation of these rules, and no Greek-specific rule is sourced, so none is invented (research notes §1.8).", []rule{
 		{"C1", "Players and tokens", "Two to four players on the usual board (up to six on a board with six arms), each with four tokens of one colour. Options: `Players`, `Tokens` (1–4).", "SEED-FORTE"},
 		{"C2", "The yard", "Every token starts out of play in its owner's yard. Option `StartOut` puts that many tokens of each player on their start square instead (rules K6, M5).", "SEED-FORTE"},
 		{"C3", "The track and turn order", "A token enters play on its owner's start square and runs clockwise round the shared track; turns pass clockwise (Red, Green, Yellow, Blue, then Purple and Orange on a six-arm board), skipping players who are not seated or have finished. A move for a player whose turn it is not is refused (rule C3). Geometry: `Arms`, `Track`, `StartSpacing` (a colour's start square is `1 + c×StartSpacing`).", "SEED-FORTE"},
