@@ -296,20 +296,27 @@ type tdGame struct {
 	ambiguous  bool // a ply's move text names a move of either die (see TestTwoDiceRecordNamesTheDie)
 }
 
-func tdPlay(t *rapid.T, r Rules) tdGame {
+// tdStart draws the start of a random game of r: the start position, or
+// tokens scattered from it (tdScatter), the seed of its dice, and how
+// many plies to play, up to 300 (short, with -short).
+func tdStart(t *rapid.T, r Rules, short int) (s State, seed uint64, plies int) {
 	s, err := New(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed := rapid.Uint64().Draw(t, "seed")
+	seed = rapid.Uint64().Draw(t, "seed")
 	if rapid.Bool().Draw(t, "scattered") {
 		s = tdScatter(s, seed)
 	}
 	most := 300
 	if testing.Short() {
-		most = 120
+		most = short
 	}
-	plies := rapid.IntRange(1, most).Draw(t, "plies")
+	return s, seed, rapid.IntRange(1, most).Draw(t, "plies")
+}
+
+func tdPlay(t *rapid.T, r Rules) tdGame {
+	s, seed, plies := tdStart(t, r, 120)
 	dice := SeededDice(seed)
 	pick := rand.New(rand.NewPCG(seed, 11))
 	g := tdGame{start: s, rec: NewRecord(s)}

@@ -328,19 +328,7 @@ func ukCheckMoves(t *rapid.T, s State, moves []Move) {
 // ukPlay plays a random game of r, checking every throw against the
 // brute force and rule U1's bonus rolls.
 func ukPlay(t *rapid.T, r Rules) {
-	s, err := New(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seed := rapid.Uint64().Draw(t, "seed")
-	if rapid.Bool().Draw(t, "scattered") {
-		s = tdScatter(s, seed)
-	}
-	most := 300
-	if testing.Short() {
-		most = 100
-	}
-	plies := rapid.IntRange(1, most).Draw(t, "plies")
+	s, seed, plies := tdStart(t, r, 100)
 	dice := SeededDice(seed)
 	pick := rand.New(rand.NewPCG(seed, 13))
 	for ply := 0; ply < plies && s.Phase() != PhaseOver; {

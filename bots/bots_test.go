@@ -383,8 +383,16 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	r := ludo.Classic()
 	r.Players = 2
 	start, _ := ludo.New(r)
-	wins := Parallel(200, 0, func(i int) int {
-		gs := GameSeed(3, i)
+	n := heuristicWins(t, start, 3, 200)
+	assert.Greater(t, n, 140, "heuristic won %d of 200 games against random", n)
+}
+
+// heuristicWins plays that many two-player games from start, seeded from
+// seed, the heuristic against a random player, each seat in turn (Red,
+// then Yellow), and returns how many the heuristic won.
+func heuristicWins(t *testing.T, start ludo.State, seed uint64, games int) int {
+	wins := Parallel(games, 0, func(i int) int {
+		gs := GameSeed(seed, i)
 		players := table(start, NewHeuristic(), NewRandom(gs))
 		me := ludo.Red
 		if i%2 == 1 {
@@ -402,7 +410,7 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	for _, w := range wins {
 		n += w
 	}
-	assert.Greater(t, n, 140, "heuristic won %d of 200 games against random", n)
+	return n
 }
 
 // TestParallelEach: the results come in order of i, across chunks,

@@ -298,23 +298,7 @@ func TestHeuristicBeatsRandomParcheesi(t *testing.T) {
 	r, _ := ludo.Preset("parcheesi")
 	r.Players = 2
 	start, _ := ludo.New(r)
-	wins := Parallel(60, 0, func(i int) int {
-		gs := GameSeed(5, i)
-		players, me := table(start, NewHeuristic(), NewRandom(gs)), ludo.Red
-		if i%2 == 1 {
-			players, me = table(start, NewRandom(gs), NewHeuristic()), ludo.Yellow
-		}
-		end, _, err := Play(start, players, ludo.SeededDice(gs), DefaultMaxPlies)
-		require.NoError(t, err)
-		if end.Place(me) == 1 {
-			return 1
-		}
-		return 0
-	}, nil)
-	n := 0
-	for _, w := range wins {
-		n += w
-	}
+	n := heuristicWins(t, start, 5, 60)
 	assert.GreaterOrEqual(t, n, 54, "heuristic won %d of 60 games against random", n)
 }
 
