@@ -152,14 +152,29 @@ func pair(die *chance) *chance {
 	return &ch
 }
 
-// oneDie is the chance model of one fair six-sided die, twoDice of two.
+// oneDie is the chance model of one fair six-sided die, twoDice of two,
+// and sixCowries of a lot of six cowries (rule X1): k of 64 equally
+// likely throws show a count, as many as the ways C(6, m) that m of six
+// shells fall mouth up (m up counts m for 2 to 6, 1 up counts 10, none
+// up 25).
 var (
-	oneDie  = *newChance([]int{1, 2, 3, 4, 5, 6}, []int{1, 1, 1, 1, 1, 1})
-	twoDice = *pair(&oneDie)
+	oneDie     = *newChance([]int{1, 2, 3, 4, 5, 6}, []int{1, 1, 1, 1, 1, 1})
+	twoDice    = *pair(&oneDie)
+	sixCowries = *newChance([]int{2, 3, 4, 5, 6, 10, 25}, []int{15, 20, 15, 6, 1, 6, 1})
 )
 
 // top returns the highest face a die can show.
 func (ch *chance) top() int { return bits.Len64(uint64(ch.faces)) - 1 }
+
+// six returns the face the rules call a six (rules P5, F1, P7): a 6
+// where the throw can show one, as every model's can (six cowries up,
+// rule X1), else the highest face.
+func (ch *chance) six() int {
+	if ch.faces.has(6) {
+		return 6
+	}
+	return ch.top()
+}
 
 // outcomes returns the throws with their probabilities, lowest first.
 func (ch *chance) outcomes() []Outcome { return ch.outs[:ch.n] }

@@ -1,6 +1,8 @@
 package ludo
 
 import (
+	"errors"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -124,11 +126,22 @@ func TestOutcomes(t *testing.T) {
 // five mouths up, 6 for six, 10 for one and 25 for none, with the
 // binomial weights out of 64; its outcomes and draws follow them exactly.
 func TestChanceModelCowries(t *testing.T) {
-	faces := []int{2, 3, 4, 5, 6, 10, 25}
-	weights := []int{15, 20, 15, 6, 1, 6, 1}
-	ch := newChance(faces, weights)
-	if ch.total != 64 || ch.faces != FacesOf(faces...) || ch.top() != 25 {
-		t.Fatalf("cowries: total %d, faces %v, top %d", ch.total, ch.faces, ch.top())
+	// The counts and their weights from the shells: m of six mouth up in
+	// C(6, m) of the 64 ways six shells can fall (rule X1).
+	count := [7]int{25, 10, 2, 3, 4, 5, 6}
+	var faces, weights []int
+	for _, f := range []int{2, 3, 4, 5, 6, 10, 25} {
+		for m, c := range count {
+			if c == f {
+				faces, weights = append(faces, f), append(weights, int(binomial(6, m)))
+			}
+		}
+	}
+	r := Classic()
+	r.Cowries = true
+	ch := r.chance()
+	if ch != &sixCowries || ch.total != 64 || ch.faces != FacesOf(faces...) || ch.top() != 25 || ch.six() != 6 || ch.dice != 1 {
+		t.Fatalf("cowries: total %d, faces %v, top %d, six %d", ch.total, ch.faces, ch.top(), ch.six())
 	}
 	sum := 0.0
 	for i, o := range ch.outcomes() {
@@ -153,6 +166,65 @@ func TestChanceModelCowries(t *testing.T) {
 	for i, f := range faces {
 		if n[f] != weights[i] {
 			t.Errorf("face %d came from %d of the 64 draws, want %d", f, n[f], weights[i])
+		}
+	}
+}
+
+// binomial returns n choose k.
+func binomial(n, k int) uint64 {
+	b := uint64(1)
+	for i := range k {
+		b = b * uint64(n-i) / uint64(i+1)
+	}
+	return b
+}
+
+// Under Cowries (rule X1) a roll is one of the counts: 1 and 7 are
+// refused like a die's 0, and 25 moves a token 25 steps; Dice.Throw draws
+// with the model's weights and says the probability.
+func TestRollCowries(t *testing.T) {
+	r := Classic()
+	r.Cowries, r.EntryRolls, r.BonusRolls = true, FacesOf(6, 10, 25), FacesOf(6, 10, 25)
+	s, err := New(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []int{0, 1, 7, 9, 11, 24, 26, 63} {
+		if s2, err := s.Roll(f); !errors.Is(err, ErrBadFace) || s2 != s {
+			t.Errorf("Roll(%d) with cowries: %v, want ErrBadFace and no change", f, err)
+		}
+	}
+	for _, f := range []int{2, 3, 4, 5} {
+		s2, err := s.Roll(f)
+		if err != nil || s2.Phase() != PhaseMove || s2.LegalMoves()[0] != passMove(Red, f, f, false) {
+			t.Errorf("Roll(%d) with every token in: %v, %v", f, err, s2.LegalMoves())
+		}
+	}
+	s, err = ParsePosition("rules classic{Cowries:true EntryRolls:{6 10 25} BonusRolls:{6 10 25}}\nred 3\nturn red")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, err := s.Roll(25)
+	if err != nil || s2.Count() != 25 {
+		t.Fatalf("Roll(25): %v, count %d", err, s2.Count())
+	}
+	if m, err := s2.TokenMove(0); err != nil || m.To() != 28 {
+		t.Errorf("token 0 with 25: %v, %v, want to 28", m, err)
+	}
+	d := SeededDice(7)
+	n := map[int]int{}
+	const throws = 64_000
+	for range throws {
+		o := d.Throw(r)
+		if o.Prob != float64(sixCowries.weight(o.Face))/64 || o.Second != 0 {
+			t.Fatalf("Throw = %+v", o)
+		}
+		n[o.Face]++
+	}
+	for _, o := range s.Outcomes() {
+		want := o.Prob * throws
+		if got := float64(n[o.Face]); got < want-5*math.Sqrt(want)-1 || got > want+5*math.Sqrt(want)+1 {
+			t.Errorf("count %d thrown %v times in %d, want about %v", o.Face, got, throws, want)
 		}
 	}
 }

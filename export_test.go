@@ -43,3 +43,7 @@ func RulesSeats(r Rules) Colors { return r.seats() }
 // where a token landing on a star jumps to (rule D2); n itself if it is
 // the only star.
 func NextStar(r Rules, n int) Square { return TrackSquare(int(compile(r).nextStar[n])) }
+
+// ThrowFaces returns the faces one die (or one throw of a lot) of the
+// rules' chance model can show.
+func ThrowFaces(r Rules) Faces { return r.chance().faces }

@@ -194,6 +194,9 @@ func propDrawRules(t *rapid.T, try int) Rules {
 	if vary("NoMoveForfeitsBonus") {
 		r.NoMoveForfeitsBonus = rapid.Bool().Draw(t, "NoMoveForfeitsBonus")
 	}
+	if rapid.IntRange(0, 7).Draw(t, "varyCowries") == 0 {
+		r.Cowries = true
+	}
 	if vary("SixValue") {
 		r.SixValue = rapid.SampledFrom([]int{6, 7, 8, 12}).Draw(t, "SixValue")
 	}
@@ -269,6 +272,19 @@ func propRepair(r *Rules, try int) {
 	}
 	r.StartOut = min(r.StartOut, r.Tokens)
 	r.FinishTokens = min(r.FinishTokens, r.Tokens)
+	if r.Cowries {
+		// Rule X1: the faces the options name are counts of the cowries,
+		// the graces where none is left. No count is 1, so a token one
+		// short of the finish could wait there for ever under an exact or
+		// bouncing finish, and a goal slot or a step of rule V2 one on be
+		// out of reach (Q13): the drawn games finish on any count.
+		faces := ThrowFaces(*r)
+		if r.EntryRolls &= faces; r.EntryRolls == 0 {
+			r.EntryRolls = FacesOf(6, 10, 25)
+		}
+		r.BonusRolls &= faces
+		r.Finish, r.Goal, r.HomeSteps = AnyRollFinishes, GoalFinish, false // goal slots and steps jam as well (M1, V2)
+	}
 	if r.Blocks == NoBlocks {
 		r.BreakOnSix = false
 	}
@@ -413,14 +429,31 @@ type propPlayer struct {
 }
 
 func (p *propPlayer) face(r Rules) int {
+	faces := ThrowFaces(r)
 	if p.loaded && r.BonusRolls != 0 && p.rng.IntN(3) == 0 {
-		for {
-			if f := 1 + p.rng.IntN(6); r.BonusRolls.Has(f) {
-				return f
-			}
-		}
+		faces = r.BonusRolls
 	}
-	return 1 + p.rng.IntN(6)
+	return propFaceAt(faces, p.rng.IntN(faces.Len()))
+}
+
+// propFaceAt returns the k-th face of faces, the lowest first: a face
+// drawn alike from every face the rules' throw can show, a 25 of six
+// cowries as often as their 3 (rule X1), so that the rare counts are
+// played.
+func propFaceAt(faces Faces, k int) int {
+	for f := range faces.All() {
+		if k == 0 {
+			return f
+		}
+		k--
+	}
+	panic("propFaceAt: no such face")
+}
+
+// propFaceGen draws a face the throw of r can show (propFaceAt).
+func propFaceGen(r Rules) *rapid.Generator[int] {
+	faces := ThrowFaces(r)
+	return rapid.Map(rapid.IntRange(0, faces.Len()-1), func(k int) int { return propFaceAt(faces, k) })
 }
 
 func (p *propPlayer) pick(ms []Move) Move {
@@ -528,7 +561,7 @@ func propTail(g *propGame) []State {
 func propDrawMoveGame(t *rapid.T) *propGame {
 	g := propDrawGame(t)
 	if s := g.last(); s.Phase() == PhaseRoll {
-		f := rapid.IntRange(1, 6).Draw(t, "face")
+		f := propFaceGen(g.rules).Draw(t, "face")
 		s2, err := s.Roll(f)
 		if err != nil {
 			t.Fatalf("Roll(%d) of\n%v: %v", f, s, err)
@@ -817,7 +850,7 @@ func propCheckPhase(t *rapid.T, s State) {
 			t.Fatalf("roll due with sixes %d at the limit %d\n%v", s.Streak(), r.SixLimit, s)
 		}
 	case PhaseMove:
-		if s.Die() < 1 || s.Die() > 6 {
+		if !ThrowFaces(r).Has(s.Die()) {
 			t.Fatalf("move due with die %d\n%v", s.Die(), s)
 		}
 		if s.IsBonusMove() && s.Count() != r.CaptureBonus.Steps() && s.Count() != r.HomeBonus.Steps() {
@@ -1445,7 +1478,7 @@ func TestPropRollFaces(t *testing.T) {
 		g := propDrawGame(t)
 		s := g.last()
 		face := rapid.OneOf(
-			rapid.IntRange(-10, 16),
+			rapid.IntRange(-10, 30),
 			rapid.SampledFrom([]int{0, 7, -1 << 63, 1<<63 - 1, 256 + 6, -250}),
 		).Draw(t, "face")
 		before := s
@@ -1458,7 +1491,7 @@ func TestPropRollFaces(t *testing.T) {
 			if !errors.Is(err, propWrongPhaseErr(s)) || s2 != s {
 				t.Fatalf("Roll(%d) in phase %v: %v", face, s.Phase(), err)
 			}
-		case face < 1 || face > 6:
+		case !ThrowFaces(s.Rules()).Has(face):
 			if !errors.Is(err, ErrBadFace) || s2 != s {
 				t.Fatalf("Roll(%d): error %v, want ErrBadFace and no change", face, err)
 			}
@@ -1581,7 +1614,7 @@ func propReach(s State, limit int) (map[State]bool, bool) {
 		case PhaseOver:
 			return seen, false
 		case PhaseRoll:
-			for f := 1; f <= 6; f++ {
+			for f := range ThrowFaces(x.Rules()).All() {
 				y, err := x.Roll(f)
 				if err != nil {
 					return seen, false // the playout reports it
@@ -1898,14 +1931,14 @@ type propMachine struct {
 
 func (sm *propMachine) roll(t *rapid.T) {
 	s := sm.s
-	face := rapid.OneOf(rapid.IntRange(1, 6), rapid.IntRange(-3, 10)).Draw(t, "face")
+	face := rapid.OneOf(propFaceGen(sm.g.rules), rapid.IntRange(-3, 26)).Draw(t, "face")
 	s2, err := s.Roll(face)
 	switch {
 	case s.Phase() != PhaseRoll:
 		if !errors.Is(err, propWrongPhaseErr(s)) || s2 != s {
 			t.Fatalf("Roll(%d) in phase %v: %v", face, s.Phase(), err)
 		}
-	case face < 1 || face > 6:
+	case !ThrowFaces(sm.g.rules).Has(face):
 		if !errors.Is(err, ErrBadFace) || s2 != s {
 			t.Fatalf("Roll(%d): %v, want ErrBadFace and no change", face, err)
 		}

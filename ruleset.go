@@ -165,7 +165,7 @@ func newRuleset(r Rules) *ruleset {
 		captureBonus: r.CaptureBonus, homeBonus: r.HomeBonus,
 		finishTokens: uint8(cmp.Or(r.FinishTokens, r.Tokens)),
 	}
-	rs.faces, rs.six = rs.chance.faces, uint8(rs.chance.top())
+	rs.faces, rs.six = rs.chance.faces, uint8(rs.chance.six())
 	if !r.TwoDice {
 		rs.rolls = rs.faces
 	}

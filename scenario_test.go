@@ -537,6 +537,7 @@ var scnFamilies = []struct {
 	{"U", 5, false},  // Uckers
 	{"Z", 10, false}, // Chińczyk
 	{"I", 9, false},  // Non t'arrabbiare
+	{"X", 1, false},  // cowries
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
@@ -709,7 +710,7 @@ func TestScenarioCoverage(t *testing.T) {
 func TestScenarioParse(t *testing.T) {
 	for _, c := range []struct{ text, err string }{
 		{"rules classic\ndie 3\nthen red 3\n", "line 3, column 1: a then line belongs after a play line"},
-		{"rules classic\ndie 3\npins X1\n", "line 3, column 6: \"X1\" is not a rule number"},
+		{"rules classic\ndie 3\npins Y1\n", "line 3, column 6: \"Y1\" is not a rule number"},
 		{"rules classic\ndie 3\npins C1 c1\n", "line 3, column 9: C1 pinned twice"},
 		{"rules classic\ndie 3\nrefuse 0\n", "line 3, column 8: refuse takes a move and the rule"},
 		{"rules classic\ndie 3\nfoo\n", "line 3, column 1: unknown key \"foo\""},

@@ -72,6 +72,12 @@ type Rules struct {
 	// that a move of its own plays, in either order, on one token or two
 	// (rule W1); false throws one die.
 	TwoDice bool
+	// Cowries makes a throw one lot of six cowrie shells instead of a
+	// die: two to five mouths up count 2 to 5, six up 6, one up 10 and
+	// none up 25, each with its probability (rule X1, Pachisi). Six up
+	// is the throw's 6: the one of SixValue (rule P5), rule F1 and rule
+	// P7.
+	Cowries bool
 	// DiceUse says which die is played where only one of a throw's two
 	// dice can be (rule W2).
 	DiceUse DiceUse
@@ -489,6 +495,7 @@ var options = []option{
 	intOpt("Tokens", "C1", "tokens per player", span(1, MaxTokens), func(r *Rules) *int { return &r.Tokens }),
 	intOpt("StartOut", "K6", "tokens that start on the start square", func(r *Rules) (int, int) { return 0, r.Tokens }, func(r *Rules) *int { return &r.StartOut }),
 	later(boolOpt("TwoDice", "W1", "a throw is two dice, each die a move", func(r *Rules) *bool { return &r.TwoDice })),
+	later(boolOpt("Cowries", "X1", "a throw is six cowries: 2 to 6, 10 or 25", func(r *Rules) *bool { return &r.Cowries })),
 	later(enumOpt("DiceUse", "W2", "which die is played where only one can be", diceUseNames, func(r *Rules) *DiceUse { return &r.DiceUse })),
 	later(boolOpt("EntrySum", "H1", "two dice that sum to an entry face enter a token", func(r *Rules) *bool { return &r.EntrySum })),
 	later(boolOpt("BonusAnyDie", "U1", "a bonus face on either die earns one bonus roll", func(r *Rules) *bool { return &r.BonusAnyDie })),
@@ -504,7 +511,7 @@ var options = []option{
 	intOpt("SixLimit", "C9", "bonus rolls in a row at which the last is forfeited; 0 = none", span(0, 255), func(r *Rules) *int { return &r.SixLimit }),
 	enumOpt("SixPenalty", "Q2", "what the forfeited roll does", sixPenaltyNames, func(r *Rules) *SixPenalty { return &r.SixPenalty }),
 	boolOpt("NoMoveForfeitsBonus", "Q1", "an unusable bonus roll ends the turn", func(r *Rules) *bool { return &r.NoMoveForfeitsBonus }),
-	intOpt("SixValue", "P5", "steps a 6 counts once no token is in the yard", func(r *Rules) (int, int) { return r.chance().top(), 20 }, func(r *Rules) *int { return &r.SixValue }),
+	intOpt("SixValue", "P5", "steps a 6 counts once no token is in the yard", func(r *Rules) (int, int) { return r.chance().six(), 20 }, func(r *Rules) *int { return &r.SixValue }),
 	setOpt("CaptureBonus", "K2", "what a capture earns: none, roll or steps", kindBonus, func(r *Rules) *Bonus { return &r.CaptureBonus }),
 	setOpt("HomeBonus", "K3", "what bringing a token home earns", kindBonus, func(r *Rules) *Bonus { return &r.HomeBonus }),
 	enumOpt("Blocks", "B1", "what two tokens of a colour on a square do", blockNames, func(r *Rules) *BlockRule { return &r.Blocks }),
@@ -716,7 +723,7 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("the rules name the preset %s but hold none of its options (the Board is zero): a Rules value holds every option, so start from ludo.Preset(%s) and change the fields that differ (the text and JSON forms fill the preset's options in themselves)", quote(r.Preset), quote(r.Preset))
 	}
 	faces := r.chance().faces
-	six := r.chance().top() // the face the rules call a six
+	six := r.chance().six() // the face the rules call a six
 	// The ranges the table gives, then the ones that depend on others.
 	for i := range options {
 		o := &options[i]
@@ -801,6 +808,8 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("CaptureBeforeHome counts a token going round again past its finish, up to progress %d, but a progress is at most 254: want Track + HomeColumn at most 254 (rule K4)", b.Track+b.HomeColumn)
 	case (r.DoublesSplitBlocks || r.SumMoves) && r.SixPenalty == UndoTurn:
 		return "DoublesSplitBlocks or SumMoves and SixPenalty:UndoTurn are not played together: the State keeps where one throw began (rules H5, U2) or where the turn began (ruling Q2), not both"
+	case r.Cowries && r.TwoDice:
+		return "Cowries and TwoDice are both set: a throw is one lot of cowries or dice, not both (rules X1, W1)"
 	case r.DoublesSplitBlocks && (!r.TwoDice || r.Blocks == NoBlocks):
 		return "DoublesSplitBlocks needs TwoDice and Blocks: it keeps a double from moving a block on whole (rule H5)"
 	case r.EntrySum && !r.TwoDice:
@@ -836,8 +845,11 @@ func (r Rules) problem() string {
 // chance returns the chance model of the rules' throw: one fair
 // six-sided die, or two (rule W1).
 func (r Rules) chance() *chance {
-	if r.TwoDice {
+	switch {
+	case r.TwoDice:
 		return &twoDice
+	case r.Cowries:
+		return &sixCowries
 	}
 	return &oneDie
 }

@@ -60,6 +60,7 @@ type svgPosition struct {
 	mate    ludo.Colors // under TwoColorsEach (rule T3) the turn's player's other colour, whose tokens it moves too
 	over    bool
 	die     int     // the die while a move of a roll is due; with two dice (rule W1), the first
+	cowries bool    // a throw is a lot of six cowries (rule X1): die is their count
 	die2    int     // with two dice, the second die while the throw's moves, or the bonus moves after them (rule W4), are due; 0 otherwise
 	bottoms bool    // with two dice, the double is played as tops and bottoms (rule H2): four amounts
 	played  [4]bool // with two dice, which amounts are played: the dice, or top, bottom, top, bottom
@@ -94,7 +95,7 @@ func positionOf(s ludo.State) svgPosition {
 	p := svgPosition{
 		seats: s.Players(), tokens: s.Rules().Tokens, blocks: s.Rules().Blocks != ludo.NoBlocks,
 		turn: s.Turn(), over: s.Phase() == ludo.PhaseOver, die: s.Die(),
-		status: svgStatusText(s), rules: s.Rules().String(),
+		status: svgStatusText(s), rules: s.Rules().String(), cowries: s.Rules().Cowries,
 	}
 	p.mate = mateOf(s)
 	if a, b := s.Dice(); b != 0 {
@@ -485,6 +486,8 @@ func appendSVGStatus(dst []byte, g *svgGeom, p *svgPosition) []byte {
 	case p.bonus > 0:
 		dst = appendSVGBonus(dst, pt{g.w - 56, y + 10}, p.bonus)
 	case p.die2 != 0:
+	case p.cowries && p.die != 0:
+		dst = appendSVGCowries(dst, pt{g.w - 56, y + 10}, p.die)
 	case p.die >= 1 && p.die <= 6:
 		dst = appendSVGDie(dst, pt{g.w - 56, y + 10}, p.die)
 	}
@@ -557,6 +560,31 @@ func appendSVGDie(dst []byte, o pt, f int) []byte {
 	for _, p := range svgPips[f] {
 		dst = fmt.Appendf(dst, `<circle cx="%d" cy="%d" r="4" fill="#111111"/>`, o.x+p.x, o.y+p.y)
 	}
+	return append(dst, "</g>\n"...)
+}
+
+// cowriesUp is the number of six cowries that fall mouth up for each
+// count of rule X1: 2 to 6 for themselves, one for 10, none for 25.
+var cowriesUp = map[int]int{2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 10: 1, 25: 0}
+
+// appendSVGCowries draws a throw of six cowries that counts n (rule X1)
+// in a 40×40 box at o: six shells in two rows, those mouth up white with
+// their slit, the others brown backs, and the count below.
+func appendSVGCowries(dst []byte, o pt, n int) []byte {
+	up, ok := cowriesUp[n]
+	if !ok {
+		return dst
+	}
+	dst = fmt.Appendf(dst, `<g class="cowries" data-face="%d" data-up="%d"><rect x="%d" y="%d" width="40" height="40" rx="7" fill="#fbf3e0" stroke="#111111" stroke-width="2"/>`, n, up, o.x, o.y)
+	for k := range 6 {
+		cx, cy := o.x+8+12*(k%3), o.y+9+11*(k/3)
+		if k < up {
+			dst = fmt.Appendf(dst, `<ellipse cx="%d" cy="%d" rx="5" ry="4" fill="#ffffff" stroke="#111111"/><line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#111111" stroke-width="1.5"/>`, cx, cy, cx-3, cy, cx+3, cy)
+		} else {
+			dst = fmt.Appendf(dst, `<ellipse cx="%d" cy="%d" rx="5" ry="4" fill="#a0764a" stroke="#111111"/>`, cx, cy)
+		}
+	}
+	dst = fmt.Appendf(dst, `<text x="%d" y="%d" font-size="11" font-weight="bold" text-anchor="middle" fill="#111111">%d</text>`, o.x+20, o.y+37, n)
 	return append(dst, "</g>\n"...)
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"slices"
@@ -276,6 +277,46 @@ func TestSVGTwoDice(t *testing.T) {
 		faces, struck, status := dice(s)
 		if !slices.Equal(faces, c.faces) || struck != c.struck || status != c.status {
 			t.Errorf("%q: dice %q (%d struck), status %q; want %q (%d), %q", c.text, faces, struck, status, c.faces, c.struck, c.status)
+		}
+	}
+}
+
+// A throw of six cowries (rule X1) is drawn as six shells, as many mouth
+// up as the count says (one for 10, none for 25), with the count below;
+// never as a die, not even a 6.
+func TestSVGCowries(t *testing.T) {
+	for _, c := range []struct{ count, up int }{{2, 2}, {3, 3}, {5, 5}, {6, 6}, {10, 1}, {25, 0}} {
+		s, err := ludo.ParsePosition(fmt.Sprintf("rules classic{Cowries:true EntryRolls:{6 10 25} BonusRolls:{6 10 25}}\nred 3\nturn red\ndie %d\n", c.count))
+		if err != nil {
+			t.Fatal(err)
+		}
+		els := parseSVG(t, AppendSVG(nil, s))
+		var lots, dice int
+		for k, e := range els {
+			switch e.attrs["class"] {
+			case "die":
+				dice++
+			case "cowries":
+				lots++
+				if e.attrs["data-face"] != strconv.Itoa(c.count) || e.attrs["data-up"] != strconv.Itoa(c.up) {
+					t.Errorf("count %d drawn as %v", c.count, e.attrs)
+				}
+				up, down := 0, 0
+				for _, x := range els[k+2 : k+2+6+c.up] { // after the box: a shell, and its slit where it is up
+					switch {
+					case x.name == "ellipse" && x.attrs["fill"] == "#ffffff":
+						up++
+					case x.name == "ellipse":
+						down++
+					}
+				}
+				if up != c.up || down != 6-c.up {
+					t.Errorf("count %d: %d shells up and %d down, want %d and %d", c.count, up, down, c.up, 6-c.up)
+				}
+			}
+		}
+		if lots != 1 || dice != 0 {
+			t.Errorf("count %d: %d lots and %d dice drawn, want one lot", c.count, lots, dice)
 		}
 	}
 }
