@@ -1467,6 +1467,9 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 		m, err := t.decide(d, mt.token)
 		switch {
 		case err != nil:
+			if ie := (*IllegalMoveError)(nil); mt.detail && errors.As(err, &ie) && fits(ie.Move) {
+				return Move{}, err // the die that would make the move, and the rule that refuses it
+			}
 			refused = cmp.Or(refused, err)
 		case fits(m):
 			return Move{}, s.diceError(m, legal)

@@ -525,6 +525,20 @@ func TestParseMoveErrors(t *testing.T) {
 		assert.Equal(t, "red 0: 10-16 x1", m.String())
 	}
 
+	// With two dice, a move written from-to that one die would make but
+	// a rule refuses cites that rule, whether or not the text names the
+	// die: the 4 lands on green's blob (rule B2), though the 3 moves.
+	s = ludo.MustParsePosition("rules uckers\nred 12\ngreen @17 @17\nturn red\ndie 3 4")
+	for _, text := range []string{"0: 12-16", "0: 12-16 die 4"} {
+		_, err := ludo.ParseMove(s, text)
+		var ill *ludo.IllegalMoveError
+		require.ErrorAs(t, err, &ill, text)
+		assert.Equal(t, "B2", ill.Rule, text)
+		assert.ErrorContains(t, err, "cannot land on the block on square 17", text)
+	}
+	_, err = ludo.ParseMove(s, "0: 12-14")
+	assert.ErrorContains(t, err, "red token 0 makes with the 3 12-15, not 12-14", "a move no die makes says what each makes")
+
 	for _, c := range []parseErrorCase{
 		{"", 1, 1, ludo.ErrSyntax, "no move"},
 		{"red", 1, 1, ludo.ErrSyntax, "no move after the colour"},
