@@ -256,9 +256,12 @@ func fuzzVariants() []ludo.Rules {
 		all = append(all, r)
 	}
 	// Last of all, so that the seeds' variants keep their numbers: two
-	// colours each (rule T3) and the Uckers options on another board (U1,
-	// U2).
-	for _, text := range []string{"uckers{Teams:TwoColorsEach}", "naija{SumMoves:true BonusAnyDie:true}"} {
+	// colours each (rule T3), the Uckers options on another board (U1,
+	// U2) and six cowries (X1).
+	for _, text := range []string{"uckers{Teams:TwoColorsEach}", "naija{SumMoves:true BonusAnyDie:true}",
+		// Six cowries (rule X1), with Pachisi's graces, blocks and safe squares.
+		"parchis1{Cowries:true EntryRolls:{6 10 25} BonusRolls:{6 10 25} CaptureBonus:roll HomeBonus:none SixValue:6 Finish:AnyRollFinishes}",
+		"classic{Cowries:true EntryRolls:{2 6} BonusRolls:{10 25} SixLimit:2 SixPenalty:LastMovedHome}"} {
 		r, err := ludo.ParseRules(text)
 		if err != nil {
 			panic(fmt.Sprintf("fuzzVariants: %s: %v", text, err))
@@ -282,7 +285,9 @@ func fuzzState(v uint8, seed uint64, n uint16, face uint8) (before, s ludo.State
 		if s.Phase() == ludo.PhaseOver {
 			break
 		}
-		if !r.TwoDice {
+		if r.Cowries {
+			s, _ = s.RollOutcome(d.Throw(r))
+		} else if !r.TwoDice {
 			s, _ = s.Roll(d.Roll())
 		} else if s.Phase() == ludo.PhaseRoll { // else the throw's other die is due (rule W1)
 			s, _ = s.RollDice(d.RollDice())
@@ -292,7 +297,10 @@ func fuzzState(v uint8, seed uint64, n uint16, face uint8) (before, s ludo.State
 	}
 	before = s
 	if s.Phase() == ludo.PhaseRoll {
-		if !r.TwoDice {
+		if r.Cowries {
+			outs := s.Outcomes()
+			s, _ = s.Roll(outs[int(face)%len(outs)].Face)
+		} else if !r.TwoDice {
 			s, _ = s.Roll(int(face)%6 + 1)
 		} else {
 			s, _ = s.RollDice(int(face)%6+1, int(face)/6%6+1)
