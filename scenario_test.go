@@ -537,6 +537,7 @@ var scnFamilies = []struct {
 	{"U", 5, false},  // Uckers
 	{"Z", 10, false}, // Chińczyk
 	{"I", 9, false},  // Non t'arrabbiare
+	{"G", 13, false}, // Griniaris: classic
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still

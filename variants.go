@@ -242,6 +242,13 @@ var presets = func() []preset {
 		f(&r)
 		return r
 	}
+	// classic is also Griniaris (ruling G13: no preset of its own), each
+	// Greek point played by a classic rule: G1 StartOut 0 (C2), G2
+	// EntryRolls {6} (C7), G3 Tries 1, G4 EntryCompulsory false (C8), G5
+	// BonusRolls {6} (C9, Q1), G6 SixLimit 3 with VoidRoll (Q2), G7 must
+	// move (C10), G8 capture where the move ends (C11, Q3), G9 no safe
+	// squares (Q4), G10 NoBlocks (Q11), G11 the home column (C4, Q8), G12
+	// ExactFinish (C5), G13 PlayForAllPlaces (C6, Q10).
 	c := with(classic, "classic", func(*Rules) {})
 	m := with(classic, "mongolian", func(r *Rules) { r.Blocks = BlocksStopOpponents })
 	king := with(classic, "ludoking", func(r *Rules) {
