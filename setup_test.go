@@ -64,7 +64,9 @@ func TestSetupErrors(t *testing.T) {
 			func(u *ludo.Setup) { u.Tokens[ludo.Red][1] = 0 }},
 			ludo.SetupError{"Tokens", ludo.Red, 1, "red tokens share the start square 1, but GuardedExits keeps blocks off start squares (rule A5)"}},
 		{setupCase{"two colours on a start square, neither its owner, under GuardedExits", brasilpuc,
-			func(u *ludo.Setup) { u.Tokens[ludo.Red][0], u.Tokens[ludo.Green][1], u.Tokens[ludo.Blue][1] = -1, 39, 13 }},
+			func(u *ludo.Setup) {
+				u.Tokens[ludo.Red][0], u.Tokens[ludo.Green][1], u.Tokens[ludo.Blue][1] = -1, 39, 13
+			}},
 			ludo.SetupError{"Tokens", ludo.Blue, 1, "two colours share the start square 1, neither of them its owner, but GuardedExits lets another colour share it only with its owner (rule A5)"}},
 		{setupCase{"every token finished, not ranked", classic, func(u *ludo.Setup) { u.Tokens[ludo.Yellow] = done }},
 			ludo.SetupError{"Tokens", ludo.Yellow, -1, "every yellow token has finished, so the ranking must list yellow (rule C6)"}},
