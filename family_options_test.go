@@ -65,6 +65,7 @@ var tabValid = map[string][]string{
 	"MultiCapture":        {"CaptureAll", "CaptureRefused", "CaptureNone", "CaptureMover"},
 	"SafeSquares":         {"SafeShare", "SafeMoverHome", "SafeExclusive"},
 	"EntryCapture":        {"EntryLands", "EntryCapturesAll", "EntryCapturesLast"},
+	"GuardedExits":        {"false", "true"},
 	"CaptureDuty":         {"CaptureOptional", "CaptureCompulsory", "CapturePenalty"},
 	"CaptureBeforeHome":   {"false", "true"},
 	"CaptureRetires":      {"false", "true"},
@@ -438,6 +439,22 @@ var tabConflicts = []tabConflict{
 		func(r *Rules) { r.SixPenalty = UndoTurn },
 		func(r *Rules) { r.SixPenalty = LastMovedHome },
 		"the State keeps where one throw began"},
+	{"guarded exits with no square limit", "brasilpuc",
+		func(r *Rules) { r.SquareLimit = 0 },
+		func(r *Rules) { r.SquareLimit = 3 },
+		"it says who may share a start square"},
+	{"guarded exits with unsafe start squares", "brasilpuc",
+		func(r *Rules) { r.Board.Safe = OffsetsOf(9) },
+		func(r *Rules) { r.Board.Safe, r.GuardedExits = OffsetsOf(9), false },
+		"it says who may share a start square"},
+	{"guarded exits with two tokens out", "brasilpuc",
+		func(r *Rules) { r.StartOut = 2 },
+		func(r *Rules) { r.StartOut = 0 },
+		"StartOut may be at most 1"},
+	{"guarded exits with a 6 entering two", "brasilpuc",
+		func(r *Rules) { r.SixEntry, r.EntryRolls = SixEntersTwoOrRuns, FacesOf(5, 6) },
+		func(r *Rules) { r.EntryRolls = FacesOf(5, 6) },
+		"SixEntry not SixEntersTwoOrRuns"},
 	{"two dice with a duty to capture", "naija",
 		func(r *Rules) { r.CaptureDuty = CaptureCompulsory },
 		func(r *Rules) { r.CaptureDuty, r.TwoDice = CaptureCompulsory, false },
@@ -534,7 +551,7 @@ func TestPresetsList(t *testing.T) {
 	names := Presets()
 	require.Len(t, names, len(presets))
 	assert.Equal(t, []string{"classic", "mongolian", "ludoking", "ludoking6", "maedn", "maedn6", "danish",
-		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers", "chinczyk", "nontiarrabbiare"}, names)
+		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers", "chinczyk", "nontiarrabbiare", "brasilpuc"}, names)
 	seen := map[string]bool{}
 	var values []Rules
 	for _, name := range names {

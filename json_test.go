@@ -31,7 +31,7 @@ func TestRulesJSON(t *testing.T) {
 		"SixLimit":3,"SixPenalty":"VoidRoll","NoMoveForfeitsBonus":false,"SixValue":6,
 		"CaptureBonus":"none","HomeBonus":"none","Blocks":"NoBlocks","BreakOnSix":false,"SquareLimit":0,
 		"OwnLanding":"OwnLandingAllowed","MultiCapture":"CaptureAll","SafeSquares":"SafeShare",
-		"EntryCapture":"EntryLands","CaptureDuty":"CaptureOptional","CaptureBeforeHome":false,
+		"EntryCapture":"EntryLands","GuardedExits":false,"CaptureDuty":"CaptureOptional","CaptureBeforeHome":false,
 		"CaptureRetires":false,"Overtake":"OvertakeAll","HomeJumps":"HomeJumpsAllowed","Finish":"ExactFinish","Goal":"GoalFinish",
 		"HomeSteps":false,"FinishTokens":0,"End":"PlayForAllPlaces"}`, string(data))
 

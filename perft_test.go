@@ -43,8 +43,8 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // map of them takes gigabytes); the six-arm presets with 6 players to 9; naija (two dice)
 // with 2 and 4 players to 9, and parchis and parcheesi (two dice) with
 // 4 to 9; uckers (two dice, partners) with 4 to 8, 6 by default (at 8
-// plies it has 2 million positions); nontiarrabbiare with 2 and 4 to 10,
-// as parchis1. The default run takes about four seconds on a 2-core
+// plies it has 2 million positions); nontiarrabbiare and brasilpuc with
+// 2 and 4 to 10, as parchis1. The default run takes about four seconds on a 2-core
 // machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
@@ -160,6 +160,13 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     paths. Ply 2: after 1-5 the next colour likewise (30 positions);
 //     after the 6, 1-4 move the piece on, 5 enters, 6 moves it to 12:
 //     36 positions by 36 paths.
+//   - brasilpuc: one piece starts on the exit (A2), so ply 1's faces 1-4
+//     move it, the 5 moves it too, as a second piece may not join it on
+//     the exit (A5), and the 6 moves it 6, red to roll again: 6
+//     positions by 6 paths. Ply 2: after 1-5 the next colour likewise
+//     (30 positions); after the 6, 1-4 move the piece on, the 5 moves it
+//     or brings a piece out onto the now empty exit (entering is a
+//     choice, A2), the 6 moves it to 12: 37 positions by 37 paths.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -197,6 +204,11 @@ var perftConfigs = func() []perftConfig {
 	for _, p := range []int{2, 4} {
 		nta.Players = p
 		out = append(out, perftConfig{nta, [3]int{6, 8, 10}})
+	}
+	puc, _ := Preset("brasilpuc") // Brazilian Ludo, PUC-Rio rules (A1-A9) with 2 and 4 players: parchis1's tiers
+	for _, p := range []int{2, 4} {
+		puc.Players = p
+		out = append(out, perftConfig{puc, [3]int{6, 8, 10}})
 	}
 	return out
 }()
@@ -532,6 +544,8 @@ func TestPerftByHand(t *testing.T) {
 		{"uckers", 3, 168, 5091},
 		{"nontiarrabbiare", 1, 6, 6},
 		{"nontiarrabbiare", 2, 36, 36},
+		{"brasilpuc", 1, 6, 6},
+		{"brasilpuc", 2, 37, 37},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)

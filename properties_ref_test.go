@@ -255,7 +255,7 @@ func (v *rbView) passes(t rbTok, passed []int) string {
 
 // land decides a landing of move m on track square sq (m.to is its
 // progress there): rules C11, B1, B2, Q3, Q4, Q11, K1, K5, D1, D3, D4, P2,
-// P4, T1. need is the number of tokens that land (2 for a pair, rule F1).
+// P4, T1, A5. need is the number of tokens that land (2 for a pair, rule F1).
 func (v *rbView) land(m *rbMove, sq, need int) string {
 	c := m.tok.c
 	here := v.on(sq, m.tok)
@@ -271,6 +271,21 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 	m.forms = len(own) > 0 && v.r.Blocks != NoBlocks           // rule B1
 	if len(own) > 0 && v.r.OwnLanding == OwnLandingForbidden { // ruling Q11, before rule P4 makes room
 		return "Q11"
+	}
+	if v.r.GuardedExits { // rule A5: the exits
+		for o := range Color(v.b.Arms) {
+			if v.b.Square(o, 0) != TrackSquare(sq) {
+				continue
+			}
+			if len(own) > 0 {
+				return "A5" // no barrier on an exit
+			}
+			for _, h := range opp {
+				if c != o && h.c != o {
+					return "A5" // two colours only with the exit's own
+				}
+			}
+		}
 	}
 	if lim := v.r.SquareLimit; lim > 0 && len(here)+need > lim { // rule P2
 		if !entering || v.r.EntryCapture != EntryCapturesLast || len(opp) == 0 || len(here)+need-1 > lim {

@@ -228,6 +228,9 @@ func propDrawRules(t *rapid.T, try int) Rules {
 	if vary("EntryCapture") {
 		r.EntryCapture = rapid.SampledFrom([]EntryCapture{EntryLands, EntryCapturesAll, EntryCapturesLast}).Draw(t, "EntryCapture")
 	}
+	if vary("GuardedExits") {
+		r.GuardedExits = rapid.Bool().Draw(t, "GuardedExits")
+	}
 	if vary("CaptureDuty") {
 		r.CaptureDuty = rapid.SampledFrom([]CaptureDuty{CaptureOptional, CaptureCompulsory, CapturePenalty}).Draw(t, "CaptureDuty")
 	}
@@ -342,6 +345,9 @@ func propRepair(r *Rules, try int) {
 	}
 	if r.SixLimit == 1 {
 		r.SixLimit = 2
+	}
+	if r.GuardedExits && (r.SquareLimit == 0 || !b.Safe.Has(0) || r.StartOut > 1 || r.SixEntry == SixEntersTwoOrRuns) {
+		r.GuardedExits = false // rule A5
 	}
 }
 

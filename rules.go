@@ -70,6 +70,8 @@ const (
 	refStep        // V2: the home column is climbed one square a move, on its number
 	refGate        // V2: a token stops at its home entry before the home column
 	refSafeHeld    // H4: may not land on a safe square an opponent holds
+	refExitBlock   // A5: no block on a start square
+	refExitShared  // A5: two colours on a start square only with its owner
 	refWrongTokens // not a token of the game
 )
 
@@ -105,6 +107,10 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d climbs its home column one square a move, and only a %d takes it to the next", t, r.at)
 	case refSafeHeld:
 		e.Rule, e.Reason = "H4", fmt.Sprintf("token %d cannot land on the safe square %d, which an opponent holds", t, r.at)
+	case refExitBlock:
+		e.Rule, e.Reason = "A5", fmt.Sprintf("token %d cannot join its own colour on the start square %d: no block stands on a start square", t, r.at)
+	case refExitShared:
+		e.Rule, e.Reason = "A5", fmt.Sprintf("token %d cannot land on the start square %d, which another colour than its owner holds", t, r.at)
 	case refGate:
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d would pass its home entry by %d: it must stop there before it climbs its home column", t, r.at)
 	default:
@@ -776,6 +782,14 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 	n := bits.OnesCount32(here)
 	if m.EntersPair() {
 		n++ // rule F1: two tokens land, so the square needs room for both
+	}
+	if rs.squareLimit != 0 && rs.square[sq]&squareExit != 0 { // rule A5
+		if own != 0 {
+			return 0, false, refusal{refExitBlock, uint16(sq)}
+		}
+		if owner := Color((int(sq) - 1) / int(rs.spacing)); c != owner && opp&^colorBits(owner) != 0 {
+			return 0, false, refusal{refExitShared, uint16(sq)}
+		}
 	}
 	if rs.squareLimit != 0 && n >= int(rs.squareLimit) { // rule P2
 		if !entering || rs.feat&featLater == 0 || opp == 0 || n > int(rs.squareLimit) {

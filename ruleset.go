@@ -69,6 +69,7 @@ const (
 const (
 	squareSafe = 1 << iota
 	squareStar
+	squareExit // a start square, marked under GuardedExits (rule A5)
 )
 
 // features are the options that take a move off the common path, one bit
@@ -232,6 +233,9 @@ func newRuleset(r Rules) *ruleset {
 		}
 		if b.Stars.Has(off) {
 			rs.square[n] |= squareStar
+		}
+		if r.GuardedExits && (n-1)%b.StartSpacing == 0 && (n-1)/b.StartSpacing < b.Arms {
+			rs.square[n] |= squareExit
 		}
 	}
 	if b.Stars != 0 {

@@ -538,6 +538,8 @@ var scnFamilies = []struct {
 	{"Z", 10, false}, // Chińczyk
 	{"I", 9, false},  // Non t'arrabbiare
 	{"X", 1, false},  // cowries
+	{"G", 13, false}, // Griniaris: classic
+	{"A", 9, false},  // Brazilian Ludo, the PUC-Rio rules: brasilpuc
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
@@ -595,6 +597,7 @@ var scnOptions = []struct {
 	{"K", "Safe squares, EntryCapture:EntryLands", func(r Rules) bool { return r.Board.Safe != 0 && r.EntryCapture == EntryLands }},
 	{"D", "EntryCapture:EntryCapturesAll", func(r Rules) bool { return r.EntryCapture == EntryCapturesAll }},
 	{"P", "EntryCapture:EntryCapturesLast", func(r Rules) bool { return r.EntryCapture == EntryCapturesLast }},
+	{"A", "GuardedExits:true", func(r Rules) bool { return r.GuardedExits }},
 	{"D", "Stars", func(r Rules) bool { return r.Board.Stars != 0 }},
 	{"M", "CaptureDuty:CaptureCompulsory", func(r Rules) bool { return r.CaptureDuty == CaptureCompulsory }},
 	{"M", "CaptureDuty:CapturePenalty", func(r Rules) bool { return r.CaptureDuty == CapturePenalty }},

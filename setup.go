@@ -588,6 +588,17 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				}
 			}
 		}
+		if rs.square[sq.n]&squareExit != 0 { // rule A5
+			owner := Color((int(sq.n) - 1) / int(rs.spacing))
+			for _, h := range hs {
+				if count[h.c] >= 2 {
+					return bad(last, "%v tokens share the start square %v, but GuardedExits keeps blocks off start squares (rule A5)", h.c, sq)
+				}
+				if h.c != owner && slices.ContainsFunc(hs, func(o holder) bool { return o.c != owner && o.c != h.c }) {
+					return bad(last, "two colours share the start square %v, neither of them its owner, but GuardedExits lets another colour share it only with its owner (rule A5)", sq)
+				}
+			}
+		}
 		// Colours may share a square only where nobody is captured.
 		colours := 0
 		for _, n := range count {

@@ -41,6 +41,7 @@ func turnStart(u *ludo.Setup, f func(ts *[ludo.MaxPlayers][ludo.MaxTokens]int)) 
 func TestSetupErrors(t *testing.T) {
 	const fin = 56
 	classic, undo := ludo.Classic(), rulesWith(ludo.Classic(), func(r *ludo.Rules) { r.SixPenalty = ludo.UndoTurn })
+	brasilpuc, _ := ludo.Preset("brasilpuc")
 	done := [ludo.MaxTokens]int{fin, fin, fin, fin}
 	for _, c := range []struct {
 		setupCase
@@ -59,6 +60,14 @@ func TestSetupErrors(t *testing.T) {
 		{setupCase{"own tokens on a square under OwnLandingForbidden", rulesWith(classic, func(r *ludo.Rules) { r.OwnLanding = ludo.OwnLandingForbidden }),
 			func(u *ludo.Setup) { u.Tokens[ludo.Red][0], u.Tokens[ludo.Red][2] = 52, 52 }},
 			ludo.SetupError{"Tokens", ludo.Red, 2, "red tokens 0 and 2 share red home 2, but OwnLanding is OwnLandingForbidden (ruling Q11)"}},
+		{setupCase{"two of a colour on a start square under GuardedExits", brasilpuc,
+			func(u *ludo.Setup) { u.Tokens[ludo.Red][1] = 0 }},
+			ludo.SetupError{"Tokens", ludo.Red, 1, "red tokens share the start square 1, but GuardedExits keeps blocks off start squares (rule A5)"}},
+		{setupCase{"two colours on a start square, neither its owner, under GuardedExits", brasilpuc,
+			func(u *ludo.Setup) {
+				u.Tokens[ludo.Red][0], u.Tokens[ludo.Green][1], u.Tokens[ludo.Blue][1] = -1, 39, 13
+			}},
+			ludo.SetupError{"Tokens", ludo.Blue, 1, "two colours share the start square 1, neither of them its owner, but GuardedExits lets another colour share it only with its owner (rule A5)"}},
 		{setupCase{"every token finished, not ranked", classic, func(u *ludo.Setup) { u.Tokens[ludo.Yellow] = done }},
 			ludo.SetupError{"Tokens", ludo.Yellow, -1, "every yellow token has finished, so the ranking must list yellow (rule C6)"}},
 		{setupCase{"ranked, not finished", classic, func(u *ludo.Setup) { u.Ranking = []ludo.Color{ludo.Blue} }},

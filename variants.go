@@ -164,6 +164,11 @@ type Rules struct {
 	// EntryCapture says what entering does to opponents on the entering
 	// token's start square when it is safe (ruling Q4, rules D4, P4).
 	EntryCapture EntryCapture
+	// GuardedExits keeps blocks off the start squares, each holding one
+	// token of a colour at most, and lets a start square hold two colours
+	// only where one is the colour it belongs to (rule A5, Brazil's
+	// PUC-Rio rules).
+	GuardedExits bool
 	// CaptureDuty says whether a player who can capture must (rule M8).
 	CaptureDuty CaptureDuty
 	// CaptureBeforeHome makes a colour's tokens go round the track again,
@@ -248,6 +253,13 @@ var presets = func() []preset {
 		f(&r)
 		return r
 	}
+	// classic is also Griniaris (ruling G13: no preset of its own), each
+	// Greek point played by a classic rule: G1 StartOut 0 (C2), G2
+	// EntryRolls {6} (C7), G3 Tries 1, G4 EntryCompulsory false (C8), G5
+	// BonusRolls {6} (C9, Q1), G6 SixLimit 3 with VoidRoll (Q2), G7 must
+	// move (C10), G8 capture where the move ends (C11, Q3), G9 no safe
+	// squares (Q4), G10 NoBlocks (Q11), G11 the home column (C4, Q8), G12
+	// ExactFinish (C5), G13 PlayForAllPlaces (C6, Q10).
 	c := with(classic, "classic", func(*Rules) {})
 	m := with(classic, "mongolian", func(r *Rules) { r.Blocks = BlocksStopOpponents })
 	king := with(classic, "ludoking", func(r *Rules) {
@@ -376,6 +388,20 @@ var presets = func() []preset {
 		r.Blocks = BlocksStopOpponents                     // rule I6: the muro (B1, B2)
 		r.CaptureDuty = CaptureCompulsory                  // rule I7: eating is compulsory (M8)
 	})
+	// brasilpuc is the Brazilian Ludo of the PUC-Rio rules (family BR-2 of
+	// the research notes): Parchís's rules on the classic cross, with a 6
+	// counted for a capture or a token home.
+	brasilpuc := with(classic, "brasilpuc", func(r *Rules) {
+		r.Board.Safe = OffsetsOf(0, 9)                           // rule A1: the exits and the abrigos nine on
+		r.StartOut = 1                                           // rule A2: one piece on the exit
+		r.EntryRolls = FacesOf(5)                                // rule A2: a 5 brings a piece out
+		r.SquareLimit, r.SafeSquares = 2, SafeShare              // rule A3: two to a square, the abrigos shared
+		r.Blocks, r.BreakOnSix = BlocksStopAll, true             // rule A4: barriers nobody passes, opened on a 6
+		r.GuardedExits, r.EntryCapture = true, EntryCapturesAll  // rule A5: the exits
+		r.SixPenalty = LastMovedHome                             // rule A6: the third 6
+		r.CaptureBonus, r.HomeBonus = BonusMove(6), BonusMove(6) // rule A7: 6 for a capture, 6 for a piece home
+		// Classic's: the exact finish (rule A8), and play on for places (A9).
+	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -395,6 +421,7 @@ var presets = func() []preset {
 		{"uckers", "Uckers (British forces, two dice, partners)", uckers},
 		{"chinczyk", "Chińczyk (Poland)", chinczyk},
 		{"nontiarrabbiare", "Non t'arrabbiare (Italy)", nontiarrabbiare},
+		{"brasilpuc", "Brazilian Ludo, the PUC-Rio rules", brasilpuc},
 	}
 }()
 
@@ -521,6 +548,7 @@ var options = []option{
 	enumOpt("MultiCapture", "Q3", "landing on two or more opponents", multiCaptureNames, func(r *Rules) *MultiCapture { return &r.MultiCapture }),
 	enumOpt("SafeSquares", "K1", "landing on an opponent on a safe square", safeNames, func(r *Rules) *SafeRule { return &r.SafeSquares }),
 	enumOpt("EntryCapture", "Q4", "entering onto opponents on a safe start square", entryCaptureNames, func(r *Rules) *EntryCapture { return &r.EntryCapture }),
+	later(boolOpt("GuardedExits", "A5", "no block on a start square, and two colours there only with its owner", func(r *Rules) *bool { return &r.GuardedExits })),
 	enumOpt("CaptureDuty", "M8", "must a player capture", captureDutyNames, func(r *Rules) *CaptureDuty { return &r.CaptureDuty }),
 	boolOpt("CaptureBeforeHome", "K4", "a colour goes home only after it has captured", func(r *Rules) *bool { return &r.CaptureBeforeHome }),
 	later(boolOpt("CaptureRetires", "N1", "a token that captures leaves the board as finished", func(r *Rules) *bool { return &r.CaptureRetires })),
@@ -784,6 +812,10 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("SquareLimit %d is less than StartOut %d", r.SquareLimit, r.StartOut)
 	case r.StartOut > 1 && r.OwnLanding == OwnLandingForbidden:
 		return fmt.Sprintf("StartOut is %d but OwnLanding is %v: the tokens could not share the start square", r.StartOut, r.OwnLanding)
+	case r.GuardedExits && (r.SquareLimit == 0 || !b.Safe.Has(0)):
+		return "GuardedExits needs SquareLimit and safe start squares (Safe holding 0): it says who may share a start square (rule A5)"
+	case r.GuardedExits && (r.StartOut > 1 || r.SixEntry == SixEntersTwoOrRuns):
+		return "GuardedExits holds one token of a colour on a start square, so StartOut may be at most 1 and SixEntry not SixEntersTwoOrRuns (rule A5)"
 	case r.EntryCapture == EntryCapturesLast && r.SquareLimit == 0:
 		return "EntryCapture is EntryCapturesLast, which needs SquareLimit: only a full start square has a token to make room from (rule P4)"
 	case r.SixEntry == SixEntersTwoOrRuns && !r.EntryRolls.Has(six):
