@@ -70,6 +70,7 @@ const (
 	refStep        // V2: the home column is climbed one square a move, on its number
 	refGate        // V2: a token stops at its home entry before the home column
 	refSafeHeld    // H4: may not land on a safe square an opponent holds
+	refTower       // R5: only a tower moving whole lands on a tower, off the safe squares
 	refWrongTokens // not a token of the game
 )
 
@@ -105,6 +106,8 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d climbs its home column one square a move, and only a %d takes it to the next", t, r.at)
 	case refSafeHeld:
 		e.Rule, e.Reason = "H4", fmt.Sprintf("token %d cannot land on the safe square %d, which an opponent holds", t, r.at)
+	case refTower:
+		e.Rule, e.Reason = "R5", fmt.Sprintf("token %d cannot land on the tower on square %d: only a tower, moving whole, captures a tower, and not on a safe square", t, r.at)
 	case refGate:
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d would pass its home entry by %d: it must stop there before it climbs its home column", t, r.at)
 	default:
@@ -740,10 +743,26 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 	if caught != 0 && s.rs.feat&featRetire != 0 { // rule N1
 		return m.with(flagRetire | flagFinish), refusal{}
 	}
-	if s.rs.feat&featBlocks != 0 && s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 { // rule B1
-		m = m.with(flagBlock)
+	if s.rs.feat&featBlocks != 0 {
+		if s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 { // rule B1
+			m = m.with(flagBlock)
+		}
+		if caught&s.blocked != 0 && !m.Enters() { // rule R5: a tower captures a tower, moving whole (rule P4 captures from a block only entering)
+			m = m.with(flagPair)
+		}
 	}
 	return m, refusal{}
+}
+
+// towerVictims decides move m landing on track square sq, where the
+// opponent tokens opp stand as a tower (rules R4, R5): only a tower of
+// the mover's, moving whole, lands on it, not entering, and not on a
+// safe square (rule R6); it captures both.
+func (s *State) towerVictims(m Move, sq uint8, opp uint32) (uint32, bool, refusal) {
+	if m.Enters() || s.blocked&tokenBit(m.Color(), m.Token()) == 0 || s.rs.square[sq]&squareSafe != 0 {
+		return 0, false, refusal{refTower, uint16(sq)}
+	}
+	return opp, false, refusal{}
 }
 
 // victims returns the tokens that move m, landing on track square sq,
@@ -767,6 +786,9 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 		// shared, rule T1); but rule P4 lets a token enter onto its full
 		// start square, a block or not.
 		if here&^rs.mateBits[c]&stop != 0 && !(entering && rs.feat&featLater != 0) {
+			if rs.rules.Blocks == BlocksTowers {
+				return s.towerVictims(m, sq, here&^own)
+			}
 			return 0, false, refusal{refLandBlock, uint16(sq)}
 		}
 	}
@@ -863,7 +885,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 	c, i := m.Color(), m.Token()
 	fin, he := int(rs.finish), int(rs.homeEntry)
 	var stop uint32
-	if s.blocked != 0 {
+	if s.blocked != 0 && rs.rules.Blocks != BlocksTowers { // rule R4: a tower stops nobody passing
 		stop = s.stops(c)
 	}
 	var others uint32 // the tokens it may not pass
@@ -936,10 +958,12 @@ func (s *State) passes(m Move, from, to int) refusal {
 
 // stops returns the tokens of the blocks that a token of colour c may
 // not pass (rule B2): every token in a block (rule B1) of an opponent
-// (not a partner, rule T1), or with [BlocksStopAll] of every colour.
+// (not a partner, rule T1), or with [BlocksStopAll] of every colour. A
+// tower stops no token passing (rule R4), but these are the tokens of the
+// towers a token may not land on alone (rule R5).
 func (s *State) stops(c Color) uint32 {
 	b := s.blocked
-	if s.rs.rules.Blocks == BlocksStopOpponents {
+	if s.rs.rules.Blocks != BlocksStopAll {
 		b &^= s.rs.mateBits[c]
 	}
 	return b
@@ -1513,15 +1537,30 @@ func (s *State) applyToken(m Move) {
 func (s *State) afterMove(m Move, sq uint8) {
 	rs := s.rs
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
-	if m.EntersPair() && to >= 0 {
-		// Rule F1: the lowest-numbered other token in the yard enters too,
-		// and stays on the start square where the mover jumps on from it
-		// (rule D2); a pair sent home goes home together.
-		for j := range int(rs.tokens) {
-			if j != i && s.tok[c][j] == 0 {
-				s.tok[c][j] = 1
-				s.at.set(c, j, s.trackSquare(c, 0))
-				break
+	if m.has(flagPair) {
+		if m.Enters() {
+			if to >= 0 {
+				// Rule F1: the lowest-numbered other token in the yard
+				// enters too, and stays on the start square where the
+				// mover jumps on from it (rule D2); a pair sent home goes
+				// home together.
+				for j := range int(rs.tokens) {
+					if j != i && s.tok[c][j] == 0 {
+						s.tok[c][j] = 1
+						s.at.set(c, j, s.trackSquare(c, 0))
+						break
+					}
+				}
+			}
+		} else {
+			// Rule R5: the tower moves whole, the other token of the
+			// mover's square with it.
+			for j := range int(rs.tokens) {
+				if j != i && int(s.tok[c][j])-1 == m.From() {
+					s.tok[c][j] = uint8(to + 1)
+					s.at.set(c, j, sq)
+					break
+				}
 			}
 		}
 	}

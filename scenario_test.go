@@ -543,7 +543,7 @@ var scnFamilies = []struct {
 // to be written (E, Parchís with two dice): the coverage test does not require their
 // rules yet, nor the option values only they play. Move a letter to
 // scnFamilies when its scenarios are in.
-const scnPending = ""
+const scnPending = "R"
 
 // scnOptions are the option values that change an outcome, each with the
 // families whose scenarios must play it: a value is required when one of
@@ -581,6 +581,7 @@ var scnOptions = []struct {
 	{"B", "Blocks:NoBlocks", func(r Rules) bool { return r.Blocks == NoBlocks }},
 	{"B", "Blocks:BlocksStopOpponents", func(r Rules) bool { return r.Blocks == BlocksStopOpponents }},
 	{"B", "Blocks:BlocksStopAll", func(r Rules) bool { return r.Blocks == BlocksStopAll }},
+	{"R", "Blocks:BlocksTowers", func(r Rules) bool { return r.Blocks == BlocksTowers }},
 	{"P", "BreakOnSix:true", func(r Rules) bool { return r.BreakOnSix }},
 	{"P", "SquareLimit:2", func(r Rules) bool { return r.SquareLimit == 2 }},
 	{"Q", "OwnLanding:OwnLandingAllowed", func(r Rules) bool { return r.OwnLanding == OwnLandingAllowed }},
