@@ -248,6 +248,7 @@ func fuzzVariants() []ludo.Rules {
 		"ludoking{FinishTokens:2 End:FirstWinner StartOut:2 SixEntry:SixEntersTwoOrRuns}",
 		"classic{Arms:6 Track:38 StartSpacing:6 HomeEntry:30 HomeColumn:6 Players:5 Safe:{0 3} Stars:{2} CaptureBonus:roll HomeBonus:2}",
 		"classic{Board:{8 2 1 0} CaptureBeforeHome:true Players:3 Tokens:2 BonusRolls:{1 6} SixLimit:0}",
+		"brasil{Players:2 CaptureDuty:CapturePenalty EntryCapture:EntryCapturesAll SixPenalty:UndoTurn SixLimit:3}",
 	} {
 		r, err := ludo.ParseRules(text)
 		if err != nil {
