@@ -734,6 +734,9 @@ func (s *State) jump(c Color, p, d int) (to int, home, circles bool) {
 func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 	caught, home, r := s.victims(m, sq)
 	if r.why != legal {
+		if r.why == refLandBlock && s.rs.rules.Blocks == BlocksTowers {
+			return s.towerLanding(m, sq) // rule R5
+		}
 		return m, r
 	}
 	if home {
@@ -743,26 +746,25 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 	if caught != 0 && s.rs.feat&featRetire != 0 { // rule N1
 		return m.with(flagRetire | flagFinish), refusal{}
 	}
-	if s.rs.feat&featBlocks != 0 {
-		if s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 { // rule B1
-			m = m.with(flagBlock)
-		}
-		if caught&s.blocked != 0 && !m.Enters() { // rule R5: a tower captures a tower, moving whole (rule P4 captures from a block only entering)
-			m = m.with(flagPair)
-		}
+	if s.rs.feat&featBlocks != 0 && s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 { // rule B1
+		m = m.with(flagBlock)
 	}
 	return m, refusal{}
 }
 
-// towerVictims decides move m landing on track square sq, where the
-// opponent tokens opp stand as a tower (rules R4, R5): only a tower of
-// the mover's, moving whole, lands on it, not entering, and not on a
-// safe square (rule R6); it captures both.
-func (s *State) towerVictims(m Move, sq uint8, opp uint32) (uint32, bool, refusal) {
-	if m.Enters() || s.blocked&tokenBit(m.Color(), m.Token()) == 0 || s.rs.square[sq]&squareSafe != 0 {
-		return 0, false, refusal{refTower, uint16(sq)}
+// towerLanding decides move m landing on track square sq, where an
+// opponent's tower stands, so that victims refuses it (rule B2): under
+// BlocksTowers only a tower of the mover's lands there, moving whole, not
+// entering and not on a safe square (rules R4, R5, R6), and captures
+// both tokens; afterMove sends them home, as victims, which applyToken
+// asks for the captures, refuses the landing. A tower stands alone on
+// its square (SquareLimit 2).
+func (s *State) towerLanding(m Move, sq uint8) (Move, refusal) {
+	c := m.Color()
+	if m.Enters() || s.blocked&tokenBit(c, m.Token()) == 0 || s.rs.square[sq]&squareSafe != 0 {
+		return m, refusal{refTower, uint16(sq)}
 	}
-	return opp, false, refusal{}
+	return m.with(flagPair).withCaptures(bits.OnesCount32(s.at.match(sq) &^ colorBits(c))), refusal{}
 }
 
 // victims returns the tokens that move m, landing on track square sq,
@@ -786,9 +788,6 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 		// shared, rule T1); but rule P4 lets a token enter onto its full
 		// start square, a block or not.
 		if here&^rs.mateBits[c]&stop != 0 && !(entering && rs.feat&featLater != 0) {
-			if rs.rules.Blocks == BlocksTowers {
-				return s.towerVictims(m, sq, here&^own)
-			}
 			return 0, false, refusal{refLandBlock, uint16(sq)}
 		}
 	}
@@ -796,7 +795,7 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 		return 0, false, refusal{refOwnLanding, uint16(m.To())}
 	}
 	n := bits.OnesCount32(here)
-	if m.EntersPair() {
+	if m.has(flagPair) { // an entering pair (a tower moving whole, rule R5, lands only on a tower, refused above)
 		n++ // rule F1: two tokens land, so the square needs room for both
 	}
 	if rs.squareLimit != 0 && n >= int(rs.squareLimit) { // rule P2
@@ -1553,8 +1552,14 @@ func (s *State) afterMove(m Move, sq uint8) {
 				}
 			}
 		} else {
-			// Rule R5: the tower moves whole, the other token of the
-			// mover's square with it.
+			// Rule R5: the tower moves whole onto a tower, which goes
+			// home (victims, which capture asks, refuses the landing), the
+			// other token of the mover's square with it.
+			for x := s.at.match(sq) &^ colorBits(c); x != 0; x &= x - 1 {
+				k := bits.TrailingZeros32(x)
+				s.tok[k/MaxTokens][k%MaxTokens] = 0
+				s.at.set(Color(k/MaxTokens), k%MaxTokens, 0)
+			}
 			for j := range int(rs.tokens) {
 				if j != i && int(s.tok[c][j])-1 == m.From() {
 					s.tok[c][j] = uint8(to + 1)
