@@ -1140,6 +1140,8 @@ func explain(s ludo.State, m ludo.Move) []reason {
 				rule = "C11, P4"
 			case m.Enters():
 				rule = "C11, Q4"
+			case m.MovesTower():
+				rule = "R5" // a tower captures a tower
 			case n > 1:
 				rule = "C11, Q3"
 			}
