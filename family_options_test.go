@@ -58,7 +58,7 @@ var tabValid = map[string][]string{
 	"SixValue":            {"6", "20"},
 	"CaptureBonus":        {"none", "roll", "2", "50"},
 	"HomeBonus":           {"none", "roll", "2", "50"},
-	"Blocks":              {"NoBlocks", "BlocksStopOpponents", "BlocksStopAll"},
+	"Blocks":              {"NoBlocks", "BlocksStopOpponents", "BlocksStopAll", "BlocksTowers"},
 	"BreakOnSix":          {"false", "true"},
 	"SquareLimit":         {"0", "2", "24"},
 	"OwnLanding":          {"OwnLandingAllowed", "OwnLandingForbidden"},
@@ -223,7 +223,7 @@ var tabOutOfRange = map[string][]int{
 	"SixValue":     {5, 21},
 	"CaptureBonus": {51, 255},
 	"HomeBonus":    {51},
-	"Blocks":       {3},
+	"Blocks":       {4},
 	"SquareLimit":  {-1, 1, 25},
 	"OwnLanding":   {2},
 	"MultiCapture": {4},
@@ -329,6 +329,26 @@ var tabConflicts = []tabConflict{
 		func(r *Rules) { r.OwnLanding = OwnLandingForbidden },
 		func(r *Rules) { r.OwnLanding, r.Blocks = OwnLandingForbidden, NoBlocks },
 		"a block forms when a token lands on its own colour"},
+	{"towers of more than two", "brasil",
+		func(r *Rules) { r.SquareLimit = 0 },
+		func(r *Rules) { r.SquareLimit, r.Blocks = 0, BlocksStopOpponents },
+		"a tower is two tokens"},
+	{"towers with two dice", "brasil",
+		func(r *Rules) { r.TwoDice, r.SixLimit = true, 0 },
+		func(r *Rules) { r.TwoDice, r.Blocks = true, BlocksStopOpponents },
+		"a tower moves whole on one die"},
+	{"towers with partners", "brasil",
+		func(r *Rules) { r.Teams = Partners },
+		func(r *Rules) { r.Teams, r.Blocks = Partners, BlocksStopOpponents },
+		"whether partners' towers capture each other"},
+	{"towers on a board with stars", "brasil",
+		func(r *Rules) { r.Board.Stars = OffsetsOf(4) },
+		func(r *Rules) { r.Board.Stars, r.Blocks = OffsetsOf(4), BlocksStopOpponents },
+		"no source says where a tower jumps"},
+	{"towers with P4's room on the start square", "brasil",
+		func(r *Rules) { r.EntryCapture = EntryCapturesLast },
+		func(r *Rules) { r.EntryCapture, r.Blocks = EntryCapturesLast, BlocksStopAll },
+		"rule P4 would capture one token of a tower"},
 	{"BreakOnSix without blocks", "parchis1",
 		func(r *Rules) { r.Blocks = NoBlocks },
 		func(r *Rules) { r.Blocks = BlocksStopOpponents },
@@ -551,7 +571,7 @@ func TestPresetsList(t *testing.T) {
 	names := Presets()
 	require.Len(t, names, len(presets))
 	assert.Equal(t, []string{"classic", "mongolian", "ludoking", "ludoking6", "maedn", "maedn6", "danish",
-		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers", "chinczyk", "nontiarrabbiare", "brasilpuc"}, names)
+		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers", "chinczyk", "nontiarrabbiare", "brasilpuc", "brasil"}, names)
 	seen := map[string]bool{}
 	var values []Rules
 	for _, name := range names {

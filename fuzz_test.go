@@ -249,6 +249,7 @@ func fuzzVariants() []ludo.Rules {
 		"classic{Arms:6 Track:38 StartSpacing:6 HomeEntry:30 HomeColumn:6 Players:5 Safe:{0 3} Stars:{2} CaptureBonus:roll HomeBonus:2}",
 		"classic{Board:{8 2 1 0} CaptureBeforeHome:true Players:3 Tokens:2 BonusRolls:{1 6} SixLimit:0}",
 		"parchis1{GuardedExits:true EntryCapture:EntryCapturesAll StartOut:1 Players:3}", // rule A5 on the Parchís board
+		"brasil{Players:2 CaptureDuty:CapturePenalty EntryCapture:EntryCapturesAll SixPenalty:UndoTurn SixLimit:3}",
 	} {
 		r, err := ludo.ParseRules(text)
 		if err != nil {

@@ -51,7 +51,7 @@ const (
 	flagForfeit                         // the pass that forfeits a roll (rule C9)
 	flagJump                            // landed on a star and jumped (rule D2)
 	flagMoverHome                       // the mover is sent to its yard (rules D1, D3)
-	flagPair                            // a second token enters with it (rule F1)
+	flagPair                            // a second token enters with it (rule F1), or moves with it as a tower (rule R5)
 	flagCircle                          // goes round the track again (rule K4)
 	flagRetire                          // the token captures and leaves the board as finished (rule N1)
 	flagBoth                            // the move plays both dice of two, as their sum (rule H1)
@@ -155,7 +155,12 @@ func (m Move) Enters() bool { return m.has(flagEnter) }
 // EntersPair reports whether a second token of the yard enters with this
 // one onto the start square (rule F1): the lowest-numbered other token in
 // the yard.
-func (m Move) EntersPair() bool { return m.has(flagPair) }
+func (m Move) EntersPair() bool { return m.flags()&(flagPair|flagEnter) == flagPair|flagEnter }
+
+// MovesTower reports whether the move is a tower moving whole (rule R5):
+// the other token of the mover's colour on its square moves with it, and
+// the two land on an opponent's tower, which they capture.
+func (m Move) MovesTower() bool { return m.flags()&(flagPair|flagEnter) == flagPair }
 
 // Captures returns the number of opponent tokens the move sends to their
 // yards (rule C11).

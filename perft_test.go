@@ -167,6 +167,15 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     (30 positions); after the 6, 1-4 move the piece on, the 5 moves it
 //     or brings a piece out onto the now empty exit (entering is a
 //     choice, A2), the 6 moves it to 12: 37 positions by 37 paths.
+//   - brasil: ply 1, 2-5 pass (the next colour to roll), a 1 enters a
+//     piece and the turn passes (R1, R2), a 6 enters one and red rolls
+//     again: 3 positions by 6 paths. Ply 2: after the pass (4 paths) the
+//     next colour likewise (3 positions by 24 paths); after the 1 it
+//     likewise, red's piece on 0 (3 by 6); after the 6, 2-5 move the
+//     piece (4 positions), 1 moves it to 1 or brings a second out onto
+//     it, a torre (R4), the turn passing (2), and 6 moves it to 6 or
+//     brings the second out, red rolling again (2): 14 positions by
+//     24 + 6 + 8 = 38 paths, with 2 players as with 4.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -209,6 +218,11 @@ var perftConfigs = func() []perftConfig {
 	for _, p := range []int{2, 4} {
 		puc.Players = p
 		out = append(out, perftConfig{puc, [3]int{6, 8, 10}})
+	}
+	brasil, _ := Preset("brasil") // Ludo in Brazil (rules R1-R7) with 2 and 4 players: entry on 1 and 6, as cocangua
+	for _, p := range []int{2, 4} {
+		brasil.Players = p
+		out = append(out, perftConfig{brasil, [3]int{6, 8, 10}})
 	}
 	return out
 }()
@@ -546,6 +560,8 @@ func TestPerftByHand(t *testing.T) {
 		{"nontiarrabbiare", 2, 36, 36},
 		{"brasilpuc", 1, 6, 6},
 		{"brasilpuc", 2, 37, 37},
+		{"brasil", 1, 3, 6},
+		{"brasil", 2, 14, 38},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)

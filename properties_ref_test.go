@@ -41,6 +41,7 @@ type rbMove struct {
 	victimOf                                                     []rbTok
 	enters, finishes, forms, bounces, jumps, circles, home, pair bool
 	pass, forfeits                                               bool
+	tower                                                        bool // a tower moving whole onto a tower (rule R5)
 	run                                                          bool // the 6 that enters and goes on to progress 5 (rule F1)
 }
 
@@ -48,7 +49,7 @@ type rbMove struct {
 func (m rbMove) key() propMoveKey {
 	return propMoveKey{color: m.tok.c, token: m.tok.i, from: m.from, to: m.to, die: m.die, count: m.count,
 		captures: m.captures, pass: m.pass, forfeits: m.forfeits, enters: m.enters, finishes: m.finishes,
-		forms: m.forms, bounces: m.bounces, jumps: m.jumps, circles: m.circles, home: m.home, pair: m.pair, bonus: m.die == 0}
+		forms: m.forms, bounces: m.bounces, jumps: m.jumps, circles: m.circles, home: m.home, pair: m.pair, bonus: m.die == 0, tower: m.tower}
 }
 
 // rbView is a position as the reference reads it.
@@ -240,7 +241,7 @@ func (v *rbView) passes(t rbTok, passed []int) string {
 		}
 		here := v.on(v.trackSquare(t.c, p), t)
 		for o, ts := range byColor(here) {
-			if v.stops(ts, o, t.c) {
+			if v.stops(ts, o, t.c) && v.r.Blocks != BlocksTowers { // rule R4: a tower is passed
 				return "B2"
 			}
 		}
@@ -268,6 +269,22 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 		}
 	}
 	entering := m.enters && m.to == 0
+	if v.r.Blocks == BlocksTowers { // rules R4, R5: an opponent's tower, first
+		for _, theirs := range byColor(opp) {
+			if len(theirs) < 2 {
+				continue
+			}
+			// Only a tower of the mover's, moving whole, lands on it, off
+			// the safe squares (rule R6), and sends both home.
+			if m.enters || !v.inBlock(m.tok) || v.b.IsSafe(TrackSquare(sq)) {
+				return "R5"
+			}
+			m.tower = true
+			m.victims = append(m.victims, theirs...)
+			m.captures += len(theirs)
+			return ""
+		}
+	}
 	m.forms = len(own) > 0 && v.r.Blocks != NoBlocks           // rule B1
 	if len(own) > 0 && v.r.OwnLanding == OwnLandingForbidden { // ruling Q11, before rule P4 makes room
 		return "Q11"
@@ -320,7 +337,10 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 		if v.stops(theirs, o, c) { // rule B2, on a safe square too
 			return "B2"
 		}
-		if safe && !startCapture { // rules K1, D1
+		if safe && !startCapture { // rules K1, D1, H4
+			if v.r.SafeSquares == SafeExclusive {
+				return "H4"
+			}
 			home = home || v.r.SafeSquares == SafeMoverHome
 			continue
 		}
@@ -799,6 +819,15 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 			w.Tokens[o.c][o.i] = -1
 		}
 		w.Tokens[c][i] = rm.to
+		if rm.tower {
+			// Rule R5: the other token of the tower moves with it.
+			for j := range r.Tokens {
+				if j != i && v.prog[c][j] == rm.from {
+					w.Tokens[c][j] = rm.to
+					break
+				}
+			}
+		}
 		if rm.pair && !rm.home {
 			// Rule F1: the lowest-numbered other token in the yard enters
 			// with it. Ruling: a pair sent home goes home together.

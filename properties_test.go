@@ -208,7 +208,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.HomeBonus = bonus.Draw(t, "HomeBonus")
 	}
 	if vary("Blocks") {
-		r.Blocks = rapid.SampledFrom([]BlockRule{NoBlocks, BlocksStopOpponents, BlocksStopAll}).Draw(t, "Blocks")
+		r.Blocks = rapid.SampledFrom([]BlockRule{NoBlocks, BlocksStopOpponents, BlocksStopAll, BlocksTowers}).Draw(t, "Blocks")
 	}
 	if vary("BreakOnSix") {
 		r.BreakOnSix = rapid.Bool().Draw(t, "BreakOnSix")
@@ -223,7 +223,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.MultiCapture = rapid.SampledFrom([]MultiCapture{CaptureAll, CaptureRefused, CaptureNone, CaptureMover}).Draw(t, "MultiCapture")
 	}
 	if vary("SafeSquares") {
-		r.SafeSquares = rapid.SampledFrom([]SafeRule{SafeShare, SafeMoverHome}).Draw(t, "SafeSquares")
+		r.SafeSquares = rapid.SampledFrom([]SafeRule{SafeShare, SafeMoverHome, SafeExclusive}).Draw(t, "SafeSquares")
 	}
 	if vary("EntryCapture") {
 		r.EntryCapture = rapid.SampledFrom([]EntryCapture{EntryLands, EntryCapturesAll, EntryCapturesLast}).Draw(t, "EntryCapture")
@@ -345,6 +345,23 @@ func propRepair(r *Rules, try int) {
 	}
 	if r.SixLimit == 1 {
 		r.SixLimit = 2
+	}
+	if r.SafeSquares == SafeExclusive && r.SixEntry == SixEntersTwoOrRuns && r.EntryCapture == EntryCapturesLast {
+		// The engine tries F1's pair only where one token may enter, so
+		// a pair making room by rule P4 where H4 keeps one out is not
+		// played: a question no preset asks, left out here.
+		r.EntryCapture = EntryLands
+	}
+	if r.Blocks == BlocksTowers { // rules R3 to R5: a tower is two, on one die, with no partners, stars, retiring or opening
+		if try%2 == 0 && r.OwnLanding == OwnLandingAllowed {
+			r.SquareLimit, r.StartOut, r.Teams = 2, min(r.StartOut, 2), NoTeams
+			b.Stars, r.CaptureRetires, r.BreakOnSix = 0, false, false
+			if r.EntryCapture == EntryCapturesLast {
+				r.EntryCapture = EntryLands
+			}
+		} else {
+			r.Blocks = BlocksStopOpponents
+		}
 	}
 	if r.GuardedExits && (r.SquareLimit == 0 || !b.Safe.Has(0) || r.StartOut > 1 || r.SixEntry == SixEntersTwoOrRuns) {
 		r.GuardedExits = false // rule A5
@@ -746,7 +763,8 @@ func propCheckSquares(t *rapid.T, s State) {
 
 // propCheckPaths checks every legal move's path, walked as the rulebook
 // counts it: no token passes a block that stops it or lands on one (rule
-// B2), and a finished token never moves (rule B3).
+// B2), but a tower is passed, and a tower moving whole lands on one (rules
+// R4, R5); and a finished token never moves (rule B3).
 func propCheckPaths(t *rapid.T, s State) {
 	t.Helper()
 	v := newRbView(s)
@@ -786,8 +804,13 @@ func propCheckPaths(t *rapid.T, s State) {
 			o, ok := stopped(p)
 			switch {
 			case !ok:
+			case k < len(path)-1 && r.Blocks == BlocksTowers: // rule R4: a tower is passed
 			case k < len(path)-1:
 				t.Fatalf("%v passes the %v block at progress %d\n%v", m, o, p, s)
+			case m.MovesTower(): // rule R5: a tower lands on a tower
+				if !v.inBlock(tok) || m.Captures() != 2 {
+					t.Fatalf("%v moves a tower onto the %v tower at progress %d, but not from a tower or capturing two\n%v", m, o, p, s)
+				}
 			case m.Enters() && p == 0 && r.EntryCapture == EntryCapturesLast:
 				// Rule P4: an enemy pair on the exit does not stop entry.
 			case o != tok.c && !v.partners(o, tok.c) && (m.Enters() || !m.Jumps()):
@@ -943,12 +966,13 @@ type propMoveKey struct {
 	token, from, to, die, count, captures      int
 	pass, forfeits, enters, finishes, forms    bool
 	bounces, jumps, circles, home, pair, bonus bool
+	tower                                      bool
 }
 
 func propKeyOf(m Move) propMoveKey {
 	return propMoveKey{m.Color(), m.Token(), m.From(), m.To(), m.Die(), m.Count(), m.Captures(),
 		m.IsPass(), m.Forfeits(), m.Enters(), m.Finishes(), m.FormsBlock(),
-		m.Bounces(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(), m.IsBonusMove()}
+		m.Bounces(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(), m.IsBonusMove(), m.MovesTower()}
 }
 
 func propKeysOf(ms []Move) []propMoveKey {
@@ -1390,7 +1414,8 @@ func TestPropLegalMovesForms(t *testing.T) {
 
 // TestPropCaptures checks that a move sends to their yards exactly the
 // opponent tokens it says it captures, and moves no other token but the
-// mover, the token a pair entry brings in with it (rule F1) and, under
+// mover, the token a pair entry brings in with it (rule F1), the other
+// token of a tower moving whole (rule R5) and, under
 // CapturePenalty, the mover's colour's token that could have captured
 // (rule M8).
 func TestPropCaptures(t *testing.T) {
@@ -1420,6 +1445,7 @@ func TestPropCaptures(t *testing.T) {
 								t.Fatalf("%v: token at %d after the move\n%v", m, p2, s)
 							}
 						case o == c && m.EntersPair() && p == -1 && p2 == 0:
+						case o == c && m.MovesTower() && p == m.From() && p2 == m.To(): // rule R5: the tower's other token
 						case o == c && r.CaptureDuty == CapturePenalty && m.Captures() == 0 && p2 == -1:
 						default:
 							moved++

@@ -72,6 +72,7 @@ const (
 	refSafeHeld    // H4: may not land on a safe square an opponent holds
 	refExitBlock   // A5: no block on a start square
 	refExitShared  // A5: two colours on a start square only with its owner
+	refTower       // R5: only a tower moving whole lands on a tower, off the safe squares
 	refWrongTokens // not a token of the game
 )
 
@@ -111,6 +112,8 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 		e.Rule, e.Reason = "A5", fmt.Sprintf("token %d cannot join its own colour on the start square %d: no block stands on a start square", t, r.at)
 	case refExitShared:
 		e.Rule, e.Reason = "A5", fmt.Sprintf("token %d cannot land on the start square %d, which another colour than its owner holds", t, r.at)
+	case refTower:
+		e.Rule, e.Reason = "R5", fmt.Sprintf("token %d cannot land on the tower on square %d: only a tower, moving whole, captures a tower, and not on a safe square", t, r.at)
 	case refGate:
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d would pass its home entry by %d: it must stop there before it climbs its home column", t, r.at)
 	default:
@@ -737,6 +740,9 @@ func (s *State) jump(c Color, p, d int) (to int, home, circles bool) {
 func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 	caught, home, r := s.victims(m, sq)
 	if r.why != legal {
+		if r.why == refLandBlock && s.rs.rules.Blocks == BlocksTowers {
+			return s.towerLanding(m, sq) // rule R5
+		}
 		return m, r
 	}
 	if home {
@@ -750,6 +756,21 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 		m = m.with(flagBlock)
 	}
 	return m, refusal{}
+}
+
+// towerLanding decides move m landing on track square sq, where an
+// opponent's tower stands, so that victims refuses it (rule B2): under
+// BlocksTowers only a tower of the mover's lands there, moving whole, not
+// entering and not on a safe square (rules R4, R5, R6), and captures
+// both tokens; afterMove sends them home, as victims, which applyToken
+// asks for the captures, refuses the landing. A tower stands alone on
+// its square (SquareLimit 2).
+func (s *State) towerLanding(m Move, sq uint8) (Move, refusal) {
+	c := m.Color()
+	if m.Enters() || s.blocked&tokenBit(c, m.Token()) == 0 || s.rs.square[sq]&squareSafe != 0 {
+		return m, refusal{refTower, uint16(sq)}
+	}
+	return m.with(flagPair).withCaptures(bits.OnesCount32(s.at.match(sq) &^ colorBits(c))), refusal{}
 }
 
 // victims returns the tokens that move m, landing on track square sq,
@@ -780,7 +801,7 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 		return 0, false, refusal{refOwnLanding, uint16(m.To())}
 	}
 	n := bits.OnesCount32(here)
-	if m.EntersPair() {
+	if m.has(flagPair) { // an entering pair (a tower moving whole, rule R5, lands only on a tower, refused above)
 		n++ // rule F1: two tokens land, so the square needs room for both
 	}
 	if rs.squareLimit != 0 && rs.square[sq]&squareExit != 0 { // rule A5
@@ -877,7 +898,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 	c, i := m.Color(), m.Token()
 	fin, he := int(rs.finish), int(rs.homeEntry)
 	var stop uint32
-	if s.blocked != 0 {
+	if s.blocked != 0 && rs.rules.Blocks != BlocksTowers { // rule R4: a tower stops nobody passing
 		stop = s.stops(c)
 	}
 	var others uint32 // the tokens it may not pass
@@ -950,10 +971,12 @@ func (s *State) passes(m Move, from, to int) refusal {
 
 // stops returns the tokens of the blocks that a token of colour c may
 // not pass (rule B2): every token in a block (rule B1) of an opponent
-// (not a partner, rule T1), or with [BlocksStopAll] of every colour.
+// (not a partner, rule T1), or with [BlocksStopAll] of every colour. A
+// tower stops no token passing (rule R4), but these are the tokens of the
+// towers a token may not land on alone (rule R5).
 func (s *State) stops(c Color) uint32 {
 	b := s.blocked
-	if s.rs.rules.Blocks == BlocksStopOpponents {
+	if s.rs.rules.Blocks != BlocksStopAll {
 		b &^= s.rs.mateBits[c]
 	}
 	return b
@@ -1527,15 +1550,36 @@ func (s *State) applyToken(m Move) {
 func (s *State) afterMove(m Move, sq uint8) {
 	rs := s.rs
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
-	if m.EntersPair() && to >= 0 {
-		// Rule F1: the lowest-numbered other token in the yard enters too,
-		// and stays on the start square where the mover jumps on from it
-		// (rule D2); a pair sent home goes home together.
-		for j := range int(rs.tokens) {
-			if j != i && s.tok[c][j] == 0 {
-				s.tok[c][j] = 1
-				s.at.set(c, j, s.trackSquare(c, 0))
-				break
+	if m.has(flagPair) {
+		if m.Enters() {
+			if to >= 0 {
+				// Rule F1: the lowest-numbered other token in the yard
+				// enters too, and stays on the start square where the
+				// mover jumps on from it (rule D2); a pair sent home goes
+				// home together.
+				for j := range int(rs.tokens) {
+					if j != i && s.tok[c][j] == 0 {
+						s.tok[c][j] = 1
+						s.at.set(c, j, s.trackSquare(c, 0))
+						break
+					}
+				}
+			}
+		} else {
+			// Rule R5: the tower moves whole onto a tower, which goes
+			// home (victims, which capture asks, refuses the landing), the
+			// other token of the mover's square with it.
+			for x := s.at.match(sq) &^ colorBits(c); x != 0; x &= x - 1 {
+				k := bits.TrailingZeros32(x)
+				s.tok[k/MaxTokens][k%MaxTokens] = 0
+				s.at.set(Color(k/MaxTokens), k%MaxTokens, 0)
+			}
+			for j := range int(rs.tokens) {
+				if j != i && int(s.tok[c][j])-1 == m.From() {
+					s.tok[c][j] = uint8(to + 1)
+					s.at.set(c, j, sq)
+					break
+				}
 			}
 		}
 	}

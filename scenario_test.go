@@ -540,6 +540,7 @@ var scnFamilies = []struct {
 	{"X", 1, false},  // cowries
 	{"G", 13, false}, // Griniaris: classic
 	{"A", 9, false},  // Brazilian Ludo, the PUC-Rio rules: brasilpuc
+	{"R", 7, false},  // Ludo in Brazil: the torre (brasil)
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
@@ -584,6 +585,7 @@ var scnOptions = []struct {
 	{"B", "Blocks:NoBlocks", func(r Rules) bool { return r.Blocks == NoBlocks }},
 	{"B", "Blocks:BlocksStopOpponents", func(r Rules) bool { return r.Blocks == BlocksStopOpponents }},
 	{"B", "Blocks:BlocksStopAll", func(r Rules) bool { return r.Blocks == BlocksStopAll }},
+	{"R", "Blocks:BlocksTowers", func(r Rules) bool { return r.Blocks == BlocksTowers }},
 	{"P", "BreakOnSix:true", func(r Rules) bool { return r.BreakOnSix }},
 	{"P", "SquareLimit:2", func(r Rules) bool { return r.SquareLimit == 2 }},
 	{"Q", "OwnLanding:OwnLandingAllowed", func(r Rules) bool { return r.OwnLanding == OwnLandingAllowed }},

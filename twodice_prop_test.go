@@ -41,6 +41,9 @@ var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	// uckers_prop_test.go checks.
 	r.EntrySum, r.TopsAndBottoms = false, false
 	r.SumMoves, r.BonusAnyDie = false, false
+	if r.Blocks == BlocksTowers { // a tower moves whole on one die (rule R5)
+		r.Blocks = BlocksStopOpponents
+	}
 	if r.CaptureBonus.Steps() > 0 {
 		r.CaptureBonus = BonusRoll
 	}

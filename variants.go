@@ -402,6 +402,16 @@ var presets = func() []preset {
 		r.CaptureBonus, r.HomeBonus = BonusMove(6), BonusMove(6) // rule A7: 6 for a capture, 6 for a piece home
 		// Classic's: the exact finish (rule A8), and play on for places (A9).
 	})
+	// brasil is the Brazilian commercial Ludo (family BR-1): entry on a 1
+	// or a 6, one piece a square but the torre, which only a torre
+	// captures, the exit squares safe, and the finish bounced back.
+	brasil := with(classic, "brasil", func(r *Rules) {
+		r.EntryRolls = FacesOf(1, 6)                              // rule R1: a 1 or a 6 puts a piece on its exit square
+		r.SixLimit = 0                                            // rule R2: a 6 rolls again, with no limit
+		r.Blocks, r.SquareLimit = BlocksTowers, 2                 // rules R3, R4, R5: one piece a square, but the torre
+		r.Board.Safe, r.SafeSquares = OffsetsOf(0), SafeExclusive // rule R6: nobody eaten on an exit square
+		r.Finish = BounceFinish                                   // rule R7
+	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -422,6 +432,7 @@ var presets = func() []preset {
 		{"chinczyk", "Chińczyk (Poland)", chinczyk},
 		{"nontiarrabbiare", "Non t'arrabbiare (Italy)", nontiarrabbiare},
 		{"brasilpuc", "Brazilian Ludo, the PUC-Rio rules", brasilpuc},
+		{"brasil", "Ludo (Brazil, the torre)", brasil},
 	}
 }()
 
@@ -806,6 +817,14 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("Teams is Partners but Players is %d: partners need an even number of players (rule T1)", r.Players)
 	case r.Blocks != NoBlocks && r.OwnLanding == OwnLandingForbidden:
 		return fmt.Sprintf("Blocks is %v but OwnLanding is %v: a block forms when a token lands on its own colour (rule B1)", r.Blocks, r.OwnLanding)
+	case r.Blocks == BlocksTowers && r.SquareLimit != 2:
+		return fmt.Sprintf("Blocks is BlocksTowers but SquareLimit is %d: a tower is two tokens, so a square holds two at most (rules R3, R4)", r.SquareLimit)
+	case r.Blocks == BlocksTowers && r.TwoDice:
+		return "Blocks is BlocksTowers but TwoDice is true: a tower moves whole on one die (rule R5)"
+	case r.Blocks == BlocksTowers && r.Teams != NoTeams:
+		return fmt.Sprintf("Blocks is BlocksTowers but Teams is %v: no source says whether partners' towers capture each other (rule R5)", r.Teams)
+	case r.Blocks == BlocksTowers && (b.Stars != 0 || r.CaptureRetires || r.BreakOnSix || r.EntryCapture == EntryCapturesLast):
+		return "Blocks is BlocksTowers, which is not played with Stars, CaptureRetires, BreakOnSix or EntryCapture:EntryCapturesLast: no source says where a tower jumps, retires or opens, and rule P4 would capture one token of a tower (rule R5)"
 	case r.BreakOnSix && r.Blocks == NoBlocks:
 		return "BreakOnSix needs Blocks: there is no block to open (rule P7)"
 	case r.SquareLimit != 0 && r.SquareLimit < r.StartOut:
@@ -1079,9 +1098,16 @@ const (
 	// may (joining it) where SquareLimit allows. With SquareLimit 2 these
 	// are the barriers of Parchís and of Schmidt's variant (rules P6, M7).
 	BlocksStopAll
+	// BlocksTowers: the two tokens are a tower (the Brazilian torre,
+	// rules R4, R5; SquareLimit must be 2). Any token passes it, but no
+	// opponent token lands on it alone: only an opponent's tower moving
+	// whole, both its tokens on one die, lands on it, and sends both its
+	// tokens to their yard. A tower moves whole only so; otherwise its
+	// tokens move one at a time.
+	BlocksTowers
 )
 
-var blockNames = []string{"NoBlocks", "BlocksStopOpponents", "BlocksStopAll"}
+var blockNames = []string{"NoBlocks", "BlocksStopOpponents", "BlocksStopAll", "BlocksTowers"}
 
 // String returns the constant's name.
 func (b BlockRule) String() string { return enumName(uint8(b), blockNames...) }

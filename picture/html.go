@@ -437,6 +437,9 @@ func describeOne(s ludo.State, m ludo.Move) string {
 		victim, _ := s.At(to)
 		t.WriteString(", captures " + strconv.Itoa(n) + " " + victim.String())
 	}
+	if m.MovesTower() {
+		t.WriteString(", the tower moving whole (rule R5)")
+	}
 	if m.FormsBlock() {
 		t.WriteString(", forms a block")
 	}

@@ -1076,6 +1076,8 @@ func explain(s ludo.State, m ludo.Move) []reason {
 			add("F1", "enters token %d and runs on to %s", i, place(b, c, m.To()))
 		case m.Enters():
 			add("C7", "enters token %d on its start square %d", i, b.StartSquare(c))
+		case m.MovesTower():
+			add("R5", "moves token %d and the other token of its tower together from %s to %s, onto a tower", i, place(b, c, m.From()), place(b, c, to))
 		case m.IsBonusMove():
 			add("P8", "moves token %d %d squares, its bonus move, from %s to %s", i, m.Count(), place(b, c, m.From()), place(b, c, to))
 		default:
@@ -1139,6 +1141,8 @@ func explain(s ludo.State, m ludo.Move) []reason {
 				rule = "C11, P4"
 			case m.Enters():
 				rule = "C11, Q4"
+			case m.MovesTower():
+				rule = "R5" // a tower captures a tower
 			case n > 1:
 				rule = "C11, Q3"
 			}

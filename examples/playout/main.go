@@ -153,6 +153,9 @@ func describe(s ludo.State, m ludo.Move) string {
 	default:
 		fmt.Fprintf(&b, "%v -> %v", from, to)
 	}
+	if m.MovesTower() {
+		b.WriteString(" with its tower") // rule R5: both tokens move
+	}
 	if n := m.Captures(); n > 0 {
 		at := board.Square(m.Color(), m.To())
 		victim, _ := s.At(at)

@@ -133,8 +133,8 @@ func (g *game) plies() int { return len(g.moves) }
 // dice (rule W1) the first throw's first move and the first move of its
 // other die, the first entry with both dice (rule H1), the first double
 // due as tops and bottoms (rule H2), the first bonus move due after the
-// dice (rule W4), the middle, the capture nearest the middle and the
-// end.
+// dice (rule W4), the first tower moving whole onto a tower (rule R5),
+// the middle, the capture nearest the middle and the end.
 func (g *game) interesting() []int {
 	out := []int{0, g.plies() / 2, g.showcase(), g.plies()}
 	firsts := []func(n int) bool{
@@ -156,6 +156,7 @@ func (g *game) interesting() []int {
 		func(n int) bool { return g.moves[n-1].BothDice() },
 		func(n int) bool { return g.after[n].Setup().Bottoms && !g.after[n].IsBonusMove() },
 		func(n int) bool { return g.after[n].IsBonusMove() && g.after[n].Rules().TwoDice },
+		func(n int) bool { return g.moves[n-1].MovesTower() },
 	}
 	for _, first := range firsts {
 		for n := 1; n <= g.plies(); n++ {
