@@ -70,6 +70,7 @@ const (
 	refStep        // V2: the home column is climbed one square a move, on its number
 	refGate        // V2: a token stops at its home entry before the home column
 	refSafeHeld    // H4: may not land on a safe square an opponent holds
+	refBounceBack  // C5: a bounce may not come back past the home entry
 	refWrongTokens // not a token of the game
 )
 
@@ -105,6 +106,8 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d climbs its home column one square a move, and only a %d takes it to the next", t, r.at)
 	case refSafeHeld:
 		e.Rule, e.Reason = "H4", fmt.Sprintf("token %d cannot land on the safe square %d, which an opponent holds", t, r.at)
+	case refBounceBack:
+		e.Rule, e.Reason = "C5", fmt.Sprintf("token %d would overshoot the finish by %d and count back past its home entry, out of its home column", t, r.at)
 	case refGate:
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d would pass its home entry by %d: it must stop there before it climbs its home column", t, r.at)
 	default:
@@ -248,7 +251,7 @@ func (s *State) roll(face int) error {
 		if rs.feat&featPlayOn != 0 {
 			c = s.moverOf(c) // rule T2
 		}
-		if face == int(rs.six) && rs.feat&featSixValue != 0 && s.allOut(c) { // rule P5
+		if face == int(rs.six) && rs.feat&featSixValue != 0 && (s.allOut(c) || rs.rules.SixValueAlways) { // rules P5, S2
 			n = int(rs.sixValue)
 		}
 	}
@@ -530,10 +533,13 @@ func (s *State) starless() bool { return s.rs.feat&featStars == 0 }
 func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	rs, c := s.rs, d.c()
 	fin := int(rs.finish)
+	var over uint32 // rule S1: the opponents it passes, as the lane's count of captures
 	if !s.plainPath() {
-		if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
+		passed, r := s.passes(s.judgedMove(d, i, to, f), from, to)
+		if r.why != legal {
 			return lane(to, f), r
 		}
+		over = uint32(min(bits.OnesCount32(passed), 15)) << (mCaptures - laneShift)
 	}
 	if rs.inHome(to) { // home column or finish: the owner's own squares
 		if to >= int(rs.doneFrom) && (from < int(rs.doneFrom) || from > fin) { // from the track, or going round (rule K4)
@@ -545,13 +551,16 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 			}
 			return lane(to, f), refusal{refOwnLanding, uint16(to)}
 		}
-		return lane(to, f), refusal{}
+		return lane(to, f) | over, refusal{}
 	}
 	sq := s.trackSquare(c, to)
 	if s.plainLanding(sq) {
-		return lane(to, f), refusal{}
+		return lane(to, f) | over, refusal{}
 	}
 	m, r := s.land(s.judgedMove(d, i, to, f), sq)
+	if over != 0 {
+		m = m.withCaptures(m.Captures() + int(over>>(mCaptures-laneShift)))
+	}
 	return m.lane(), r
 }
 
@@ -616,6 +625,9 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 		case ExactFinish:
 			return from, to, f, refusal{refOvershoot, uint16(to - fin)}
 		case BounceFinish:
+			if back := 2*fin - to; back <= he { // no further back than the home column's first square
+				return from, to, f, refusal{refBounceBack, uint16(to - fin)}
+			}
 			to, f = 2*fin-to, f|flagBounce
 		default: // AnyRollFinishes
 			to = fin
@@ -740,7 +752,8 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 	if caught != 0 && s.rs.feat&featRetire != 0 { // rule N1
 		return m.with(flagRetire | flagFinish), refusal{}
 	}
-	if s.rs.feat&featBlocks != 0 && s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 { // rule B1
+	if s.rs.feat&featBlocks != 0 && s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 && // rule B1
+		(s.rs.rules.Blocks != BlocksOnSafe || s.rs.square[sq]&squareSafe != 0) { // rule S4: on a safe square only
 		m = m.with(flagBlock)
 	}
 	return m, refusal{}
@@ -761,7 +774,7 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 	opp := here &^ own
 	entering := m.Enters() && m.To() == 0 // onto its start square
 	var stop uint32
-	if s.blocked != 0 {
+	if s.blocked != 0 && rs.rules.Blocks != BlocksOnSafe { // rule S4: a bench's block stops passing, not landing
 		stop = s.stops(c)
 		// Rule B2 first: no landing on an opponent's block (a partner's is
 		// shared, rule T1); but rule P4 lets a token enter onto its full
@@ -857,8 +870,11 @@ func (s *State) judgeColor(theirs, stop uint32, sq uint8, startCapture bool) (ui
 // but on its way from the start square (rule F1); a star jump passes
 // nothing it jumps over (rule D2); a bounce passes the squares it walks
 // up to the finish and back (rule C5); a token going round again (rule
-// K4) passes the squares round counts, lap after lap.
-func (s *State) passes(m Move, from, to int) refusal {
+// K4) passes the squares round counts, lap after lap. Under
+// OvertakeCaptures (rule S1) it returns the opponents the token passes on
+// squares that are not safe, which the move captures: the judge counts
+// them, and applyToken sends them home.
+func (s *State) passes(m Move, from, to int) (passed uint32, _ refusal) {
 	rs := s.rs
 	c, i := m.Color(), m.Token()
 	fin, he := int(rs.finish), int(rs.homeEntry)
@@ -876,9 +892,10 @@ func (s *State) passes(m Move, from, to int) refusal {
 		}
 	}
 	others &^= tokenBit(c, i)
+	catches := rs.rules.Overtake == OvertakeCaptures
 	check := func(p int) refusal {
 		if p > he && p <= fin { // the home column
-			if p < fin && (rs.feat&featHomeNoJumps != 0 || rs.rules.Overtake != OvertakeAll) && s.holds(c, i, p) {
+			if p < fin && (rs.feat&featHomeNoJumps != 0 || others != 0) && s.holds(c, i, p) {
 				if rs.feat&featHomeNoJumps != 0 {
 					return refusal{refHomeJump, uint16(p)}
 				}
@@ -894,18 +911,21 @@ func (s *State) passes(m Move, from, to int) refusal {
 		if here&others != 0 {
 			return refusal{refOvertake, uint16(p)}
 		}
+		if catches && rs.square[sq]&squareSafe == 0 { // rule S1: caught as it passes, but not on a safe square
+			passed |= here &^ rs.mateBits[c]
+		}
 		return refusal{}
 	}
 	switch {
 	case m.Bounces():
 		for p := from + 1; p < fin; p++ {
 			if r := check(p); r.why != legal {
-				return r
+				return 0, r
 			}
 		}
 		for p := fin - 1; p > to; p-- {
 			if r := check(p); r.why != legal {
-				return r
+				return 0, r
 			}
 		}
 	case from > fin || m.Circles():
@@ -921,17 +941,17 @@ func (s *State) passes(m Move, from, to int) refusal {
 				p = 2*fin - p // rule C5: back from the finish
 			}
 			if r := check(p); r.why != legal {
-				return r
+				return 0, r
 			}
 		}
 	default:
 		for p := from + 1; p < to; p++ {
 			if r := check(p); r.why != legal {
-				return r
+				return 0, r
 			}
 		}
 	}
-	return refusal{}
+	return passed, refusal{}
 }
 
 // stops returns the tokens of the blocks that a token of colour c may
@@ -939,7 +959,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 // (not a partner, rule T1), or with [BlocksStopAll] of every colour.
 func (s *State) stops(c Color) uint32 {
 	b := s.blocked
-	if s.rs.rules.Blocks == BlocksStopOpponents {
+	if s.rs.rules.Blocks != BlocksStopAll { // BlocksStopOpponents, BlocksOnSafe (rule S4)
 		b &^= s.rs.mateBits[c]
 	}
 	return b
@@ -954,6 +974,14 @@ func (s *State) findBlocks(words uint) {
 	for w := range laneWords {
 		if words>>w&1 != 0 {
 			s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(s.at.word(w))))<<(8*w)
+		}
+	}
+	if s.rs.rules.Blocks == BlocksOnSafe { // rule S4: a block stands on a safe square only
+		for k, x := 0, s.blocked; x != 0; x &= x - 1 {
+			k = bits.TrailingZeros32(x)
+			if s.rs.square[s.at.byteOf(Color(k/MaxTokens), k%MaxTokens)]&squareSafe == 0 {
+				s.blocked &^= 1 << k
+			}
 		}
 	}
 }
@@ -1018,7 +1046,7 @@ func (s *State) judgePair(d due) {
 	// the start square would.
 	to := s.rs.runTo()
 	run := s.judgedMove(d, yard, to, flagValid|flagEnter)
-	if r := s.passes(run, 0, to); r.why != legal { // from the start square, which it does not pass
+	if _, r := s.passes(run, 0, to); r.why != legal { // from the start square, which it does not pass
 		return
 	}
 	m, r := s.land(run, s.trackSquare(c, to))
@@ -1465,6 +1493,10 @@ func (s *State) applyToken(m Move) {
 	// The track square it lands on, 0 off the track.
 	sq := s.trackSquare(c, to)
 	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
+		if rs.feat&featOvertake != 0 && rs.rules.Overtake == OvertakeCaptures { // rule S1: and those it passed
+			passed, _ := s.passes(m, m.From(), to)
+			s.sendHome(passed)
+		}
 		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
 			p := s.starLanded(m, i)
 			s.capture(m.withTo(p), s.trackSquare(c, p))
@@ -1620,6 +1652,12 @@ func (s *State) starLanded(m Move, i int) int {
 // yards (rule C11).
 func (s *State) capture(m Move, sq uint8) {
 	caught, _, _ := s.victims(m, sq)
+	s.sendHome(caught)
+}
+
+// sendHome sends the tokens caught, a token set (see tokenBit), to their
+// yards.
+func (s *State) sendHome(caught uint32) {
 	for k, x := 0, caught; x != 0; x &= x - 1 {
 		k = bits.TrailingZeros32(x)
 		o, j := Color(k/MaxTokens), k%MaxTokens
@@ -1749,6 +1787,18 @@ func (s *State) applyForfeit() {
 			s.at.set(c, best, 0)
 			s.findBlocks(1<<laneWords - 1)
 		}
+	case rs.rules.SixPenalty == ExposedHome: // rule S3
+		c := s.mover()
+		for i := range int(rs.tokens) {
+			if p := int(s.tok[c][i]) - 1; rs.onTrack(p) && rs.square[s.trackSquare(c, p)]&squareSafe == 0 {
+				if rs.feat&featLater != 0 {
+					s.leave(c, i)
+				}
+				s.tok[c][i] = 0
+				s.at.set(c, i, 0)
+			}
+		}
+		s.findBlocks(1<<laneWords - 1)
 	case rs.feat&featLastMoved != 0 && s.lastMoved() >= 0:
 		c, i := s.mover(), s.lastMoved()%MaxTokens
 		if rs.onTrack(int(s.tok[c][i]) - 1) {

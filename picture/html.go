@@ -434,8 +434,10 @@ func describeOne(s ludo.State, m ludo.Move) string {
 		t.WriteString(" (bounced)")
 	}
 	if n := m.Captures(); n > 0 {
-		victim, _ := s.At(to)
-		t.WriteString(", captures " + strconv.Itoa(n) + " " + victim.String())
+		t.WriteString(", captures " + strconv.Itoa(n))
+		if victim, k := s.At(to); k > 0 || s.Rules().Overtake != ludo.OvertakeCaptures { // passed on the way (rule S1): no one colour
+			t.WriteString(" " + victim.String())
+		}
 	}
 	if m.FormsBlock() {
 		t.WriteString(", forms a block")

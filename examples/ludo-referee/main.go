@@ -1138,6 +1138,8 @@ func explain(s ludo.State, m ludo.Move) []reason {
 				rule = "C11, P4"
 			case m.Enters():
 				rule = "C11, Q4"
+			case rules.Overtake == ludo.OvertakeCaptures:
+				rule = "C11, S1"
 			case n > 1:
 				rule = "C11, Q3"
 			}
