@@ -189,13 +189,16 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.SixLimit = rapid.SampledFrom([]int{0, 2, 3, 4}).Draw(t, "SixLimit")
 	}
 	if vary("SixPenalty") {
-		r.SixPenalty = rapid.SampledFrom([]SixPenalty{VoidRoll, UndoTurn, LastMovedHome}).Draw(t, "SixPenalty")
+		r.SixPenalty = rapid.SampledFrom([]SixPenalty{VoidRoll, UndoTurn, LastMovedHome, ExposedHome}).Draw(t, "SixPenalty")
 	}
 	if vary("NoMoveForfeitsBonus") {
 		r.NoMoveForfeitsBonus = rapid.Bool().Draw(t, "NoMoveForfeitsBonus")
 	}
 	if vary("SixValue") {
 		r.SixValue = rapid.SampledFrom([]int{6, 7, 8, 12}).Draw(t, "SixValue")
+	}
+	if vary("SixValueAlways") {
+		r.SixValueAlways = rapid.Bool().Draw(t, "SixValueAlways")
 	}
 	bonus := rapid.SampledFrom([]Bonus{NoBonus, BonusRoll, BonusMove(2), BonusMove(10), BonusMove(20), BonusMove(50)})
 	if vary("CaptureBonus") {
@@ -205,7 +208,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.HomeBonus = bonus.Draw(t, "HomeBonus")
 	}
 	if vary("Blocks") {
-		r.Blocks = rapid.SampledFrom([]BlockRule{NoBlocks, BlocksStopOpponents, BlocksStopAll}).Draw(t, "Blocks")
+		r.Blocks = rapid.SampledFrom([]BlockRule{NoBlocks, BlocksStopOpponents, BlocksStopAll, BlocksOnSafe}).Draw(t, "Blocks")
 	}
 	if vary("BreakOnSix") {
 		r.BreakOnSix = rapid.Bool().Draw(t, "BreakOnSix")
@@ -232,7 +235,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.CaptureBeforeHome = rapid.Bool().Draw(t, "CaptureBeforeHome")
 	}
 	if vary("Overtake") {
-		r.Overtake = rapid.SampledFrom([]Overtake{OvertakeAll, OvertakeOpponents, OvertakeNone}).Draw(t, "Overtake")
+		r.Overtake = rapid.SampledFrom([]Overtake{OvertakeAll, OvertakeOpponents, OvertakeNone, OvertakeCaptures}).Draw(t, "Overtake")
 	}
 	if vary("HomeJumps") {
 		r.HomeJumps = rapid.SampledFrom([]HomeJumps{HomeJumpsAllowed, HomeJumpsForbidden}).Draw(t, "HomeJumps")
@@ -318,7 +321,9 @@ func propRepair(r *Rules, try int) {
 	if r.FinishTokens != 0 && r.FinishTokens < r.Tokens {
 		r.End = FirstWinner
 	}
-	if r.Finish == BounceFinish && RulesMaxSteps(*r)-1 > b.HomeColumn+1 {
+	// A bounce that would count back past the home entry is refused (rule
+	// C5): kept now and then, so that the refusal is drawn.
+	if r.Finish == BounceFinish && RulesMaxSteps(*r)-1 > b.HomeColumn+1 && try%3 != 2 {
 		r.Finish = ExactFinish
 		if try%2 == 1 {
 			r.Finish = AnyRollFinishes
@@ -326,6 +331,13 @@ func propRepair(r *Rules, try int) {
 	}
 	if r.SixLimit == 1 {
 		r.SixLimit = 2
+	}
+	if r.SixValueAlways && r.SixValue == 6 {
+		r.SixValueAlways = false
+	}
+	if r.Overtake == OvertakeCaptures && (r.CaptureRetires || b.Stars != 0 || r.SixEntry == SixEntersTwoOrRuns ||
+		r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover) {
+		r.Overtake = OvertakeAll
 	}
 }
 
@@ -1399,8 +1411,9 @@ func TestPropCaptures(t *testing.T) {
 // TestPropSixPenalty checks the forfeit at the six limit (rule C9, ruling
 // Q2, rule P9): under VoidRoll no token moves, under UndoTurn every token
 // goes back to where it stood when the turn began, captured opponents
-// included, and under LastMovedHome the token moved last this turn goes
-// to its yard unless it is in its home column or finished.
+// included, under LastMovedHome the token moved last this turn goes
+// to its yard unless it is in its home column or finished, and under
+// ExposedHome every token on the track off a safe square does (rule S3).
 func TestPropSixPenalty(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
@@ -1430,6 +1443,13 @@ func TestPropSixPenalty(t *testing.T) {
 				b := r.Board
 				if p := s.Progress(s.Turn(), max(last, 0)); last >= 0 && p >= 0 && (p <= b.HomeEntry || p > b.Finish()) {
 					want[s.Turn()][last] = -1
+				}
+			case ExposedHome: // rule S3: every token on the track off a safe square
+				b := r.Board
+				for i := range r.Tokens {
+					if p := s.Progress(s.Turn(), i); p >= 0 && (p <= b.HomeEntry || p > b.Finish()) && !b.IsSafe(b.Square(s.Turn(), p)) {
+						want[s.Turn()][i] = -1
+					}
 				}
 			}
 			if s2.Setup().Tokens != want {

@@ -70,7 +70,7 @@ const (
 	refStep        // V2: the home column is climbed one square a move, on its number
 	refGate        // V2: a token stops at its home entry before the home column
 	refSafeHeld    // H4: may not land on a safe square an opponent holds
-	refBounceBack  // C5: a bounce may not come back past the home entry
+	refBounceBack  // C5: a bounce may not count back past the home entry
 	refWrongTokens // not a token of the game
 )
 
@@ -625,7 +625,7 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 		case ExactFinish:
 			return from, to, f, refusal{refOvershoot, uint16(to - fin)}
 		case BounceFinish:
-			if back := 2*fin - to; back <= he { // no further back than the home column's first square
+			if back := 2*fin - to; back < he { // no further back than the home entry
 				return from, to, f, refusal{refBounceBack, uint16(to - fin)}
 			}
 			to, f = 2*fin-to, f|flagBounce

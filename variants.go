@@ -379,14 +379,16 @@ var presets = func() []preset {
 	// counts 12 and throws again, passing captures, two on a bench bar
 	// the way, and the third 6 sends home every piece off a bench.
 	eilemitweile := with(classic, "eilemitweile", func(r *Rules) {
-		r.Board = parchis.Board                      // ruling S6: 68 squares, benches at 0, 7 and 12 of each arm's 17, a staircase of 7
-		r.EntryRolls = FacesOf(5)                    // rule S5: a 5, onto the start bench, not compulsory
-		r.SixValue, r.SixValueAlways = 12, true      // rule S2: a 6 always counts 12, and throws again (C9)
-		r.SixPenalty = ExposedHome                   // rule S3: the third 6, every piece off a bench and off the staircase home
-		r.Overtake = OvertakeCaptures                // rule S1: passing captures
-		r.Blocks = BlocksOnSafe                      // rule S4: two of a colour on a bench cannot be passed
-		r.SafeSquares, r.EntryCapture = SafeShare, 0 // rule S4: the benches are safe, shared
-		r.Finish = BounceFinish                      // rule S5: exact, the overshoot counted back
+		r.Board = parchis.Board                               // ruling S6: 68 squares, benches at 0, 7 and 12 of each arm's 17, a staircase of 7
+		r.EntryRolls = FacesOf(5)                             // rule S5: a 5, onto the start bench, not compulsory
+		r.SixValue, r.SixValueAlways = 12, true               // rule S2: a 6 always counts 12, and throws again (C9)
+		r.SixPenalty = ExposedHome                            // rule S3: the third 6, every piece off a bench and off the staircase home
+		r.Overtake = OvertakeCaptures                         // rule S1: passing captures
+		r.Blocks = BlocksOnSafe                               // rule S4: two of a colour on a bench cannot be passed
+		r.SafeSquares, r.EntryCapture = SafeShare, EntryLands // rule S4: the benches are safe and shared, the start bench too (Q4)
+		r.Finish = BounceFinish                               // rule S5: exact, the overshoot counted back
+		// Ruling S7: landing on an opponent off a bench captures it (C11);
+		// ruling S8: each throw is a move of its own (C8, C9).
 	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
