@@ -200,8 +200,8 @@ func (v *rbView) walk(c Color, from, n int) (path []int, bounces, circles bool, 
 	for range n {
 		switch {
 		case back:
-			if p-1 < v.he { // rule C5: no bounce back past the home entry
-				return nil, false, false, "C5"
+			if p-1 < v.he { // rule S5: no bounce back past the home entry
+				return nil, false, false, "S5"
 			}
 			p--
 		case p == v.fin: // rule C5

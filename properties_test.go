@@ -749,7 +749,8 @@ func propCheckPaths(t *rapid.T, s State) {
 				return 0, false
 			}
 			for o, ts := range byColor(v.on(sq, tok)) {
-				if v.stops(ts, o, tok.c) && (o != tok.c || r.Blocks == BlocksStopAll) {
+				if v.stops(ts, o, tok.c) && (o != tok.c || r.Blocks == BlocksStopAll) &&
+					(r.Blocks != BlocksOnSafe || v.b.IsSafe(TrackSquare(sq))) { // rule S4: a block on a safe square only
 					return o, true
 				}
 			}
@@ -763,6 +764,8 @@ func propCheckPaths(t *rapid.T, s State) {
 				t.Fatalf("%v passes the %v block at progress %d\n%v", m, o, p, s)
 			case m.Enters() && p == 0 && r.EntryCapture == EntryCapturesLast:
 				// Rule P4: an enemy pair on the exit does not stop entry.
+			case r.Blocks == BlocksOnSafe:
+				// Rule S4: a bench's block stops passing, not landing.
 			case o != tok.c && !v.partners(o, tok.c) && (m.Enters() || !m.Jumps()):
 				t.Fatalf("%v lands on the %v block at progress %d\n%v", m, o, p, s)
 			}

@@ -70,7 +70,7 @@ const (
 	refStep        // V2: the home column is climbed one square a move, on its number
 	refGate        // V2: a token stops at its home entry before the home column
 	refSafeHeld    // H4: may not land on a safe square an opponent holds
-	refBounceBack  // C5: a bounce may not count back past the home entry
+	refBounceBack  // S5: a bounce may not count back past the home entry
 	refWrongTokens // not a token of the game
 )
 
@@ -107,7 +107,7 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 	case refSafeHeld:
 		e.Rule, e.Reason = "H4", fmt.Sprintf("token %d cannot land on the safe square %d, which an opponent holds", t, r.at)
 	case refBounceBack:
-		e.Rule, e.Reason = "C5", fmt.Sprintf("token %d would overshoot the finish by %d and count back past its home entry, out of its home column", t, r.at)
+		e.Rule, e.Reason = "S5", fmt.Sprintf("token %d would overshoot the finish by %d and count back past its home entry, out of its home column", t, r.at)
 	case refGate:
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d would pass its home entry by %d: it must stop there before it climbs its home column", t, r.at)
 	default:
@@ -625,7 +625,7 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 		case ExactFinish:
 			return from, to, f, refusal{refOvershoot, uint16(to - fin)}
 		case BounceFinish:
-			if back := 2*fin - to; back < he { // no further back than the home entry
+			if back := 2*fin - to; back < he { // rule S5: no further back than the home entry
 				return from, to, f, refusal{refBounceBack, uint16(to - fin)}
 			}
 			to, f = 2*fin-to, f|flagBounce
