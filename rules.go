@@ -533,13 +533,17 @@ func (s *State) starless() bool { return s.rs.feat&featStars == 0 }
 func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	rs, c := s.rs, d.c()
 	fin := int(rs.finish)
-	var over uint32 // rule S1: the opponents it passes, as the lane's count of captures
 	if !s.plainPath() {
-		passed, r := s.passes(s.judgedMove(d, i, to, f), from, to)
-		if r.why != legal {
+		if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
 			return lane(to, f), r
 		}
-		over = uint32(min(bits.OnesCount32(passed), 15)) << (mCaptures - laneShift)
+		if rs.feat&featOvertake != 0 && rs.rules.Overtake == OvertakeCaptures {
+			// Rule S1: the opponents it passes are captures, counted in
+			// the flags' top bits, which a lane puts in its count of
+			// captures.
+			n := bits.OnesCount32(s.overtaken(c, from, to, f&flagBounce != 0))
+			f |= moveFlags(min(n, 15)) << (mCaptures - mFlags)
+		}
 	}
 	if rs.inHome(to) { // home column or finish: the owner's own squares
 		if to >= int(rs.doneFrom) && (from < int(rs.doneFrom) || from > fin) { // from the track, or going round (rule K4)
@@ -551,16 +555,13 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 			}
 			return lane(to, f), refusal{refOwnLanding, uint16(to)}
 		}
-		return lane(to, f) | over, refusal{}
+		return lane(to, f), refusal{}
 	}
 	sq := s.trackSquare(c, to)
 	if s.plainLanding(sq) {
-		return lane(to, f) | over, refusal{}
+		return lane(to, f), refusal{}
 	}
 	m, r := s.land(s.judgedMove(d, i, to, f), sq)
-	if over != 0 {
-		m = m.withCaptures(m.Captures() + int(over>>(mCaptures-laneShift)))
-	}
 	return m.lane(), r
 }
 
@@ -625,7 +626,7 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 		case ExactFinish:
 			return from, to, f, refusal{refOvershoot, uint16(to - fin)}
 		case BounceFinish:
-			if back := 2*fin - to; back < he { // rule S5: no further back than the home entry
+			if back := 2*fin - to; back < int(rs.homeEntry) { // rule S5: no further back than the home entry
 				return from, to, f, refusal{refBounceBack, uint16(to - fin)}
 			}
 			to, f = 2*fin-to, f|flagBounce
@@ -748,7 +749,9 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 	if home {
 		return m.with(flagMoverHome).withTo(-1), refusal{}
 	}
-	m = m.withCaptures(bits.OnesCount32(caught))
+	if caught != 0 {
+		m = m.withCaptures(m.Captures() + bits.OnesCount32(caught)) // with those it passed (rule S1)
+	}
 	if caught != 0 && s.rs.feat&featRetire != 0 { // rule N1
 		return m.with(flagRetire | flagFinish), refusal{}
 	}
@@ -870,11 +873,8 @@ func (s *State) judgeColor(theirs, stop uint32, sq uint8, startCapture bool) (ui
 // but on its way from the start square (rule F1); a star jump passes
 // nothing it jumps over (rule D2); a bounce passes the squares it walks
 // up to the finish and back (rule C5); a token going round again (rule
-// K4) passes the squares round counts, lap after lap. Under
-// OvertakeCaptures (rule S1) it returns the opponents the token passes on
-// squares that are not safe, which the move captures: the judge counts
-// them, and applyToken sends them home.
-func (s *State) passes(m Move, from, to int) (passed uint32, _ refusal) {
+// K4) passes the squares round counts, lap after lap.
+func (s *State) passes(m Move, from, to int) refusal {
 	rs := s.rs
 	c, i := m.Color(), m.Token()
 	fin, he := int(rs.finish), int(rs.homeEntry)
@@ -892,10 +892,9 @@ func (s *State) passes(m Move, from, to int) (passed uint32, _ refusal) {
 		}
 	}
 	others &^= tokenBit(c, i)
-	catches := rs.rules.Overtake == OvertakeCaptures
 	check := func(p int) refusal {
 		if p > he && p <= fin { // the home column
-			if p < fin && (rs.feat&featHomeNoJumps != 0 || others != 0) && s.holds(c, i, p) {
+			if p < fin && (rs.feat&featHomeNoJumps != 0 || others != 0) && s.holds(c, i, p) { // rule F2 (OvertakeCaptures passes its own, S1)
 				if rs.feat&featHomeNoJumps != 0 {
 					return refusal{refHomeJump, uint16(p)}
 				}
@@ -911,21 +910,18 @@ func (s *State) passes(m Move, from, to int) (passed uint32, _ refusal) {
 		if here&others != 0 {
 			return refusal{refOvertake, uint16(p)}
 		}
-		if catches && rs.square[sq]&squareSafe == 0 { // rule S1: caught as it passes, but not on a safe square
-			passed |= here &^ rs.mateBits[c]
-		}
 		return refusal{}
 	}
 	switch {
 	case m.Bounces():
 		for p := from + 1; p < fin; p++ {
 			if r := check(p); r.why != legal {
-				return 0, r
+				return r
 			}
 		}
 		for p := fin - 1; p > to; p-- {
 			if r := check(p); r.why != legal {
-				return 0, r
+				return r
 			}
 		}
 	case from > fin || m.Circles():
@@ -941,17 +937,38 @@ func (s *State) passes(m Move, from, to int) (passed uint32, _ refusal) {
 				p = 2*fin - p // rule C5: back from the finish
 			}
 			if r := check(p); r.why != legal {
-				return 0, r
+				return r
 			}
 		}
 	default:
 		for p := from + 1; p < to; p++ {
 			if r := check(p); r.why != legal {
-				return 0, r
+				return r
 			}
 		}
 	}
-	return passed, refusal{}
+	return refusal{}
+}
+
+// overtaken returns the opponents a token of colour c moving from
+// progress from to to passes on track squares that are not safe: the
+// tokens it captures under OvertakeCaptures (rule S1; partners are not
+// captured, rule T1). It passes the squares passes judges: a bounce (rule
+// C5) those up to the finish, where the home column holds only the
+// owner's tokens; entering, nothing. Tokens going round again (rule K4)
+// are not played with it (Rules.Validate).
+func (s *State) overtaken(c Color, from, to int, bounce bool) uint32 {
+	rs := s.rs
+	if bounce {
+		to = int(rs.finish)
+	}
+	var caught uint32
+	for p := from + 1; p < to && p <= int(rs.homeEntry); p++ {
+		if sq := s.trackSquare(c, p); rs.square[sq]&squareSafe == 0 {
+			caught |= s.at.match(sq) &^ rs.mateBits[c]
+		}
+	}
+	return caught
 }
 
 // stops returns the tokens of the blocks that a token of colour c may
@@ -1046,7 +1063,7 @@ func (s *State) judgePair(d due) {
 	// the start square would.
 	to := s.rs.runTo()
 	run := s.judgedMove(d, yard, to, flagValid|flagEnter)
-	if _, r := s.passes(run, 0, to); r.why != legal { // from the start square, which it does not pass
+	if r := s.passes(run, 0, to); r.why != legal { // from the start square, which it does not pass
 		return
 	}
 	m, r := s.land(run, s.trackSquare(c, to))
@@ -1493,9 +1510,8 @@ func (s *State) applyToken(m Move) {
 	// The track square it lands on, 0 off the track.
 	sq := s.trackSquare(c, to)
 	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
-		if rs.feat&featOvertake != 0 && rs.rules.Overtake == OvertakeCaptures { // rule S1: and those it passed
-			passed, _ := s.passes(m, m.From(), to)
-			s.sendHome(passed)
+		if rs.feat&featOvertake != 0 {
+			s.captureOvertaken(m) // rule S1: and those it passed
 		}
 		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
 			p := s.starLanded(m, i)
@@ -1652,13 +1668,26 @@ func (s *State) starLanded(m Move, i int) int {
 // yards (rule C11).
 func (s *State) capture(m Move, sq uint8) {
 	caught, _, _ := s.victims(m, sq)
-	s.sendHome(caught)
+	for k, x := 0, caught; x != 0; x &= x - 1 {
+		k = bits.TrailingZeros32(x)
+		o, j := Color(k/MaxTokens), k%MaxTokens
+		if s.rs.feat&featLater != 0 {
+			s.leave(o, j)
+		}
+		s.tok[o][j] = 0
+		s.at.set(o, j, 0)
+	}
 }
 
-// sendHome sends the tokens caught, a token set (see tokenBit), to their
-// yards.
-func (s *State) sendHome(caught uint32) {
-	for k, x := 0, caught; x != 0; x &= x - 1 {
+// captureOvertaken sends the opponents move m passes on squares that are
+// not safe to their yards, under OvertakeCaptures (rule S1): the tokens
+// passes finds, as the judge counted them.
+func (s *State) captureOvertaken(m Move) {
+	if s.rs.rules.Overtake != OvertakeCaptures {
+		return
+	}
+	passed := s.overtaken(m.Color(), m.From(), m.To(), m.Bounces())
+	for k, x := 0, passed; x != 0; x &= x - 1 {
 		k = bits.TrailingZeros32(x)
 		o, j := Color(k/MaxTokens), k%MaxTokens
 		if s.rs.feat&featLater != 0 {
