@@ -372,7 +372,7 @@ func (s State) At(sq Square) (Color, int) {
 
 // Blocks yields each track square that holds a block, with its colour, in
 // order of square number. Where [Rules.Blocks] is [NoBlocks] there are none
-// (rule B1).
+// (rule B1); under [BlocksOnSafe] they stand on safe squares only (rule S4).
 func (s State) Blocks() iter.Seq2[Square, Color] {
 	return func(yield func(Square, Color) bool) {
 		if s.rs == nil || s.rs.rules.Blocks == NoBlocks {
@@ -380,6 +380,9 @@ func (s State) Blocks() iter.Seq2[Square, Color] {
 		}
 		for n := 1; n <= int(s.rs.track); n++ {
 			sq := TrackSquare(n)
+			if s.rs.rules.Blocks == BlocksOnSafe && !s.rs.rules.Board.IsSafe(sq) {
+				continue // rule S4: a block stands on a safe square only
+			}
 			for c, k := range s.On(sq) {
 				if k >= 2 && !yield(sq, Color(c)) {
 					return
