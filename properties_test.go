@@ -682,7 +682,7 @@ func propCheckSquares(t *rapid.T, s State) {
 		}
 		var want Colors
 		for c, ts := range byColor(on) {
-			if len(ts) >= 2 && r.Blocks != NoBlocks {
+			if len(ts) >= 2 && r.Blocks != NoBlocks && (r.Blocks != BlocksOnSafe || b.IsSafe(TrackSquare(n))) { // rules B1, S4
 				want |= ColorsOf(c)
 			}
 			start := r.SixEntry == SixEntersTwoOrRuns && len(ts) == 2 && v.prog[c][ts[0].i] == 0
