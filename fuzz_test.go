@@ -270,7 +270,16 @@ func fuzzVariants() []ludo.Rules {
 		}
 		two = append(two, r)
 	}
-	return append(all, two...)
+	all = append(all, two...)
+	// After them, the Eile mit Weile options on the classic cross (rules
+	// S1-S5): capture by passing, blocks on the safe squares only, a 6
+	// worth 12 with tokens in the yard, the third 6 sending the exposed
+	// tokens home, a bounce that may not pass back out of the home column.
+	r, err := ludo.ParseRules("classic{Overtake:OvertakeCaptures Blocks:BlocksOnSafe Safe:{0 8} SixValue:12 SixValueAlways:true SixPenalty:ExposedHome Finish:BounceFinish EntryRolls:{5 6}}")
+	if err != nil {
+		panic(fmt.Sprintf("fuzzVariants: %v", err))
+	}
+	return append(all, r)
 }
 
 // fuzzState plays n plies of a seeded random game under variant v and,

@@ -4,9 +4,9 @@
 // cover the rules tables argue about, and presets for the family's
 // rulesets ([Preset]: classic Ludo, Mongolian, Ludo King, Mensch ärgere
 // Dich nicht, Danish, Parchís with one die, Fia, Cờ cá ngựa, Chińczyk,
-// Non t'arrabbiare, the two Brazilian families, the torre's and the PUC-Rio
-// rules'; and with two dice Nigerian Ludo, Parcheesi, Parchís and Uckers).
-// Greece's Griniaris is classic Ludo.
+// Non t'arrabbiare, Eile mit Weile, the two Brazilian families, the
+// torre's and the PUC-Rio rules'; and with two dice Nigerian Ludo,
+// Parcheesi, Parchís and Uckers). Greece's Griniaris is classic Ludo.
 //
 // A game is a sequence of values. [New] returns the start position for a
 // set of [Rules]. The player to move rolls with [State.Roll], giving a die
@@ -373,7 +373,7 @@ func (s State) At(sq Square) (Color, int) {
 
 // Blocks yields each track square that holds a block, with its colour, in
 // order of square number. Where [Rules.Blocks] is [NoBlocks] there are none
-// (rule B1).
+// (rule B1); under [BlocksOnSafe] they stand on safe squares only (rule S4).
 func (s State) Blocks() iter.Seq2[Square, Color] {
 	return func(yield func(Square, Color) bool) {
 		if s.rs == nil || s.rs.rules.Blocks == NoBlocks {
@@ -381,6 +381,9 @@ func (s State) Blocks() iter.Seq2[Square, Color] {
 		}
 		for n := 1; n <= int(s.rs.track); n++ {
 			sq := TrackSquare(n)
+			if s.rs.rules.Blocks == BlocksOnSafe && !s.rs.rules.Board.IsSafe(sq) {
+				continue // rule S4: a block stands on a safe square only
+			}
 			for c, k := range s.On(sq) {
 				if k >= 2 && !yield(sq, Color(c)) {
 					return

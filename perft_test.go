@@ -43,8 +43,8 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // map of them takes gigabytes); the six-arm presets with 6 players to 9; naija (two dice)
 // with 2 and 4 players to 9, and parchis and parcheesi (two dice) with
 // 4 to 9; uckers (two dice, partners) with 4 to 8, 6 by default (at 8
-// plies it has 2 million positions); nontiarrabbiare and brasilpuc with
-// 2 and 4 to 10, as parchis1. The default run takes about four seconds on a 2-core
+// plies it has 2 million positions); nontiarrabbiare, brasilpuc, brasil
+// and eilemitweile with 2 and 4 to 10, as parchis1. The default run takes about four seconds on a 2-core
 // machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
@@ -176,6 +176,15 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     it, a torre (R4), the turn passing (2), and 6 moves it to 6 or
 //     brings the second out, red rolling again (2): 14 positions by
 //     24 + 6 + 8 = 38 paths, with 2 players as with 4.
+//   - eilemitweile: ply 1, a 5 brings a piece onto the start bench (S5)
+//     and the turn passes, 1-4 pass to the next colour, and the 6, which
+//     counts 12 with every piece at the start (S2), moves nothing and red
+//     throws again (Q1): 3 positions by 6 paths, as parchis1. Ply 2:
+//     after the pass (4 paths) green throws as red did (3 positions by 24
+//     paths); after the entry green throws likewise, red's piece on its
+//     bench (3 by 6); after the 6 red throws again, its 1-4 passing to
+//     green, its 5 entering, its 6 the second in a row (3 by 6): 9
+//     positions by 36 paths.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -223,6 +232,11 @@ var perftConfigs = func() []perftConfig {
 	for _, p := range []int{2, 4} {
 		brasil.Players = p
 		out = append(out, perftConfig{brasil, [3]int{6, 8, 10}})
+	}
+	emw, _ := Preset("eilemitweile") // Eile mit Weile (rules S1-S8) with 2 and 4 players: parchis1's tiers
+	for _, p := range []int{2, 4} {
+		emw.Players = p
+		out = append(out, perftConfig{emw, [3]int{6, 8, 10}})
 	}
 	return out
 }()
@@ -562,6 +576,8 @@ func TestPerftByHand(t *testing.T) {
 		{"brasilpuc", 2, 37, 37},
 		{"brasil", 1, 3, 6},
 		{"brasil", 2, 14, 38},
+		{"eilemitweile", 1, 3, 6},
+		{"eilemitweile", 2, 9, 36},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)

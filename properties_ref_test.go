@@ -201,6 +201,9 @@ func (v *rbView) walk(c Color, from, n int) (path []int, bounces, circles bool, 
 	for range n {
 		switch {
 		case back:
+			if p-1 < v.he { // rule S5: no bounce back past the home entry
+				return nil, false, false, "S5"
+			}
 			p--
 		case p == v.fin: // rule C5
 			switch v.r.Finish {
@@ -233,15 +236,16 @@ func (v *rbView) passes(t rbTok, passed []int) string {
 				if v.r.HomeJumps == HomeJumpsForbidden {
 					return "M6"
 				}
-				if v.r.Overtake != OvertakeAll {
+				if v.r.Overtake != OvertakeAll && v.r.Overtake != OvertakeCaptures {
 					return "F2"
 				}
 			}
 			continue
 		}
-		here := v.on(v.trackSquare(t.c, p), t)
+		sq := v.trackSquare(t.c, p)
+		here := v.on(sq, t)
 		for o, ts := range byColor(here) {
-			if v.stops(ts, o, t.c) && v.r.Blocks != BlocksTowers { // rule R4: a tower is passed
+			if v.stops(ts, o, t.c) && v.r.Blocks != BlocksTowers && (v.r.Blocks != BlocksOnSafe || v.b.IsSafe(TrackSquare(sq))) { // rule R4: a tower is passed; rule S4: a block on a bench only
 				return "B2"
 			}
 		}
@@ -252,6 +256,31 @@ func (v *rbView) passes(t rbTok, passed []int) string {
 		}
 	}
 	return ""
+}
+
+// overtaken returns the opponents a token passes on the squares passed
+// that are not safe, which it captures under OvertakeCaptures (rule S1;
+// partners are not captured, rule T1).
+func (v *rbView) overtaken(t rbTok, passed []int) []rbTok {
+	if v.r.Overtake != OvertakeCaptures {
+		return nil
+	}
+	var caught []rbTok
+	for _, p := range passed {
+		if p < 0 || p > v.he && p <= v.fin {
+			continue // the home column holds the owner's tokens only
+		}
+		sq := v.trackSquare(t.c, p)
+		if v.b.IsSafe(TrackSquare(sq)) {
+			continue
+		}
+		for _, h := range v.on(sq, t) {
+			if !v.partners(h.c, t.c) {
+				caught = append(caught, h)
+			}
+		}
+	}
+	return caught
 }
 
 // land decides a landing of move m on track square sq (m.to is its
@@ -285,8 +314,9 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 			return ""
 		}
 	}
-	m.forms = len(own) > 0 && v.r.Blocks != NoBlocks           // rule B1
-	if len(own) > 0 && v.r.OwnLanding == OwnLandingForbidden { // ruling Q11, before rule P4 makes room
+	safe := v.b.IsSafe(TrackSquare(sq))
+	m.forms = len(own) > 0 && v.r.Blocks != NoBlocks && (v.r.Blocks != BlocksOnSafe || safe) // rules B1, S4
+	if len(own) > 0 && v.r.OwnLanding == OwnLandingForbidden {                               // ruling Q11, before rule P4 makes room
 		return "Q11"
 	}
 	if v.r.GuardedExits { // rule A5: the exits
@@ -326,7 +356,6 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 		m.captures++
 		return ""
 	}
-	safe := v.b.IsSafe(TrackSquare(sq))
 	startCapture := entering && v.r.EntryCapture == EntryCapturesAll // rule D4
 	var caught []rbTok
 	home := false
@@ -334,7 +363,7 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 		if v.partners(o, c) { // rule T1: partners share the square
 			continue
 		}
-		if v.stops(theirs, o, c) { // rule B2, on a safe square too
+		if v.stops(theirs, o, c) && v.r.Blocks != BlocksOnSafe { // rule B2, on a safe square too; rule S4: a bench's block may be landed on
 			return "B2"
 		}
 		if safe && !startCapture { // rules K1, D1, H4
@@ -473,6 +502,8 @@ func (v *rbView) tokenMoves(i int) ([]rbMove, string) {
 	if why := v.passes(m.tok, path[:len(path)-1]); why != "" {
 		return nil, why
 	}
+	over := v.overtaken(m.tok, path[:len(path)-1]) // rule S1
+	m.victims, m.captures = over, len(over)
 	if why := v.arrive(&m, 1); why != "" {
 		return nil, why
 	}
@@ -537,7 +568,7 @@ func (v *rbView) inBlock(t rbTok) bool {
 		return false
 	}
 	sq := v.trackSquare(t.c, v.prog[t.c][t.i])
-	if sq == 0 {
+	if sq == 0 || v.r.Blocks == BlocksOnSafe && !v.b.IsSafe(TrackSquare(sq)) { // rule S4
 		return false
 	}
 	for _, h := range v.on(sq, t) {
@@ -697,7 +728,7 @@ func rbRoll(s State, face int) (Setup, int) {
 	}
 	count := face
 	v := newRbView(s)
-	if face == 6 && !v.waiting(s.Turn()) { // rule P5
+	if face == 6 && (!v.waiting(s.Turn()) || r.SixValueAlways) { // rules P5, S2
 		count = r.SixValue
 	}
 	return u, count
@@ -765,6 +796,13 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 		switch r.SixPenalty { // ruling Q2, rule P9
 		case UndoTurn:
 			u.Tokens, u.Later = begin, [MaxPlayers][MaxTokens]bool{}
+		case ExposedHome: // rule S3: every token on the track off a safe square
+			for i, p := range u.Tokens[c] {
+				if i < r.Tokens && p >= 0 && (p <= v.he || p > v.fin) && !v.b.IsSafe(TrackSquare(v.trackSquare(c, p))) {
+					rbLeave(v, &u, rbTok{c, i})
+					u.Tokens[c][i] = -1
+				}
+			}
 		case LastMovedHome:
 			for i, l := range u.LastMoved {
 				// Ruling: a token in its home column or at the finish

@@ -189,7 +189,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.SixLimit = rapid.SampledFrom([]int{0, 2, 3, 4}).Draw(t, "SixLimit")
 	}
 	if vary("SixPenalty") {
-		r.SixPenalty = rapid.SampledFrom([]SixPenalty{VoidRoll, UndoTurn, LastMovedHome}).Draw(t, "SixPenalty")
+		r.SixPenalty = rapid.SampledFrom([]SixPenalty{VoidRoll, UndoTurn, LastMovedHome, ExposedHome}).Draw(t, "SixPenalty")
 	}
 	if vary("NoMoveForfeitsBonus") {
 		r.NoMoveForfeitsBonus = rapid.Bool().Draw(t, "NoMoveForfeitsBonus")
@@ -200,6 +200,9 @@ func propDrawRules(t *rapid.T, try int) Rules {
 	if vary("SixValue") {
 		r.SixValue = rapid.SampledFrom([]int{6, 7, 8, 12}).Draw(t, "SixValue")
 	}
+	if vary("SixValueAlways") {
+		r.SixValueAlways = rapid.Bool().Draw(t, "SixValueAlways")
+	}
 	bonus := rapid.SampledFrom([]Bonus{NoBonus, BonusRoll, BonusMove(2), BonusMove(10), BonusMove(20), BonusMove(50)})
 	if vary("CaptureBonus") {
 		r.CaptureBonus = bonus.Draw(t, "CaptureBonus")
@@ -208,7 +211,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.HomeBonus = bonus.Draw(t, "HomeBonus")
 	}
 	if vary("Blocks") {
-		r.Blocks = rapid.SampledFrom([]BlockRule{NoBlocks, BlocksStopOpponents, BlocksStopAll, BlocksTowers}).Draw(t, "Blocks")
+		r.Blocks = rapid.SampledFrom([]BlockRule{NoBlocks, BlocksStopOpponents, BlocksStopAll, BlocksTowers, BlocksOnSafe}).Draw(t, "Blocks")
 	}
 	if vary("BreakOnSix") {
 		r.BreakOnSix = rapid.Bool().Draw(t, "BreakOnSix")
@@ -238,7 +241,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.CaptureBeforeHome = rapid.Bool().Draw(t, "CaptureBeforeHome")
 	}
 	if vary("Overtake") {
-		r.Overtake = rapid.SampledFrom([]Overtake{OvertakeAll, OvertakeOpponents, OvertakeNone}).Draw(t, "Overtake")
+		r.Overtake = rapid.SampledFrom([]Overtake{OvertakeAll, OvertakeOpponents, OvertakeNone, OvertakeCaptures}).Draw(t, "Overtake")
 	}
 	if vary("HomeJumps") {
 		r.HomeJumps = rapid.SampledFrom([]HomeJumps{HomeJumpsAllowed, HomeJumpsForbidden}).Draw(t, "HomeJumps")
@@ -337,7 +340,9 @@ func propRepair(r *Rules, try int) {
 	if r.FinishTokens != 0 && r.FinishTokens < r.Tokens {
 		r.End = FirstWinner
 	}
-	if r.Finish == BounceFinish && RulesMaxSteps(*r)-1 > b.HomeColumn+1 {
+	// A bounce that would count back past the home entry is refused (rule
+	// C5): kept now and then, so that the refusal is drawn.
+	if r.Finish == BounceFinish && RulesMaxSteps(*r)-1 > b.HomeColumn+1 && try%3 != 2 {
 		r.Finish = ExactFinish
 		if try%2 == 1 {
 			r.Finish = AnyRollFinishes
@@ -365,6 +370,13 @@ func propRepair(r *Rules, try int) {
 	}
 	if r.GuardedExits && (r.SquareLimit == 0 || !b.Safe.Has(0) || r.StartOut > 1 || r.SixEntry == SixEntersTwoOrRuns) {
 		r.GuardedExits = false // rule A5
+	}
+	if r.SixValueAlways && r.SixValue == 6 {
+		r.SixValueAlways = false
+	}
+	if r.Overtake == OvertakeCaptures && (r.CaptureRetires || b.Stars != 0 || r.SixEntry == SixEntersTwoOrRuns || r.CaptureBeforeHome ||
+		r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover) {
+		r.Overtake = OvertakeAll
 	}
 }
 
@@ -726,7 +738,7 @@ func propCheckSquares(t *rapid.T, s State) {
 		}
 		var want Colors
 		for c, ts := range byColor(on) {
-			if len(ts) >= 2 && r.Blocks != NoBlocks {
+			if len(ts) >= 2 && r.Blocks != NoBlocks && (r.Blocks != BlocksOnSafe || b.IsSafe(TrackSquare(n))) { // rules B1, S4
 				want |= ColorsOf(c)
 			}
 			start := r.SixEntry == SixEntersTwoOrRuns && len(ts) == 2 && v.prog[c][ts[0].i] == 0
@@ -794,7 +806,8 @@ func propCheckPaths(t *rapid.T, s State) {
 				return 0, false
 			}
 			for o, ts := range byColor(v.on(sq, tok)) {
-				if v.stops(ts, o, tok.c) && (o != tok.c || r.Blocks == BlocksStopAll) {
+				if v.stops(ts, o, tok.c) && (o != tok.c || r.Blocks == BlocksStopAll) &&
+					(r.Blocks != BlocksOnSafe || v.b.IsSafe(TrackSquare(sq))) { // rule S4: a block on a safe square only
 					return o, true
 				}
 			}
@@ -813,6 +826,8 @@ func propCheckPaths(t *rapid.T, s State) {
 				}
 			case m.Enters() && p == 0 && r.EntryCapture == EntryCapturesLast:
 				// Rule P4: an enemy pair on the exit does not stop entry.
+			case r.Blocks == BlocksOnSafe:
+				// Rule S4: a bench's block stops passing, not landing.
 			case o != tok.c && !v.partners(o, tok.c) && (m.Enters() || !m.Jumps()):
 				t.Fatalf("%v lands on the %v block at progress %d\n%v", m, o, p, s)
 			}
@@ -1464,8 +1479,9 @@ func TestPropCaptures(t *testing.T) {
 // TestPropSixPenalty checks the forfeit at the six limit (rule C9, ruling
 // Q2, rule P9): under VoidRoll no token moves, under UndoTurn every token
 // goes back to where it stood when the turn began, captured opponents
-// included, and under LastMovedHome the token moved last this turn goes
-// to its yard unless it is in its home column or finished.
+// included, under LastMovedHome the token moved last this turn goes
+// to its yard unless it is in its home column or finished, and under
+// ExposedHome every token on the track off a safe square does (rule S3).
 func TestPropSixPenalty(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
@@ -1495,6 +1511,13 @@ func TestPropSixPenalty(t *testing.T) {
 				b := r.Board
 				if p := s.Progress(s.Turn(), max(last, 0)); last >= 0 && p >= 0 && (p <= b.HomeEntry || p > b.Finish()) {
 					want[s.Turn()][last] = -1
+				}
+			case ExposedHome: // rule S3: every token on the track off a safe square
+				b := r.Board
+				for i := range r.Tokens {
+					if p := s.Progress(s.Turn(), i); p >= 0 && (p <= b.HomeEntry || p > b.Finish()) && !b.IsSafe(b.Square(s.Turn(), p)) {
+						want[s.Turn()][i] = -1
+					}
 				}
 			}
 			if s2.Setup().Tokens != want {

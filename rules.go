@@ -73,6 +73,7 @@ const (
 	refExitBlock   // A5: no block on a start square
 	refExitShared  // A5: two colours on a start square only with its owner
 	refTower       // R5: only a tower moving whole lands on a tower, off the safe squares
+	refBounceBack  // S5: a bounce may not count back past the home entry
 	refWrongTokens // not a token of the game
 )
 
@@ -114,6 +115,8 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 		e.Rule, e.Reason = "A5", fmt.Sprintf("token %d cannot land on the start square %d, which another colour than its owner holds", t, r.at)
 	case refTower:
 		e.Rule, e.Reason = "R5", fmt.Sprintf("token %d cannot land on the tower on square %d: only a tower, moving whole, captures a tower, and not on a safe square", t, r.at)
+	case refBounceBack:
+		e.Rule, e.Reason = "S5", fmt.Sprintf("token %d would overshoot the finish by %d and count back past its home entry, out of its home column", t, r.at)
 	case refGate:
 		e.Rule, e.Reason = "V2", fmt.Sprintf("token %d would pass its home entry by %d: it must stop there before it climbs its home column", t, r.at)
 	default:
@@ -257,7 +260,7 @@ func (s *State) roll(face int) error {
 		if rs.feat&featPlayOn != 0 {
 			c = s.moverOf(c) // rule T2
 		}
-		if face == int(rs.six) && rs.feat&featSixValue != 0 && s.allOut(c) { // rule P5
+		if face == int(rs.six) && rs.feat&featSixValue != 0 && (s.allOut(c) || rs.rules.SixValueAlways) { // rules P5, S2
 			n = int(rs.sixValue)
 		}
 	}
@@ -543,6 +546,13 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 		if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
 			return lane(to, f), r
 		}
+		if rs.feat&featOvertake != 0 && rs.rules.Overtake == OvertakeCaptures {
+			// Rule S1: the opponents it passes are captures, counted in
+			// the flags' top bits, which a lane puts in its count of
+			// captures.
+			n := bits.OnesCount32(s.overtaken(c, from, to, f&flagBounce != 0))
+			f |= moveFlags(min(n, 15)) << (mCaptures - mFlags)
+		}
 	}
 	if rs.inHome(to) { // home column or finish: the owner's own squares
 		if to >= int(rs.doneFrom) && (from < int(rs.doneFrom) || from > fin) { // from the track, or going round (rule K4)
@@ -625,6 +635,9 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 		case ExactFinish:
 			return from, to, f, refusal{refOvershoot, uint16(to - fin)}
 		case BounceFinish:
+			if back := 2*fin - to; back < int(rs.homeEntry) { // rule S5: no further back than the home entry
+				return from, to, f, refusal{refBounceBack, uint16(to - fin)}
+			}
 			to, f = 2*fin-to, f|flagBounce
 		default: // AnyRollFinishes
 			to = fin
@@ -748,11 +761,14 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 	if home {
 		return m.with(flagMoverHome).withTo(-1), refusal{}
 	}
-	m = m.withCaptures(bits.OnesCount32(caught))
+	if caught != 0 {
+		m = m.withCaptures(m.Captures() + bits.OnesCount32(caught)) // with those it passed (rule S1)
+	}
 	if caught != 0 && s.rs.feat&featRetire != 0 { // rule N1
 		return m.with(flagRetire | flagFinish), refusal{}
 	}
-	if s.rs.feat&featBlocks != 0 && s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 { // rule B1
+	if s.rs.feat&featBlocks != 0 && s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 && // rule B1
+		(s.rs.rules.Blocks != BlocksOnSafe || s.rs.square[sq]&squareSafe != 0) { // rule S4: on a safe square only
 		m = m.with(flagBlock)
 	}
 	return m, refusal{}
@@ -788,7 +804,7 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 	opp := here &^ own
 	entering := m.Enters() && m.To() == 0 // onto its start square
 	var stop uint32
-	if s.blocked != 0 {
+	if s.blocked != 0 && rs.rules.Blocks != BlocksOnSafe { // rule S4: a bench's block stops passing, not landing
 		stop = s.stops(c)
 		// Rule B2 first: no landing on an opponent's block (a partner's is
 		// shared, rule T1); but rule P4 lets a token enter onto its full
@@ -913,7 +929,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 	others &^= tokenBit(c, i)
 	check := func(p int) refusal {
 		if p > he && p <= fin { // the home column
-			if p < fin && (rs.feat&featHomeNoJumps != 0 || rs.rules.Overtake != OvertakeAll) && s.holds(c, i, p) {
+			if p < fin && (rs.feat&featHomeNoJumps != 0 || others != 0) && s.holds(c, i, p) { // rule F2 (OvertakeCaptures passes its own, S1)
 				if rs.feat&featHomeNoJumps != 0 {
 					return refusal{refHomeJump, uint16(p)}
 				}
@@ -969,6 +985,27 @@ func (s *State) passes(m Move, from, to int) refusal {
 	return refusal{}
 }
 
+// overtaken returns the opponents a token of colour c moving from
+// progress from to to passes on track squares that are not safe: the
+// tokens it captures under OvertakeCaptures (rule S1; partners are not
+// captured, rule T1). It passes the squares passes judges: a bounce (rule
+// C5) those up to the finish, where the home column holds only the
+// owner's tokens; entering, nothing. Tokens going round again (rule K4)
+// are not played with it (Rules.Validate).
+func (s *State) overtaken(c Color, from, to int, bounce bool) uint32 {
+	rs := s.rs
+	if bounce {
+		to = int(rs.finish)
+	}
+	var caught uint32
+	for p := from + 1; p < to && p <= int(rs.homeEntry); p++ {
+		if sq := s.trackSquare(c, p); rs.square[sq]&squareSafe == 0 {
+			caught |= s.at.match(sq) &^ rs.mateBits[c]
+		}
+	}
+	return caught
+}
+
 // stops returns the tokens of the blocks that a token of colour c may
 // not pass (rule B2): every token in a block (rule B1) of an opponent
 // (not a partner, rule T1), or with [BlocksStopAll] of every colour. A
@@ -976,7 +1013,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 // towers a token may not land on alone (rule R5).
 func (s *State) stops(c Color) uint32 {
 	b := s.blocked
-	if s.rs.rules.Blocks != BlocksStopAll {
+	if s.rs.rules.Blocks != BlocksStopAll { // BlocksStopOpponents, BlocksOnSafe (rule S4)
 		b &^= s.rs.mateBits[c]
 	}
 	return b
@@ -991,6 +1028,14 @@ func (s *State) findBlocks(words uint) {
 	for w := range laneWords {
 		if words>>w&1 != 0 {
 			s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(s.at.word(w))))<<(8*w)
+		}
+	}
+	if s.rs.rules.Blocks == BlocksOnSafe { // rule S4: a block stands on a safe square only
+		for k, x := 0, s.blocked; x != 0; x &= x - 1 {
+			k = bits.TrailingZeros32(x)
+			if s.rs.square[s.at.byteOf(Color(k/MaxTokens), k%MaxTokens)]&squareSafe == 0 {
+				s.blocked &^= 1 << k
+			}
 		}
 	}
 }
@@ -1502,6 +1547,9 @@ func (s *State) applyToken(m Move) {
 	// The track square it lands on, 0 off the track.
 	sq := s.trackSquare(c, to)
 	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
+		if rs.feat&featOvertake != 0 {
+			s.captureOvertaken(m) // rule S1: and those it passed
+		}
 		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
 			p := s.starLanded(m, i)
 			s.capture(m.withTo(p), s.trackSquare(c, p))
@@ -1689,6 +1737,25 @@ func (s *State) capture(m Move, sq uint8) {
 	}
 }
 
+// captureOvertaken sends the opponents move m passes on squares that are
+// not safe to their yards, under OvertakeCaptures (rule S1): the tokens
+// passes finds, as the judge counted them.
+func (s *State) captureOvertaken(m Move) {
+	if s.rs.rules.Overtake != OvertakeCaptures {
+		return
+	}
+	passed := s.overtaken(m.Color(), m.From(), m.To(), m.Bounces())
+	for k, x := 0, passed; x != 0; x &= x - 1 {
+		k = bits.TrailingZeros32(x)
+		o, j := Color(k/MaxTokens), k%MaxTokens
+		if s.rs.feat&featLater != 0 {
+			s.leave(o, j)
+		}
+		s.tok[o][j] = 0
+		s.at.set(o, j, 0)
+	}
+}
+
 // leave clears who arrived last on the square token i of colour c leaves
 // (rule P4): the token left behind is alone there.
 func (s *State) leave(c Color, i int) {
@@ -1807,6 +1874,18 @@ func (s *State) applyForfeit() {
 			s.at.set(c, best, 0)
 			s.findBlocks(1<<laneWords - 1)
 		}
+	case rs.rules.SixPenalty == ExposedHome: // rule S3
+		c := s.mover()
+		for i := range int(rs.tokens) {
+			if p := int(s.tok[c][i]) - 1; rs.onTrack(p) && rs.square[s.trackSquare(c, p)]&squareSafe == 0 {
+				if rs.feat&featLater != 0 {
+					s.leave(c, i)
+				}
+				s.tok[c][i] = 0
+				s.at.set(c, i, 0)
+			}
+		}
+		s.findBlocks(1<<laneWords - 1)
 	case rs.feat&featLastMoved != 0 && s.lastMoved() >= 0:
 		c, i := s.mover(), s.lastMoved()%MaxTokens
 		if rs.onTrack(int(s.tok[c][i]) - 1) {

@@ -1920,3 +1920,24 @@ func allYard(f func(t *[MaxPlayers][MaxTokens]int)) [MaxPlayers][MaxTokens]int {
 	f(&t)
 	return t
 }
+
+// TestBlocksOnSafeBenchesOnly: under BlocksOnSafe (rule S4) a pair is a
+// block on a safe square only: State.Blocks lists red's pair on the bench
+// (progress 7, square 8) and not its pair on square 11, and a move that
+// lands on a pair off a bench forms no block.
+func TestBlocksOnSafeBenchesOnly(t *testing.T) {
+	r, _ := Preset("eilemitweile")
+	s := buildPos(t, r, testPos{die: 3, tok: map[Color][]int{Red: {7, 7, 10, 10}}})
+	var got []string
+	for sq, c := range s.Blocks() {
+		got = append(got, c.String()+" "+sq.String())
+	}
+	if want := []string{"red 8"}; !slices.Equal(got, want) {
+		t.Errorf("Blocks() = %v, want %v", got, want)
+	}
+	for _, m := range s.LegalMoves() {
+		if m.FormsBlock() && m.To() != 7 && !r.Board.IsSafe(r.Board.Square(Red, m.To())) {
+			t.Errorf("%v forms a block off a bench", m)
+		}
+	}
+}

@@ -541,6 +541,7 @@ var scnFamilies = []struct {
 	{"G", 13, false}, // Griniaris: classic
 	{"A", 9, false},  // Brazilian Ludo, the PUC-Rio rules: brasilpuc
 	{"R", 7, false},  // Ludo in Brazil: the torre (brasil)
+	{"S", 8, false},  // Eile mit Weile
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
@@ -636,6 +637,11 @@ var scnOptions = []struct {
 	{"E", "TwoDice, Arms:6", func(r Rules) bool { return r.TwoDice && r.Board.Arms == 6 }},
 	{"Q", "End:PlayForAllPlaces", func(r Rules) bool { return r.End == PlayForAllPlaces }},
 	{"Q", "End:FirstWinner", func(r Rules) bool { return r.End == FirstWinner }},
+	{"S", "Overtake:OvertakeCaptures", func(r Rules) bool { return r.Overtake == OvertakeCaptures }},
+	{"S", "SixValueAlways:true", func(r Rules) bool { return r.SixValueAlways }},
+	{"S", "SixPenalty:ExposedHome", func(r Rules) bool { return r.SixPenalty == ExposedHome }},
+	{"S", "Blocks:BlocksOnSafe", func(r Rules) bool { return r.Blocks == BlocksOnSafe }},
+	{"S", "Finish:BounceFinish, SixValue:12", func(r Rules) bool { return r.Finish == BounceFinish && r.SixValue == 12 }},
 }
 
 // TestScenarioCoverage checks that the scenarios pin every rule and ruling

@@ -33,7 +33,7 @@ import (
 var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	r, _ := Preset(rapid.SampledFrom(Presets()).Draw(t, "preset"))
 	r.TwoDice = true
-	r.SixValue, r.SixEntry, r.CaptureDuty = 6, SixEntersOne, CaptureOptional
+	r.SixValue, r.SixValueAlways, r.SixEntry, r.CaptureDuty = 6, false, SixEntersOne, CaptureOptional
 	// The brute force below plays a throw's two dice: not the sum entry
 	// (H1), the four amounts of tops and bottoms (H2) or the bonus moves
 	// after the dice (W4), which the scenarios pin; nor the dice added on
@@ -52,7 +52,7 @@ var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	}
 	vary := func(name string) bool { return rapid.IntRange(0, 2).Draw(t, "vary"+name) == 0 }
 	r.DiceUse = rapid.SampledFrom([]DiceUse{r.DiceUse, LargerDie}).Draw(t, "DiceUse")
-	if vary("CaptureRetires") && r.Goal != GoalSlots && r.Board.Stars == 0 {
+	if vary("CaptureRetires") && r.Goal != GoalSlots && r.Board.Stars == 0 && r.Overtake != OvertakeCaptures {
 		r.CaptureRetires = rapid.Bool().Draw(t, "CaptureRetires")
 	}
 	if vary("BonusRolls") {

@@ -136,6 +136,10 @@ type Rules struct {
 	// SixValue is the number of steps a 6 counts once none of the
 	// player's tokens is in the yard (rule P5); 6 is no change.
 	SixValue int
+	// SixValueAlways makes a 6 count SixValue whatever the player's yard
+	// holds (rule S2, Eile mit Weile's 12); false counts it only once none
+	// of the player's tokens is in the yard (rule P5).
+	SixValueAlways bool
 	// CaptureBonus is what a capture earns (rules K2, P8): nothing, a
 	// bonus roll, or a bonus move of some steps.
 	CaptureBonus Bonus
@@ -412,6 +416,22 @@ var presets = func() []preset {
 		r.Board.Safe, r.SafeSquares = OffsetsOf(0), SafeExclusive // rule R6: nobody eaten on an exit square
 		r.Finish = BounceFinish                                   // rule R7
 	})
+	// eilemitweile is the Swiss Eile mit Weile on the board of 68 squares
+	// with three benches an arm (ruling S6): a 5 brings a piece out, a 6
+	// counts 12 and throws again, passing captures, two on a bench bar
+	// the way, and the third 6 sends home every piece off a bench.
+	eilemitweile := with(classic, "eilemitweile", func(r *Rules) {
+		r.Board = parchis.Board                               // ruling S6: 68 squares, benches at 0, 7 and 12 of each arm's 17, a staircase of 7
+		r.EntryRolls = FacesOf(5)                             // rule S5: a 5, onto the start bench, not compulsory
+		r.SixValue, r.SixValueAlways = 12, true               // rule S2: a 6 always counts 12, and throws again (C9)
+		r.SixPenalty = ExposedHome                            // rule S3: the third 6, every piece off a bench and off the staircase home
+		r.Overtake = OvertakeCaptures                         // rule S1: passing captures
+		r.Blocks = BlocksOnSafe                               // rule S4: two of a colour on a bench cannot be passed
+		r.SafeSquares, r.EntryCapture = SafeShare, EntryLands // rule S4: the benches are safe and shared, the start bench too (Q4)
+		r.Finish = BounceFinish                               // rule S5: exact, the overshoot counted back
+		// Ruling S7: landing on an opponent off a bench captures it (C11);
+		// ruling S8: each throw is a move of its own (C8, C9).
+	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -433,6 +453,7 @@ var presets = func() []preset {
 		{"nontiarrabbiare", "Non t'arrabbiare (Italy)", nontiarrabbiare},
 		{"brasilpuc", "Brazilian Ludo, the PUC-Rio rules", brasilpuc},
 		{"brasil", "Ludo (Brazil, the torre)", brasil},
+		{"eilemitweile", "Eile mit Weile (Switzerland)", eilemitweile},
 	}
 }()
 
@@ -550,6 +571,7 @@ var options = []option{
 	enumOpt("SixPenalty", "Q2", "what the forfeited roll does", sixPenaltyNames, func(r *Rules) *SixPenalty { return &r.SixPenalty }),
 	boolOpt("NoMoveForfeitsBonus", "Q1", "an unusable bonus roll ends the turn", func(r *Rules) *bool { return &r.NoMoveForfeitsBonus }),
 	intOpt("SixValue", "P5", "steps a 6 counts once no token is in the yard", func(r *Rules) (int, int) { return r.chance().six(), 20 }, func(r *Rules) *int { return &r.SixValue }),
+	later(boolOpt("SixValueAlways", "S2", "a 6 counts SixValue with tokens in the yard too", func(r *Rules) *bool { return &r.SixValueAlways })),
 	setOpt("CaptureBonus", "K2", "what a capture earns: none, roll or steps", kindBonus, func(r *Rules) *Bonus { return &r.CaptureBonus }),
 	setOpt("HomeBonus", "K3", "what bringing a token home earns", kindBonus, func(r *Rules) *Bonus { return &r.HomeBonus }),
 	enumOpt("Blocks", "B1", "what two tokens of a colour on a square do", blockNames, func(r *Rules) *BlockRule { return &r.Blocks }),
@@ -887,8 +909,12 @@ func (r Rules) problem() string {
 		return "CaptureRetires and Stars are not played together: no source says whether a capturer on a star retires or jumps on (rules N1, D2)"
 	case r.CaptureRetires && r.Goal == GoalSlots:
 		return "CaptureRetires sends a token to the finish, but under GoalSlots the finish holds one token (rules N1, M1)"
-	case r.Finish == BounceFinish && r.maxSteps()-1 > b.HomeColumn+1:
-		return fmt.Sprintf("Finish is BounceFinish but a move of %d steps could bounce back past the home entry: the home column has %d squares (rule C5)", r.maxSteps(), b.HomeColumn)
+	case r.SixValueAlways && r.SixValue == six:
+		return fmt.Sprintf("SixValueAlways makes a 6 count SixValue, but SixValue is %d (rule S2)", six)
+	case r.Overtake == OvertakeCaptures && (r.CaptureRetires || b.Stars != 0 || r.SixEntry == SixEntersTwoOrRuns || r.CaptureBeforeHome):
+		return "Overtake:OvertakeCaptures is not played with CaptureRetires, Stars, SixEntry:SixEntersTwoOrRuns or CaptureBeforeHome: no source says what a token that captures by passing does there (rules S1, N1, D2, F1, K4)"
+	case r.Overtake == OvertakeCaptures && (r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover):
+		return "Overtake:OvertakeCaptures is not played with a landing that sends the mover home (SafeSquares:SafeMoverHome, MultiCapture:CaptureMover): no source says whether what it passed stays captured (rules S1, D1, D3)"
 	}
 	return ""
 }
@@ -1014,9 +1040,14 @@ const (
 	// yard, even from its home column; finished tokens are safe (rule H3,
 	// Parcheesi's third double). The turn passes.
 	NearestHome
+	// ExposedHome sends every token of the player that stands on the
+	// track off a safe square back to its yard; tokens on safe squares
+	// (Board.Safe), in the home column or finished stay (rule S3, Eile mit
+	// Weile's third 6). The turn passes.
+	ExposedHome
 )
 
-var sixPenaltyNames = []string{"VoidRoll", "UndoTurn", "LastMovedHome", "NearestHome"}
+var sixPenaltyNames = []string{"VoidRoll", "UndoTurn", "LastMovedHome", "NearestHome", "ExposedHome"}
 
 // String returns the constant's name.
 func (p SixPenalty) String() string { return enumName(uint8(p), sixPenaltyNames...) }
@@ -1105,9 +1136,16 @@ const (
 	// tokens to their yard. A tower moves whole only so; otherwise its
 	// tokens move one at a time.
 	BlocksTowers
+
+	// BlocksOnSafe: two or more tokens of one colour form a block only on
+	// a safe square (Board.Safe); no opponent passes it, while opponents
+	// may land on it, sharing the safe square as SafeSquares says, and
+	// the owner's tokens pass it (rule S4, Eile mit Weile's benches).
+	// Elsewhere tokens of a colour that share a square have no power.
+	BlocksOnSafe
 )
 
-var blockNames = []string{"NoBlocks", "BlocksStopOpponents", "BlocksStopAll", "BlocksTowers"}
+var blockNames = []string{"NoBlocks", "BlocksStopOpponents", "BlocksStopAll", "BlocksTowers", "BlocksOnSafe"}
 
 // String returns the constant's name.
 func (b BlockRule) String() string { return enumName(uint8(b), blockNames...) }
@@ -1229,9 +1267,14 @@ const (
 	OvertakeOpponents
 	// OvertakeNone: a token may not pass any token.
 	OvertakeNone
+	// OvertakeCaptures: a token passes any token, and every opponent it
+	// passes on a track square that is not safe (Board.Safe) goes back to
+	// its yard, as a capture (rule S1, Eile mit Weile). Partners are not
+	// captured (rule T1).
+	OvertakeCaptures
 )
 
-var overtakeNames = []string{"OvertakeAll", "OvertakeOpponents", "OvertakeNone"}
+var overtakeNames = []string{"OvertakeAll", "OvertakeOpponents", "OvertakeNone", "OvertakeCaptures"}
 
 // String returns the constant's name.
 func (o Overtake) String() string { return enumName(uint8(o), overtakeNames...) }

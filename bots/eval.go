@@ -351,7 +351,7 @@ func (v *view) findBlocks(c ludo.Color) {
 				first = first && j >= i
 			}
 		}
-		if n >= 2 && first {
+		if n >= 2 && first && (v.rules.Blocks != ludo.BlocksOnSafe || v.board.IsSafe(ludo.TrackSquare(x+1))) { // rule S4: on a safe square only
 			v.blockSq[v.nBlocks], v.blockColor[v.nBlocks] = x, c
 			v.nBlocks++
 		}
@@ -383,7 +383,7 @@ func (v *view) hit(o ludo.Color, j, d, far int) float64 {
 	if v.blocks && v.blocked(o, v.sq[o][j], d) {
 		return 0
 	}
-	if v.rules.Overtake != ludo.OvertakeAll && v.overtakes(o, j, d) {
+	if v.rules.Overtake != ludo.OvertakeAll && v.rules.Overtake != ludo.OvertakeCaptures && v.overtakes(o, j, d) { // under OvertakeCaptures any token is passed (rule S1)
 		return 0
 	}
 	if v.plain {
@@ -399,6 +399,13 @@ func (v *view) hit(o ludo.Color, j, d, far int) float64 {
 	if v.yard[o] == 0 {
 		out = 1
 	}
+	if v.rules.Overtake == ludo.OvertakeCaptures { // rule S1: a token that passes captures too
+		sum := 0.0
+		for k := d; k < maxReach; k++ {
+			sum += v.reach[out][k]
+		}
+		return min(sum, 1)
+	}
 	return v.reach[out][d]
 }
 
@@ -408,7 +415,7 @@ func (v *view) hit(o ludo.Color, j, d, far int) float64 {
 // under BlocksStopOpponents).
 func (v *view) blocked(o ludo.Color, a, d int) bool {
 	for k := range v.nBlocks {
-		if v.rules.Blocks == ludo.BlocksStopOpponents && v.team[o].Has(v.blockColor[k]) {
+		if v.rules.Blocks != ludo.BlocksStopAll && v.team[o].Has(v.blockColor[k]) { // BlocksStopOpponents, BlocksOnSafe (rule S4)
 			continue
 		}
 		if e := v.dist(a, v.blockSq[k]); e > 0 && e < d {

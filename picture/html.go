@@ -96,7 +96,7 @@ type replayData struct {
 	Blocks bool                      `json:"blocks"`
 	Pos    [ludo.MaxPlayers][][2]int `json:"pos"`   // the centre of each progress, 0 to finish and past it under rule K4
 	Sq     [ludo.MaxPlayers][]string `json:"sq"`    // the square of each progress, as Square.String
-	Trk    [ludo.MaxPlayers][]bool   `json:"trk"`   // whether each progress is on the track
+	Trk    [ludo.MaxPlayers][]bool   `json:"trk"`   // whether a pair at each progress is a block: on the track (under BlocksOnSafe on a safe square, rule S4)
 	Slot   [ludo.MaxPlayers][][2]int `json:"slot"`  // yard places
 	Yard   [ludo.MaxPlayers][4]int   `json:"yard"`  // x, y, width, height
 	Strip  [3]int                    `json:"strip"` // y, width, height
@@ -224,7 +224,9 @@ func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData
 			at, sq := g.center(c, p), b.Square(c, p)
 			d.Pos[c] = append(d.Pos[c], [2]int{at.x, at.y})
 			d.Sq[c] = append(d.Sq[c], sq.String())
-			d.Trk[c] = append(d.Trk[c], sq.Zone() == ludo.TrackZone)
+			// A pair there is a block: on the track, and under BlocksOnSafe
+			// on a safe square only (rule S4).
+			d.Trk[c] = append(d.Trk[c], sq.Zone() == ludo.TrackZone && (start.Rules().Blocks != ludo.BlocksOnSafe || b.IsSafe(sq)))
 		}
 		for _, s := range g.slot[c] {
 			d.Slot[c] = append(d.Slot[c], [2]int{s.x, s.y})
@@ -434,8 +436,10 @@ func describeOne(s ludo.State, m ludo.Move) string {
 		t.WriteString(" (bounced)")
 	}
 	if n := m.Captures(); n > 0 {
-		victim, _ := s.At(to)
-		t.WriteString(", captures " + strconv.Itoa(n) + " " + victim.String())
+		t.WriteString(", captures " + strconv.Itoa(n))
+		if victim, k := s.At(to); k > 0 || s.Rules().Overtake != ludo.OvertakeCaptures { // passed on the way (rule S1): no one colour
+			t.WriteString(" " + victim.String())
+		}
 	}
 	if m.MovesTower() {
 		t.WriteString(", the tower moving whole (rule R5)")

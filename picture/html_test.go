@@ -181,7 +181,8 @@ func TestReplayHTMLPresets(t *testing.T) {
 			for p := range d.Pos[c] {
 				sq := r.Board.Square(c, p)
 				at := g.center(c, p)
-				if d.Pos[c][p] != [2]int{at.x, at.y} || d.Sq[c][p] != sq.String() || d.Trk[c][p] != (sq.Zone() == ludo.TrackZone) {
+				block := sq.Zone() == ludo.TrackZone && (r.Blocks != ludo.BlocksOnSafe || r.Board.IsSafe(sq)) // where a pair is a block (rule S4)
+				if d.Pos[c][p] != [2]int{at.x, at.y} || d.Sq[c][p] != sq.String() || d.Trk[c][p] != block {
 					t.Fatalf("%v: %v progress %d at %v %q, want %v %q", r, c, p, d.Pos[c][p], d.Sq[c][p], at, sq)
 				}
 			}

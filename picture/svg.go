@@ -56,6 +56,7 @@ type svgPosition struct {
 	tokens  int
 	prog    [ludo.MaxPlayers][ludo.MaxTokens]int // -1 in the yard
 	blocks  bool                                 // Rules.Blocks != NoBlocks
+	onSafe  bool                                 // Rules.Blocks == BlocksOnSafe: a block stands on a safe square only (rule S4)
 	turn    ludo.Color
 	mate    ludo.Colors // under TwoColorsEach (rule T3) the turn's player's other colour, whose tokens it moves too
 	over    bool
@@ -94,7 +95,8 @@ func moverName(s ludo.State) string {
 func positionOf(s ludo.State) svgPosition {
 	p := svgPosition{
 		seats: s.Players(), tokens: s.Rules().Tokens, blocks: s.Rules().Blocks != ludo.NoBlocks,
-		turn: s.Turn(), over: s.Phase() == ludo.PhaseOver, die: s.Die(),
+		onSafe: s.Rules().Blocks == ludo.BlocksOnSafe,
+		turn:   s.Turn(), over: s.Phase() == ludo.PhaseOver, die: s.Die(),
 		status: svgStatusText(s), rules: s.Rules().String(), cowries: s.Rules().Cowries,
 	}
 	p.mate = mateOf(s)
@@ -345,7 +347,7 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 			}
 			sq := g.b.Square(c, pr)
 			at := g.center(c, pr)
-			if p.blocks && len(here) >= 2 && sq.Zone() == ludo.TrackZone {
+			if p.blocks && len(here) >= 2 && sq.Zone() == ludo.TrackZone && (!p.onSafe || g.b.IsSafe(sq)) {
 				dst = appendSVGBlock(dst, c, sq, at, g.cell/2-2)
 			}
 			s := spots[find(at)]

@@ -1143,6 +1143,8 @@ func explain(s ludo.State, m ludo.Move) []reason {
 				rule = "C11, Q4"
 			case m.MovesTower():
 				rule = "R5" // a tower captures a tower
+			case rules.Overtake == ludo.OvertakeCaptures:
+				rule = "C11, S1"
 			case n > 1:
 				rule = "C11, Q3"
 			}

@@ -158,8 +158,11 @@ func describe(s ludo.State, m ludo.Move) string {
 	}
 	if n := m.Captures(); n > 0 {
 		at := board.Square(m.Color(), m.To())
-		victim, _ := s.At(at)
-		fmt.Fprintf(&b, ", captures %d %v", n, victim)
+		if victim, k := s.At(at); k > 0 || s.Rules().Overtake != ludo.OvertakeCaptures {
+			fmt.Fprintf(&b, ", captures %d %v", n, victim)
+		} else { // passed on the way (rule S1)
+			fmt.Fprintf(&b, ", captures %d", n)
+		}
 	}
 	if m.FormsBlock() {
 		b.WriteString(", forms a block")
