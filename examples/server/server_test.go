@@ -459,7 +459,7 @@ func TestConcurrentPlayers(t *testing.T) {
 // and the record writes them with face 0.
 func TestEveryPreset(t *testing.T) {
 	t.Parallel()
-	c := newLocalClient(t, 20, 100000)
+	c := newLocalClient(t, len(ludo.Presets()), 100000) // a game of each
 	for k, name := range ludo.Presets() {
 		r, _ := ludo.Preset(name)
 		if testing.Short() && name != "parchis6" {
