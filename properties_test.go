@@ -302,7 +302,7 @@ func propRepair(r *Rules, try int) {
 			r.StartOut = min(r.StartOut, r.Tokens)
 			r.FinishTokens = min(r.FinishTokens, r.Tokens)
 		}
-		if r.Finish == BounceFinish {
+		if r.Finish == BounceFinish && !r.HomeSteps {
 			r.Finish = ExactFinish
 		}
 		if r.FinishTokens != 0 && r.FinishTokens < r.Tokens {
@@ -310,15 +310,14 @@ func propRepair(r *Rules, try int) {
 		}
 	}
 	if r.HomeSteps {
-		r.Finish = ExactFinish
-		if b.HomeColumn+1 > 6 {
-			r.HomeSteps = false
+		if r.Finish == AnyRollFinishes || r.Finish == BounceFinish && (r.CaptureBeforeHome || RulesMaxSteps(*r)-1 > b.HomeEntry) {
+			r.Finish = ExactFinish
 		}
 	}
 	if r.FinishTokens != 0 && r.FinishTokens < r.Tokens {
 		r.End = FirstWinner
 	}
-	if r.Finish == BounceFinish && RulesMaxSteps(*r)-1 > b.HomeColumn+1 {
+	if r.Finish == BounceFinish && !r.HomeSteps && RulesMaxSteps(*r)-1 > b.HomeColumn+1 {
 		r.Finish = ExactFinish
 		if try%2 == 1 {
 			r.Finish = AnyRollFinishes
@@ -728,6 +727,8 @@ func propCheckPaths(t *rapid.T, s State) {
 			path = []int{0}
 		case r.HomeSteps && m.From() >= v.he && m.From() < v.fin && v.open(tok.c):
 			path = []int{m.From() + 1}
+		case r.HomeSteps && m.Bounces(): // rule V2: up to the gate and back
+			path = v.gateWalk(m.From(), m.Count())
 		default:
 			path, _, _, _ = v.walk(tok.c, m.From(), m.Count())
 		}

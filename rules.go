@@ -604,9 +604,12 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 		}
 	case rs.feat&featSteps != 0 && to > he: // rule V2, where rule K4 lets the token into its home column
 		if from < he {
+			if rs.rules.Finish == BounceFinish { // the overshoot of the gate counted back
+				return from, 2*he - to, f | flagBounce, refusal{}
+			}
 			return from, to, f, refusal{refGate, uint16(to - he)}
 		}
-		if want := from - he + 1; int(d.face()) != want { // the face, whatever it counts (rule P5); a bonus move's, 0, is none
+		if want := min(from-he+1, int(rs.six)); int(d.face()) != want { // the face, whatever it counts (rule P5); a bonus move's, 0, is none
 			return from, to, f, refusal{refStep, uint16(want)}
 		}
 		to = from + 1
@@ -888,7 +891,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 		}
 		sq := s.trackSquare(c, p)
 		here := s.at.match(sq)
-		if here&stop != 0 {
+		if here&stop != 0 && (here&tokenBit(c, i) == 0 || bits.OnesCount32(here&colorBits(c)) > 2) { // a bounce back over the square it left (rule V2) passes a block only where two others stay
 			return refusal{refPassBlock, uint16(sq)}
 		}
 		if here&others != 0 {
@@ -898,12 +901,16 @@ func (s *State) passes(m Move, from, to int) refusal {
 	}
 	switch {
 	case m.Bounces():
-		for p := from + 1; p < fin; p++ {
+		top := fin // rule C5: back from the finish
+		if rs.feat&featSteps != 0 {
+			top = he + 1 // rule V2: back from the gate, which the token reaches
+		}
+		for p := from + 1; p < top; p++ {
 			if r := check(p); r.why != legal {
 				return r
 			}
 		}
-		for p := fin - 1; p > to; p-- {
+		for p := top - 1; p > to; p-- {
 			if r := check(p); r.why != legal {
 				return r
 			}

@@ -543,7 +543,7 @@ var scnFamilies = []struct {
 // to be written (E, Parchís with two dice): the coverage test does not require their
 // rules yet, nor the option values only they play. Move a letter to
 // scnFamilies when its scenarios are in.
-const scnPending = ""
+const scnPending = "L"
 
 // scnOptions are the option values that change an outcome, each with the
 // families whose scenarios must play it: a value is required when one of
@@ -603,6 +603,9 @@ var scnOptions = []struct {
 	{"M", "HomeJumps:HomeJumpsForbidden", func(r Rules) bool { return r.HomeJumps == HomeJumpsForbidden }},
 	{"C", "Finish:ExactFinish", func(r Rules) bool { return r.Finish == ExactFinish }},
 	{"CD", "Finish:BounceFinish", func(r Rules) bool { return r.Finish == BounceFinish }},
+	{"L", "HomeSteps, Finish:BounceFinish", func(r Rules) bool { return r.HomeSteps && r.Finish == BounceFinish }},
+	{"L", "HomeSteps, Overtake:OvertakeNone", func(r Rules) bool { return r.HomeSteps && r.Overtake == OvertakeNone }},
+	{"L", "HomeSteps, Tokens:2", func(r Rules) bool { return r.HomeSteps && r.Tokens == 2 }},
 	{"C", "Finish:AnyRollFinishes", func(r Rules) bool { return r.Finish == AnyRollFinishes }},
 	{"VM", "Goal:GoalSlots", func(r Rules) bool { return r.Goal == GoalSlots }},
 	{"V", "HomeSteps:true", func(r Rules) bool { return r.HomeSteps }},
