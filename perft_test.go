@@ -44,8 +44,8 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // with 2 and 4 players to 9, and parchis and parcheesi (two dice) with
 // 4 to 9; uckers (two dice, partners) with 4 to 8, 6 by default (at 8
 // plies it has 2 million positions); nontiarrabbiare with 2 and 4 to 10,
-// as parchis1. The default run takes about four seconds on a 2-core
-// machine.
+// as parchis1; petitschevaux with 2 and 4 to 10, as ludoking. The
+// default run takes about four seconds on a 2-core machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
 // the yard, red to roll):
@@ -160,6 +160,11 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     paths. Ply 2: after 1-5 the next colour likewise (30 positions);
 //     after the 6, 1-4 move the piece on, 5 enters, 6 moves it to 12:
 //     36 positions by 36 paths.
+//   - petitschevaux: ply 1 as classic, 1-5 pass and the 6 enters, red
+//     to roll again: 2 positions by 6 paths. Ply 2: after the pass green
+//     likewise (2 positions by 30 paths); after the entry 1-5 move the
+//     horse (5 positions), and the 6 moves it to 6, as no second horse
+//     may come out onto it (L3): 8 positions by 36 paths.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -197,6 +202,11 @@ var perftConfigs = func() []perftConfig {
 	for _, p := range []int{2, 4} {
 		nta.Players = p
 		out = append(out, perftConfig{nta, [3]int{6, 8, 10}})
+	}
+	pc, _ := Preset("petitschevaux") // Petits chevaux (rules L1-L9) with 2 and 4 players: ludoking's tiers
+	for _, p := range []int{2, 4} {
+		pc.Players = p
+		out = append(out, perftConfig{pc, [3]int{6, 8, 10}})
 	}
 	return out
 }()
@@ -532,6 +542,8 @@ func TestPerftByHand(t *testing.T) {
 		{"uckers", 3, 168, 5091},
 		{"nontiarrabbiare", 1, 6, 6},
 		{"nontiarrabbiare", 2, 36, 36},
+		{"petitschevaux", 1, 2, 6},
+		{"petitschevaux", 2, 8, 36},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)
