@@ -603,13 +603,14 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 			return from, to, f, refusal{}
 		}
 	case rs.feat&featSteps != 0 && to > he: // rule V2, where rule K4 lets the token into its home column
+		want := rs.steps[uint8(from)] // the face k climbs to square k, none more than a 6
 		if from < he {
-			if rs.rules.Finish == BounceFinish { // the overshoot of the gate counted back
+			if want != 0 { // Finish:BounceFinish: the overshoot of the gate counted back
 				return from, 2*he - to, f | flagBounce, refusal{}
 			}
 			return from, to, f, refusal{refGate, uint16(to - he)}
 		}
-		if want := min(from-he+1, int(rs.six)); int(d.face()) != want { // the face, whatever it counts (rule P5); a bonus move's, 0, is none
+		if d.face() != want { // the face, whatever it counts (rule P5); a bonus move's, 0, is none
 			return from, to, f, refusal{refStep, uint16(want)}
 		}
 		to = from + 1
@@ -891,7 +892,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 		}
 		sq := s.trackSquare(c, p)
 		here := s.at.match(sq)
-		if here&stop != 0 && (here&tokenBit(c, i) == 0 || bits.OnesCount32(here&colorBits(c)) > 2) { // a bounce back over the square it left (rule V2) passes a block only where two others stay
+		if here&stop != 0 {
 			return refusal{refPassBlock, uint16(sq)}
 		}
 		if here&others != 0 {
@@ -911,7 +912,16 @@ func (s *State) passes(m Move, from, to int) refusal {
 			}
 		}
 		for p := top - 1; p > to; p-- {
-			if r := check(p); r.why != legal {
+			r := check(p)
+			if r.why == refPassBlock && p == from { // back over the square it left (rule V2): a block only where two others stay
+				if here := s.at.match(s.trackSquare(c, p)); bits.OnesCount32(here&colorBits(c)) <= 2 {
+					r = refusal{}
+					if here&others != 0 {
+						r = refusal{refOvertake, uint16(p)}
+					}
+				}
+			}
+			if r.why != legal {
 				return r
 			}
 		}

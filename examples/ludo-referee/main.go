@@ -928,6 +928,25 @@ func route(s ludo.State, c ludo.Color, i, d int) (string, []ludo.Square) {
 		text := fmt.Sprintf("climbs one square a move, a %d to %s", p-he+1, label(b.Square(c, p+1)))
 		return text, squares
 	case p <= he && p+d > he && rules.HomeSteps && !round:
+		if p < he && rules.Finish == ludo.BounceFinish { // rule V2: up to the gate and back by the rest
+			var passed []string
+			q := p
+			for k := 1; k <= d; k++ {
+				if k <= he-p {
+					q++
+				} else {
+					q--
+				}
+				if k < d {
+					passed = append(passed, label(b.Square(c, q)))
+				}
+			}
+			stop := "would stop on " + label(b.Square(c, q)) + ", bounced back from its gate"
+			if len(passed) == 0 {
+				return stop, squares
+			}
+			return "passes " + strings.Join(passed, ", ") + "; " + stop, squares
+		}
 		if p < he {
 			return fmt.Sprintf("would pass its gate, square %d, by %d", b.Square(c, he).N(), p+d-he), nil
 		}
@@ -1114,7 +1133,9 @@ func explain(s ludo.State, m ludo.Move) []reason {
 		if m.Jumps() {
 			add("D2", "lands on a star and jumps on to %s", place(b, c, m.To()))
 		}
-		if m.Bounces() {
+		if m.Bounces() && rules.HomeSteps {
+			add("V2", "overshoots its gate, square %d, and counts %d back from it", b.Square(c, b.HomeEntry).N(), m.From()+m.Count()-b.HomeEntry)
+		} else if m.Bounces() {
 			add("C5", "bounces back from the finish by %d", m.From()+m.Count()-b.Finish())
 		}
 		if m.Finishes() && !m.Retires() {
