@@ -4,8 +4,8 @@
 // cover the rules tables argue about, and presets for the family's
 // rulesets ([Preset]: classic Ludo, Mongolian, Ludo King, Mensch ärgere
 // Dich nicht, Danish, Parchís with one die, Fia, Cờ cá ngựa, Chińczyk,
-// Non t'arrabbiare; and with two dice Nigerian Ludo, Parcheesi, Parchís
-// and Uckers).
+// Non t'arrabbiare, Petits chevaux; and with two dice Nigerian Ludo,
+// Parcheesi, Parchís and Uckers).
 //
 // A game is a sequence of values. [New] returns the start position for a
 // set of [Rules]. The player to move rolls with [State.Roll], giving a die
