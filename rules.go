@@ -902,26 +902,16 @@ func (s *State) passes(m Move, from, to int) refusal {
 	}
 	switch {
 	case m.Bounces():
-		top := fin // rule C5: back from the finish
-		if rs.feat&featSteps != 0 {
-			top = he + 1 // rule V2: back from the gate, which the token reaches
+		if rs.feat&featSteps != 0 { // rule V2: back from the gate
+			return s.passesGate(m, from, to, stop, others)
 		}
-		for p := from + 1; p < top; p++ {
+		for p := from + 1; p < fin; p++ {
 			if r := check(p); r.why != legal {
 				return r
 			}
 		}
-		for p := top - 1; p > to; p-- {
-			r := check(p)
-			if r.why == refPassBlock && p == from { // back over the square it left (rule V2): a block only where two others stay
-				if here := s.at.match(s.trackSquare(c, p)); bits.OnesCount32(here&colorBits(c)) <= 2 {
-					r = refusal{}
-					if here&others != 0 {
-						r = refusal{refOvertake, uint16(p)}
-					}
-				}
-			}
-			if r.why != legal {
+		for p := fin - 1; p > to; p-- {
+			if r := check(p); r.why != legal {
 				return r
 			}
 		}
@@ -946,6 +936,39 @@ func (s *State) passes(m Move, from, to int) refusal {
 			if r := check(p); r.why != legal {
 				return r
 			}
+		}
+	}
+	return refusal{}
+}
+
+// passesGate is passes for move m of a token that overshoots its gate
+// under HomeSteps with Finish:BounceFinish (rule V2), from progress from
+// to to, with the tokens of the blocks that stop it and the tokens it may
+// not pass: it walks up to its gate, which it reaches, and back down the
+// track, and every square on the way up and back counts as passed (rules
+// B2, F2). Back over the square it left, a block stands only where two
+// others stay.
+func (s *State) passesGate(m Move, from, to int, stop, others uint32) refusal {
+	c, i, he := m.Color(), m.Token(), int(s.rs.homeEntry)
+	check := func(p int) refusal {
+		sq := s.trackSquare(c, p)
+		here := s.at.match(sq) &^ tokenBit(c, i)
+		if here&stop != 0 && (p != from || bits.OnesCount32(here&colorBits(c)) >= 2) {
+			return refusal{refPassBlock, uint16(sq)}
+		}
+		if here&others != 0 {
+			return refusal{refOvertake, uint16(p)}
+		}
+		return refusal{}
+	}
+	for p := from + 1; p <= he; p++ {
+		if r := check(p); r.why != legal {
+			return r
+		}
+	}
+	for p := he - 1; p > to; p-- {
+		if r := check(p); r.why != legal {
+			return r
 		}
 	}
 	return refusal{}
