@@ -382,14 +382,18 @@ var tabConflicts = []tabConflict{
 		func(r *Rules) { r.Finish = BounceFinish },
 		func(r *Rules) { r.Finish = AnyRollFinishes },
 		"but Finish is BounceFinish"},
-	{"home steps with a finish that is not exact", "cocangua",
+	{"home steps with any roll finishing", "cocangua",
 		func(r *Rules) { r.Finish = AnyRollFinishes },
-		func(r *Rules) { r.Finish = ExactFinish },
-		"so Finish must be ExactFinish"},
-	{"home steps on a home column of more than six squares", "cocangua",
-		func(r *Rules) { r.Board.HomeColumn = 6 },
-		func(r *Rules) { r.Board.HomeColumn = 5 },
-		"1 to 7 with the finish, but the throw shows {1 2 3 4 5 6}"},
+		func(r *Rules) { r.Finish = BounceFinish },
+		"so Finish must be ExactFinish or BounceFinish"},
+	{"home steps bouncing at the gate while going round", "cocangua",
+		func(r *Rules) { r.Finish, r.CaptureBeforeHome = BounceFinish, true },
+		func(r *Rules) { r.Finish, r.CaptureBeforeHome = ExactFinish, true },
+		"no source says whether a token going round bounces at its gate"},
+	{"home steps bouncing at the gate back past the start", "cocangua",
+		func(r *Rules) { r.Finish, r.Board.HomeEntry = BounceFinish, 4 },
+		func(r *Rules) { r.Finish, r.Board.HomeEntry = BounceFinish, 5 },
+		"could bounce back past the start square"},
 	{"FinishTokens past Tokens", "classic",
 		func(r *Rules) { r.Tokens, r.FinishTokens = 2, 3 },
 		func(r *Rules) { r.Tokens, r.FinishTokens = 3, 3 },
@@ -572,7 +576,7 @@ func TestPresetsList(t *testing.T) {
 	names := Presets()
 	require.Len(t, names, len(presets))
 	assert.Equal(t, []string{"classic", "mongolian", "ludoking", "ludoking6", "maedn", "maedn6", "danish",
-		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers", "chinczyk", "nontiarrabbiare", "brasilpuc", "brasil", "eilemitweile"}, names)
+		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers", "chinczyk", "nontiarrabbiare", "brasilpuc", "brasil", "eilemitweile", "petitschevaux"}, names)
 	seen := map[string]bool{}
 	var values []Rules
 	for _, name := range names {

@@ -4,9 +4,10 @@
 // cover the rules tables argue about, and presets for the family's
 // rulesets ([Preset]: classic Ludo, Mongolian, Ludo King, Mensch ärgere
 // Dich nicht, Danish, Parchís with one die, Fia, Cờ cá ngựa, Chińczyk,
-// Non t'arrabbiare, Eile mit Weile, the two Brazilian families, the
-// torre's and the PUC-Rio rules'; and with two dice Nigerian Ludo,
-// Parcheesi, Parchís and Uckers). Greece's Griniaris is classic Ludo.
+// Non t'arrabbiare, Eile mit Weile, Petits chevaux, the two Brazilian
+// families, the torre's and the PUC-Rio rules'; and with two dice
+// Nigerian Ludo, Parcheesi, Parchís and Uckers). Greece's Griniaris is
+// classic Ludo.
 //
 // A game is a sequence of values. [New] returns the start position for a
 // set of [Rules]. The player to move rolls with [State.Roll], giving a die

@@ -44,8 +44,9 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // with 2 and 4 players to 9, and parchis and parcheesi (two dice) with
 // 4 to 9; uckers (two dice, partners) with 4 to 8, 6 by default (at 8
 // plies it has 2 million positions); nontiarrabbiare, brasilpuc, brasil
-// and eilemitweile with 2 and 4 to 10, as parchis1. The default run takes about four seconds on a 2-core
-// machine.
+// and eilemitweile with 2 and 4 to 10, as parchis1; petitschevaux with 2
+// and 4 to 10, as ludoking. The default run takes about four seconds on a
+// 2-core machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
 // the yard, red to roll):
@@ -185,6 +186,11 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     bench (3 by 6); after the 6 red throws again, its 1-4 passing to
 //     green, its 5 entering, its 6 the second in a row (3 by 6): 9
 //     positions by 36 paths.
+//   - petitschevaux: ply 1 as classic, 1-5 pass and the 6 enters, red
+//     to roll again: 2 positions by 6 paths. Ply 2: after the pass green
+//     likewise (2 positions by 30 paths); after the entry 1-5 move the
+//     horse (5 positions), and the 6 moves it to 6, as no second horse
+//     may come out onto it (L3): 8 positions by 36 paths.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -237,6 +243,11 @@ var perftConfigs = func() []perftConfig {
 	for _, p := range []int{2, 4} {
 		emw.Players = p
 		out = append(out, perftConfig{emw, [3]int{6, 8, 10}})
+	}
+	pc, _ := Preset("petitschevaux") // Petits chevaux (rules L1-L9) with 2 and 4 players: ludoking's tiers
+	for _, p := range []int{2, 4} {
+		pc.Players = p
+		out = append(out, perftConfig{pc, [3]int{6, 8, 10}})
 	}
 	return out
 }()
@@ -578,6 +589,8 @@ func TestPerftByHand(t *testing.T) {
 		{"brasil", 2, 14, 38},
 		{"eilemitweile", 1, 3, 6},
 		{"eilemitweile", 2, 9, 36},
+		{"petitschevaux", 1, 2, 6},
+		{"petitschevaux", 2, 8, 36},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)

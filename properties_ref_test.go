@@ -224,6 +224,24 @@ func (v *rbView) walk(c Color, from, n int) (path []int, bounces, circles bool, 
 	return path, bounces, circles, ""
 }
 
+// gateWalk is walk for a token that overshoots its gate under HomeSteps
+// with BounceFinish (rule V2): square by square up to the gate, then
+// back down the track by the rest.
+func (v *rbView) gateWalk(from, n int) []int {
+	var path []int
+	p, back := from, false
+	for range n {
+		back = back || p == v.he
+		if back {
+			p--
+		} else {
+			p++
+		}
+		path = append(path, p)
+	}
+	return path
+}
+
 // passes checks the squares a token passes (rules B2, F2, M6): path
 // less its last entry, the finish never counting.
 func (v *rbView) passes(t rbTok, passed []int) string {
@@ -485,13 +503,18 @@ func (v *rbView) tokenMoves(i int) ([]rbMove, string) {
 		// open (rule K4 first). From square k "only a roll of k+1" climbs:
 		// the die face, whatever a 6 counts (rule P5); a bonus move is no
 		// roll.
+		// From the sixth square on, a 6 climbs. With BounceFinish a
+		// token that overshoots its gate walks up to it and back.
 		switch {
+		case from < v.he && r.Finish == BounceFinish:
+			path, m.bounces = v.gateWalk(from, n), true
 		case from < v.he:
 			return nil, "V2"
-		case die != from-v.he+1:
+		case die != min(from-v.he+1, 6):
 			return nil, "V2"
+		default:
+			path = []int{from + 1}
 		}
-		path = []int{from + 1}
 	default:
 		path, m.bounces, m.circles, why = v.walk(c, from, n)
 		if why != "" {

@@ -324,7 +324,7 @@ func propRepair(r *Rules, try int) {
 			r.StartOut = min(r.StartOut, r.Tokens)
 			r.FinishTokens = min(r.FinishTokens, r.Tokens)
 		}
-		if r.Finish == BounceFinish {
+		if r.Finish == BounceFinish && !r.HomeSteps {
 			r.Finish = ExactFinish
 		}
 		if r.FinishTokens != 0 && r.FinishTokens < r.Tokens {
@@ -332,9 +332,8 @@ func propRepair(r *Rules, try int) {
 		}
 	}
 	if r.HomeSteps {
-		r.Finish = ExactFinish
-		if b.HomeColumn+1 > 6 {
-			r.HomeSteps = false
+		if r.Finish == AnyRollFinishes || r.Finish == BounceFinish && (r.CaptureBeforeHome || RulesMaxSteps(*r)-1 > b.HomeEntry) {
+			r.Finish = ExactFinish
 		}
 	}
 	if r.FinishTokens != 0 && r.FinishTokens < r.Tokens {
@@ -342,7 +341,7 @@ func propRepair(r *Rules, try int) {
 	}
 	// A bounce that would count back past the home entry is refused (rule
 	// C5): kept now and then, so that the refusal is drawn.
-	if r.Finish == BounceFinish && RulesMaxSteps(*r)-1 > b.HomeColumn+1 && try%3 != 2 {
+	if r.Finish == BounceFinish && !r.HomeSteps && RulesMaxSteps(*r)-1 > b.HomeColumn+1 && try%3 != 2 {
 		r.Finish = ExactFinish
 		if try%2 == 1 {
 			r.Finish = AnyRollFinishes
@@ -797,6 +796,8 @@ func propCheckPaths(t *rapid.T, s State) {
 			path = []int{0}
 		case r.HomeSteps && m.From() >= v.he && m.From() < v.fin && v.open(tok.c):
 			path = []int{m.From() + 1}
+		case r.HomeSteps && m.Bounces(): // rule V2: up to the gate and back
+			path = v.gateWalk(m.From(), m.Count())
 		default:
 			path, _, _, _ = v.walk(tok.c, m.From(), m.Count())
 		}

@@ -622,10 +622,14 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 			return from, to, f, refusal{}
 		}
 	case rs.feat&featSteps != 0 && to > he: // rule V2, where rule K4 lets the token into its home column
+		want := rs.steps[uint8(from)] // the face k climbs to square k, none more than a 6
 		if from < he {
+			if want != 0 { // Finish:BounceFinish: the overshoot of the gate counted back
+				return from, 2*he - to, f | flagBounce, refusal{}
+			}
 			return from, to, f, refusal{refGate, uint16(to - he)}
 		}
-		if want := from - he + 1; int(d.face()) != want { // the face, whatever it counts (rule P5); a bonus move's, 0, is none
+		if d.face() != want { // the face, whatever it counts (rule P5); a bonus move's, 0, is none
 			return from, to, f, refusal{refStep, uint16(want)}
 		}
 		to = from + 1
@@ -949,6 +953,9 @@ func (s *State) passes(m Move, from, to int) refusal {
 	}
 	switch {
 	case m.Bounces():
+		if rs.feat&featSteps != 0 { // rule V2: back from the gate
+			return s.passesGate(m, from, to, stop, others)
+		}
 		for p := from + 1; p < fin; p++ {
 			if r := check(p); r.why != legal {
 				return r
@@ -1004,6 +1011,39 @@ func (s *State) overtaken(c Color, from, to int, bounce bool) uint32 {
 		}
 	}
 	return caught
+}
+
+// passesGate is passes for move m of a token that overshoots its gate
+// under HomeSteps with Finish:BounceFinish (rule V2), from progress from
+// to to, with the tokens of the blocks that stop it and the tokens it may
+// not pass: it walks up to its gate, which it reaches, and back down the
+// track, and every square on the way up and back counts as passed (rules
+// B2, F2). Back over the square it left, a block stands only where two
+// others stay.
+func (s *State) passesGate(m Move, from, to int, stop, others uint32) refusal {
+	c, i, he := m.Color(), m.Token(), int(s.rs.homeEntry)
+	check := func(p int) refusal {
+		sq := s.trackSquare(c, p)
+		here := s.at.match(sq) &^ tokenBit(c, i)
+		if here&stop != 0 && (p != from || bits.OnesCount32(here&colorBits(c)) >= 2) {
+			return refusal{refPassBlock, uint16(sq)}
+		}
+		if here&others != 0 {
+			return refusal{refOvertake, uint16(p)}
+		}
+		return refusal{}
+	}
+	for p := from + 1; p <= he; p++ {
+		if r := check(p); r.why != legal {
+			return r
+		}
+	}
+	for p := he - 1; p > to; p-- {
+		if r := check(p); r.why != legal {
+			return r
+		}
+	}
+	return refusal{}
 }
 
 // stops returns the tokens of the blocks that a token of colour c may

@@ -55,6 +55,11 @@ type ruleset struct {
 	nextSeat [MaxPlayers][allColors + 1]Color
 	// key is the rules' part of State.Key, hashed once (rulesKey).
 	key uint64
+	// steps[p], under HomeSteps (rule V2), is the face that climbs from
+	// progress p, the gate or a home square, to the next: p-HomeEntry+1,
+	// none more than a 6; below the gate, 0 where a move past it is
+	// refused, 1 where Finish:BounceFinish counts it back.
+	steps [256]uint8
 }
 
 // What a move may leave due (ruleset.goesOn): with one die a bonus move
@@ -219,6 +224,16 @@ func newRuleset(r Rules) *ruleset {
 		rs.goesOn = goesOnBonus
 	}
 	rs.key = rulesKey(&rs.rules, rs.seats)
+	if r.HomeSteps {
+		for p := range min(int(rs.finish), len(rs.steps)) {
+			switch {
+			case p >= b.HomeEntry:
+				rs.steps[p] = uint8(min(p-b.HomeEntry+1, int(rs.six)))
+			case r.Finish == BounceFinish:
+				rs.steps[p] = 1
+			}
+		}
+	}
 	for c := range Color(MaxPlayers) {
 		for p := range 255 {
 			if sq := b.Square(c, p); sq.zone == TrackZone {

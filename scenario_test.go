@@ -542,6 +542,7 @@ var scnFamilies = []struct {
 	{"A", 9, false},  // Brazilian Ludo, the PUC-Rio rules: brasilpuc
 	{"R", 7, false},  // Ludo in Brazil: the torre (brasil)
 	{"S", 8, false},  // Eile mit Weile
+	{"L", 9, false},  // Petits chevaux
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
@@ -610,6 +611,9 @@ var scnOptions = []struct {
 	{"M", "HomeJumps:HomeJumpsForbidden", func(r Rules) bool { return r.HomeJumps == HomeJumpsForbidden }},
 	{"C", "Finish:ExactFinish", func(r Rules) bool { return r.Finish == ExactFinish }},
 	{"CD", "Finish:BounceFinish", func(r Rules) bool { return r.Finish == BounceFinish }},
+	{"L", "HomeSteps, Finish:BounceFinish", func(r Rules) bool { return r.HomeSteps && r.Finish == BounceFinish }},
+	{"L", "HomeSteps, Overtake:OvertakeNone", func(r Rules) bool { return r.HomeSteps && r.Overtake == OvertakeNone }},
+	{"L", "HomeSteps, Tokens:2", func(r Rules) bool { return r.HomeSteps && r.Tokens == 2 }},
 	{"C", "Finish:AnyRollFinishes", func(r Rules) bool { return r.Finish == AnyRollFinishes }},
 	{"VM", "Goal:GoalSlots", func(r Rules) bool { return r.Goal == GoalSlots }},
 	{"V", "HomeSteps:true", func(r Rules) bool { return r.HomeSteps }},

@@ -432,6 +432,19 @@ var presets = func() []preset {
 		// Ruling S7: landing on an opponent off a bench captures it (C11);
 		// ruling S8: each throw is a move of its own (C8, C9).
 	})
+	// petitschevaux is the French Petits chevaux: a cross of 56 squares,
+	// each horse climbing a staircase of six numbered steps to the
+	// centre (rule L2), one horse a square and no refuge. The rest is
+	// Classic: a 6 enters and rolls again (rule L4), four horses (L7:
+	// Tokens:2 plays two), passing allowed (L8: Overtake:OvertakeNone
+	// forbids it); going round again (L9) is not played.
+	petitschevaux := with(classic, "petitschevaux", func(r *Rules) {
+		r.Board = Board{Arms: 4, Track: 56, StartSpacing: 14, HomeEntry: 55, HomeColumn: 6} // rule L1
+		r.SixLimit = 0                                                                      // ruling L5: no limit on sixes
+		r.OwnLanding = OwnLandingForbidden                                                  // rule L3: one horse a square
+		r.HomeSteps, r.Finish = true, BounceFinish                                          // rule L2: the staircase, and the overshoot at its foot counted back (V2)
+		r.End = FirstWinner                                                                 // ruling L6
+	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -454,6 +467,7 @@ var presets = func() []preset {
 		{"brasilpuc", "Brazilian Ludo, the PUC-Rio rules", brasilpuc},
 		{"brasil", "Ludo (Brazil, the torre)", brasil},
 		{"eilemitweile", "Eile mit Weile (Switzerland)", eilemitweile},
+		{"petitschevaux", "Petits chevaux (France)", petitschevaux},
 	}
 }()
 
@@ -865,12 +879,14 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("SixEntry is SixEntersTwoOrRuns but HomeEntry is below %d: a token running in %d squares would pass its home column (rule F1)", six-1, six)
 	case r.Goal == GoalSlots && r.Tokens > b.HomeColumn+1:
 		return fmt.Sprintf("Goal is GoalSlots but the %d tokens do not fit the %d goal squares (home column and finish) one each (rule M1)", r.Tokens, b.HomeColumn+1)
-	case r.Goal == GoalSlots && r.Finish == BounceFinish:
+	case r.Goal == GoalSlots && r.Finish == BounceFinish && !r.HomeSteps:
 		return "Goal is GoalSlots, where a token stops short of the others, but Finish is BounceFinish (rule M1)"
-	case r.HomeSteps && r.Finish != ExactFinish:
-		return fmt.Sprintf("HomeSteps moves one square at a time, so Finish must be ExactFinish, not %v (rule V2)", r.Finish)
-	case r.HomeSteps && faces&(1<<(b.HomeColumn+2)-2) != 1<<(b.HomeColumn+2)-2:
-		return fmt.Sprintf("HomeSteps needs a face that names each home square, 1 to %d with the finish, but the throw shows %v (rule V2)", b.HomeColumn+1, faces)
+	case r.HomeSteps && r.Finish == AnyRollFinishes:
+		return "HomeSteps moves one square at a time, so Finish must be ExactFinish or BounceFinish (at the gate), not AnyRollFinishes (rule V2)"
+	case r.HomeSteps && r.Finish == BounceFinish && r.CaptureBeforeHome:
+		return "HomeSteps with BounceFinish and CaptureBeforeHome are not played together: no source says whether a token going round bounces at its gate (rules V2, K4)"
+	case r.HomeSteps && r.Finish == BounceFinish && r.maxSteps()-1 > b.HomeEntry:
+		return fmt.Sprintf("HomeSteps with BounceFinish counts an overshoot of the gate back, but a move of %d steps could bounce back past the start square: HomeEntry is %d (rule V2)", r.maxSteps(), b.HomeEntry)
 	case r.FinishTokens > r.Tokens:
 		return fmt.Sprintf("FinishTokens is %d but each player has %d tokens (rule K6)", r.FinishTokens, r.Tokens)
 	case r.FinishTokens != 0 && r.FinishTokens < r.Tokens && r.End != FirstWinner:

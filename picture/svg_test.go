@@ -190,6 +190,17 @@ green home1 @40 yard yard
 yellow finish home5 yard yard
 turn green
 die 2`},
+	// The Petits chevaux cross of 56 squares, corner squares between the
+	// arms, a staircase of six numbered steps up each arm to the shared
+	// centre (rules L1, L2): a horse in front of its staircase, horses on
+	// the steps and in the centre.
+	{"petitschevaux-staircase", `rules petitschevaux
+red 55 home3 10 finish
+green 20 home6
+yellow 5
+blue 54 home1
+turn red
+die 4`},
 	// Two dice thrown (rule W1), a double 6 that earns a bonus roll (rule
 	// W3); and the 3 of 6 and 3 played, the 6 due.
 	{"naija-dice", `rules naija

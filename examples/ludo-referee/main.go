@@ -38,7 +38,7 @@ var usage = `ludo-referee settles Ludo rule disputes, by the rulebook of
 github.com/ludorules/ludo: the seed texts' rules C1-C11, blocks B1-B3,
 rulings Q1-Q13, and the families' rules (Ludo King K1-K6, Mensch ärgere
 Dich nicht M1-M8, Danish Ludo D1-D4, Parchís P1-P9, Fia med knuff F1-F2,
-Cờ cá ngựa V1-V2, partners T1; two dice, rules W1-W4, Nigerian Ludo's
+Cờ cá ngựa V1-V2, Petits chevaux L1-L9, partners T1; two dice, rules W1-W4, Nigerian Ludo's
 N1, Parcheesi's H1-H5 and Parchís with two dice, E1-E5; Brazil's
 PUC-Rio rules A1-A9; Griniaris G1-G13, played as classic). A refused move
 is explained with the rule it breaks, quoted.
@@ -929,6 +929,25 @@ func route(s ludo.State, c ludo.Color, i, d int) (string, []ludo.Square) {
 		text := fmt.Sprintf("climbs one square a move, a %d to %s", p-he+1, label(b.Square(c, p+1)))
 		return text, squares
 	case p <= he && p+d > he && rules.HomeSteps && !round:
+		if p < he && rules.Finish == ludo.BounceFinish { // rule V2: up to the gate and back by the rest
+			var passed []string
+			q := p
+			for k := 1; k <= d; k++ {
+				if k <= he-p {
+					q++
+				} else {
+					q--
+				}
+				if k < d {
+					passed = append(passed, label(b.Square(c, q)))
+				}
+			}
+			stop := "would stop on " + label(b.Square(c, q)) + ", bounced back from its gate"
+			if len(passed) == 0 {
+				return stop, squares
+			}
+			return "passes " + strings.Join(passed, ", ") + "; " + stop, squares
+		}
 		if p < he {
 			return fmt.Sprintf("would pass its gate, square %d, by %d", b.Square(c, he).N(), p+d-he), nil
 		}
@@ -1117,7 +1136,9 @@ func explain(s ludo.State, m ludo.Move) []reason {
 		if m.Jumps() {
 			add("D2", "lands on a star and jumps on to %s", place(b, c, m.To()))
 		}
-		if m.Bounces() {
+		if m.Bounces() && rules.HomeSteps {
+			add("V2", "overshoots its gate, square %d, and counts %d back from it", b.Square(c, b.HomeEntry).N(), m.From()+m.Count()-b.HomeEntry)
+		} else if m.Bounces() {
 			add("C5", "bounces back from the finish by %d", m.From()+m.Count()-b.Finish())
 		}
 		if m.Finishes() && !m.Retires() {
