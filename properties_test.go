@@ -373,7 +373,7 @@ func propRepair(r *Rules, try int) {
 	if r.SixValueAlways && r.SixValue == 6 {
 		r.SixValueAlways = false
 	}
-	if r.Overtake == OvertakeCaptures && (r.CaptureRetires || b.Stars != 0 || r.SixEntry == SixEntersTwoOrRuns || r.CaptureBeforeHome ||
+	if r.Overtake == OvertakeCaptures && (r.CaptureRetires || b.Stars != 0 || r.SixEntry == SixEntersTwoOrRuns || r.CaptureBeforeHome || r.HomeSteps ||
 		r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover) {
 		r.Overtake = OvertakeAll
 	}

@@ -543,15 +543,15 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	rs, c := s.rs, d.c()
 	fin := int(rs.finish)
 	if !s.plainPath() {
-		if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
-			return lane(to, f), r
-		}
-		if rs.feat&featOvertake != 0 && rs.rules.Overtake == OvertakeCaptures {
+		if rs.feat&featPassCapture != 0 {
 			// Rule S1: the opponents it passes are captures, counted in
 			// the flags' top bits, which a lane puts in its count of
-			// captures.
+			// captures (tested before passes, while rs is at hand).
 			n := bits.OnesCount32(s.overtaken(c, from, to, f&flagBounce != 0))
 			f |= moveFlags(min(n, 15)) << (mCaptures - mFlags)
+		}
+		if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
+			return lane(to, f&^(0xf<<(mCaptures-mFlags))), r
 		}
 	}
 	if rs.inHome(to) { // home column or finish: the owner's own squares
@@ -917,20 +917,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 	rs := s.rs
 	c, i := m.Color(), m.Token()
 	fin, he := int(rs.finish), int(rs.homeEntry)
-	var stop uint32
-	if s.blocked != 0 && rs.rules.Blocks != BlocksTowers { // rule R4: a tower stops nobody passing
-		stop = s.stops(c)
-	}
-	var others uint32 // the tokens it may not pass
-	switch rs.rules.Overtake {
-	case OvertakeOpponents:
-		others = colorBits(c)
-	case OvertakeNone:
-		for o := range rs.seats.All() {
-			others |= colorBits(o)
-		}
-	}
-	others &^= tokenBit(c, i)
+	stop, others := s.bars(c, i)
 	check := func(p int) refusal {
 		if p > he && p <= fin { // the home column
 			if p < fin && (rs.feat&featHomeNoJumps != 0 || others != 0) && s.holds(c, i, p) { // rule F2 (OvertakeCaptures passes its own, S1)
@@ -954,7 +941,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 	switch {
 	case m.Bounces():
 		if rs.feat&featSteps != 0 { // rule V2: back from the gate
-			return s.passesGate(m, from, to, stop, others)
+			return s.passesGate(m, from, to)
 		}
 		for p := from + 1; p < fin; p++ {
 			if r := check(p); r.why != legal {
@@ -1020,8 +1007,9 @@ func (s *State) overtaken(c Color, from, to int, bounce bool) uint32 {
 // track, and every square on the way up and back counts as passed (rules
 // B2, F2). Back over the square it left, a block stands only where two
 // others stay.
-func (s *State) passesGate(m Move, from, to int, stop, others uint32) refusal {
+func (s *State) passesGate(m Move, from, to int) refusal {
 	c, i, he := m.Color(), m.Token(), int(s.rs.homeEntry)
+	stop, others := s.bars(c, i)
 	check := func(p int) refusal {
 		sq := s.trackSquare(c, p)
 		here := s.at.match(sq) &^ tokenBit(c, i)
@@ -1044,6 +1032,18 @@ func (s *State) passesGate(m Move, from, to int, stop, others uint32) refusal {
 		}
 	}
 	return refusal{}
+}
+
+// bars returns what token i of colour c may not pass on the track: the
+// tokens of the blocks that stop it (rule B2; a tower stops nobody
+// passing, rule R4) and the tokens the Overtake rule keeps it behind
+// (rule F2).
+func (s *State) bars(c Color, i int) (stop, others uint32) {
+	rs := s.rs
+	if s.blocked != 0 && rs.rules.Blocks != BlocksTowers { // rule R4: a tower stops nobody passing
+		stop = s.stops(c)
+	}
+	return stop, rs.unpassed[c] &^ tokenBit(c, i)
 }
 
 // stops returns the tokens of the blocks that a token of colour c may
@@ -1587,7 +1587,7 @@ func (s *State) applyToken(m Move) {
 	// The track square it lands on, 0 off the track.
 	sq := s.trackSquare(c, to)
 	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
-		if rs.feat&featOvertake != 0 {
+		if rs.feat&featPassCapture != 0 {
 			s.captureOvertaken(m) // rule S1: and those it passed
 		}
 		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
@@ -1781,9 +1781,6 @@ func (s *State) capture(m Move, sq uint8) {
 // not safe to their yards, under OvertakeCaptures (rule S1): the tokens
 // passes finds, as the judge counted them.
 func (s *State) captureOvertaken(m Move) {
-	if s.rs.rules.Overtake != OvertakeCaptures {
-		return
-	}
 	passed := s.overtaken(m.Color(), m.From(), m.To(), m.Bounces())
 	for k, x := 0, passed; x != 0; x &= x - 1 {
 		k = bits.TrailingZeros32(x)

@@ -49,6 +49,10 @@ type ruleset struct {
 	team     [MaxPlayers]uint8
 	mates    [MaxPlayers]Colors
 	mateBits [MaxPlayers]uint32
+	// unpassed[c] is the tokens a token of colour c may not pass by the
+	// Overtake rule (rule F2): its own colour's, every seated colour's,
+	// or none.
+	unpassed [MaxPlayers]uint32
 	// nextSeat[c][live] is the colour of the set live that plays next after
 	// colour c: the next clockwise (rule C3), or c itself where live holds
 	// no other.
@@ -113,6 +117,7 @@ const (
 	featEntrySum                            // EntrySum
 	featAnyDie                              // BonusAnyDie
 	featShare                               // Teams: TwoColorsEach
+	featPassCapture                         // Overtake: OvertakeCaptures (the last bit of 32)
 )
 
 // The features that change where a token may go or what its landing
@@ -213,6 +218,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featSplit, r.DoublesSplitBlocks || r.SumMoves)
 	set(featPlayOn, r.Teams >= PartnersPlayOn)
 	set(featShare, r.Teams == TwoColorsEach)
+	set(featPassCapture, r.Overtake == OvertakeCaptures)
 	set(featRetire, r.CaptureRetires)
 	set(featSum, r.SumMoves)
 	set(featEntrySum, r.EntrySum)
@@ -280,6 +286,9 @@ func newRuleset(r Rules) *ruleset {
 			if rs.team[o] == rs.team[c] {
 				rs.mates[c] |= 1 << o
 				rs.mateBits[c] |= colorBits(o)
+			}
+			if r.Overtake == OvertakeNone || r.Overtake == OvertakeOpponents && o == c { // rule F2
+				rs.unpassed[c] |= colorBits(o)
 			}
 		}
 	}

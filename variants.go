@@ -927,8 +927,8 @@ func (r Rules) problem() string {
 		return "CaptureRetires sends a token to the finish, but under GoalSlots the finish holds one token (rules N1, M1)"
 	case r.SixValueAlways && r.SixValue == six:
 		return fmt.Sprintf("SixValueAlways makes a 6 count SixValue, but SixValue is %d (rule S2)", six)
-	case r.Overtake == OvertakeCaptures && (r.CaptureRetires || b.Stars != 0 || r.SixEntry == SixEntersTwoOrRuns || r.CaptureBeforeHome):
-		return "Overtake:OvertakeCaptures is not played with CaptureRetires, Stars, SixEntry:SixEntersTwoOrRuns or CaptureBeforeHome: no source says what a token that captures by passing does there (rules S1, N1, D2, F1, K4)"
+	case r.Overtake == OvertakeCaptures && (r.CaptureRetires || b.Stars != 0 || r.SixEntry == SixEntersTwoOrRuns || r.CaptureBeforeHome || r.HomeSteps):
+		return "Overtake:OvertakeCaptures is not played with CaptureRetires, Stars, SixEntry:SixEntersTwoOrRuns, CaptureBeforeHome or HomeSteps: no source says what a token that captures by passing does there (rules S1, N1, D2, F1, K4, V2)"
 	case r.Overtake == OvertakeCaptures && (r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover):
 		return "Overtake:OvertakeCaptures is not played with a landing that sends the mover home (SafeSquares:SafeMoverHome, MultiCapture:CaptureMover): no source says whether what it passed stays captured (rules S1, D1, D3)"
 	}
