@@ -487,7 +487,7 @@ func (s State) String() string {
 		}
 	}
 	if s.Phase() != PhaseOver {
-		if s.streak > 0 && s.rs.feat&(featTwoDice|featAnyDie) == featTwoDice {
+		if s.streak > 0 && s.rs.feat&featTwoDice != 0 && !s.rs.rules.BonusAnyDie {
 			fmt.Fprintf(&b, ", doubles %d", s.streak) // rule W3
 		} else if s.streak > 0 {
 			fmt.Fprintf(&b, ", sixes %d", s.streak)

@@ -824,7 +824,7 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 	if m.has(flagPair) { // an entering pair (a tower moving whole, rule R5, lands only on a tower, refused above)
 		n++ // rule F1: two tokens land, so the square needs room for both
 	}
-	if rs.squareLimit != 0 && rs.square[sq]&squareExit != 0 { // rule A5
+	if rs.feat&featGuardedExits != 0 && rs.square[sq]&squareExit != 0 { // rule A5
 		if own != 0 {
 			return 0, false, refusal{refExitBlock, uint16(sq)}
 		}
@@ -1060,9 +1060,17 @@ func (s *State) stops(c Color) uint32 {
 }
 
 // findBlocks sets blocked from at (rule B1), for the tokens whose word of
-// lanes has its bit in words. Only games with blocks keep it.
+// lanes has its bit in words. Only games with blocks keep it. Under
+// BlocksOnSafe it leaves the filter to findBenchBlocks, tested here
+// while the features are at hand, so that other games pay no test after
+// the pairs are found.
 func (s *State) findBlocks(words uint) {
-	if s.rs.feat&featBlocks == 0 {
+	feat := s.rs.feat
+	if feat&featBlocks == 0 {
+		return
+	}
+	if feat&featBenchBlocks != 0 && words&benchPass == 0 {
+		s.findBenchBlocks(words)
 		return
 	}
 	for w := range laneWords {
@@ -1070,12 +1078,19 @@ func (s *State) findBlocks(words uint) {
 			s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(s.at.word(w))))<<(8*w)
 		}
 	}
-	if s.rs.rules.Blocks == BlocksOnSafe { // rule S4: a block stands on a safe square only
-		for k, x := 0, s.blocked; x != 0; x &= x - 1 {
-			k = bits.TrailingZeros32(x)
-			if s.rs.square[s.at.byteOf(Color(k/MaxTokens), k%MaxTokens)]&squareSafe == 0 {
-				s.blocked &^= 1 << k
-			}
+}
+
+// benchPass marks the words of findBenchBlocks' call of findBlocks.
+const benchPass = 1 << 8
+
+// findBenchBlocks is findBlocks under BlocksOnSafe (rule S4): the pairs,
+// then only those on a safe square.
+func (s *State) findBenchBlocks(words uint) {
+	s.findBlocks(words | benchPass)
+	for k, x := 0, s.blocked; x != 0; x &= x - 1 {
+		k = bits.TrailingZeros32(x)
+		if s.rs.square[s.at.byteOf(Color(k/MaxTokens), k%MaxTokens)]&squareSafe == 0 {
+			s.blocked &^= 1 << k
 		}
 	}
 }
@@ -1654,21 +1669,7 @@ func (s *State) afterMove(m Move, sq uint8) {
 				}
 			}
 		} else {
-			// Rule R5: the tower moves whole onto a tower, which goes
-			// home (victims, which capture asks, refuses the landing), the
-			// other token of the mover's square with it.
-			for x := s.at.match(sq) &^ colorBits(c); x != 0; x &= x - 1 {
-				k := bits.TrailingZeros32(x)
-				s.tok[k/MaxTokens][k%MaxTokens] = 0
-				s.at.set(Color(k/MaxTokens), k%MaxTokens, 0)
-			}
-			for j := range int(rs.tokens) {
-				if j != i && int(s.tok[c][j])-1 == m.From() {
-					s.tok[c][j] = uint8(to + 1)
-					s.at.set(c, j, sq)
-					break
-				}
-			}
+			s.moveTower(m, sq) // rule R5
 		}
 	}
 	if rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
@@ -1692,6 +1693,26 @@ func (s *State) afterMove(m Move, sq uint8) {
 	}
 	if rs.feat&featLastMoved != 0 {
 		s.setLastMoved(i) // rule P9
+	}
+}
+
+// moveTower plays the rest of move m, a tower moving whole onto an
+// opponent's tower on track square sq (rule R5): that tower goes home
+// (victims, which capture asks, refuses the landing), and the other
+// token of the mover's square comes with it.
+func (s *State) moveTower(m Move, sq uint8) {
+	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
+	for x := s.at.match(sq) &^ colorBits(c); x != 0; x &= x - 1 {
+		k := bits.TrailingZeros32(x)
+		s.tok[k/MaxTokens][k%MaxTokens] = 0
+		s.at.set(Color(k/MaxTokens), k%MaxTokens, 0)
+	}
+	for j := range int(s.rs.tokens) {
+		if j != i && int(s.tok[c][j])-1 == m.From() {
+			s.tok[c][j] = uint8(to + 1)
+			s.at.set(c, j, sq)
+			break
+		}
 	}
 }
 
@@ -1973,7 +1994,7 @@ func (s *State) place(c Color) {
 	}
 	s.placed++
 	s.places.give(c, int(s.placed))
-	if rs.feat&featFirstWinner == 0 && s.placed == rs.players-1 {
+	if rs.rules.End != FirstWinner && s.placed == rs.players-1 {
 		s.rankLast() // ruling Q10
 	}
 }
@@ -2109,7 +2130,7 @@ func (s *State) rollDice(a, b int) error {
 // a bonus roll: with one die a face of BonusRolls (rule C9); with two a
 // double of one (rule W3), or under BonusAnyDie such a face on either
 // die, once (rule U1).
-func (rs *ruleset) earns(a, b uint8) bool { return earnsThrow(rs.bonus, rs.feat&featAnyDie != 0, a, b) }
+func (rs *ruleset) earns(a, b uint8) bool { return earnsThrow(rs.bonus, rs.rules.BonusAnyDie, a, b) }
 
 // earnsThrow is earns for the faces of BonusRolls, bonus, and
 // BonusAnyDie, anyDie.

@@ -106,7 +106,7 @@ const (
 	featUndo                                // SixPenalty: UndoTurn
 	featLastMoved                           // SixPenalty: LastMovedHome
 	featNoMoveForfeits                      // NoMoveForfeitsBonus
-	featFirstWinner                         // End: FirstWinner
+	featBenchBlocks                         // Blocks: BlocksOnSafe
 	featTries                               // Tries above 1
 	featLater                               // EntryCapture: EntryCapturesLast: keep who arrived last
 	featTwoDice                             // TwoDice
@@ -115,7 +115,7 @@ const (
 	featRetire                              // CaptureRetires
 	featSum                                 // SumMoves
 	featEntrySum                            // EntrySum
-	featAnyDie                              // BonusAnyDie
+	featGuardedExits                        // GuardedExits
 	featShare                               // Teams: TwoColorsEach
 	featPassCapture                         // Overtake: OvertakeCaptures (the last bit of 32)
 )
@@ -211,7 +211,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featUndo, r.SixPenalty == UndoTurn)
 	set(featLastMoved, r.SixPenalty == LastMovedHome)
 	set(featNoMoveForfeits, r.NoMoveForfeitsBonus)
-	set(featFirstWinner, r.End == FirstWinner)
+	set(featBenchBlocks, r.Blocks == BlocksOnSafe)
 	set(featTries, r.Tries > 1)
 	set(featLater, r.EntryCapture == EntryCapturesLast)
 	set(featTwoDice, r.TwoDice)
@@ -222,7 +222,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featRetire, r.CaptureRetires)
 	set(featSum, r.SumMoves)
 	set(featEntrySum, r.EntrySum)
-	set(featAnyDie, r.BonusAnyDie)
+	set(featGuardedExits, r.GuardedExits)
 	switch {
 	case r.TwoDice:
 		rs.goesOn = goesOnDice

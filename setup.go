@@ -270,7 +270,7 @@ func (u *Setup) check(s *State) *SetupError {
 	} else {
 		for k, c := range u.Ranking {
 			switch {
-			case k > 0 && rs.has(featFirstWinner):
+			case k > 0 && rs.rules.End == FirstWinner:
 				return bad("Ranking", c, k, "End is FirstWinner: the game stops at the first winner, so the ranking lists one colour")
 			case !s.finished(c) && k < int(rs.players)-1:
 				return bad("Ranking", c, k, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
