@@ -234,7 +234,7 @@ func newRuleset(r Rules) *ruleset {
 		for p := range min(int(rs.finish), len(rs.steps)) {
 			switch {
 			case p >= b.HomeEntry:
-				rs.steps[p] = uint8(min(p-b.HomeEntry+1, int(rs.six)))
+				rs.steps[p] = uint8(stepFace(p-b.HomeEntry+1, int(rs.six)))
 			case r.Finish == BounceFinish:
 				rs.steps[p] = 1
 			}

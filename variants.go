@@ -881,6 +881,8 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("Goal is GoalSlots but the %d tokens do not fit the %d goal squares (home column and finish) one each (rule M1)", r.Tokens, b.HomeColumn+1)
 	case r.Goal == GoalSlots && r.Finish == BounceFinish && !r.HomeSteps:
 		return "Goal is GoalSlots, where a token stops short of the others, but Finish is BounceFinish (rule M1)"
+	case r.HomeSteps && faces&stepFaces(b.HomeColumn+1, six) != stepFaces(b.HomeColumn+1, six):
+		return fmt.Sprintf("HomeSteps climbs square k on a face of k (a 6 at most), so the throw needs the faces %v, but it shows %v (rule V2)", stepFaces(b.HomeColumn+1, six), faces)
 	case r.HomeSteps && r.Finish == AnyRollFinishes:
 		return "HomeSteps moves one square at a time, so Finish must be ExactFinish or BounceFinish (at the gate), not AnyRollFinishes (rule V2)"
 	case r.HomeSteps && r.Finish == BounceFinish && r.CaptureBeforeHome:
@@ -933,6 +935,20 @@ func (r Rules) problem() string {
 		return "Overtake:OvertakeCaptures is not played with a landing that sends the mover home (SafeSquares:SafeMoverHome, MultiCapture:CaptureMover): no source says whether what it passed stays captured (rules S1, D1, D3)"
 	}
 	return ""
+}
+
+// stepFace returns the face that climbs to home square k (the finish
+// being the last) under HomeSteps (rule V2): k, and no more than the six.
+func stepFace(k, six int) int { return min(k, six) }
+
+// stepFaces returns the faces that climb a home column of steps squares
+// and its finish (rule V2).
+func stepFaces(steps, six int) Faces {
+	var f Faces
+	for k := 1; k <= steps; k++ {
+		f |= 1 << stepFace(k, six)
+	}
+	return f
 }
 
 // chance returns the chance model of the rules' throw: one fair
