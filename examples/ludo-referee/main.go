@@ -37,10 +37,12 @@ import (
 var usage = `ludo-referee settles Ludo rule disputes, by the rulebook of
 github.com/ludorules/ludo: the seed texts' rules C1-C11, blocks B1-B3,
 rulings Q1-Q13, and the families' rules (Ludo King K1-K6, Mensch ärgere
-Dich nicht M1-M8, Danish Ludo D1-D4, Parchís P1-P9, Fia med knuff F1-F2,
-Cờ cá ngựa V1-V2, Petits chevaux L1-L9, partners T1; two dice, rules W1-W4, Nigerian Ludo's
-N1, Parcheesi's H1-H5 and Parchís with two dice, E1-E5; Brazil's
-PUC-Rio rules A1-A9; Griniaris G1-G13, played as classic). A refused move
+Dich nicht M1-M8, Danish Ludo D1-D4, Parchís P1-P9, Non t'arrabbiare
+I1-I9, Fia med knuff F1-F2, Cờ cá ngựa V1-V2, Petits chevaux L1-L9,
+Chińczyk Z1-Z10, Eile mit Weile S1-S8, Brazil's torre R1-R7 and PUC-Rio
+rules A1-A9, Griniaris G1-G13 (played as classic), partners T1-T3, six
+cowries X1; two dice, rules W1-W4, Nigerian Ludo's N1-N5, Parcheesi's
+H1-H5, Parchís with two dice E1-E5 and Uckers U1-U5). A refused move
 is explained with the rule it breaks, quoted.
 
 Rules: any preset (` + strings.Join(ludo.Presets(), ", ") + `),
