@@ -1787,23 +1787,20 @@ func (s *State) starLanded(m Move, i int) int {
 // yards (rule C11).
 func (s *State) capture(m Move, sq uint8) {
 	caught, _, _ := s.victims(m, sq)
-	for k, x := 0, caught; x != 0; x &= x - 1 {
-		k = bits.TrailingZeros32(x)
-		o, j := Color(k/MaxTokens), k%MaxTokens
-		if s.rs.feat&featLater != 0 {
-			s.leave(o, j)
-		}
-		s.tok[o][j] = 0
-		s.at.set(o, j, 0)
-	}
+	s.sendHome(caught)
 }
 
 // captureOvertaken sends the opponents move m passes on squares that are
 // not safe to their yards, under OvertakeCaptures (rule S1): the tokens
 // passes finds, as the judge counted them.
 func (s *State) captureOvertaken(m Move) {
-	passed := s.overtaken(m.Color(), m.From(), m.To(), m.Bounces())
-	for k, x := 0, passed; x != 0; x &= x - 1 {
+	s.sendHome(s.overtaken(m.Color(), m.From(), m.To(), m.Bounces()))
+}
+
+// sendHome sends the tokens caught, a token set (see tokenBit), to their
+// yards.
+func (s *State) sendHome(caught uint32) {
+	for k, x := 0, caught; x != 0; x &= x - 1 {
 		k = bits.TrailingZeros32(x)
 		o, j := Color(k/MaxTokens), k%MaxTokens
 		if s.rs.feat&featLater != 0 {
