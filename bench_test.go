@@ -22,7 +22,7 @@ func midgame(tb testing.TB, r Rules, seed uint64, n int) State {
 		if s.Phase() == PhaseOver {
 			s, _ = New(r)
 		}
-		if !r.TwoDice {
+		if !r.TwoDice && !r.Cowries {
 			s, _ = s.Roll(d.Roll())
 		} else if s.Phase() == PhaseRoll { // else the throw's other die is due (rule W1)
 			s, _ = s.RollOutcome(d.Throw(r))
@@ -107,6 +107,53 @@ func playoutDiceInPlace(g *Playout, d Dice, pick *rand.PCG, buf []Move) (plies, 
 	}
 }
 
+// playoutThrow is playout with the rules' own throw, as six cowries
+// (rule X1): a throw is what [Dice.Throw] draws.
+func playoutThrow(s State, d Dice, pick *rand.PCG, buf []Move) (end State, plies, moves int) {
+	ch := s.rs.chance
+	for {
+		r, err := s.Roll(ch.draw(d.src))
+		if err != nil {
+			if s.Phase() != PhaseMove {
+				return s, plies, moves
+			}
+			r = s
+		}
+		buf = r.AppendLegalMoves(buf[:0])
+		m := buf[uint64(uint32(pick.Uint64()))*uint64(len(buf))>>32]
+		s, _ = r.Apply(m)
+		plies++
+		moves += int(min(m.v>>mToken&0xf, 1))
+	}
+}
+
+// playoutThrowInPlace is playoutThrow through a Playout.
+func playoutThrowInPlace(g *Playout, d Dice, pick *rand.PCG, buf []Move) (plies, moves int) {
+	ch := g.s.rs.chance
+	for {
+		if err := g.Roll(ch.draw(d.src)); err != nil && g.Phase() != PhaseMove {
+			return plies, moves
+		}
+		buf = g.AppendLegalMoves(buf[:0])
+		m := buf[uint64(uint32(pick.Uint64()))*uint64(len(buf))>>32]
+		_ = g.Apply(m)
+		plies++
+		moves += int(min(m.v>>mToken&0xf, 1))
+	}
+}
+
+// playouts returns the playout of rules r and its twin through a
+// Playout: a die's, two dice's (rule W1) or another throw's (rule X1).
+func playouts(r Rules) (func(State, Dice, *rand.PCG, []Move) (State, int, int), func(*Playout, Dice, *rand.PCG, []Move) (int, int)) {
+	switch {
+	case r.TwoDice:
+		return playoutDice, playoutDiceInPlace
+	case r.Cowries:
+		return playoutThrow, playoutThrowInPlace
+	}
+	return playout, playoutInPlace
+}
+
 // playoutInPlace is playout through a Playout: the same rolls, picks and
 // moves, so the same games, with the State changed in place.
 func playoutInPlace(g *Playout, d Dice, pick *rand.PCG, buf []Move) (plies, moves int) {
@@ -147,9 +194,9 @@ func TestHotPathsAllocateNothing(t *testing.T) {
 		}
 		roll, _ := New(r)
 		four := Outcome{Face: 4} // a throw of the rules' dice: a 4, or 4 and 3 (rule W1)
-		play := playout
+		play, _ := playouts(r)
 		if r.TwoDice {
-			four.Second, play = 3, playoutDice
+			four.Second = 3
 		}
 		if n := testing.AllocsPerRun(100, func() { _, err = roll.RollOutcome(four) }); n != 0 || err != nil {
 			t.Errorf("%v: Roll allocates %v times (err %v)", r, n, err)
@@ -239,10 +286,7 @@ func benchPlayout(b *testing.B, r Rules) {
 		buf := make([]Move, 0, MaxMoves)
 		plies, moves, games := 0, 0, 0
 		b.ReportAllocs()
-		play := playout
-		if r.TwoDice {
-			play = playoutDice
-		}
+		play, _ := playouts(r)
 		for b.Loop() {
 			_, p, m := play(start, d, pick, buf)
 			plies += p
@@ -265,10 +309,7 @@ func BenchmarkPlayoutInPlace(b *testing.B) {
 			buf := make([]Move, 0, MaxMoves)
 			var g Playout
 			plies, moves, games := 0, 0, 0
-			play := playoutInPlace
-			if r.TwoDice {
-				play = playoutDiceInPlace
-			}
+			_, play := playouts(r)
 			b.ReportAllocs()
 			for b.Loop() {
 				g.Reset(start)

@@ -167,10 +167,13 @@ func (s Offsets) String() string { return setString(s.All(), strconv.Itoa) }
 // HomeEntry+1 to HomeEntry+HomeColumn in its home column, and
 // [Board.Finish] at the finish (rules C3, C4); a token going round again
 // under [Rules.CaptureBeforeHome] is past the finish (rule K4, see
-// [Board.Square]).
+// [Board.Square]). On a board with a start lane (rule Y1, Pachisi's
+// cross) progress 0 to StartLane-1 are the lane, and the track begins at
+// progress StartLane.
 //
 // Track squares are numbered 1 to Track clockwise, Red's start square
-// being 1; colour c starts on square 1 + c×StartSpacing.
+// being 1; colour c starts on square 1 + c×StartSpacing (with a start
+// lane, that is the square the lane leads to).
 type Board struct {
 	// Arms is the number of colours the board seats, 2 to [MaxPlayers]:
 	// 4 on the usual cross, 6 on a six-player board.
@@ -186,6 +189,16 @@ type Board struct {
 	// HomeColumn is the number of squares in a home column, the finish
 	// not counted.
 	HomeColumn int
+	// StartLane is the number of squares a token walks from its yard
+	// before it reaches the track, 0 on most boards (rule Y1). On
+	// Pachisi's cross a piece leaves the Charkoni down its own arm's
+	// centre column, the column it comes home up: the lane is the home
+	// column's squares walked the other way, so StartLane is at most
+	// HomeColumn, and lane square p (progress p) is home square
+	// HomeColumn-p. No other colour enters it. The track begins at
+	// progress StartLane on the colour's start square, and HomeEntry may
+	// be StartLane+Track, the start square visited again.
+	StartLane int
 	// Safe marks the safe squares (rules K1, D1, P1) by their offsets from
 	// every start square: {0 8} is each start square and the square eight
 	// on.
@@ -223,7 +236,18 @@ func (b Board) StartSquare(c Color) int {
 func (b Board) valid() bool {
 	return b.Arms >= 2 && b.Arms <= MaxPlayers && b.Track >= 2*b.Arms && b.Track <= 250 &&
 		b.StartSpacing >= 1 && b.StartSpacing*b.Arms <= b.Track &&
-		b.HomeEntry >= 1 && b.HomeEntry < b.Track && b.HomeColumn >= 0 && b.Finish() <= 250
+		b.HomeEntry >= 1 && b.HomeEntry <= b.lastEntry() && b.HomeColumn >= 0 && b.Finish() <= 250 &&
+		b.StartLane >= 0 && b.StartLane <= b.HomeColumn && b.Track+b.Arms*b.StartLane <= 250
+}
+
+// lastEntry returns the highest HomeEntry the board can have: the square
+// before the start square, or with a start lane the start square visited
+// again (rule Y1).
+func (b Board) lastEntry() int {
+	if b.StartLane > 0 {
+		return b.StartLane + b.Track
+	}
+	return b.Track - 1
 }
 
 // Square returns where a token of colour c with the given progress stands.
@@ -239,11 +263,13 @@ func (b Board) Square(c Color, progress int) Square {
 		return Square{zone: noZone}
 	case progress < 0 || !b.valid():
 		return YardOf(c)
+	case progress < b.StartLane: // rule Y1: down the home column's squares
+		return Square{zone: HomeZone, color: c, n: uint8(b.HomeColumn - progress)}
 	case progress > b.Finish() && b.lapProgress(progress) < b.Track: // rule K4
 		progress = b.lapProgress(progress)
 		fallthrough
 	case progress <= b.HomeEntry:
-		return Square{zone: TrackZone, n: uint8(1 + (int(c)*b.StartSpacing+progress)%b.Track)}
+		return Square{zone: TrackZone, n: uint8(1 + (int(c)*b.StartSpacing+progress-b.StartLane)%b.Track)}
 	case progress < b.Finish():
 		return Square{zone: HomeZone, color: c, n: uint8(progress - b.HomeEntry)}
 	}
@@ -263,7 +289,10 @@ func (b Board) roundProgress(lap int) int { return b.Finish() + lap - b.HomeEntr
 // Progress returns the progress a token of colour c has on square sq, and
 // false if a token of that colour never stands there: another colour's
 // yard, home column or finish, the track squares between c's home entry
-// and its start square, or any square of a board that is not valid.
+// and its start square, or any square of a board that is not valid. With
+// a start lane (rule Y1) a token passes its start square twice and its
+// home column's squares on the way out too: Progress gives the start
+// square's first visit and a home square's way up.
 func (b Board) Progress(c Color, sq Square) (int, bool) {
 	if !b.valid() {
 		return 0, false
@@ -273,7 +302,7 @@ func (b Board) Progress(c Color, sq Square) (int, bool) {
 		if sq.n < 1 || int(sq.n) > b.Track {
 			return 0, false
 		}
-		p := (int(sq.n) - b.StartSquare(c) + MaxPlayers*b.Track) % b.Track
+		p := (int(sq.n)-b.StartSquare(c)+MaxPlayers*b.Track)%b.Track + b.StartLane
 		return p, p <= b.HomeEntry
 	case YardZone:
 		return -1, sq.color == c

@@ -174,7 +174,7 @@ func (s State) ActionMove(a int) (Move, error) {
 //	        +2  track: for a token on the shared track, the number of
 //	            steps from the player to move's start square to its square,
 //	            plus one, divided by the track's length (in (0, 1]); 0
-//	            off the track
+//	            off the track (and in its start lane, rule Y1)
 //	        +3  home: 1 if the token is in its home column
 //	        +4  finished: 1 if the token is at the finish
 //	        +5  doubled: 1 if another token of its colour stands on the
@@ -260,6 +260,7 @@ func (s State) Observe(o *Observation) {
 			case v == 0:
 				f[0] = 1
 				continue
+			case p < rs.rules.Board.StartLane: // rule Y1: in its start lane, its progress only
 			case rs.onTrack(p):
 				sq := s.at.byteOf(c, i)
 				a := int(sq) - 1 - startIdx

@@ -31,6 +31,7 @@ var tabValid = map[string][]string{
 	"StartSpacing":        {"1", "13"},
 	"HomeEntry":           {"1", "51"},
 	"HomeColumn":          {"0", "199"},
+	"StartLane":           {"0", "3", "7"},
 	"Safe":                {"{}", "{0 1 2 3 4 5 6 7 8 9 10 11 12}"},
 	"Stars":               {"{}", "{0 1 2 3 4 5 6 7 8 9 10 11 12}"},
 	"Players":             {"2", "4", "6"},
@@ -207,6 +208,7 @@ var tabOutOfRange = map[string][]int{
 	"StartSpacing": {0, 14},
 	"HomeEntry":    {0, 52},
 	"HomeColumn":   {-1, 200},
+	"StartLane":    {-1, 6},
 	"Safe":         {1 << 13, 1 << 62},
 	"Stars":        {1 << 13},
 	"Players":      {1, 5},
@@ -338,10 +340,18 @@ var tabConflicts = []tabConflict{
 		func(r *Rules) { r.TwoDice, r.SixLimit = true, 0 },
 		func(r *Rules) { r.TwoDice, r.Blocks = true, BlocksStopOpponents },
 		"a tower moves whole on one die"},
-	{"towers with partners", "brasil",
+	{"towers with partners who play on", "brasil",
+		func(r *Rules) { r.Teams = PartnersPlayOn },
 		func(r *Rules) { r.Teams = Partners },
-		func(r *Rules) { r.Teams, r.Blocks = Partners, BlocksStopOpponents },
-		"whether partners' towers capture each other"},
+		"whose tower a player who plays on moves"},
+	{"start lanes longer than the board", "pachisi",
+		func(r *Rules) { r.Board.Track = 250 },
+		func(r *Rules) { r.Board.Track = 222 },
+		"are more than 250 squares"},
+	{"a start lane with laps, exits or the exposed home", "pachisi",
+		func(r *Rules) { r.SixPenalty, r.SixLimit = ExposedHome, 3 },
+		func(r *Rules) { r.SixPenalty, r.SixLimit = LastMovedHome, 3 },
+		"no source says where a lap begins"},
 	{"towers on a board with stars", "brasil",
 		func(r *Rules) { r.Board.Stars = OffsetsOf(4) },
 		func(r *Rules) { r.Board.Stars, r.Blocks = OffsetsOf(4), BlocksStopOpponents },
@@ -584,7 +594,7 @@ func TestPresetsList(t *testing.T) {
 	names := Presets()
 	require.Len(t, names, len(presets))
 	assert.Equal(t, []string{"classic", "mongolian", "ludoking", "ludoking6", "maedn", "maedn6", "danish",
-		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers", "chinczyk", "nontiarrabbiare", "brasilpuc", "brasil", "eilemitweile", "petitschevaux"}, names)
+		"parchis1", "parchis6", "fia", "cocangua", "naija", "parcheesi", "parchis", "parchis6d", "uckers", "chinczyk", "nontiarrabbiare", "brasilpuc", "brasil", "eilemitweile", "petitschevaux", "pachisi"}, names)
 	seen := map[string]bool{}
 	var values []Rules
 	for _, name := range names {

@@ -19,10 +19,7 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		d := SeededDice(2)
 		pick := rand.NewPCG(3, 4)
 		buf := make([]Move, 0, MaxMoves)
-		play := playoutInPlace
-		if r.TwoDice {
-			play = playoutDiceInPlace
-		}
+		_, play := playouts(r)
 		if n := testing.AllocsPerRun(10, func() {
 			p.Reset(start)
 			_, _ = play(&p, d, pick, buf)

@@ -97,13 +97,17 @@ func (v *rbView) lapSquare(c Color, rel int) int {
 // trackSquare returns the track square where a token of colour c with
 // progress p stands, or 0 where it is off the track: in the yard, the home
 // column or the finish. A progress past the finish is a token going round
-// again (rule K4), that far past its home entry.
+// again (rule K4), that far past its home entry. A token in its start
+// lane (rule Y1) stands on a square of its colour's own, numbered from
+// 1000 so that no track square and no other colour's lane is the same.
 func (v *rbView) trackSquare(c Color, p int) int {
 	switch {
 	case p < 0:
 		return 0
+	case p < v.b.StartLane:
+		return 1000 + 100*int(c) + p
 	case p <= v.he:
-		return v.lapSquare(c, p)
+		return v.lapSquare(c, p-v.b.StartLane)
 	case p <= v.fin:
 		return 0
 	}

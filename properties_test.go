@@ -704,7 +704,7 @@ func propCheckConservation(t *rapid.T, s State) {
 				t.Fatalf("%v token %d has progress %d\n%v", c, i, p, s)
 			}
 			want := b.Square(c, p)
-			if sq := v.trackSquare(c, p); sq != 0 {
+			if sq := v.trackSquare(c, p); sq != 0 && p >= b.StartLane { // (a start lane's square is its home column's, rule Y1)
 				want = TrackSquare(sq)
 			}
 			if got := s.Square(c, i); got != want {

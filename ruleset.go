@@ -34,8 +34,9 @@ type ruleset struct {
 	tokenBytes                        uint32 // 0x80 in the bytes of the tokens in play (candidates)
 	// trackSq[c][p] is the number of the track square of colour c's
 	// token at progress p (as a byte: 255 for the yard), as Board.Square
-	// places it, going round again past its finish too (rule K4); 0 off
-	// the track, in the yard or its home column.
+	// places it, going round again past its finish too (rule K4); in a
+	// start lane, the lane's own number (laneSquare, rule Y1); 0 off the
+	// track, in the yard or its home column.
 	trackSq [MaxPlayers][256]uint8
 	// square holds what marks each track square (1 to Track): squareSafe,
 	// squareStar.
@@ -246,6 +247,11 @@ func newRuleset(r Rules) *ruleset {
 				rs.trackSq[c][p] = sq.n
 			}
 		}
+		if int(c) < b.Arms {
+			for p := range b.StartLane {
+				rs.trackSq[c][p] = rs.laneSquare(c, p)
+			}
+		}
 	}
 	for n := 1; n <= b.Track; n++ {
 		off := b.offset(n)
@@ -319,9 +325,19 @@ func newRuleset(r Rules) *ruleset {
 	return rs
 }
 
+// laneSquare returns the number the rules give square p of colour c's
+// start lane (rule Y1): past the track's, Track+1+c×StartLane+p, so that
+// the rules judge a move down the lane as one along the track, where no
+// other colour ever stands. Board.Square places it in the home column.
+func (rs *ruleset) laneSquare(c Color, p int) uint8 {
+	return uint8(int(rs.track) + 1 + int(c)*rs.rules.Board.StartLane + p)
+}
+
 // onTrack reports whether a token at progress p stands on the shared
 // track: from its start square to its home entry, or going round again
-// past its finish (rule K4). The yard (-1) is not on the track.
+// past its finish (rule K4); or in its start lane, which the rules judge
+// as track only its colour walks (rule Y1). The yard (-1) is not on the
+// track.
 func (rs *ruleset) onTrack(p int) bool {
 	return uint(p) <= uint(rs.homeEntry) || p > int(rs.finish)
 }

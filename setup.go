@@ -533,6 +533,9 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 				continue
 			}
 			sq := s.squareOf(c, p)
+			if p < b.StartLane { // rule Y1: its lane, which the rules judge as its own track
+				sq = TrackSquare(int(rs.laneSquare(c, p)))
+			}
 			held[sq] = append(held[sq], holder{c, i})
 		}
 	}
@@ -574,7 +577,7 @@ func (u *Setup) checkSquares(s *State, field string, tok *[MaxPlayers][MaxTokens
 			continue
 		}
 		if rs.squareLimit != 0 && len(hs) > int(rs.squareLimit) {
-			return bad(last, "%d tokens share square %v, but a square holds at most %d (rule P2)", len(hs), sq, rs.squareLimit)
+			return bad(last, "%d tokens share square %v, but a square holds at most %d (rule P2)", len(hs), s.squareOf(last.c, tok[last.c][last.i]), rs.squareLimit)
 		}
 		var count [MaxPlayers]int
 		for _, h := range hs {

@@ -445,6 +445,28 @@ var presets = func() []preset {
 		r.HomeSteps, r.Finish = true, BounceFinish                                          // rule L2: the staircase, and the overshoot at its foot counted back (V2)
 		r.End = FirstWinner                                                                 // ruling L6
 	})
+	graces := FacesOf(6, 10, 25)
+	// pachisi is India's Pachisi on its cross of four arms of 3×8
+	// squares round the Charkoni: each side's pieces leave the Charkoni
+	// down their own arm's centre column, go counter-clockwise round the
+	// 68 squares of the outer columns and the arms' ends, and come back up
+	// the centre column (rule Y1). Six cowries are thrown (X1): a grace
+	// (6, 10, 25) brings a piece in and throws again (Y2), a capture
+	// throws again (Y3), the twelve castles are safe and closed to
+	// opponents (Y4), two pieces of a side on a square are a double that
+	// only a double captures (Y5), and partners sit opposite (Y8).
+	pachisi := with(classic, "pachisi", func(r *Rules) {
+		r.Board = Board{Arms: 4, Track: 68, StartSpacing: 17, HomeEntry: 75, HomeColumn: 7, StartLane: 7, // rule Y1
+			Safe: OffsetsOf(0, 4, 13)} // rule Y4: each arm's end square and the fourth from the end of each outer column
+		r.Cowries = true                                           // rule X1
+		r.EntryRolls, r.BonusRolls, r.SixLimit = graces, graces, 0 // rule Y2: no limit on graces
+		r.CaptureBonus = BonusRoll                                 // rule Y3
+		r.SafeSquares, r.EntryCapture = SafeExclusive, EntryLands  // rule Y4
+		r.Blocks, r.SquareLimit = BlocksTowers, 2                  // rule Y5
+		r.Teams = Partners                                         // rule Y8
+		r.Finish = BounceFinish                                    // rule Y9: the Charkoni on the exact count, an overshoot counted back
+		// Classic's: a throw moves one piece (C8).
+	})
 	return []preset{
 		{"classic", "Classic Ludo (the seed texts)", c},
 		{"mongolian", "Mongolian Ludo (blocks)", m},
@@ -468,6 +490,7 @@ var presets = func() []preset {
 		{"brasil", "Ludo (Brazil, the torre)", brasil},
 		{"eilemitweile", "Eile mit Weile (Switzerland)", eilemitweile},
 		{"petitschevaux", "Petits chevaux (France)", petitschevaux},
+		{"pachisi", "Pachisi (India, six cowries)", pachisi},
 	}
 }()
 
@@ -557,9 +580,11 @@ var options = []option{
 	intOpt("StartSpacing", "C3", "squares from one start square to the next",
 		func(r *Rules) (int, int) { return 1, r.Board.Track / max(r.Board.Arms, 1) }, func(r *Rules) *int { return &r.Board.StartSpacing }),
 	intOpt("HomeEntry", "C4", "progress of the last track square before the home column",
-		func(r *Rules) (int, int) { return 1, r.Board.Track - 1 }, func(r *Rules) *int { return &r.Board.HomeEntry }),
+		func(r *Rules) (int, int) { return 1, r.Board.lastEntry() }, func(r *Rules) *int { return &r.Board.HomeEntry }),
 	intOpt("HomeColumn", "C4", "squares of a home column, the finish not counted",
 		func(r *Rules) (int, int) { return 0, 249 - r.Board.HomeEntry }, func(r *Rules) *int { return &r.Board.HomeColumn }),
+	later(intOpt("StartLane", "Y1", "squares from the yard down the home column to the start square",
+		func(r *Rules) (int, int) { return 0, r.Board.HomeColumn }, func(r *Rules) *int { return &r.Board.StartLane })),
 	setOpt("Safe", "K1", "safe squares, as offsets from every start square", kindOffsets, func(r *Rules) *Offsets { return &r.Board.Safe }),
 	setOpt("Stars", "D2", "stars, as offsets from every start square", kindOffsets, func(r *Rules) *Offsets { return &r.Board.Stars }),
 	intOpt("Players", "C1", "players, 2 to Arms", func(r *Rules) (int, int) { return 2, r.Board.Arms }, func(r *Rules) *int { return &r.Players }),
@@ -839,6 +864,10 @@ func (r Rules) problem() string {
 	switch {
 	case b.Track < 2*b.Arms:
 		return fmt.Sprintf("Track is %d, want at least %d: two squares an arm (rule C3)", b.Track, 2*b.Arms)
+	case b.Track+b.Arms*b.StartLane > 250:
+		return fmt.Sprintf("the track's %d squares and the %d start lanes of %d are more than 250 squares (rule Y1)", b.Track, b.Arms, b.StartLane)
+	case b.StartLane > 0 && (r.CaptureBeforeHome || r.GuardedExits || r.SixPenalty == ExposedHome):
+		return "StartLane is not played with CaptureBeforeHome, GuardedExits or SixPenalty:ExposedHome: no source says where a lap begins, who guards an exit reached down a lane, or whether the lane is exposed (rule Y1)"
 	case r.Seats != 0 && r.Seats.Len() != r.Players:
 		return fmt.Sprintf("Seats %v holds %d colours but Players is %d", r.Seats, r.Seats.Len(), r.Players)
 	case r.EntryRolls == 0:
@@ -857,8 +886,8 @@ func (r Rules) problem() string {
 		return fmt.Sprintf("Blocks is BlocksTowers but SquareLimit is %d: a tower is two tokens, so a square holds two at most (rules R3, R4)", r.SquareLimit)
 	case r.Blocks == BlocksTowers && r.TwoDice:
 		return "Blocks is BlocksTowers but TwoDice is true: a tower moves whole on one die (rule R5)"
-	case r.Blocks == BlocksTowers && r.Teams != NoTeams:
-		return fmt.Sprintf("Blocks is BlocksTowers but Teams is %v: no source says whether partners' towers capture each other (rule R5)", r.Teams)
+	case r.Blocks == BlocksTowers && r.Teams > Partners:
+		return fmt.Sprintf("Blocks is BlocksTowers but Teams is %v: no source says whose tower a player who plays on moves (rules R5, Y5)", r.Teams)
 	case r.Blocks == BlocksTowers && (b.Stars != 0 || r.CaptureRetires || r.BreakOnSix || r.EntryCapture == EntryCapturesLast):
 		return "Blocks is BlocksTowers, which is not played with Stars, CaptureRetires, BreakOnSix or EntryCapture:EntryCapturesLast: no source says where a tower jumps, retires or opens, and rule P4 would capture one token of a tower (rule R5)"
 	case r.BreakOnSix && r.Blocks == NoBlocks:
