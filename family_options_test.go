@@ -68,6 +68,7 @@ var tabValid = map[string][]string{
 	"SafeSquares":         {"SafeShare", "SafeMoverHome", "SafeExclusive"},
 	"EntryCapture":        {"EntryLands", "EntryCapturesAll", "EntryCapturesLast"},
 	"GuardedExits":        {"false", "true"},
+	"FirstEntryAny":       {"false", "true"},
 	"CaptureDuty":         {"CaptureOptional", "CaptureCompulsory", "CapturePenalty"},
 	"CaptureBeforeHome":   {"false", "true"},
 	"CaptureRetires":      {"false", "true"},
@@ -344,6 +345,16 @@ var tabConflicts = []tabConflict{
 		func(r *Rules) { r.Teams = PartnersPlayOn },
 		func(r *Rules) { r.Teams = Partners },
 		"whose tower a player who plays on moves"},
+	{"the first entry on any throw with two dice", "pachisi",
+		func(r *Rules) {
+			r.Cowries, r.TwoDice, r.EntryRolls, r.BonusRolls = false, true, FacesOf(5), FacesOf(6)
+			r.Blocks, r.SquareLimit = BlocksStopOpponents, 0
+		},
+		func(r *Rules) {
+			r.Cowries, r.TwoDice, r.EntryRolls, r.BonusRolls, r.FirstEntryAny = false, true, FacesOf(5), FacesOf(6), false
+			r.Blocks, r.SquareLimit = BlocksStopOpponents, 0
+		},
+		"which die or sum brings the first token in"},
 	{"start lanes longer than the board", "pachisi",
 		func(r *Rules) { r.Board.Track = 250 },
 		func(r *Rules) { r.Board.Track = 222 },

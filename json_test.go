@@ -27,7 +27,7 @@ func TestRulesJSON(t *testing.T) {
 	assert.JSONEq(t, `{"Preset":"classic","Arms":4,"Track":52,"StartSpacing":13,"HomeEntry":50,"HomeColumn":5,"StartLane":0,
 		"Safe":[],"Stars":[],"Players":2,"Teams":"NoTeams","Tokens":4,"StartOut":0,"TwoDice":false,"Cowries":false,"DiceUse":"EitherDie",
 		"EntrySum":false,"BonusAnyDie":false,"SumMoves":false,"DoublesSplitBlocks":false,"TopsAndBottoms":false,"EntryRolls":[6],
-		"SixEntry":"SixEntersOne","EntryCompulsory":false,"ClearStart":false,"Tries":1,"BonusRolls":[6],
+		"SixEntry":"SixEntersOne","FirstEntryAny":false,"EntryCompulsory":false,"ClearStart":false,"Tries":1,"BonusRolls":[6],
 		"SixLimit":3,"SixPenalty":"VoidRoll","NoMoveForfeitsBonus":false,"SixValue":6,"SixValueAlways":false,
 		"CaptureBonus":"none","HomeBonus":"none","Blocks":"NoBlocks","BreakOnSix":false,"SquareLimit":0,
 		"OwnLanding":"OwnLandingAllowed","MultiCapture":"CaptureAll","SafeSquares":"SafeShare",

@@ -125,6 +125,17 @@ func (v *rbView) on(sq int, out rbTok) []rbTok {
 	return ts
 }
 
+// allInYard reports whether every token of colour c is in its yard:
+// none has entered yet, or all have been captured back (rule Y2).
+func (v *rbView) allInYard(c Color) bool {
+	for i := range v.r.Tokens {
+		if v.prog[c][i] >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // ownAt reports whether a token of colour c other than token i has
 // progress p.
 func (v *rbView) ownAt(c Color, i, p int) bool {
@@ -493,8 +504,10 @@ func (v *rbView) tokenMoves(i int) ([]rbMove, string) {
 		return nil, "B3"
 	case from < 0 && die == 0: // rule P8: a bonus move brings no token out
 		return nil, "P8"
-	case from < 0 && !r.EntryRolls.Has(die): // rule C7
+	case from < 0 && !r.EntryRolls.Has(die) && !r.FirstEntryAny: // rule C7
 		return nil, "C7"
+	case from < 0 && !r.EntryRolls.Has(die) && !v.allInYard(c): // rule Y2: the first token on any throw, none after it
+		return nil, "Y2"
 	case from < 0:
 		return v.entries(base)
 	}
@@ -774,7 +787,7 @@ func rbNothingInPlay(s State, c Color) bool {
 		case p <= v.he || p > v.fin:
 			return false
 		}
-		for f := 1; f <= 6; f++ {
+		for f := range ThrowFaces(v.r).All() { // a die's faces, or the cowries' counts (rule X1)
 			t, err := propRolled(s, c, f)
 			if err != nil {
 				panic(fmt.Sprintf("rbNothingInPlay: %v", err))

@@ -127,6 +127,15 @@ func propDrawBoard(t *rapid.T, b Board) Board {
 			HomeColumn: rapid.IntRange(0, 8).Draw(t, "homeColumn")}
 		b.Safe, b.Stars = 0, 0
 	}
+	if b.StartLane == 0 && b.HomeColumn > 0 && b.Track+b.Arms <= 250 && rapid.IntRange(0, 5).Draw(t, "drawLane") == 0 {
+		// Rule Y1: a start lane down the home column's squares, the home
+		// entry anywhere up to the start square visited again.
+		b.StartLane = rapid.IntRange(1, min(b.HomeColumn, (250-b.Track)/b.Arms)).Draw(t, "lane")
+		b.HomeEntry = max(1, b.StartLane+b.Track-rapid.IntRange(0, 3).Draw(t, "laneEntryShort"))
+		if b.Finish() > 250 || b.StartLane < 1 {
+			b.StartLane, b.HomeEntry = 0, min(b.HomeEntry, b.Track-1)
+		}
+	}
 	mask := uint64(1)<<b.StartSpacing - 1
 	if rapid.IntRange(0, 3).Draw(t, "drawSafe") == 0 {
 		b.Safe = Offsets(rapid.Uint64().Draw(t, "safe") & mask & rapid.Uint64().Draw(t, "safeThin"))
@@ -289,7 +298,16 @@ func propRepair(r *Rules, try int) {
 			r.EntryRolls = FacesOf(6, 10, 25)
 		}
 		r.BonusRolls &= faces
-		r.Finish, r.Goal, r.HomeSteps = AnyRollFinishes, GoalFinish, false // goal slots and steps jam as well (M1, V2)
+		r.Goal, r.HomeSteps = GoalFinish, false // goal slots and steps jam as well (M1, V2)
+		if r.Finish != BounceFinish || b.HomeColumn < 1 {
+			r.Finish = AnyRollFinishes // a bounce counts a token one short back first, where it has room (Y9)
+		}
+	}
+	if b.StartLane > 0 { // rule Y1: not played with laps, guarded exits or the exposed home
+		r.CaptureBeforeHome, r.GuardedExits = false, false
+		if r.SixPenalty == ExposedHome {
+			r.SixPenalty = VoidRoll
+		}
 	}
 	if r.Blocks == NoBlocks {
 		r.BreakOnSix = false
@@ -341,7 +359,7 @@ func propRepair(r *Rules, try int) {
 	}
 	// A bounce that would count back past the home entry is refused (rule
 	// C5): kept now and then, so that the refusal is drawn.
-	if r.Finish == BounceFinish && !r.HomeSteps && RulesMaxSteps(*r)-1 > b.HomeColumn+1 && try%3 != 2 {
+	if r.Finish == BounceFinish && !r.HomeSteps && RulesMaxSteps(*r)-1 > b.HomeColumn+1 && try%3 != 2 && !r.Cowries {
 		r.Finish = ExactFinish
 		if try%2 == 1 {
 			r.Finish = AnyRollFinishes

@@ -8,6 +8,7 @@ import (
 	"iter"
 	"math/bits"
 	"slices"
+	"strconv"
 )
 
 // This file holds every rule of the rulebook (README.md), each in one
@@ -74,6 +75,7 @@ const (
 	refExitShared  // A5: two colours on a start square only with its owner
 	refTower       // R5: only a tower moving whole lands on a tower, off the safe squares
 	refBounceBack  // S5: a bounce may not count back past the home entry
+	refFirstEntry  // Y2: only a colour with every token in the yard enters on any throw
 	refWrongTokens // not a token of the game
 )
 
@@ -84,7 +86,9 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 	case refFinished:
 		e.Rule, e.Reason = "B3", fmt.Sprintf("token %d has finished and never moves again", t)
 	case refEntry:
-		e.Rule, e.Reason = "C7", fmt.Sprintf("token %d is in the yard, and only a roll of %v enters it", t, s.rs.entry)
+		e.Rule, e.Reason = "C7", fmt.Sprintf("token %d is in the yard, and only a roll of %v enters it", t, s.rs.rules.EntryRolls)
+	case refFirstEntry:
+		e.Rule, e.Reason = "Y2", fmt.Sprintf("token %d is in the yard, and with a token of its colour out only a roll of %v enters it", t, s.rs.rules.EntryRolls)
 	case refBonusEntry:
 		e.Rule, e.Reason = "P8", fmt.Sprintf("token %d is in the yard, and a bonus move brings no token out", t)
 	case refOvershoot:
@@ -98,7 +102,11 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 	case refMultiLand:
 		e.Rule, e.Reason = "Q3", fmt.Sprintf("token %d cannot land on the %d opponent tokens on square %d", t, r.at>>8, r.at&0xff)
 	case refFull:
-		e.Rule, e.Reason = "P2", fmt.Sprintf("token %d cannot land on square %d, which holds %d tokens already", t, r.at, s.rs.squareLimit)
+		where := "square " + strconv.Itoa(int(r.at))
+		if int(r.at) > int(s.rs.track) { // its start lane (rule Y1)
+			where = s.squareOf(m.Color(), m.To()).String()
+		}
+		e.Rule, e.Reason = "P2", fmt.Sprintf("token %d cannot land on %s, which holds %d tokens already", t, where, s.rs.squareLimit)
 	case refOvertake:
 		e.Rule, e.Reason = "F2", fmt.Sprintf("token %d cannot pass the token on %v", t, s.squareOf(m.Color(), int(r.at)))
 	case refHomeJump:
@@ -609,6 +617,9 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 		}
 		if !rs.entry.has(d.face()) {
 			return from, to, f, refusal{why: refEntry}
+		}
+		if rs.rules.FirstEntryAny && !rs.rules.EntryRolls.has(d.face()) && tokenBytes(&s.tok[c]) != 0 { // rule Y2: only the first token needs no entry roll
+			return from, to, f, refusal{why: refFirstEntry}
 		}
 		to, f = 0, f|flagEnter
 	case from == fin: // rule B3

@@ -21,7 +21,7 @@ type ruleset struct {
 	faces                             Faces   // the faces a die can show
 	rolls                             Faces   // the faces Roll takes: a die's, or none where two dice are thrown (RollDice, rule W1)
 	six                               uint8   // the face the rules call a six: the die's highest (rules P5, F1, P7)
-	entry, bonus                      Faces
+	entry, bonus                      Faces   // the faces that may enter (every face under FirstEntryAny, rule Y2) and earn a bonus roll
 	sixLimit, sixValue                uint8
 	doneFrom                          uint8 // a token at this progress or beyond counts towards its player's finish (rules C6, M1)
 	finishTokens                      uint8 // tokens that must be done for the player to finish
@@ -178,6 +178,9 @@ func newRuleset(r Rules) *ruleset {
 		finishTokens: uint8(cmp.Or(r.FinishTokens, r.Tokens)),
 	}
 	rs.faces, rs.six = rs.chance.faces, uint8(rs.chance.six())
+	if r.FirstEntryAny {
+		rs.entry = rs.faces // rule Y2: any throw may enter, where targetOff lets it
+	}
 	if !r.TwoDice {
 		rs.rolls = rs.faces
 	}

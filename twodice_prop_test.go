@@ -42,7 +42,7 @@ var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	r.EntrySum, r.TopsAndBottoms = false, false
 	r.SumMoves, r.BonusAnyDie = false, false
 	if r.Cowries { // Pachisi's graces as a six (rules X1, Y2)
-		r.Cowries, r.EntryRolls, r.BonusRolls = false, FacesOf(6), FacesOf(6)
+		r.Cowries, r.EntryRolls, r.BonusRolls, r.FirstEntryAny = false, FacesOf(6), FacesOf(6), false
 	}
 	if r.Blocks == BlocksTowers { // a tower moves whole on one die (rule R5)
 		r.Blocks = BlocksStopOpponents

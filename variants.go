@@ -109,6 +109,10 @@ type Rules struct {
 	EntryRolls Faces
 	// SixEntry is what an entering 6 does (rules C7, F1).
 	SixEntry SixEntry
+	// FirstEntryAny lets a colour with every token in its yard bring one
+	// in on any throw, not only on EntryRolls (rule Y2: Pachisi's first
+	// piece needs no grace).
+	FirstEntryAny bool
 	// EntryCompulsory makes a player who rolls an entry face bring a
 	// token in whenever one can enter (rule M2).
 	EntryCompulsory bool
@@ -460,9 +464,10 @@ var presets = func() []preset {
 			Safe: OffsetsOf(0, 4, 13)} // rule Y4: each arm's end square and the fourth from the end of each outer column
 		r.Cowries = true                                           // rule X1
 		r.EntryRolls, r.BonusRolls, r.SixLimit = graces, graces, 0 // rule Y2: no limit on graces
+		r.FirstEntryAny = true                                     // rule Y2: the first piece on any throw
 		r.CaptureBonus = BonusRoll                                 // rule Y3
 		r.SafeSquares, r.EntryCapture = SafeExclusive, EntryLands  // rule Y4
-		r.Blocks, r.SquareLimit = BlocksTowers, 2                  // rule Y5
+		r.Blocks, r.SquareLimit = BlocksTowers, 2                  // rule Y10
 		r.Teams = Partners                                         // rule Y8
 		r.Finish = BounceFinish                                    // rule Y9: the Charkoni on the exact count, an overshoot counted back
 		// Classic's: a throw moves one piece (C8).
@@ -602,6 +607,7 @@ var options = []option{
 	later(boolOpt("TopsAndBottoms", "H2", "a double with every token out moves the tops and the bottoms", func(r *Rules) *bool { return &r.TopsAndBottoms })),
 	setOpt("EntryRolls", "C7", "faces that enter a token", kindFaces, func(r *Rules) *Faces { return &r.EntryRolls }),
 	enumOpt("SixEntry", "F1", "what an entering 6 does", sixEntryNames, func(r *Rules) *SixEntry { return &r.SixEntry }),
+	later(boolOpt("FirstEntryAny", "Y2", "with every token in the yard, any throw enters one", func(r *Rules) *bool { return &r.FirstEntryAny })),
 	boolOpt("EntryCompulsory", "M2", "an entry roll must enter a token if one can", func(r *Rules) *bool { return &r.EntryCompulsory }),
 	boolOpt("ClearStart", "M3", "a token must leave the start square while others wait", func(r *Rules) *bool { return &r.ClearStart }),
 	intOpt("Tries", "M4", "rolls a turn while nothing can move but by entering", span(1, 3), func(r *Rules) *int { return &r.Tries }),
@@ -864,6 +870,8 @@ func (r Rules) problem() string {
 	switch {
 	case b.Track < 2*b.Arms:
 		return fmt.Sprintf("Track is %d, want at least %d: two squares an arm (rule C3)", b.Track, 2*b.Arms)
+	case r.FirstEntryAny && r.TwoDice:
+		return "FirstEntryAny is not played with TwoDice: no source says which die or sum brings the first token in (rule Y2)"
 	case b.Track+b.Arms*b.StartLane > 250:
 		return fmt.Sprintf("the track's %d squares and the %d start lanes of %d are more than 250 squares (rule Y1)", b.Track, b.Arms, b.StartLane)
 	case b.StartLane > 0 && (r.CaptureBeforeHome || r.GuardedExits || r.SixPenalty == ExposedHome):
