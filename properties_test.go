@@ -299,8 +299,12 @@ func propRepair(r *Rules, try int) {
 		}
 		r.BonusRolls &= faces
 		r.Goal, r.HomeSteps = GoalFinish, false // goal slots and steps jam as well (M1, V2)
-		if r.Finish != BounceFinish || b.HomeColumn < 1 {
-			r.Finish = AnyRollFinishes // a bounce counts a token one short back first, where it has room (Y9)
+		// A bounce counts a token one short back first (Y9), where it
+		// has room: no rule keeps its own tokens apart in the home column
+		// (Q11, M6, F2), which could jam it as an exact finish does.
+		room := r.OwnLanding == OwnLandingAllowed && r.HomeJumps == HomeJumpsAllowed && r.Overtake == OvertakeAll
+		if r.Finish != BounceFinish || b.HomeColumn < 1 || !room {
+			r.Finish = AnyRollFinishes
 		}
 	}
 	if b.StartLane > 0 { // rule Y1: not played with laps, guarded exits or the exposed home
