@@ -323,7 +323,7 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 	}
 	for c := range p.seats.All() {
 		for i := range p.tokens {
-			if pr := p.prog[c][i]; pr >= 0 && firstAt(p, c, i) {
+			if pr := p.prog[c][i]; pr >= 0 && firstAt(g, p, c, i) {
 				k := find(g.center(c, pr))
 				spots[k].colours = append(spots[k].colours, c)
 			}
@@ -336,12 +336,12 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 				dst = appendSVGToken(dst, c, ludo.YardOf(c), g.slot[c][i], g.r, []int{i})
 				continue
 			}
-			if !firstAt(p, c, i) {
+			if !firstAt(g, p, c, i) {
 				continue
 			}
 			here := []int{i}
 			for j := i + 1; j < p.tokens; j++ {
-				if p.prog[c][j] == pr {
+				if g.sameSquare(c, p.prog[c][j], pr) {
 					here = append(here, j)
 				}
 			}
@@ -359,14 +359,22 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 }
 
 // firstAt reports whether token i of colour c is the lowest-numbered of
-// its colour at its progress.
-func firstAt(p *svgPosition, c ludo.Color, i int) bool {
+// its colour on its square.
+func firstAt(g *svgGeom, p *svgPosition, c ludo.Color, i int) bool {
 	for j := range i {
-		if p.prog[c][j] == p.prog[c][i] {
+		if g.sameSquare(c, p.prog[c][j], p.prog[c][i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameSquare reports whether tokens of colour c with progress a and b
+// stand on the same square, a yard place being no square: the same
+// progress, or on a board with a start lane (rule Y1) a lane square and
+// the home square it is, or the start square and the home entry.
+func (g *svgGeom) sameSquare(c ludo.Color, a, b int) bool {
+	return a == b || a >= 0 && b >= 0 && g.b.StartLane > 0 && g.b.Square(c, a) == g.b.Square(c, b)
 }
 
 func slicesIndex(cs []ludo.Color, c ludo.Color) int {

@@ -473,6 +473,7 @@ func checkSVG(t *testing.T, s ludo.State) {
 		t.Fatalf("blocks drawn %q, want %q\nposition:\n%v", gotB, wantB, s)
 	}
 	var status, die, bonus string
+	lots := 0
 	for _, e := range els {
 		switch e.attrs["class"] {
 		case "status-text":
@@ -482,9 +483,15 @@ func checkSVG(t *testing.T, s ludo.State) {
 			if e.attrs["data-played"] == "true" {
 				die += " played"
 			}
+		case "cowries": // a throw of six cowries (rule X1), its count
+			die = strings.TrimSpace(die + " " + e.attrs["data-face"])
+			lots++
 		case "bonus":
 			bonus = e.attrs["data-steps"]
 		}
+	}
+	if lots > 0 && (!s.Rules().Cowries || lots > 1) || s.Rules().Cowries && die != "" && lots != 1 {
+		t.Fatalf("%d throws of cowries drawn under %v\n%v", lots, s.Rules(), s)
 	}
 	if want := svgStatusText(s); status != want {
 		t.Fatalf("status %q, want %q", status, want)
