@@ -216,6 +216,19 @@ green @20 yard yard yard
 turn red
 die 6 3
 played 3`},
+	// Pachisi's cross (rule Y1): red pieces in the lane down the centre
+	// column (progress 0 and 3: home squares 7 and 4) and one on the way
+	// up it (80: home 5), one on its start square (7); a green double on
+	// its start square come round again (75, the home entry); a yellow
+	// double on a castle, a yellow and a blue piece in the Charkoni; a
+	// throw of ten (one cowrie up, rule X1).
+	{"pachisi-cross", `rules pachisi
+red 0 3 7 80
+green 75 75 40 finish
+yellow 20 20 yard 83
+blue 8 5 12 yard
+turn red
+die 10`},
 }
 
 func TestSVGGolden(t *testing.T) {
