@@ -244,3 +244,54 @@ die 10`)
 	}
 	checkSVG(t, s)
 }
+
+// The replay page of a Pachisi game draws each throw as cowries (rule
+// X1), counts 10 and 25 among them, and groups a colour's pieces by
+// square, a lane square being a home square (rule Y1); other pages have
+// neither script.
+func TestReplayHTMLPachisi(t *testing.T) {
+	r, g := pachisiBoard(t)
+	frames, final := replayGame(t, r, 1)
+	page := writeReplay(t, "pachisi", frames, final)
+	for _, want := range []string{"function drawCowries(", "drawCowries(g, w - 56, y + 10, v.d)", "drawCowries(s, 0, 0, v.m[0])",
+		"function same(", "if (same(D.seats[k], prog(v, k, j), prog(v, k, i))) return false;", "if (same(c, prog(v, k, j), p)) here.push(j);"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the pachisi page has no %q", want)
+		}
+	}
+	for _, not := range []string{"drawDie(g, w - 56", "drawDie(s, 0, 0"} {
+		if strings.Contains(page, not) {
+			t.Errorf("the pachisi page draws a die: %q", not)
+		}
+	}
+	counts := map[int]bool{}
+	for _, f := range frames {
+		counts[f.Roll] = true
+	}
+	if !counts[10] || !counts[25] {
+		t.Errorf("no throw of 10 or 25 in the game: %v", counts)
+	}
+	d := replayDataOf(t, page)
+	b := r.Board
+	for c := range final.Players().All() {
+		for p := range b.StartLane {
+			up := b.HomeEntry + b.HomeColumn - p
+			if d.Sq[c][p] != d.Sq[c][up] || d.Pos[c][p] != d.Pos[c][up] || d.Sq[c][p] != ludo.HomeSquare(c, b.HomeColumn-p).String() {
+				t.Errorf("%v: lane progress %d at %v %q, progress %d at %v %q; want both on home square %d", c, p, d.Pos[c][p], d.Sq[c][p], up, d.Pos[c][up], d.Sq[c][up], b.HomeColumn-p)
+			}
+		}
+		if fin := d.Pos[c][b.Finish()]; fin != [2]int{g.finish[c].x, g.finish[c].y} {
+			t.Errorf("%v: the finish at %v, want %v in the Charkoni", c, fin, g.finish[c])
+		}
+	}
+	cf, cfinal := replayGame(t, ludo.Classic(), 1)
+	classic := writeReplay(t, "classic", cf, cfinal)
+	for _, not := range []string{"drawCowries", "function same("} {
+		if strings.Contains(classic, not) {
+			t.Errorf("the classic page has %q", not)
+		}
+	}
+	if !strings.Contains(classic, "drawDie(g, w - 56, y + 10, v.d)") {
+		t.Error("the classic page draws no die")
+	}
+}

@@ -193,13 +193,21 @@ func svgStatusText(s ludo.State) string {
 // like it; the 11×11 board of 40 round fields of Mensch ärgere Dich nicht
 // and Fia, the start fields marked A, the goal fields a to d; the Parchís
 // board of 68 squares, four arms of three columns of eight round a
-// centre; and a star of six such arms for the six-player boards. The
-// start squares and home columns are in their colours, the finish is in
-// the middle (each colour's part of it, or under [ludo.GoalSlots] one more
+// centre; Pachisi's cross (a board with a start lane, rule Y1), the same
+// arms round the Charkoni, each colour's quarter of it its finish, the
+// start square the end square of the arm's middle column, whose squares
+// are both the lane a piece walks out on (a piece there stands on the
+// home square [ludo.Board.Square] gives) and the home column it comes
+// back up, drawn clockwise as the Parchís board (the real game runs
+// counter-clockwise: a mirror image), the pieces waiting in yards
+// between the arms; and a star of six such arms for the six-player
+// boards. The start squares and home columns are in their colours, the
+// finish is in the middle (each colour's part of it, or under [ludo.GoalSlots] one more
 // goal square of its home column, or on a board whose home columns reach
 // the centre the centre itself), and the yards lie between the arms,
 // Red's top left and the others clockwise. Safe squares ([ludo.Board.IsSafe])
-// are ringed and stars ([ludo.Board.IsStar]) carry a star, and a legend under
+// are ringed (Pachisi's castles marked with a cross ×, as the cloths
+// embroider them) and stars ([ludo.Board.IsStar]) carry a star, and a legend under
 // the board says what the marks are. Any other [ludo.Board] is drawn as a ring
 // of numbered track squares with a row per colour under it: yard, home
 // column, finish.

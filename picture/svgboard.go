@@ -19,7 +19,9 @@ import (
 // 15×15 cross of classic Ludo (arms of 6), the 11×11 Mensch ärgere Dich
 // nicht and Fia board of 40 fields (arms of 4 and corner fields, drawn as
 // dots), the Parchís board of 68 squares (arms of 8) and their six-arm
-// versions. Any other board is a ring of squares with a row per colour
+// versions, and Pachisi's cross (arms of 8 round the Charkoni; with a
+// start lane, rule Y1, the start square is the tip of the arm, the home
+// entry, and the lane walks the home column down from the centre). Any other board is a ring of squares with a row per colour
 // under it.
 
 // Fixed-point arithmetic for the star boards: a length of fx is one
