@@ -31,7 +31,8 @@ var ErrInvalidReplay = errors.New("picture: invalid replay")
 // both (5)" for an entry with both dice, rule H1; ", a top" or ", a
 // bottom" for the amounts of tops and bottoms, rule H2, the strip
 // showing the four; "red bonus 20 after the dice" for a bonus move after
-// them, rule W4; the squares it went from and to are ringed, and so are
+// them, rule W4; a throw of six cowries, rule X1, drawn as the shells;
+// the squares it went from and to are ringed, and so are
 // the tokens it sent home), and the legal moves the player had to choose
 // from.
 // Opening the page with a fragment "#ply=N" shows ply N, and the fragment
