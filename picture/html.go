@@ -31,7 +31,8 @@ var ErrInvalidReplay = errors.New("picture: invalid replay")
 // both (5)" for an entry with both dice, rule H1; ", a top" or ", a
 // bottom" for the amounts of tops and bottoms, rule H2, the strip
 // showing the four; "red bonus 20 after the dice" for a bonus move after
-// them, rule W4; the squares it went from and to are ringed, and so are
+// them, rule W4; a throw of six cowries, rule X1, drawn as the shells;
+// the squares it went from and to are ringed, and so are
 // the tokens it sent home), and the legal moves the player had to choose
 // from.
 // Opening the page with a fragment "#ply=N" shows ply N, and the fragment
@@ -118,6 +119,8 @@ type replayPageData struct {
 	Status replayViewData
 	Data   replayData
 	Two    bool // the rules throw two dice (rule W1): the script draws them
+	Cowr   bool // the rules throw six cowries (rule X1): the script draws them
+	Lane   bool // the board has a start lane (rule Y1): a lane square is a home square, the start square the home entry
 }
 
 func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData, error) {
@@ -244,6 +247,7 @@ func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData
 	svg = append(svg, "</svg>"...)
 	return &replayPageData{
 		Title: title, Plies: len(frames), SVG: template.HTML(svg), Status: views[0], Data: d, Two: two,
+		Cowr: start.Rules().Cowries, Lane: b.StartLane > 0,
 	}, nil
 }
 
@@ -571,9 +575,12 @@ h1 { font-size: 20px; margin: 0 0 12px; }
   // The same elements as the Go code's appendSVGTokens: a disc for the
   // tokens of a colour on a square, colours sharing a square side by side.
   function first(v, k, i) {
-    for (let j = 0; j < i; j++) if (prog(v, k, j) === prog(v, k, i)) return false;
+    for (let j = 0; j < i; j++) if ({{if .Lane}}same(D.seats[k], prog(v, k, j), prog(v, k, i)){{else}}prog(v, k, j) === prog(v, k, i){{end}}) return false;
     return true;
-  }
+  }{{if .Lane}}
+  // With a start lane (rule Y1) a lane square is a home square, and the
+  // start square the home entry: tokens there share a disc.
+  function same(c, p, q) { return p === q || p >= 0 && q >= 0 && D.sq[c][p] === D.sq[c][q]; }{{end}}
   function drawTokens(v) {
     const g = layer("tokens");
     clear(g);
@@ -593,7 +600,7 @@ h1 { font-size: 20px; margin: 0 0 12px; }
         let here = [i];
         if (p >= 0) {
           if (!first(v, k, i)) continue;
-          for (let j = i + 1; j < D.tokens; j++) if (prog(v, k, j) === p) here.push(j);
+          for (let j = i + 1; j < D.tokens; j++) if ({{if .Lane}}same(c, prog(v, k, j), p){{else}}prog(v, k, j) === p{{end}}) here.push(j);
         }
         const xy = at(c, i, p), sq = square(c, p);
         let x = xy[0], y = xy[1], r = D.r;
@@ -624,7 +631,21 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     el(g, "rect", {x: x, y: y, width: 40, height: 40, rx: 7, fill: "#ffffff", stroke: "#111111", "stroke-width": 2});
     for (const p of D.pips[f]) el(g, "circle", {cx: x + p[0], cy: y + p[1], r: 4, fill: "#111111"});
     return g;
-  }{{if .Two}}
+  }{{if .Cowr}}
+  // The same elements as the Go code's appendSVGCowries (rule X1).
+  function drawCowries(parent, x, y, f) {
+    const up = {2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 10: 1, 25: 0}[f];
+    if (up === undefined) return null;
+    const g = el(parent, "g", {"class": "cowries", "data-face": f, "data-up": up});
+    el(g, "rect", {x: x, y: y, width: 40, height: 40, rx: 7, fill: "#fbf3e0", stroke: "#111111", "stroke-width": 2});
+    for (let k = 0; k < 6; k++) {
+      const cx = x + 8 + 12 * (k % 3), cy = y + 9 + 11 * Math.floor(k / 3);
+      el(g, "ellipse", {cx: cx, cy: cy, rx: 5, ry: 4, fill: k < up ? "#ffffff" : "#a0764a", stroke: "#111111"});
+      if (k < up) el(g, "line", {x1: cx - 3, y1: cy, x2: cx + 3, y2: cy, stroke: "#111111", "stroke-width": 1.5});
+    }
+    el(g, "text", {x: x + 20, y: y + 37, "font-size": 11, "font-weight": "bold", "text-anchor": "middle", fill: "#111111"}, String(f));
+    return g;
+  }{{end}}{{if .Two}}
   // A die of a throw of two (rule W1), as the Go code's appendSVGDie2:
   // a played one faded and struck through.
   function drawDie2(parent, x, y, f, played) {
@@ -674,7 +695,7 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     {{if .Two}}if (v.d2) drawDice(g, w, y, v);
     {{end}}if (v.b) drawBonus(g, w - 56, y + 10, v.b);{{if .Two}}
     else if (v.d2) {}{{end}}
-    else if (v.d) drawDie(g, w - 56, y + 10, v.d);
+    else if (v.d) {{if .Cowr}}drawCowries{{else}}drawDie{{end}}(g, w - 56, y + 10, v.d);
     if (v.pl) D.seats.forEach((c) => {
       if (!v.pl[c]) return;
       const yd = D.yard[c], cx = yd[0] + Math.floor(yd[2] / 2), cy = yd[1] + Math.floor(yd[3] / 2);
@@ -721,7 +742,7 @@ h1 { font-size: 20px; margin: 0 0 12px; }
     if (v.m) {
       const s = el(roll, "svg", {viewBox: "0 0 40 40", "aria-hidden": "true"});
       {{if .Two}}if (v.m[8]) drawDie(s, 0, 0, v.m[8]);
-      else {{end}}if (v.m[0]) drawDie(s, 0, 0, v.m[0]);
+      else {{end}}if (v.m[0]) {{if .Cowr}}drawCowries{{else}}drawDie{{end}}(s, 0, 0, v.m[0]);
       else drawBonus(s, 0, 0, v.m[6]);
       const tx = document.createElement("span");
       tx.id = "roll-text";

@@ -193,13 +193,21 @@ func svgStatusText(s ludo.State) string {
 // like it; the 11×11 board of 40 round fields of Mensch ärgere Dich nicht
 // and Fia, the start fields marked A, the goal fields a to d; the Parchís
 // board of 68 squares, four arms of three columns of eight round a
-// centre; and a star of six such arms for the six-player boards. The
-// start squares and home columns are in their colours, the finish is in
-// the middle (each colour's part of it, or under [ludo.GoalSlots] one more
+// centre; Pachisi's cross (a board with a start lane, rule Y1), the same
+// arms round the Charkoni, each colour's quarter of it its finish, the
+// start square the end square of the arm's middle column, whose squares
+// are both the lane a piece walks out on (a piece there stands on the
+// home square [ludo.Board.Square] gives) and the home column it comes
+// back up, drawn clockwise as the Parchís board (the real game runs
+// counter-clockwise: a mirror image), the pieces waiting in yards
+// between the arms; and a star of six such arms for the six-player
+// boards. The start squares and home columns are in their colours, the
+// finish is in the middle (each colour's part of it, or under [ludo.GoalSlots] one more
 // goal square of its home column, or on a board whose home columns reach
 // the centre the centre itself), and the yards lie between the arms,
 // Red's top left and the others clockwise. Safe squares ([ludo.Board.IsSafe])
-// are ringed and stars ([ludo.Board.IsStar]) carry a star, and a legend under
+// are ringed (Pachisi's castles marked with a cross ×, as the cloths
+// embroider them) and stars ([ludo.Board.IsStar]) carry a star, and a legend under
 // the board says what the marks are. Any other [ludo.Board] is drawn as a ring
 // of numbered track squares with a row per colour under it: yard, home
 // column, finish.
@@ -323,7 +331,7 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 	}
 	for c := range p.seats.All() {
 		for i := range p.tokens {
-			if pr := p.prog[c][i]; pr >= 0 && firstAt(p, c, i) {
+			if pr := p.prog[c][i]; pr >= 0 && firstAt(g, p, c, i) {
 				k := find(g.center(c, pr))
 				spots[k].colours = append(spots[k].colours, c)
 			}
@@ -336,12 +344,12 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 				dst = appendSVGToken(dst, c, ludo.YardOf(c), g.slot[c][i], g.r, []int{i})
 				continue
 			}
-			if !firstAt(p, c, i) {
+			if !firstAt(g, p, c, i) {
 				continue
 			}
 			here := []int{i}
 			for j := i + 1; j < p.tokens; j++ {
-				if p.prog[c][j] == pr {
+				if g.sameSquare(c, p.prog[c][j], pr) {
 					here = append(here, j)
 				}
 			}
@@ -359,14 +367,22 @@ func appendSVGTokens(dst []byte, g *svgGeom, p *svgPosition) []byte {
 }
 
 // firstAt reports whether token i of colour c is the lowest-numbered of
-// its colour at its progress.
-func firstAt(p *svgPosition, c ludo.Color, i int) bool {
+// its colour on its square.
+func firstAt(g *svgGeom, p *svgPosition, c ludo.Color, i int) bool {
 	for j := range i {
-		if p.prog[c][j] == p.prog[c][i] {
+		if g.sameSquare(c, p.prog[c][j], p.prog[c][i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameSquare reports whether tokens of colour c with progress a and b
+// stand on the same square, a yard place being no square: the same
+// progress, or on a board with a start lane (rule Y1) a lane square and
+// the home square it is, or the start square and the home entry.
+func (g *svgGeom) sameSquare(c ludo.Color, a, b int) bool {
+	return a == b || a >= 0 && b >= 0 && g.b.StartLane > 0 && g.b.Square(c, a) == g.b.Square(c, b)
 }
 
 func slicesIndex(cs []ludo.Color, c ludo.Color) int {

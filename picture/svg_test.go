@@ -216,6 +216,19 @@ green @20 yard yard yard
 turn red
 die 6 3
 played 3`},
+	// Pachisi's cross (rule Y1): red pieces in the lane down the centre
+	// column (progress 0 and 3: home squares 7 and 4) and one on the way
+	// up it (80: home 5), one on its start square (7); a green double on
+	// its start square come round again (75, the home entry); a yellow
+	// double on a castle, a yellow and a blue piece in the Charkoni; a
+	// throw of ten (one cowrie up, rule X1).
+	{"pachisi-cross", `rules pachisi
+red 0 3 7 80
+green 75 75 40 finish
+yellow 20 20 yard 83
+blue 8 5 12 yard
+turn red
+die 10`},
 }
 
 func TestSVGGolden(t *testing.T) {
@@ -473,6 +486,7 @@ func checkSVG(t *testing.T, s ludo.State) {
 		t.Fatalf("blocks drawn %q, want %q\nposition:\n%v", gotB, wantB, s)
 	}
 	var status, die, bonus string
+	lots := 0
 	for _, e := range els {
 		switch e.attrs["class"] {
 		case "status-text":
@@ -482,9 +496,15 @@ func checkSVG(t *testing.T, s ludo.State) {
 			if e.attrs["data-played"] == "true" {
 				die += " played"
 			}
+		case "cowries": // a throw of six cowries (rule X1), its count
+			die = strings.TrimSpace(die + " " + e.attrs["data-face"])
+			lots++
 		case "bonus":
 			bonus = e.attrs["data-steps"]
 		}
+	}
+	if lots > 0 && (!s.Rules().Cowries || lots > 1) || s.Rules().Cowries && die != "" && lots != 1 {
+		t.Fatalf("%d throws of cowries drawn under %v\n%v", lots, s.Rules(), s)
 	}
 	if want := svgStatusText(s); status != want {
 		t.Fatalf("status %q, want %q", status, want)
@@ -516,6 +536,48 @@ func checkSVG(t *testing.T, s ludo.State) {
 		t.Fatalf("die %q and bonus %q drawn, want %q and %q\n%v", die, bonus, wantDie, wantBonus, s)
 	}
 	checkDiscsApart(t, els, s)
+	checkDiscsPlaced(t, els, s)
+}
+
+// checkDiscsPlaced checks that every token's disc stands on its square of
+// the picture (a token in the yard on its own place): every square a
+// token stands on is placed, and a token on the square Board.Square gives
+// (on Pachisi's cross, rule Y1, a lane piece on its home square).
+func checkDiscsPlaced(t *testing.T, els []svgElement, s ludo.State) {
+	t.Helper()
+	g := stateGeometry(s)
+	at := map[string]pt{}
+	for k, e := range els {
+		if e.attrs["class"] != "tok" {
+			continue
+		}
+		c := els[k+1].attrs
+		for _, i := range strings.Fields(e.attrs["data-tokens"]) {
+			at[e.attrs["data-color"]+" "+i] = pt{atoi(t, c["cx"]), atoi(t, c["cy"])}
+		}
+	}
+	for c := range s.Players().All() {
+		for i := range s.Rules().Tokens {
+			got, ok := at[c.String()+" "+strconv.Itoa(i)]
+			if !ok {
+				t.Fatalf("%v token %d not drawn\n%v", c, i, s)
+			}
+			sq := s.Square(c, i)
+			if sq.Zone() == ludo.YardZone {
+				if got != g.slot[c][i] {
+					t.Fatalf("%v token %d in the yard drawn at %v, want its place %v\n%v", c, i, got, g.slot[c][i], s)
+				}
+				continue
+			}
+			want, ok := g.sqAt(sq)
+			if !ok {
+				t.Fatalf("%v token %d: square %v not placed\n%v", c, i, sq, s)
+			}
+			if h := g.spotSize(want.c) / 2; iabs(got.x-want.c.x) > h || iabs(got.y-want.c.y) > h {
+				t.Fatalf("%v token %d on %v drawn at %v, off its square at %v\n%v", c, i, sq, got, want.c, s)
+			}
+		}
+	}
 }
 
 // checkDiscsApart checks that every token disc of a picture can be seen:
@@ -637,7 +699,7 @@ func TestSVGGames(t *testing.T) {
 		}
 		check(s)
 	}
-	for _, f := range []string{"going round again", "colours sharing a square", "bonus move", "a 6 counting 7", "goal squares", "shared centre", "a played die of two", "tops and bottoms", "a bonus move after the dice"} {
+	for _, f := range []string{"going round again", "colours sharing a square", "bonus move", "a 6 counting 7", "goal squares", "shared centre", "a played die of two", "tops and bottoms", "a bonus move after the dice", "a piece in the start lane"} {
 		if seen[f] == 0 {
 			t.Errorf("no picture showed %s", f)
 		}
@@ -653,6 +715,9 @@ func svgFeatures(s ludo.State) []string {
 		for i := range r.Tokens {
 			if s.Progress(c, i) > b.Finish() {
 				out = append(out, "going round again")
+			}
+			if p := s.Progress(c, i); p >= 0 && p < b.StartLane { // rule Y1
+				out = append(out, "a piece in the start lane")
 			}
 		}
 	}

@@ -19,7 +19,9 @@ import (
 // 15×15 cross of classic Ludo (arms of 6), the 11×11 Mensch ärgere Dich
 // nicht and Fia board of 40 fields (arms of 4 and corner fields, drawn as
 // dots), the Parchís board of 68 squares (arms of 8) and their six-arm
-// versions. Any other board is a ring of squares with a row per colour
+// versions, and Pachisi's cross (arms of 8 round the Charkoni; with a
+// start lane, rule Y1, the start square is the tip of the arm, the home
+// entry, and the lane walks the home column down from the centre). Any other board is a ring of squares with a row per colour
 // under it.
 
 // Fixed-point arithmetic for the star boards: a length of fx is one
@@ -65,6 +67,7 @@ type svgGeom struct {
 	arms    int  // 4 or 6 on a star board
 	slots   bool // the finish is one more goal square (GoalSlots, rule M1)
 	shared  bool // every colour finishes on the one centre (Fia)
+	castles bool // Pachisi's cross (a start lane, rule Y1): the safe squares are castles, marked ×, round the Charkoni
 	cell    int  // the size of a square
 	r       int  // a token's radius
 	w, h    int  // the whole picture, status strip included
@@ -98,7 +101,7 @@ type star struct {
 	slots     bool
 	n, l      int   // arms, squares along an arm
 	corner    bool  // a field at the corner between two arms
-	d         int   // squares from the home entry (the tip of the arm) to the start square
+	d         int   // squares from the home entry (the tip of the arm) to the start square; 0 on a board with a start lane, whose start square is the tip
 	a         int64 // the centre polygon's apothem
 	out, side [ludo.MaxPlayers]fv
 }
@@ -114,7 +117,15 @@ func newStar(b ludo.Board, slots bool) (star, bool) {
 	s.corner = sp%2 == 0
 	s.l = (sp - 1) / 2
 	s.d = b.Track - b.HomeEntry
-	if s.l < 2 || s.d < 1 || s.d > sp-1-s.l {
+	if b.StartLane > 0 {
+		// Pachisi's cross (rule Y1): the lane comes down the home
+		// column to the start square at the tip of the arm, which is
+		// the home entry too.
+		s.d = b.Track - (b.HomeEntry - b.StartLane)
+		if s.d != 0 || s.l < 2 {
+			return s, false
+		}
+	} else if s.l < 2 || s.d < 1 || s.d > sp-1-s.l {
 		return s, false
 	}
 	s.a = 3 * fx / 2
@@ -184,7 +195,7 @@ func (s *star) home(c ludo.Color, m int) fv {
 // geom turns the layout into pixels.
 func (s *star) geom() svgGeom {
 	b := s.b
-	g := svgGeom{b: b, style: styleSquares, arms: s.n, slots: s.slots}
+	g := svgGeom{b: b, style: styleSquares, arms: s.n, slots: s.slots, castles: b.StartLane > 0}
 	if s.corner {
 		g.style = styleDots
 	}
@@ -626,6 +637,14 @@ func appendSafeMark(dst []byte, c pt, r int) []byte {
 	return fmt.Appendf(dst, `<circle class="safe" cx="%d" cy="%d" r="%d" fill="none" stroke="#333333" stroke-width="2" stroke-dasharray="4 2"/>`+"\n", c.x, c.y, r)
 }
 
+// appendCastleMark draws the mark of a castle of Pachisi's cross (a safe
+// square, rule Y4) centred at c: a cross × from corner to corner, as the
+// cloths embroider them, h from the centre each way.
+func appendCastleMark(dst []byte, c pt, h int) []byte {
+	return fmt.Appendf(dst, `<path class="castle" d="M%d %dL%d %dM%d %dL%d %d" fill="none" stroke="#8b1a1a" stroke-width="3" stroke-linecap="round"/>`+"\n",
+		c.x-h, c.y-h, c.x+h, c.y+h, c.x-h, c.y+h, c.x+h, c.y-h)
+}
+
 // svgStarPoints is a five-pointed star of radius 100, point up.
 var svgStarPoints = [10]pt{{0, -100}, {22, -31}, {95, -31}, {36, 12}, {59, 81}, {0, 38}, {-59, 81}, {-36, 12}, {-95, -31}, {-22, -31}}
 
@@ -653,14 +672,21 @@ func appendSVGMarks(dst []byte, g *svgGeom) []byte {
 		if g.b.IsStar(ts) {
 			dst = appendStarMark(dst, sq.c, starR)
 		}
-		if g.b.IsSafe(ts) {
+		switch {
+		case g.b.IsSafe(ts) && g.castles:
+			dst = appendCastleMark(dst, sq.c, g.cell*2/5)
+		case g.b.IsSafe(ts):
 			dst = appendSafeMark(dst, sq.c, safeR)
 		}
 	}
 	y := g.legend + svgLegendH/2
 	dst = fmt.Appendf(dst, `<rect x="0" y="%d" width="%d" height="%d" fill="#ffffff" stroke="#7a7a7a" stroke-width="1"/>`+"\n", g.legend, g.w, svgLegendH)
 	x := 20
-	if g.b.Safe != 0 {
+	if g.b.Safe != 0 && g.castles {
+		dst = appendCastleMark(dst, pt{x, y}, 9)
+		dst = fmt.Appendf(dst, `<text class="legend" x="%d" y="%d" font-size="13" fill="#333333">castle: a safe square, nobody is captured there</text>`+"\n", x+16, y+5)
+		x += 350
+	} else if g.b.Safe != 0 {
 		dst = appendSafeMark(dst, pt{x, y}, 9)
 		dst = fmt.Appendf(dst, `<text class="legend" x="%d" y="%d" font-size="13" fill="#333333">safe square: nobody is captured there</text>`+"\n", x+16, y+5)
 		x += 290

@@ -395,6 +395,8 @@ func (g *game) check(dom string, n int) []string {
 			places = append(places, a["data-color"]+" "+a["data-place"])
 		case a["class"] == "die":
 			dice = append(dice, a["data-face"]+map[string]string{"true": " played"}[a["data-played"]])
+		case a["class"] == "cowries": // a throw of six cowries (rule X1)
+			dice = append(dice, a["data-face"]+" cowries")
 		case a["class"] == "bonus":
 			dice = append(dice, "+"+a["data-steps"])
 		case a["class"] == "hl-from":
@@ -517,6 +519,13 @@ func (g *game) check(dom string, n int) []string {
 	list("turn frames", turn, wantTurn)
 	list("frames of the turn's other colour", mates, wantMates)
 	list("places", places, wantPlaces)
+	if s.Rules().Cowries { // six cowries thrown (rule X1), drawn as shells, not a die
+		for k, d := range wantDice {
+			if !strings.HasPrefix(d, "+") {
+				wantDice[k] += " cowries"
+			}
+		}
+	}
 	list("dice shown", dice, wantDice)
 	list("squares ringed as where the move came from", from, wantFrom)
 	list("squares ringed as where the move went", to, wantTo)
