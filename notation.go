@@ -1031,7 +1031,7 @@ func (s State) appendPosition(b []byte, brief bool) []byte {
 func (s State) defaultTurn() Color {
 	over := s.Phase() == PhaseOver
 	for c := range s.Players().All() {
-		if over || s.places.of(c) == 0 && !s.finished(c) {
+		if over || s.places.of(c) == 0 { // as build reads it: finished but unplaced, a partner (rule T1) is still a default
 			return c
 		}
 	}

@@ -751,3 +751,18 @@ func TestFormatPositionCapturedKeySpace(t *testing.T) {
 	assert.Contains(t, ludo.FormatPosition(s), "\ncaptured red blue\n")
 	checkPositionRoundTrip(t, s)
 }
+
+// A colour whose tokens have all finished while its partner plays on
+// (rule T1) is not placed; the turn the brief text leaves out is the one
+// the reader assumes, so that the position reads back. The writer once
+// left out a turn the reader took for the finished colour's.
+func TestFormatPositionFinishedPartner(t *testing.T) {
+	for _, turn := range []string{"green", "yellow"} {
+		s := ludo.MustParsePosition("rules pachisi\nred finish finish finish finish\ngreen 20\nyellow 30\nblue 40\nturn " + turn + "\n")
+		text := ludo.FormatPosition(s)
+		back, err := ludo.ParsePosition(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, s, back, text)
+		assert.Contains(t, text, "turn    "+turn, "the turn is written: the reader's default is red, who has finished")
+	}
+}
