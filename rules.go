@@ -86,7 +86,7 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 	case refFinished:
 		e.Rule, e.Reason = "B3", fmt.Sprintf("token %d has finished and never moves again", t)
 	case refEntry:
-		e.Rule, e.Reason = "C7", fmt.Sprintf("token %d is in the yard, and only a roll of %v enters it", t, s.rs.rules.EntryRolls)
+		e.Rule, e.Reason = "C7", fmt.Sprintf("token %d is in the yard, and only a roll of %v enters it", t, s.rs.entry)
 	case refFirstEntry:
 		e.Rule, e.Reason = "Y2", fmt.Sprintf("token %d is in the yard, and with a token of its colour out only a roll of %v enters it", t, s.rs.rules.EntryRolls)
 	case refBonusEntry:
@@ -371,7 +371,7 @@ func (s *State) startCount(d due) {
 func (s *State) candidates(d due, x uint32) uint8 {
 	rs := s.rs
 	out := zeroBytes(x ^ rs.finishBytes)
-	if !rs.entry.has(d.face()) { // a bonus move's face, 0, enters nothing
+	if !rs.enterable.has(d.face()) { // a bonus move's face, 0, enters nothing
 		out |= zeroBytes(x) // in the yard, and the face does not enter
 	}
 	// Alike with a lower one: equal to the byte next below, turning
@@ -616,10 +616,12 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 			return from, to, f, refusal{why: refBonusEntry}
 		}
 		if !rs.entry.has(d.face()) {
-			return from, to, f, refusal{why: refEntry}
-		}
-		if rs.rules.FirstEntryAny && !rs.rules.EntryRolls.has(d.face()) && tokenBytes(&s.tok[c]) != 0 { // rule Y2: only the first token needs no entry roll
-			return from, to, f, refusal{why: refFirstEntry}
+			switch {
+			case !rs.rules.FirstEntryAny:
+				return from, to, f, refusal{why: refEntry}
+			case tokenBytes(&s.tok[c]) != 0: // rule Y2: only the first token needs no entry roll
+				return from, to, f, refusal{why: refFirstEntry}
+			}
 		}
 		to, f = 0, f|flagEnter
 	case from == fin: // rule B3

@@ -21,7 +21,8 @@ type ruleset struct {
 	faces                             Faces   // the faces a die can show
 	rolls                             Faces   // the faces Roll takes: a die's, or none where two dice are thrown (RollDice, rule W1)
 	six                               uint8   // the face the rules call a six: the die's highest (rules P5, F1, P7)
-	entry, bonus                      Faces   // the faces that may enter (every face under FirstEntryAny, rule Y2) and earn a bonus roll
+	entry, bonus                      Faces   // the faces that enter a token (rule C7) and earn a bonus roll (C9)
+	enterable                         Faces   // the faces for which candidates judges the yard: entry, or under FirstEntryAny every face (rule Y2)
 	sixLimit, sixValue                uint8
 	doneFrom                          uint8 // a token at this progress or beyond counts towards its player's finish (rules C6, M1)
 	finishTokens                      uint8 // tokens that must be done for the player to finish
@@ -178,8 +179,9 @@ func newRuleset(r Rules) *ruleset {
 		finishTokens: uint8(cmp.Or(r.FinishTokens, r.Tokens)),
 	}
 	rs.faces, rs.six = rs.chance.faces, uint8(rs.chance.six())
+	rs.enterable = rs.entry
 	if r.FirstEntryAny {
-		rs.entry = rs.faces // rule Y2: any throw may enter, where targetOff lets it
+		rs.enterable = rs.faces // rule Y2: any throw may enter, where targetOff lets it
 	}
 	if !r.TwoDice {
 		rs.rolls = rs.faces
