@@ -22,7 +22,6 @@ type ruleset struct {
 	rolls                             Faces   // the faces Roll takes: a die's, or none where two dice are thrown (RollDice, rule W1)
 	six                               uint8   // the face the rules call a six: the die's highest (rules P5, F1, P7)
 	entry, bonus                      Faces   // the faces that enter a token (rule C7) and earn a bonus roll (C9)
-	enterable                         Faces   // the faces for which candidates judges the yard: entry, or under FirstEntryAny every face (rule Y2)
 	sixLimit, sixValue                uint8
 	doneFrom                          uint8 // a token at this progress or beyond counts towards its player's finish (rules C6, M1)
 	finishTokens                      uint8 // tokens that must be done for the player to finish
@@ -66,6 +65,9 @@ type ruleset struct {
 	// none more than a 6; below the gate, 0 where a move past it is
 	// refused, 1 where Finish:BounceFinish counts it back.
 	steps [256]uint8
+	// enterable is the faces for which candidates judges the yard: entry,
+	// or under FirstEntryAny every face (rule Y2).
+	enterable Faces
 }
 
 // What a move may leave due (ruleset.goesOn): with one die a bonus move
