@@ -75,7 +75,6 @@ const (
 	refExitShared  // A5: two colours on a start square only with its owner
 	refTower       // R5: only a tower moving whole lands on a tower, off the safe squares
 	refBounceBack  // S5: a bounce may not count back past the home entry
-	refFirstEntry  // Y2: only a colour with every token in the yard enters on any throw
 	refWrongTokens // not a token of the game
 )
 
@@ -87,8 +86,6 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 		e.Rule, e.Reason = "B3", fmt.Sprintf("token %d has finished and never moves again", t)
 	case refEntry:
 		e.Rule, e.Reason = "C7", fmt.Sprintf("token %d is in the yard, and only a roll of %v enters it", t, s.rs.entry)
-	case refFirstEntry:
-		e.Rule, e.Reason = "Y2", fmt.Sprintf("token %d is in the yard, and with a token of its colour out only a roll of %v enters it", t, s.rs.rules.EntryRolls)
 	case refBonusEntry:
 		e.Rule, e.Reason = "P8", fmt.Sprintf("token %d is in the yard, and a bonus move brings no token out", t)
 	case refOvershoot:
@@ -352,11 +349,14 @@ func (s *State) startCount(d due) {
 			s.moves[i] = l
 		}
 	}
-	if s.rs.feat&(featPairEntry|featFilters) != 0 {
-		if s.rs.feat&featPairEntry != 0 {
+	if f := s.rs.feat & (featPairEntry | featFirstEntry | featFilters); f != 0 {
+		if f&featPairEntry != 0 {
 			s.judgePair(d)
 		}
-		if s.rs.feat&featFilters != 0 {
+		if f&featFirstEntry != 0 {
+			s.judgeFirstEntry(d)
+		}
+		if f&featFilters != 0 {
 			s.filter(d)
 		}
 	}
@@ -371,7 +371,7 @@ func (s *State) startCount(d due) {
 func (s *State) candidates(d due, x uint32) uint8 {
 	rs := s.rs
 	out := zeroBytes(x ^ rs.finishBytes)
-	if !rs.enterable.has(d.face()) { // a bonus move's face, 0, enters nothing
+	if !rs.entry.has(d.face()) { // a bonus move's face, 0, enters nothing
 		out |= zeroBytes(x) // in the yard, and the face does not enter
 	}
 	// Alike with a lower one: equal to the byte next below, turning
@@ -616,12 +616,7 @@ func (s *State) targetOff(d due, from, to int) (_, _ int, f moveFlags, r refusal
 			return from, to, f, refusal{why: refBonusEntry}
 		}
 		if !rs.entry.has(d.face()) {
-			switch {
-			case !rs.rules.FirstEntryAny:
-				return from, to, f, refusal{why: refEntry}
-			case tokenBytes(&s.tok[c]) != 0: // rule Y2: only the first token needs no entry roll
-				return from, to, f, refusal{why: refFirstEntry}
-			}
+			return from, to, f, refusal{why: refEntry}
 		}
 		to, f = 0, f|flagEnter
 	case from == fin: // rule B3
@@ -1174,6 +1169,20 @@ func (s *State) judgePair(d due) {
 	m, r := s.land(run, s.trackSquare(c, to))
 	if r.why == legal {
 		s.extra = extraLane(m.lane(), yard)
+	}
+}
+
+// judgeFirstEntry adds the entry of a colour's first token on a face
+// that is no entry roll (rule Y2, FirstEntryAny): while every token of
+// the colour is in its yard, any throw brings token 0 in, landing as an
+// entry on an entry roll would (a bonus move's face, 0, brings none, rule
+// P8). On every other face the judge's refusal stands (rule C7).
+func (s *State) judgeFirstEntry(d due) {
+	if f := d.face(); f == 0 || s.rs.entry.has(f) || tokenBytes(&s.tok[d.c()]) != 0 {
+		return
+	}
+	if l, r := s.moveTo(d, 0, -1, 0, flagValid|flagEnter); r.why == legal {
+		s.moves[0] = l
 	}
 }
 
@@ -2301,14 +2310,14 @@ func (s *State) diceMoves(dst []Move) []Move {
 			d = d.withColor(s.mateOf(d.c()), true) // rule T3: the other colour's tokens too
 		}
 	}
-	if s.rs.feat&(featSum|featEntrySum) != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
+	if (s.rs.feat&featSum != 0 || s.rs.rules.EntrySum) && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
 		f := ds[0].face() + ds[1].face()
 		for _, c := range [2]Color{ds[0].c(), s.mateOf(ds[0].c())} {
 			d := dueOf(c, 0, 0).withColor(c, c != ds[0].c())
 			if s.rs.feat&featSum != 0 {
 				dst = s.sumMoves(dst, d, f)
 			}
-			if s.rs.feat&featEntrySum != 0 { // after every other move: rule M2 may keep only its entries
+			if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
 				dst = s.sumEntry(dst, d, f)
 			}
 			if s.rs.feat&featShare == 0 {
@@ -2476,8 +2485,8 @@ func (s *State) anyDiceMove() bool {
 		return listed()
 	}
 	ds, n := s.dues()
-	if f&(featSplit|featEntrySum) != 0 {
-		if a, b := s.dice(); a == b && s.rs.rules.DoublesSplitBlocks || f&featEntrySum != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 {
+	if f&featSplit != 0 || s.rs.rules.EntrySum {
+		if a, b := s.dice(); a == b && s.rs.rules.DoublesSplitBlocks || s.rs.rules.EntrySum && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 {
 			return listed() // rule H5 keeps moves, H1 adds one
 		}
 	}

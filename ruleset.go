@@ -65,9 +65,6 @@ type ruleset struct {
 	// none more than a 6; below the gate, 0 where a move past it is
 	// refused, 1 where Finish:BounceFinish counts it back.
 	steps [256]uint8
-	// enterable is the faces for which candidates judges the yard: entry,
-	// or under FirstEntryAny every face (rule Y2).
-	enterable Faces
 }
 
 // What a move may leave due (ruleset.goesOn): with one die a bonus move
@@ -118,7 +115,7 @@ const (
 	featPlayOn                              // Teams: PartnersPlayOn
 	featRetire                              // CaptureRetires
 	featSum                                 // SumMoves
-	featEntrySum                            // EntrySum
+	featFirstEntry                          // FirstEntryAny
 	featGuardedExits                        // GuardedExits
 	featShare                               // Teams: TwoColorsEach
 	featPassCapture                         // Overtake: OvertakeCaptures (the last bit of 32)
@@ -181,10 +178,6 @@ func newRuleset(r Rules) *ruleset {
 		finishTokens: uint8(cmp.Or(r.FinishTokens, r.Tokens)),
 	}
 	rs.faces, rs.six = rs.chance.faces, uint8(rs.chance.six())
-	rs.enterable = rs.entry
-	if r.FirstEntryAny {
-		rs.enterable = rs.faces // rule Y2: any throw may enter, where targetOff lets it
-	}
 	if !r.TwoDice {
 		rs.rolls = rs.faces
 	}
@@ -229,7 +222,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featPassCapture, r.Overtake == OvertakeCaptures)
 	set(featRetire, r.CaptureRetires)
 	set(featSum, r.SumMoves)
-	set(featEntrySum, r.EntrySum)
+	set(featFirstEntry, r.FirstEntryAny)
 	set(featGuardedExits, r.GuardedExits)
 	switch {
 	case r.TwoDice:
