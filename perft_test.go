@@ -45,8 +45,10 @@ var perftTiers = [3]string{"short", "default", "deep"}
 // 4 to 9; uckers (two dice, partners) with 4 to 8, 6 by default (at 8
 // plies it has 2 million positions); nontiarrabbiare, brasilpuc, brasil
 // and eilemitweile with 2 and 4 to 10, as parchis1; petitschevaux with 2
-// and 4 to 10, as ludoking. The default run takes about four seconds on a
-// 2-core machine.
+// and 4 to 10, as ludoking; pachisi with 2 and 4 to 9, 8 by default, as
+// the others (its seven cowrie counts, and a first piece out on any of
+// them, branch more: at 9 plies it has 775,000 positions with 2
+// players). The default run takes about four seconds on a 2-core machine.
 //
 // The first plies, counted by hand (every preset's start: all tokens in
 // the yard, red to roll):
@@ -191,6 +193,19 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     likewise (2 positions by 30 paths); after the entry 1-5 move the
 //     horse (5 positions), and the 6 moves it to 6, as no second horse
 //     may come out onto it (L3): 8 positions by 36 paths.
+//   - pachisi: a throw is one of the seven cowrie counts 2, 3, 4, 5, 6,
+//     10 and 25 (X1, each counted once, not by its weight). Ply 1: every
+//     count brings red's first piece out onto the first square of its
+//     lane, progress 0 (Y2, FirstEntryAny); 2-5 hand the throw on, the
+//     graces 6, 10 and 25 earn red another (the same position for the
+//     three): 2 positions by 7 paths. Ply 2: after a count of 2-5 (4
+//     paths) the next colour likewise (2 positions by 28 paths); after a
+//     grace (3 paths) red throws again: 2-5 move the piece to 2-5, the
+//     next colour to throw (4 positions; no second piece out without a
+//     grace, Y2), and each grace moves it to 6, 10 or 25 or brings a
+//     second piece out beside it, a double on progress 0 (Y10), red to
+//     throw again (4 positions, 6 paths): 10 positions by 28 + 3×10 = 58
+//     paths, with 2 players (red and yellow) as with 4.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -248,6 +263,11 @@ var perftConfigs = func() []perftConfig {
 	for _, p := range []int{2, 4} {
 		pc.Players = p
 		out = append(out, perftConfig{pc, [3]int{6, 8, 10}})
+	}
+	pachisi, _ := Preset("pachisi") // Pachisi (rules Y1-Y10, X1) with 2 and 4 players: to ply 8 as the others, deep to 9
+	for _, p := range []int{2, 4} {
+		pachisi.Players = p
+		out = append(out, perftConfig{pachisi, [3]int{6, 8, 9}})
 	}
 	return out
 }()
@@ -591,6 +611,8 @@ func TestPerftByHand(t *testing.T) {
 		{"eilemitweile", 2, 9, 36},
 		{"petitschevaux", 1, 2, 6},
 		{"petitschevaux", 2, 8, 36},
+		{"pachisi", 1, 2, 7},
+		{"pachisi", 2, 10, 58},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)
