@@ -507,7 +507,7 @@ func (v *rbView) tokenMoves(i int) ([]rbMove, string) {
 	case from < 0 && !r.EntryRolls.Has(die) && !r.FirstEntryAny: // rule C7
 		return nil, "C7"
 	case from < 0 && !r.EntryRolls.Has(die) && !v.allInYard(c): // rule Y2: the first token on any throw, none after it
-		return nil, "C7"
+		return nil, "Y2"
 	case from < 0:
 		return v.entries(base)
 	}

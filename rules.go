@@ -86,6 +86,9 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 		e.Rule, e.Reason = "B3", fmt.Sprintf("token %d has finished and never moves again", t)
 	case refEntry:
 		e.Rule, e.Reason = "C7", fmt.Sprintf("token %d is in the yard, and only a roll of %v enters it", t, s.rs.entry)
+		if s.rs.rules.FirstEntryAny { // rule Y2: the first token came in on any throw
+			e.Rule, e.Reason = "Y2", fmt.Sprintf("token %d is in the yard, and once a token of its colour has come in only a roll of %v enters another", t, s.rs.entry)
+		}
 	case refBonusEntry:
 		e.Rule, e.Reason = "P8", fmt.Sprintf("token %d is in the yard, and a bonus move brings no token out", t)
 	case refOvershoot:

@@ -1095,6 +1095,8 @@ func explain(s ludo.State, m ludo.Move) []reason {
 			add("F1", "enters token %d and another from the yard together on its start square %d", i, b.StartSquare(c))
 		case m.Enters() && m.To() > 0:
 			add("F1", "enters token %d and runs on to %s", i, place(b, c, m.To()))
+		case m.Enters() && b.StartLane > 0: // rule Y1: onto the first square of its lane
+			add("C7", "enters token %d on the first square of its start lane, %s (Y1)", i, place(b, c, 0))
 		case m.Enters():
 			add("C7", "enters token %d on its start square %d", i, b.StartSquare(c))
 		case m.MovesTower():
