@@ -646,6 +646,12 @@ var scnOptions = []struct {
 	{"S", "SixPenalty:ExposedHome", func(r Rules) bool { return r.SixPenalty == ExposedHome }},
 	{"S", "Blocks:BlocksOnSafe", func(r Rules) bool { return r.Blocks == BlocksOnSafe }},
 	{"S", "Finish:BounceFinish, SixValue:12", func(r Rules) bool { return r.Finish == BounceFinish && r.SixValue == 12 }},
+	{"Y", "StartLane > 0", func(r Rules) bool { return r.Board.StartLane > 0 }},
+	{"Y", "FirstEntryAny:true", func(r Rules) bool { return r.FirstEntryAny }},
+	{"Y", "FirstEntryAny:false, Cowries:true", func(r Rules) bool { return !r.FirstEntryAny && r.Cowries }},
+	{"Y", "Cowries:true, Finish:BounceFinish", func(r Rules) bool { return r.Cowries && r.Finish == BounceFinish }},
+	{"Y", "Cowries:true, Finish:ExactFinish", func(r Rules) bool { return r.Cowries && r.Finish == ExactFinish }},
+	{"Y", "Blocks:BlocksTowers, Teams:Partners", func(r Rules) bool { return r.Blocks == BlocksTowers && r.Teams == Partners }},
 }
 
 // TestScenarioCoverage checks that the scenarios pin every rule and ruling
