@@ -113,7 +113,7 @@ const (
 	featSplit                               // DoublesSplitBlocks or SumMoves: keep where the throw began
 	featPlayOn                              // Teams: PartnersPlayOn
 	featRetire                              // CaptureRetires
-	featSum                                 // SumMoves
+	featChoices                             // TowersTogether, RoundAgain or Decline: moves listed beside the lanes (rules Y5, Y6, Y7)
 	featEntrySum                            // EntrySum
 	featGuardedExits                        // GuardedExits
 	featShare                               // Teams: TwoColorsEach
@@ -220,7 +220,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featShare, r.Teams == TwoColorsEach)
 	set(featPassCapture, r.Overtake == OvertakeCaptures)
 	set(featRetire, r.CaptureRetires)
-	set(featSum, r.SumMoves)
+	set(featChoices, r.TowersTogether || r.RoundAgain || r.Decline)
 	set(featEntrySum, r.EntrySum)
 	set(featGuardedExits, r.GuardedExits)
 	switch {
