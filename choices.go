@@ -284,7 +284,7 @@ func (s *State) choiceError(d due, cl *choiceList, m Move) (bool, error) {
 			return false, nil
 		}
 		return true, s.illegal(m, "Y7", "%v may refuse to move only once a token of its colour has entered, and must move: %v", c, some[0])
-	case m.Circles() && rs.rules.RoundAgain && m.To() < m.From():
+	case m.Circles() && rs.rules.RoundAgain:
 		i := m.Token() & (MaxTokens - 1)
 		from := int(s.tok[c][i]) - 1
 		if !s.goesPastEntry(d, from) {

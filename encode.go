@@ -78,9 +78,10 @@ func (m Move) block() int {
 
 // goesRoundAgain reports whether m is a token's move round the track
 // again instead of into its home column (rule Y6): it circles, and ends
-// short of where it began (which rule K4's circling never does: it goes
-// on past the finish).
-func (m Move) goesRoundAgain() bool { return m.Circles() && m.To() < m.From() }
+// short of where it began, with no jump (rule K4's circling ends short of
+// where it began only by a star's jump, and RoundAgain is not played
+// with stars).
+func (m Move) goesRoundAgain() bool { return m.Circles() && !m.Jumps() && m.To() < m.From() }
 
 // isSecond reports whether m is a token's second move: an entry that goes
 // on past the start square (rule F1).

@@ -792,7 +792,7 @@ func (s *State) towerLanding(m Move, sq uint8) (Move, refusal) {
 	if m.Enters() || s.blocked&tokenBit(c, m.Token()) == 0 || s.rs.square[sq]&squareSafe != 0 {
 		return m, refusal{refTower, uint16(sq)}
 	}
-	return m.with(flagPair).withCaptures(bits.OnesCount32(s.at.match(sq) &^ colorBits(c))), refusal{}
+	return m.with(flagPair).withCaptures(m.Captures() + bits.OnesCount32(s.at.match(sq)&^colorBits(c))), refusal{} // with those it passed (rule S1)
 }
 
 // victims returns the tokens that move m, landing on track square sq,

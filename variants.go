@@ -953,8 +953,8 @@ func (r Rules) problem() string {
 		return "TowersTogether is not played with Goal:GoalSlots, Overtake:OvertakeCaptures or a landing that sends the mover home (SafeSquares:SafeMoverHome, MultiCapture:CaptureMover): no source says where a tower moving whole goes there, and a goal square holds one token (rules Y5, M1, S1, D1, D3)"
 	case r.RoundAgain && b.HomeEntry != b.Track-1:
 		return fmt.Sprintf("RoundAgain needs HomeEntry %d, the square before the start square (Track-1): a token going round again counts its next lap from its start square (rule Y6)", b.Track-1)
-	case r.RoundAgain && (r.CaptureBeforeHome || r.HomeSteps || r.Overtake == OvertakeCaptures):
-		return "RoundAgain is not played with CaptureBeforeHome, HomeSteps or Overtake:OvertakeCaptures: no source says how a token that chose to go round again goes on there (rules Y6, K4, V2, S1)"
+	case r.RoundAgain && (r.CaptureBeforeHome || r.HomeSteps || r.Overtake == OvertakeCaptures || b.Stars != 0):
+		return "RoundAgain is not played with CaptureBeforeHome, HomeSteps, Overtake:OvertakeCaptures or Stars: no source says how a token that chose to go round again goes on there (rules Y6, K4, V2, S1, D2)"
 	case (r.TowersTogether || r.RoundAgain || r.Decline) && (r.TwoDice || r.SixEntry == SixEntersTwoOrRuns || r.CaptureDuty == CapturePenalty):
 		return "TowersTogether, RoundAgain and Decline are not played with TwoDice, SixEntry:SixEntersTwoOrRuns or CaptureDuty:CapturePenalty: the choices are listed for one die's move, the State keeps no room for a second entry move beside them, and no source says which token a player who chose otherwise loses (rules Y5, Y6, Y7, W1, F1, M8)"
 	}

@@ -1137,7 +1137,7 @@ func explain(s ludo.State, m ludo.Move) []reason {
 			}
 		}
 		switch {
-		case m.Circles() && m.To() < m.From():
+		case m.Circles() && rules.RoundAgain: // (not played with K4)
 			add("Y6", "goes round the track again instead of into its home column, a lap more to go")
 		case m.Circles():
 			add("K4", "goes on round the track: %v has captured nothing yet, so its home column is closed", c)
