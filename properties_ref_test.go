@@ -1132,7 +1132,7 @@ func rbAfterMove(v *rbView, u *Setup, rm rbMove) error {
 		if err != nil {
 			return fmt.Errorf("the bonus move's position: %w\n%s", err, rbSetupString(w))
 		}
-		if ms := newRbView(t).legal(); !ms[0].pass {
+		if ms := newRbView(t).legal(); !ms[0].pass || len(ms) > 1 { // a token can make it (beside the pass of rule Y7)
 			*u = w
 			return nil
 		}
