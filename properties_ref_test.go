@@ -874,7 +874,7 @@ func rbNothingInPlay(s State, c Color) bool {
 		case p <= v.he || p > v.fin:
 			return false
 		}
-		for f := 1; f <= 6; f++ {
+		for f := range ThrowFaces(v.r).All() { // a die's 1 to 6, or the cowries' counts (rule X1)
 			t, err := propRolled(s, c, f)
 			if err != nil {
 				panic(fmt.Sprintf("rbNothingInPlay: %v", err))

@@ -1543,16 +1543,16 @@ func (s *State) apply(m Move) error {
 		}
 		return s.forfeitError(m)
 	}
-	if s.rs.feat&featChoices != 0 {
-		if done, err := s.applyChoice(d, m); done { // rules Y5, Y6, Y7
-			return err
-		}
-	}
 	if m.IsPass() {
 		if m.Forfeits() {
 			return s.illegal(m, "C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
 		if s.canMove() {
+			if s.rs.feat&featChoices != 0 {
+				if done, err := s.applyChoice(d, m); done { // rule Y7: refusing to move
+					return err
+				}
+			}
 			var buf [MaxMoves]Move
 			return s.illegal(m, "C10", "%v must move when a token can: %v", c, s.appendLegal(buf[:0])[0])
 		}
@@ -1568,11 +1568,21 @@ func (s *State) apply(m Move) error {
 	}
 	want, err := s.decide(d, i)
 	if e, ok := err.(*IllegalMoveError); ok {
+		if s.rs.feat&featChoices != 0 {
+			if done, err := s.applyChoice(d, m); done { // rules Y5, Y6: an alternative, though the token's own move is refused
+				return err
+			}
+		}
 		e.Move = m // the move refused is the one given
 		return e
 	}
 	if want != m {
 		if alt, ok := s.decideExtra(d, i); !ok || alt != m {
+			if s.rs.feat&featChoices != 0 {
+				if done, err := s.applyChoice(d, m); done { // rules Y5, Y6: a move beside the token's first
+					return err
+				}
+			}
 			if l, r := s.tokenMove(d, i); s.extra == extraChoices && r.why == legal && s.laneMove(d, i, l) == m {
 				return s.filterError(d, m) // a filter kept an alternative, not m (rules Y5, Y6)
 			}
