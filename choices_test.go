@@ -270,13 +270,21 @@ func TestDeclineBonusMove(t *testing.T) {
 }
 
 func TestChoicesKeepTheCommonPath(t *testing.T) {
-	// The choices' options are the only ones of featChoices, and SumMoves
-	// is not among the feature bits any more (its tests read the Rules).
+	// The choices' options are the only ones of featChoices, which no
+	// preset sets; SumMoves and EntrySum share featSums.
 	for _, name := range Presets() {
 		r, _ := Preset(name)
 		assert.Zero(t, compile(r).feat&featChoices, name)
+		assert.Equal(t, r.SumMoves || r.EntrySum, compile(r).feat&featSums != 0, name)
 	}
-	r := Classic()
-	r.Decline = true
-	assert.NotZero(t, compile(r).feat&featChoices)
+	for _, f := range []func(*Rules){
+		func(r *Rules) { r.Decline = true },
+		func(r *Rules) { r.RoundAgain, r.Board.HomeEntry = true, 51 },
+		func(r *Rules) { r.TowersTogether, r.Blocks, r.SquareLimit = true, BlocksTowers, 2 },
+	} {
+		r := Classic()
+		f(&r)
+		require.NoError(t, r.Validate())
+		assert.NotZero(t, compile(r).feat&featChoices, r.String())
+	}
 }

@@ -1548,13 +1548,7 @@ func (s *State) apply(m Move) error {
 			return s.illegal(m, "C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
 		if s.canMove() {
-			if s.rs.feat&featChoices != 0 {
-				if done, err := s.applyChoice(d, m); done { // rule Y7: refusing to move
-					return err
-				}
-			}
-			var buf [MaxMoves]Move
-			return s.illegal(m, "C10", "%v must move when a token can: %v", c, s.appendLegal(buf[:0])[0])
+			return s.passRefused(d, m)
 		}
 		s.applyPass()
 		return nil
@@ -1567,6 +1561,36 @@ func (s *State) apply(m Move) error {
 		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
 	}
 	want, err := s.decide(d, i)
+	if err != nil || want != m {
+		return s.undecided(d, m, i, want, err)
+	}
+	s.applyToken(m)
+	return nil
+}
+
+// passRefused plays pass m of amount d where a token can move, if it is
+// a refusal to move (rule Y7), or returns the error refusing it (rule
+// C10, or Y7). It keeps apply's common path small.
+//
+//go:noinline
+func (s *State) passRefused(d due, m Move) error {
+	if s.rs.feat&featChoices != 0 {
+		if done, err := s.applyChoice(d, m); done { // rule Y7: refusing to move
+			return err
+		}
+	}
+	var buf [MaxMoves]Move
+	return s.illegal(m, "C10", "%v must move when a token can: %v", d.c(), s.appendLegal(buf[:0])[0])
+}
+
+// undecided plays move m of token i, amount d, where it is not the move
+// decide made (want, or the error err): the token's second move (rule
+// F1), or one of the choices (rules Y5, Y6); else it returns the error
+// refusing m. It keeps apply's common path small.
+//
+//go:noinline
+func (s *State) undecided(d due, m Move, i int, want Move, err error) error {
+	c := d.c()
 	if e, ok := err.(*IllegalMoveError); ok {
 		if s.rs.feat&featChoices != 0 {
 			if done, err := s.applyChoice(d, m); done { // rules Y5, Y6: an alternative, though the token's own move is refused
@@ -1576,18 +1600,16 @@ func (s *State) apply(m Move) error {
 		e.Move = m // the move refused is the one given
 		return e
 	}
-	if want != m {
-		if alt, ok := s.decideExtra(d, i); !ok || alt != m {
-			if s.rs.feat&featChoices != 0 {
-				if done, err := s.applyChoice(d, m); done { // rules Y5, Y6: a move beside the token's first
-					return err
-				}
+	if alt, ok := s.decideExtra(d, i); !ok || alt != m {
+		if s.rs.feat&featChoices != 0 {
+			if done, err := s.applyChoice(d, m); done { // rules Y5, Y6: a move beside the token's first
+				return err
 			}
-			if l, r := s.tokenMove(d, i); s.extra == extraChoices && r.why == legal && s.laneMove(d, i, l) == m {
-				return s.filterError(d, m) // a filter kept an alternative, not m (rules Y5, Y6)
-			}
-			return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
 		}
+		if l, r := s.tokenMove(d, i); s.extra == extraChoices && r.why == legal && s.laneMove(d, i, l) == m {
+			return s.filterError(d, m) // a filter kept an alternative, not m (rules Y5, Y6)
+		}
+		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
 	}
 	s.applyToken(m)
 	return nil
@@ -2319,14 +2341,14 @@ func (s *State) diceMoves(dst []Move) []Move {
 			d = d.withColor(s.mateOf(d.c()), true) // rule T3: the other colour's tokens too
 		}
 	}
-	if (s.rs.rules.SumMoves || s.rs.feat&featEntrySum != 0) && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
+	if s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
 		f := ds[0].face() + ds[1].face()
 		for _, c := range [2]Color{ds[0].c(), s.mateOf(ds[0].c())} {
 			d := dueOf(c, 0, 0).withColor(c, c != ds[0].c())
 			if s.rs.rules.SumMoves {
 				dst = s.sumMoves(dst, d, f)
 			}
-			if s.rs.feat&featEntrySum != 0 { // after every other move: rule M2 may keep only its entries
+			if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
 				dst = s.sumEntry(dst, d, f)
 			}
 			if s.rs.feat&featShare == 0 {
@@ -2494,8 +2516,8 @@ func (s *State) anyDiceMove() bool {
 		return listed()
 	}
 	ds, n := s.dues()
-	if f&(featSplit|featEntrySum) != 0 {
-		if a, b := s.dice(); a == b && s.rs.rules.DoublesSplitBlocks || f&featEntrySum != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 {
+	if f&(featSplit|featSums) != 0 { // (SumMoves returned above)
+		if a, b := s.dice(); a == b && s.rs.rules.DoublesSplitBlocks || s.rs.rules.EntrySum && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 {
 			return listed() // rule H5 keeps moves, H1 adds one
 		}
 	}

@@ -114,7 +114,7 @@ const (
 	featPlayOn                              // Teams: PartnersPlayOn
 	featRetire                              // CaptureRetires
 	featChoices                             // TowersTogether, RoundAgain or Decline: moves listed beside the lanes (rules Y5, Y6, Y7)
-	featEntrySum                            // EntrySum
+	featSums                                // SumMoves or EntrySum: two dice's sum (rules U2, H1), told apart by the Rules in the cold code
 	featGuardedExits                        // GuardedExits
 	featShare                               // Teams: TwoColorsEach
 	featPassCapture                         // Overtake: OvertakeCaptures (the last bit of 32)
@@ -221,7 +221,7 @@ func newRuleset(r Rules) *ruleset {
 	set(featPassCapture, r.Overtake == OvertakeCaptures)
 	set(featRetire, r.CaptureRetires)
 	set(featChoices, r.TowersTogether || r.RoundAgain || r.Decline)
-	set(featEntrySum, r.EntrySum)
+	set(featSums, r.SumMoves || r.EntrySum)
 	set(featGuardedExits, r.GuardedExits)
 	switch {
 	case r.TwoDice:
