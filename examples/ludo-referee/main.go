@@ -1171,8 +1171,10 @@ func explain(s ludo.State, m ludo.Move) []reason {
 				rule = "C11, P4"
 			case m.Enters():
 				rule = "C11, Q4"
-			case m.MovesTower():
+			case m.MovesTower() && n == 2:
 				rule = "R5" // a tower captures a tower
+			case m.MovesTower():
+				rule = "C11, Y5" // a tower moving whole captures a lone token
 			case rules.Overtake == ludo.OvertakeCaptures:
 				rule = "C11, S1"
 			case n > 1:
