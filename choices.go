@@ -226,8 +226,8 @@ func (s *State) towerMove(d due, i int) (Move, refusal) {
 	return one.with(flagPair), refusal{}
 }
 
-// choiceMove returns the move of cl that m is, made by token m.Token() or
-// a token alike with the one listed (ruling Q9), if it is one.
+// choiceMove reports whether m is one of the moves of cl, made by the
+// token listed or by a token alike with it (ruling Q9).
 func (s *State) choiceMove(d due, cl *choiceList, m Move) bool {
 	if m.IsPass() {
 		return cl.pass && m == d.pass(false)
