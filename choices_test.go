@@ -3,6 +3,7 @@ package ludo
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -286,5 +287,24 @@ func TestChoicesKeepTheCommonPath(t *testing.T) {
 		f(&r)
 		require.NoError(t, r.Validate())
 		assert.NotZero(t, compile(r).feat&featChoices, r.String())
+	}
+}
+
+func TestChoicesAllocateNothing(t *testing.T) {
+	// The choices are listed and played on the stack, as every move is.
+	for _, text := range []string{"brasil{TowersTogether:true Decline:true}", "classic{HomeEntry:51 RoundAgain:true Decline:true}"} {
+		r, err := ParseRules(text)
+		require.NoError(t, err)
+		start, err := New(r)
+		require.NoError(t, err)
+		d, pick := SeededDice(1), rand.NewPCG(2, 3)
+		var buf [MaxMoves]Move
+		plies := 0
+		allocs := testing.AllocsPerRun(20, func() {
+			_, n, _ := playout(start, d, pick, buf[:0])
+			plies += n
+		})
+		assert.Zero(t, allocs, text)
+		assert.Positive(t, plies, text)
 	}
 }
