@@ -19,6 +19,10 @@ import (
 // second die of two (rule W1), is [SecondAction] plus its index, in the
 // second block; the id of a token's move that plays both dice of two as
 // their sum (rules H1, U2) is [BothAction] plus its index, in the third.
+// With one die, the choices of rules Y5 and Y6 use the same blocks: a
+// token's move round again instead of home is [SecondAction] plus its
+// index, its tower's moving whole other than onto a tower (which is the
+// token's move, rule R5) [BothAction] plus its index.
 // A colour need not be given: it is always the player to move's.
 const (
 	// NumActions is the number of action ids.
@@ -53,8 +57,10 @@ func (m Move) Action() int {
 		return MateAction + m.block()*MaxTokens + m.Token()
 	case m.BothDice():
 		return BothAction + m.Token()
-	case m.isSecond() || m.block() == 1:
+	case m.isSecond() || m.block() == 1 || m.goesRoundAgain():
 		return SecondAction + m.Token()
+	case m.MovesTower() && m.Captures() != 2:
+		return BothAction + m.Token() // a tower moving whole, not onto a tower (rule Y5)
 	}
 	return m.Token()
 }
@@ -69,6 +75,13 @@ func (m Move) block() int {
 	}
 	return m.amount() & 1
 }
+
+// goesRoundAgain reports whether m is a token's move round the track
+// again instead of into its home column (rule Y6): it circles, and ends
+// short of where it began, with no jump (rule K4's circling ends short of
+// where it began only by a star's jump, and RoundAgain is not played
+// with stars).
+func (m Move) goesRoundAgain() bool { return m.Circles() && !m.Jumps() && m.To() < m.From() }
 
 // isSecond reports whether m is a token's second move: an entry that goes
 // on past the start square (rule F1).
@@ -115,6 +128,8 @@ func (s State) ActionMove(a int) (Move, error) {
 		return s.dieMove(a/SecondAction, a%SecondAction, false) // rule W1: a block a die
 	case a >= 0 && a < MaxTokens:
 		return s.TokenMove(a)
+	case s.rs.feat&featChoices != 0 && a >= SecondAction && a < MateAction:
+		return s.choiceAction(a) // rules Y5, Y6
 	case a >= SecondAction && a < BothAction:
 		i, d := a-SecondAction, s.head()
 		if s.hasToken(d.c(), i) {

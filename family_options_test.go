@@ -79,6 +79,9 @@ var tabValid = map[string][]string{
 	"HomeSteps":           {"false", "true"},
 	"FinishTokens":        {"0", "1", "4"},
 	"End":                 {"PlayForAllPlaces", "FirstWinner"},
+	"TowersTogether":      {"false", "true"},
+	"RoundAgain":          {"false", "true"},
+	"Decline":             {"false", "true"},
 }
 
 // tabBases are the rules a value is tried on, in order, until one takes
@@ -97,7 +100,9 @@ func tabBases() []Rules {
 	small.Players = 2
 	quick := Classic()
 	quick.End = FirstWinner
-	return append(bases, small, quick)
+	round := Classic() // a home entry just before the start square (rule Y6)
+	round.Board = Board{Arms: 4, Track: 52, StartSpacing: 13, HomeEntry: 51, HomeColumn: 5}
+	return append(bases, small, quick, round)
 }
 
 // tabRulesJSON writes r as JSON field by field from the option table,
@@ -533,6 +538,26 @@ var tabConflicts = []tabConflict{
 		func(r *Rules) { r.SafeSquares = SafeMoverHome },
 		func(r *Rules) { r.SafeSquares = SafeExclusive },
 		"no source says whether what it passed stays captured"},
+	{"towers together without towers", "classic",
+		func(r *Rules) { r.TowersTogether = true },
+		func(r *Rules) { r.TowersTogether, r.Blocks, r.SquareLimit = true, BlocksTowers, 2 },
+		"it moves a tower's two tokens together"},
+	{"towers together with goal slots", "brasil",
+		func(r *Rules) { r.TowersTogether, r.Goal, r.Finish = true, GoalSlots, ExactFinish },
+		func(r *Rules) { r.Goal, r.Finish = GoalSlots, ExactFinish },
+		"no source says where a tower moving whole goes there"},
+	{"round again where the home entry is not before the start square", "classic",
+		func(r *Rules) { r.RoundAgain = true },
+		func(r *Rules) { r.RoundAgain, r.Board.HomeEntry = true, 51 },
+		"the square before the start square"},
+	{"round again with capture before home", "classic",
+		func(r *Rules) { r.RoundAgain, r.Board.HomeEntry, r.CaptureBeforeHome = true, 51, true },
+		func(r *Rules) { r.RoundAgain, r.Board.HomeEntry = true, 51 },
+		"how a token that chose to go round again goes on there"},
+	{"declining with a 6 that enters two", "classic",
+		func(r *Rules) { r.Decline, r.SixEntry = true, SixEntersTwoOrRuns },
+		func(r *Rules) { r.Decline = true },
+		"the State keeps no room for a second entry move beside them"},
 }
 
 // Every contradiction Rules.problem lists is refused by Validate, New,

@@ -279,7 +279,18 @@ func fuzzVariants() []ludo.Rules {
 	if err != nil {
 		panic(fmt.Sprintf("fuzzVariants: %v", err))
 	}
-	return append(all, r)
+	all = append(all, r)
+	// After it, Pachisi's choices (rules Y5-Y7): a tower moving whole,
+	// going round again instead of home, refusing to move.
+	for _, text := range []string{"brasil{TowersTogether:true Decline:true Players:3}",
+		"classic{HomeEntry:51 RoundAgain:true Decline:true CaptureBonus:roll Blocks:BlocksStopOpponents}"} {
+		r, err := ludo.ParseRules(text)
+		if err != nil {
+			panic(fmt.Sprintf("fuzzVariants: %s: %v", text, err))
+		}
+		all = append(all, r)
+	}
+	return all
 }
 
 // fuzzState plays n plies of a seeded random game under variant v and,

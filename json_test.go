@@ -33,7 +33,7 @@ func TestRulesJSON(t *testing.T) {
 		"OwnLanding":"OwnLandingAllowed","MultiCapture":"CaptureAll","SafeSquares":"SafeShare",
 		"EntryCapture":"EntryLands","GuardedExits":false,"CaptureDuty":"CaptureOptional","CaptureBeforeHome":false,
 		"CaptureRetires":false,"Overtake":"OvertakeAll","HomeJumps":"HomeJumpsAllowed","Finish":"ExactFinish","Goal":"GoalFinish",
-		"HomeSteps":false,"FinishTokens":0,"End":"PlayForAllPlaces"}`, string(data))
+		"HomeSteps":false,"FinishTokens":0,"End":"PlayForAllPlaces","TowersTogether":false,"RoundAgain":false,"Decline":false}`, string(data))
 
 	// Left-out options are the preset's; names in any case.
 	var got ludo.Rules

@@ -51,8 +51,8 @@ const (
 	flagForfeit                         // the pass that forfeits a roll (rule C9)
 	flagJump                            // landed on a star and jumped (rule D2)
 	flagMoverHome                       // the mover is sent to its yard (rules D1, D3)
-	flagPair                            // a second token enters with it (rule F1), or moves with it as a tower (rule R5)
-	flagCircle                          // goes round the track again (rule K4)
+	flagPair                            // a second token enters with it (rule F1), or moves with it as a tower (rules R5, Y5)
+	flagCircle                          // goes round the track again (rules K4, Y6)
 	flagRetire                          // the token captures and leaves the board as finished (rule N1)
 	flagBoth                            // the move plays both dice of two, as their sum (rule H1)
 )
@@ -159,7 +159,8 @@ func (m Move) EntersPair() bool { return m.flags()&(flagPair|flagEnter) == flagP
 
 // MovesTower reports whether the move is a tower moving whole (rule R5):
 // the other token of the mover's colour on its square moves with it, and
-// the two land on an opponent's tower, which they capture.
+// the two land on an opponent's tower, which they capture; or, under
+// [Rules.TowersTogether] (rule Y5), anywhere the token alone could go.
 func (m Move) MovesTower() bool { return m.flags()&(flagPair|flagEnter) == flagPair }
 
 // Captures returns the number of opponent tokens the move sends to their
@@ -184,7 +185,10 @@ func (m Move) Bounces() bool { return m.has(flagBounce) }
 func (m Move) Jumps() bool { return m.has(flagJump) }
 
 // Circles reports whether the token went on round the track instead of
-// into its home column, its colour not having captured yet (rule K4).
+// into its home column: its colour not having captured yet (rule K4),
+// or by its player's choice (rule Y6), which takes it to the same track
+// square with one lap more to go: its [Move.To] is then below its
+// [Move.From].
 func (m Move) Circles() bool { return m.has(flagCircle) }
 
 // Retires reports whether the token, having captured on the square it

@@ -1088,6 +1088,8 @@ type moveText struct {
 //	pass                the pass the position forces (rule C10, or the forfeit of rule C9)
 //	pass (forfeit)      the forfeit of the third six (rule C9); also "forfeit"
 //	pass bonus          the pass of a bonus move no token can make (rule P8)
+//	3: 50-2 circle      token 3 goes round again instead of home (rule Y6)
+//	1: 10-14 pair       token 1's tower moves whole (rules R5, Y5)
 //
 // After the token, the from-to part and the words enter, finish, bounce,
 // xN (captures) and block, if given, must describe the move exactly: they
@@ -1397,6 +1399,17 @@ func (mt moveText) resolve(s State) (Move, error) {
 		if alt, ok := s.decideExtra(d, mt.token); ok && textOf(alt).describe() == want.describe() {
 			return alt, nil
 		}
+		// Or its move round again, or its tower's (rules Y5, Y6): Apply
+		// says why one the position does not list is refused.
+		if s.rs.feat&featChoices != 0 && mt.flags&(flagPair|flagCircle) != 0 {
+			if alt, ok := s.choiceOf(d, mt.token, func(a Move) bool { return textOf(a).describe() == want.describe() }); ok {
+				return alt, nil
+			}
+			alt := newMove(c, mt.token, mt.from, n, f).withTo(mt.to).with(mt.flags).withCaptures(mt.captures)
+			if _, err := s.Apply(alt); err != nil {
+				return Move{}, err
+			}
+		}
 		return Move{}, &IllegalMoveError{Move: m, Reason: fmt.Sprintf("with a %d, %v token %d makes %s, not %s", n, c, mt.token, got.describe(), want.describe())}
 	}
 	return m, nil
@@ -1438,7 +1451,7 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 	}
 	for _, l := range legal {
 		if !l.IsPass() && l.Color() == c && s.tok[c][l.Token()] == s.tok[c][mt.token] && fits(l) {
-			if m := l.withToken(mt.token); s.rs.feat&featSum != 0 && s.sumBarred(m) {
+			if m := l.withToken(mt.token); s.rs.rules.SumMoves && s.sumBarred(m) {
 				return Move{}, s.diceError(m, legal) // rule U2: the alike token that played the other die
 			}
 			return l.withToken(mt.token), nil

@@ -41,8 +41,9 @@ type rbMove struct {
 	victimOf                                                     []rbTok
 	enters, finishes, forms, bounces, jumps, circles, home, pair bool
 	pass, forfeits                                               bool
-	tower                                                        bool // a tower moving whole onto a tower (rule R5)
+	tower                                                        bool // a tower moving whole: onto a tower (rule R5), or anywhere (rule Y5)
 	run                                                          bool // the 6 that enters and goes on to progress 5 (rule F1)
+	alt                                                          bool // a move beside the token's own: round again (rule Y6) or its tower's (rule Y5)
 }
 
 // key returns what the engine's Move must say of itself.
@@ -490,7 +491,11 @@ func (v *rbView) arrive(m *rbMove, need int) string {
 // tokenMoves returns the moves token i of the player to move may make
 // with the count due, before the filters (none, one, or two where a 6
 // enters, rule F1), or the rule that refuses its move.
-func (v *rbView) tokenMoves(i int) ([]rbMove, string) {
+func (v *rbView) tokenMoves(i int) ([]rbMove, string) { return v.tokenMovesAs(i, false) }
+
+// tokenMovesAs is tokenMoves, for the token's tower moving whole where
+// whole (rule Y5): it lands as wholeLanding says.
+func (v *rbView) tokenMovesAs(i int, whole bool) ([]rbMove, string) {
 	s, r := v.s, v.r
 	c := v.turn
 	n, die := s.Count(), s.Die()
@@ -544,10 +549,45 @@ func (v *rbView) tokenMoves(i int) ([]rbMove, string) {
 	}
 	over := v.overtaken(m.tok, path[:len(path)-1]) // rule S1
 	m.victims, m.captures = over, len(over)
+	if whole {
+		if why := v.wholeLanding(&m); why != "" {
+			return nil, why
+		}
+		return []rbMove{m}, ""
+	}
 	if why := v.arrive(&m, 1); why != "" {
 		return nil, why
 	}
 	return []rbMove{m}, ""
+}
+
+// wholeLanding decides where a tower moving whole ends (rule Y5): in the
+// home column or at the finish as a token would; on an empty track
+// square; on a lone opponent off the rules that keep it, which it
+// captures; not on its own colour or beside an opponent that stays (P2).
+func (v *rbView) wholeLanding(m *rbMove) string {
+	c := m.tok.c
+	if m.to > v.he && m.to <= v.fin {
+		return v.finishLanding(m)
+	}
+	sq := v.trackSquare(c, m.to)
+	here := v.on(sq, m.tok)
+	if len(here) == 0 {
+		return ""
+	}
+	for _, h := range here {
+		if h.c == c {
+			return "P2"
+		}
+	}
+	if why := v.land(m, sq, 1); why != "" {
+		return why
+	}
+	if m.captures == 0 {
+		return "P2"
+	}
+	m.forms = false
+	return ""
 }
 
 // entries returns the entering moves of a token in the yard with an entry
@@ -656,6 +696,16 @@ func (v *rbView) legal() []rbMove {
 		}
 		got, _ := v.tokenMoves(i)
 		ms = append(ms, got...)
+		if r.RoundAgain { // rule Y6
+			if m, ok := v.roundAgain(i); ok {
+				ms = append(ms, m)
+			}
+		}
+		if r.TowersTogether && v.inBlock(rbTok{c, i}) && !(len(got) > 0 && got[0].tower) { // rule Y5, beside R5's
+			if m, ok := v.towerWhole(i); ok {
+				ms = append(ms, m)
+			}
+		}
 	}
 	keep := func(ok func(m rbMove) bool) {
 		var kept []rbMove
@@ -690,11 +740,65 @@ func (v *rbView) legal() []rbMove {
 		return []rbMove{pass}
 	}
 	// Canonical order: by token, then where the move goes (a 6 that
-	// enters may go to the start square or on to progress 5, rule F1).
+	// enters may go to the start square or on to progress 5, rule F1),
+	// a tower moving whole after its token alone (rule Y5).
 	slices.SortStableFunc(ms, func(a, b rbMove) int {
 		return cmp.Or(cmp.Compare(a.tok.i, b.tok.i), cmp.Compare(a.to, b.to))
 	})
+	if r.Decline { // rule Y7: once a token of the colour has entered
+		for i := range r.Tokens {
+			if v.prog[c][i] >= 0 {
+				return append([]rbMove{pass}, ms...)
+			}
+		}
+	}
 	return ms
+}
+
+// roundAgain returns token i's move round the track again instead of
+// into its home column (rule Y6), if it has one: from its first lap, past
+// its home entry by k squares, to progress k-1 (the square k past the
+// home entry, HomeEntry being Track-1), walking the squares to its home
+// entry and on from its start square.
+func (v *rbView) roundAgain(i int) (rbMove, bool) {
+	s, c := v.s, v.turn
+	n, die := s.Count(), s.Die()
+	if s.IsBonusMove() {
+		die = 0
+	}
+	from := v.prog[c][i]
+	back := from + n - v.b.Track
+	if from < 0 || from > v.he || from+n <= v.he || back > v.he {
+		return rbMove{}, false
+	}
+	m := rbMove{tok: rbTok{c, i}, from: from, to: back, count: n, die: die, circles: true, alt: true}
+	var path []int
+	for p := from + 1; p <= v.he; p++ {
+		path = append(path, p)
+	}
+	for p := 0; p <= back; p++ {
+		path = append(path, p)
+	}
+	if v.passes(m.tok, path[:len(path)-1]) != "" || v.arrive(&m, 1) != "" {
+		return rbMove{}, false
+	}
+	return m, true
+}
+
+// towerWhole returns the move of token i's tower moving whole (rule Y5),
+// if it has one: where the token alone would go, over the same squares;
+// in its home column as the token would, on the track onto an empty
+// square or a lone opponent it captures, never onto its own colour or an
+// opponent it would share the square with (three tokens, rule P2).
+func (v *rbView) towerWhole(i int) (rbMove, bool) {
+	w := *v
+	one, why := w.tokenMovesAs(i, true)
+	if why != "" || len(one) == 0 {
+		return rbMove{}, false
+	}
+	m := one[0]
+	m.tower, m.alt = true, true
+	return m, true
 }
 
 // alikeLower returns the lowest-numbered token of colour c alike with
@@ -729,7 +833,7 @@ func (v *rbView) tokenMove(i int) (rbMove, bool) {
 		}
 	}
 	for _, m := range found {
-		if !m.run {
+		if !m.run && !m.alt {
 			return m, true
 		}
 	}
@@ -857,7 +961,7 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 		return []Setup{u}, nil
 	case m.IsPass():
 		legal := v.legal()
-		if len(legal) != 1 || !legal[0].pass || legal[0].key() != propKeyOf(m) {
+		if !legal[0].pass || legal[0].key() != propKeyOf(m) { // forced (rule C10), or refusing to move (rule Y7)
 			return nil, fmt.Errorf("the reference has no pass here")
 		}
 		switch {
@@ -1045,7 +1149,7 @@ func rbAfterMove(v *rbView, u *Setup, rm rbMove) error {
 		if err != nil {
 			return fmt.Errorf("the bonus move's position: %w\n%s", err, rbSetupString(w))
 		}
-		if ms := newRbView(t).legal(); !ms[0].pass {
+		if ms := newRbView(t).legal(); !ms[0].pass || len(ms) > 1 { // a token can make it (beside the pass of rule Y7)
 			*u = w
 			return nil
 		}

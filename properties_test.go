@@ -270,6 +270,18 @@ func propDrawRules(t *rapid.T, try int) Rules {
 	if vary("FinishTokens") {
 		r.FinishTokens = rapid.IntRange(0, r.Tokens).Draw(t, "FinishTokens")
 	}
+	if vary("TowersTogether") {
+		r.TowersTogether = rapid.Bool().Draw(t, "TowersTogether")
+		if r.TowersTogether && rapid.Bool().Draw(t, "towers") {
+			r.Blocks, r.SquareLimit = BlocksTowers, 2
+		}
+	}
+	if vary("RoundAgain") {
+		r.RoundAgain = rapid.Bool().Draw(t, "RoundAgain")
+	}
+	if vary("Decline") {
+		r.Decline = rapid.Bool().Draw(t, "Decline")
+	}
 	propRepair(&r, try)
 	return r
 }
@@ -398,6 +410,20 @@ func propRepair(r *Rules, try int) {
 	if r.Overtake == OvertakeCaptures && (r.CaptureRetires || b.Stars != 0 || r.SixEntry == SixEntersTwoOrRuns || r.CaptureBeforeHome || r.HomeSteps ||
 		r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover) {
 		r.Overtake = OvertakeAll
+	}
+	// Rules Y5 to Y7: the choices, each where it makes sense.
+	if r.TowersTogether && (r.Blocks != BlocksTowers || r.Goal == GoalSlots || r.Overtake == OvertakeCaptures ||
+		r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover) {
+		r.TowersTogether = false
+	}
+	if r.RoundAgain && b.HomeEntry != b.Track-1 && try%2 == 0 && b.Track-1+b.HomeColumn <= 249 {
+		b.HomeEntry = b.Track - 1 // the square before the start square
+	}
+	if r.RoundAgain && (b.HomeEntry != b.Track-1 || r.CaptureBeforeHome || r.HomeSteps || r.Overtake == OvertakeCaptures || b.Stars != 0) {
+		r.RoundAgain = false
+	}
+	if r.TwoDice || r.SixEntry == SixEntersTwoOrRuns || r.CaptureDuty == CapturePenalty {
+		r.TowersTogether, r.RoundAgain, r.Decline = false, false, false
 	}
 }
 
@@ -820,6 +846,13 @@ func propCheckPaths(t *rapid.T, s State) {
 			path = []int{m.From() + 1}
 		case r.HomeSteps && m.Bounces(): // rule V2: up to the gate and back
 			path = v.gateWalk(m.From(), m.Count())
+		case r.RoundAgain && m.Circles(): // rule Y6: round again, on from the start square
+			for p := m.From() + 1; p <= v.he; p++ {
+				path = append(path, p)
+			}
+			for p := 0; p <= m.To(); p++ {
+				path = append(path, p)
+			}
 		default:
 			path, _, _, _ = v.walk(tok.c, m.From(), m.Count())
 		}
@@ -1293,12 +1326,15 @@ func TestPropLegalMovesAreTokenMoves(t *testing.T) {
 					want = append(want, m)
 				}
 				if err == nil && !alike {
-					for _, l := range legal { // rule F1: the second move
-						if l.Token() == i && l != m && l.From() < 0 {
+					for _, l := range legal { // rule F1: the second move; rules Y5, Y6: the choices
+						if l.Token() == i && l != m && (l.From() < 0 || r.TowersTogether || r.RoundAgain) {
 							want = append(want, l)
 						}
 					}
 				}
+			}
+			if len(want) > 0 && legal[0].IsPass() && r.Decline { // rule Y7, beside the token moves
+				want = append(want, legal[0])
 			}
 			if len(want) == 0 {
 				want = append(want, s.LegalMoves()[0]) // the pass, checked by TestPropMatchesReference
@@ -1443,7 +1479,7 @@ func TestPropLegalMovesForms(t *testing.T) {
 					passes++
 				}
 			}
-			if passes > 0 && len(a) != 1 {
+			if passes > 1 || passes > 0 && len(a) != 1 && !(s.Rules().Decline && a[0].IsPass() && !a[0].Forfeits()) { // rule Y7: refusing to move, first
 				t.Fatalf("a pass among other legal moves: %v\n%v", a, s)
 			}
 		})

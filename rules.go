@@ -352,14 +352,13 @@ func (s *State) startCount(d due) {
 			s.moves[i] = l
 		}
 	}
-	if f := s.rs.feat & (featPairEntry | featFirstEntry | featFilters); f != 0 {
-		if f&featPairEntry != 0 {
+	if s.rs.feat&(featPairEntry|featFilters|featChoices) != 0 {
+		if s.rs.feat&featPairEntry != 0 {
 			s.judgePair(d)
 		}
-		if f&featFirstEntry != 0 {
-			s.judgeFirstEntry(d)
-		}
-		if f&featFilters != 0 {
+		if s.rs.feat&featChoices != 0 {
+			s.choose(d) // rules Y5, Y6, Y7, with the filters
+		} else if s.rs.feat&featFilters != 0 {
 			s.filter(d)
 		}
 	}
@@ -801,7 +800,7 @@ func (s *State) towerLanding(m Move, sq uint8) (Move, refusal) {
 	if m.Enters() || s.blocked&tokenBit(c, m.Token()) == 0 || s.rs.square[sq]&squareSafe != 0 {
 		return m, refusal{refTower, uint16(sq)}
 	}
-	return m.with(flagPair).withCaptures(bits.OnesCount32(s.at.match(sq) &^ colorBits(c))), refusal{}
+	return m.with(flagPair).withCaptures(m.Captures() + bits.OnesCount32(s.at.match(sq)&^colorBits(c))), refusal{} // with those it passed (rule S1)
 }
 
 // victims returns the tokens that move m, landing on track square sq,
@@ -1175,17 +1174,19 @@ func (s *State) judgePair(d due) {
 	}
 }
 
-// judgeFirstEntry adds the entry of a colour's first token on a face
-// that is no entry roll (rule Y2, FirstEntryAny): while every token of
-// the colour is in its yard, any throw brings token 0 in, landing as an
-// entry on an entry roll would (a bonus move's face, 0, brings none, rule
-// P8). On every other face the judge's refusal stands (rule C7).
-func (s *State) judgeFirstEntry(d due) {
+// firstEntry adds to lanes, the lanes judge judged for amount d, the
+// entry of a colour's first token on a face that is no entry roll (rule
+// Y2, FirstEntryAny): while every token of the colour is in its yard, any
+// throw brings token 0 in, landing as an entry on an entry roll would (a
+// bonus move's face, 0, brings none, rule P8). On every other face the
+// judge's refusal stands (rule C7). It is a stage of the choices'
+// (choose, judgeLanes), so that rulesets without them pay nothing.
+func (s *State) firstEntry(d due, lanes *[MaxTokens]uint32) {
 	if f := d.face(); f == 0 || s.rs.entry.has(f) || tokenBytes(&s.tok[d.c()]) != 0 {
 		return
 	}
 	if l, r := s.moveTo(d, 0, -1, 0, flagValid|flagEnter); r.why == legal {
-		s.moves[0] = l
+		lanes[0] = l
 	}
 }
 
@@ -1293,7 +1294,11 @@ func (s *State) filter(d due) {
 // the legal moves but not m.
 func (s *State) filterError(d due, m Move) error {
 	var buf [MaxMoves]Move
-	some := s.appendLegal(buf[:0])[0]
+	legal := s.appendLegal(buf[:0])
+	some := legal[0]
+	if some.IsPass() && len(legal) > 1 { // the pass of rule Y7 beside the token moves
+		some = legal[1]
+	}
 	for k := range filters {
 		if f := &filters[k]; s.rs.feat&f.feat != 0 && s.binds(f, d) && !s.keepsMove(f, m) && s.keepsMove(f, some) {
 			return &IllegalMoveError{Move: m, Rule: f.rule, Reason: fmt.Sprintf(f.reason, d.c(), d.face(), some)}
@@ -1385,6 +1390,9 @@ func (d due) pass(forfeit bool) Move {
 // appendWithExtra is appendLegal where a token has a second move (rule
 // F1): it comes after the token's move to its start square.
 func (s *State) appendWithExtra(d due, dst []Move) []Move {
+	if s.extra == extraChoices {
+		return s.appendChoices(d, dst) // rules Y5, Y6, Y7
+	}
 	xi := extraToken(s.extra)
 	n := len(dst)
 	for i, l := range s.moves {
@@ -1460,7 +1468,11 @@ func (s *State) decide(d due, i int) (Move, error) {
 	if l := s.moves[first]; l != 0 {
 		return s.laneMove(d, i, l), nil
 	}
-	if s.extra != 0 && extraToken(s.extra) == first {
+	if s.extra == extraChoices {
+		if m, ok := s.choiceOf(d, i, func(Move) bool { return true }); ok {
+			return m, nil // a token whose first legal move is an alternative (rules Y5, Y6)
+		}
+	} else if s.extra != 0 && extraToken(s.extra) == first {
 		return s.laneMove(d, i, s.extra), nil
 	}
 	l, r := s.tokenMove(d, i)
@@ -1560,8 +1572,7 @@ func (s *State) apply(m Move) error {
 			return s.illegal(m, "C9", "%v has not reached the six limit, so nothing is forfeited", c)
 		}
 		if s.canMove() {
-			var buf [MaxMoves]Move
-			return s.illegal(m, "C10", "%v must move when a token can: %v", c, s.appendLegal(buf[:0])[0])
+			return s.passRefused(d, m)
 		}
 		s.applyPass()
 		return nil
@@ -1574,14 +1585,55 @@ func (s *State) apply(m Move) error {
 		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
 	}
 	want, err := s.decide(d, i)
+	if err != nil || want != m {
+		return s.undecided(d, m, i, want, err)
+	}
+	s.applyToken(m)
+	return nil
+}
+
+// passRefused plays pass m of amount d where a token can move, if it is
+// a refusal to move (rule Y7), or returns the error refusing it (rule
+// C10, or Y7). It keeps apply's common path small.
+//
+//go:noinline
+func (s *State) passRefused(d due, m Move) error {
+	if s.rs.feat&featChoices != 0 {
+		if done, err := s.applyChoice(d, m); done { // rule Y7: refusing to move
+			return err
+		}
+	}
+	var buf [MaxMoves]Move
+	return s.illegal(m, "C10", "%v must move when a token can: %v", d.c(), s.appendLegal(buf[:0])[0])
+}
+
+// undecided plays move m of token i, amount d, where it is not the move
+// decide made (want, or the error err): the token's second move (rule
+// F1), or one of the choices (rules Y5, Y6); else it returns the error
+// refusing m. It keeps apply's common path small.
+//
+//go:noinline
+func (s *State) undecided(d due, m Move, i int, want Move, err error) error {
+	c := d.c()
 	if e, ok := err.(*IllegalMoveError); ok {
+		if s.rs.feat&featChoices != 0 {
+			if done, err := s.applyChoice(d, m); done { // rules Y5, Y6: an alternative, though the token's own move is refused
+				return err
+			}
+		}
 		e.Move = m // the move refused is the one given
 		return e
 	}
-	if want != m {
-		if alt, ok := s.decideExtra(d, i); !ok || alt != m {
-			return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
+	if alt, ok := s.decideExtra(d, i); !ok || alt != m {
+		if s.rs.feat&featChoices != 0 {
+			if done, err := s.applyChoice(d, m); done { // rules Y5, Y6: a move beside the token's first
+				return err
+			}
 		}
+		if l, r := s.tokenMove(d, i); s.extra == extraChoices && r.why == legal && s.laneMove(d, i, l) == m {
+			return s.filterError(d, m) // a filter kept an alternative, not m (rules Y5, Y6)
+		}
+		return s.illegal(m, "", "the move does not match the position: %v token %d makes %v", c, i, want)
 	}
 	s.applyToken(m)
 	return nil
@@ -1605,7 +1657,7 @@ func (s *State) notMover(m Move, c Color) error {
 // with amount d, which a token alike with the one the extra lane names
 // makes too (ruling Q9), if there is one.
 func (s *State) decideExtra(d due, i int) (Move, bool) {
-	if s.extra == 0 || s.tok[d.c()][extraToken(s.extra)] != s.tok[d.c()][i%MaxTokens] {
+	if s.extra == 0 || s.extra == extraChoices || s.tok[d.c()][extraToken(s.extra)] != s.tok[d.c()][i%MaxTokens] {
 		return Move{}, false
 	}
 	return s.laneMove(d, i, s.extra), true
@@ -1727,7 +1779,7 @@ func (s *State) afterMove(m Move, sq uint8) {
 // token of the mover's square comes with it.
 func (s *State) moveTower(m Move, sq uint8) {
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
-	for x := s.at.match(sq) &^ colorBits(c); x != 0; x &= x - 1 {
+	for x := s.at.match(sq) &^ colorBits(c); sq != 0 && m.Captures() > 0 && x != 0; x &= x - 1 { // (a tower moving whole home, or onto a square it shares, rule Y5, captures nobody)
 		k := bits.TrailingZeros32(x)
 		s.tok[k/MaxTokens][k%MaxTokens] = 0
 		s.at.set(Color(k/MaxTokens), k%MaxTokens, 0)
@@ -2313,11 +2365,11 @@ func (s *State) diceMoves(dst []Move) []Move {
 			d = d.withColor(s.mateOf(d.c()), true) // rule T3: the other colour's tokens too
 		}
 	}
-	if (s.rs.feat&featSum != 0 || s.rs.rules.EntrySum) && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
+	if s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
 		f := ds[0].face() + ds[1].face()
 		for _, c := range [2]Color{ds[0].c(), s.mateOf(ds[0].c())} {
 			d := dueOf(c, 0, 0).withColor(c, c != ds[0].c())
-			if s.rs.feat&featSum != 0 {
+			if s.rs.rules.SumMoves {
 				dst = s.sumMoves(dst, d, f)
 			}
 			if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
@@ -2396,7 +2448,7 @@ func (s *State) sumMoves(dst []Move, col due, f uint8) []Move {
 // began), unless that move brought it out of the yard (UCK-UK: the token
 // brought out moves on with the other die).
 func (s *State) sumBarred(m Move) bool {
-	if s.rs.feat&featSum == 0 || m.BothDice() || m.IsBonusMove() || !s.diePlayed() {
+	if !s.rs.rules.SumMoves || m.BothDice() || m.IsBonusMove() || !s.diePlayed() {
 		return false
 	}
 	c, i := m.Color(), m.Token()&(MaxTokens-1)
@@ -2484,11 +2536,11 @@ func (s *State) anyDiceMove() bool {
 		return len(s.diceMoves(buf[:0])) > 0
 	}
 	f := s.rs.feat
-	if f&featSum != 0 { // rule U2 keeps and adds moves
+	if s.rs.rules.SumMoves { // rule U2 keeps and adds moves
 		return listed()
 	}
 	ds, n := s.dues()
-	if f&featSplit != 0 || s.rs.rules.EntrySum {
+	if f&(featSplit|featSums) != 0 { // (SumMoves returned above)
 		if a, b := s.dice(); a == b && s.rs.rules.DoublesSplitBlocks || s.rs.rules.EntrySum && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 {
 			return listed() // rule H5 keeps moves, H1 adds one
 		}
@@ -2562,7 +2614,7 @@ func (s *State) applyDice(m Move) error {
 	}
 	var buf [MaxMoves]Move
 	const token = uint64(0xf) << mToken
-	if s.rs.feat&featSum != 0 && !m.IsPass() && s.sumBarred(m) { // rule U2, which an alike token's listed move would hide
+	if s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) { // rule U2, which an alike token's listed move would hide
 		return s.diceError(m, s.appendDice(buf[:0]))
 	}
 	if i := m.Token(); !m.IsPass() && uint(i) < uint(s.rs.tokens) {
@@ -2633,7 +2685,7 @@ func (s *State) diceError(m Move, legal []Move) error {
 	// Rule H1: the sum of the dice enters, judged as one amount; rule U2:
 	// the sum moves a token on, judged as a bonus move's count is.
 	both := m.BothDice() && bothDue && s.rs.rules.EntrySum && from < 0 && s.rs.entry.has(uint8(a+b))
-	sum := m.BothDice() && bothDue && s.rs.feat&featSum != 0 && from >= 0
+	sum := m.BothDice() && bothDue && s.rs.rules.SumMoves && from >= 0
 	switch {
 	case both:
 		d = col | dueOf(0, uint8(a+b), uint8(a+b))
@@ -2643,7 +2695,7 @@ func (s *State) diceError(m Move, legal []Move) error {
 	switch {
 	case m.IsBonusMove() && s.due.first() < amountCapture:
 		return s.illegal(m, "W4", "the bonus moves come once the dice are played: %v", legal[0])
-	case m.BothDice() && !both && !sum && s.rs.feat&featSum != 0:
+	case m.BothDice() && !both && !sum && s.rs.rules.SumMoves:
 		return s.illegal(m, "U2", "a move plays both dice only as the first move of the throw, by a token on the board, or to enter one with their sum where EntrySum lets it: the throw is %d and %d", a, b)
 	case m.BothDice() && !both && !sum:
 		return s.illegal(m, "H1", "a move plays both dice only to enter a token with their sum, an entry roll, both due, under EntrySum: the throw is %d and %d", a, b)

@@ -114,8 +114,8 @@ const (
 	featSplit                               // DoublesSplitBlocks or SumMoves: keep where the throw began
 	featPlayOn                              // Teams: PartnersPlayOn
 	featRetire                              // CaptureRetires
-	featSum                                 // SumMoves
-	featFirstEntry                          // FirstEntryAny
+	featChoices                             // TowersTogether, RoundAgain or Decline: moves listed beside the lanes (rules Y5, Y6, Y7); FirstEntryAny: the first token's entry judged with them (Y2)
+	featSums                                // SumMoves or EntrySum: two dice's sum (rules U2, H1), told apart by the Rules in the cold code
 	featGuardedExits                        // GuardedExits
 	featShare                               // Teams: TwoColorsEach
 	featPassCapture                         // Overtake: OvertakeCaptures (the last bit of 32)
@@ -221,8 +221,8 @@ func newRuleset(r Rules) *ruleset {
 	set(featShare, r.Teams == TwoColorsEach)
 	set(featPassCapture, r.Overtake == OvertakeCaptures)
 	set(featRetire, r.CaptureRetires)
-	set(featSum, r.SumMoves)
-	set(featFirstEntry, r.FirstEntryAny)
+	set(featChoices, r.TowersTogether || r.RoundAgain || r.Decline || r.FirstEntryAny)
+	set(featSums, r.SumMoves || r.EntrySum)
 	set(featGuardedExits, r.GuardedExits)
 	switch {
 	case r.TwoDice:

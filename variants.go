@@ -205,6 +205,17 @@ type Rules struct {
 	FinishTokens int
 	// End says when the game stops (rule C6, ruling Q10).
 	End EndRule
+
+	// TowersTogether lets the two tokens of a tower (rule R4, under
+	// BlocksTowers) move together on one throw anywhere, beside the
+	// single move of either (rule Y5).
+	TowersTogether bool
+	// RoundAgain lets a token whose move would take it into its home
+	// column go round the track again instead (rule Y6).
+	RoundAgain bool
+	// Decline lets a player whose colour has a token out of its yard
+	// refuse to move: a pass beside the token moves (rule Y7).
+	Decline bool
 }
 
 // Classic returns the rules of the seed texts, C1 to C11, as [Preset]
@@ -637,6 +648,9 @@ var options = []option{
 	boolOpt("HomeSteps", "V2", "home column one square a move, on its number", func(r *Rules) *bool { return &r.HomeSteps }),
 	intOpt("FinishTokens", "K6", "tokens home to finish; 0 = all", span(0, MaxTokens), func(r *Rules) *int { return &r.FinishTokens }),
 	enumOpt("End", "Q10", "when the game stops", endNames, func(r *Rules) *EndRule { return &r.End }),
+	later(boolOpt("TowersTogether", "Y5", "a tower's two tokens may move together anywhere", func(r *Rules) *bool { return &r.TowersTogether })),
+	later(boolOpt("RoundAgain", "Y6", "a token may go round again instead of into its home column", func(r *Rules) *bool { return &r.RoundAgain })),
+	later(boolOpt("Decline", "Y7", "a player with a token out may refuse to move", func(r *Rules) *bool { return &r.Decline })),
 }
 
 // seatsOption is the index of Seats in options.
@@ -970,6 +984,16 @@ func (r Rules) problem() string {
 		return "Overtake:OvertakeCaptures is not played with CaptureRetires, Stars, SixEntry:SixEntersTwoOrRuns, CaptureBeforeHome or HomeSteps: no source says what a token that captures by passing does there (rules S1, N1, D2, F1, K4, V2)"
 	case r.Overtake == OvertakeCaptures && (r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover):
 		return "Overtake:OvertakeCaptures is not played with a landing that sends the mover home (SafeSquares:SafeMoverHome, MultiCapture:CaptureMover): no source says whether what it passed stays captured (rules S1, D1, D3)"
+	case r.TowersTogether && r.Blocks != BlocksTowers:
+		return fmt.Sprintf("TowersTogether needs Blocks:BlocksTowers, but Blocks is %v: it moves a tower's two tokens together (rules Y5, R4)", r.Blocks)
+	case r.TowersTogether && (r.Goal == GoalSlots || r.Overtake == OvertakeCaptures || r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover):
+		return "TowersTogether is not played with Goal:GoalSlots, Overtake:OvertakeCaptures or a landing that sends the mover home (SafeSquares:SafeMoverHome, MultiCapture:CaptureMover): no source says where a tower moving whole goes there, and a goal square holds one token (rules Y5, M1, S1, D1, D3)"
+	case r.RoundAgain && b.HomeEntry != b.lastEntry():
+		return fmt.Sprintf("RoundAgain needs HomeEntry %d, the square before the start square (Track-1), or with a start lane the start square again (StartLane+Track): a token going round again counts its next lap from its start square (rules Y6, Y1)", b.lastEntry())
+	case r.RoundAgain && (r.CaptureBeforeHome || r.HomeSteps || r.Overtake == OvertakeCaptures || b.Stars != 0):
+		return "RoundAgain is not played with CaptureBeforeHome, HomeSteps, Overtake:OvertakeCaptures or Stars: no source says how a token that chose to go round again goes on there (rules Y6, K4, V2, S1, D2)"
+	case (r.TowersTogether || r.RoundAgain || r.Decline || r.FirstEntryAny) && (r.TwoDice || r.SixEntry == SixEntersTwoOrRuns || r.CaptureDuty == CapturePenalty):
+		return "TowersTogether, RoundAgain, Decline and FirstEntryAny are not played with TwoDice, SixEntry:SixEntersTwoOrRuns or CaptureDuty:CapturePenalty: the choices are listed for one die's move, the State keeps no room for a second entry move beside them, and no source says which token a player who chose otherwise loses (rules Y5, Y6, Y7, W1, F1, M8)"
 	}
 	return ""
 }

@@ -445,8 +445,14 @@ func describeOne(s ludo.State, m ludo.Move) string {
 			t.WriteString(" " + victim.String())
 		}
 	}
-	if m.MovesTower() {
+	switch {
+	case m.MovesTower() && m.Captures() == 2:
 		t.WriteString(", the tower moving whole (rule R5)")
+	case m.MovesTower():
+		t.WriteString(", the tower moving whole (rule Y5)")
+	}
+	if m.Circles() && s.Rules().RoundAgain {
+		t.WriteString(", round again instead of home (rule Y6)")
 	}
 	if m.FormsBlock() {
 		t.WriteString(", forms a block")

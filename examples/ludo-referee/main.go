@@ -1070,7 +1070,9 @@ func explain(s ludo.State, m ludo.Move) []reason {
 			add("Q2", "moves made earlier this turn stand")
 		}
 	case m.IsPass():
-		if s.IsBonusMove() {
+		if declines := len(s.LegalMoves()) > 1; declines {
+			add("Y7", "pass: %v refuses to move", c)
+		} else if s.IsBonusMove() {
 			add("P8", "pass: no token can make the bonus move of %d, so it is lost", s.Count())
 		} else {
 			add("C10", "pass: no token can move")
@@ -1099,8 +1101,10 @@ func explain(s ludo.State, m ludo.Move) []reason {
 			add("C7", "enters token %d on the first square of its start lane, %s (Y1)", i, place(b, c, 0))
 		case m.Enters():
 			add("C7", "enters token %d on its start square %d", i, b.StartSquare(c))
-		case m.MovesTower():
+		case m.MovesTower() && m.Captures() == 2:
 			add("R5", "moves token %d and the other token of its tower together from %s to %s, onto a tower", i, place(b, c, m.From()), place(b, c, to))
+		case m.MovesTower():
+			add("Y5", "moves token %d and the other token of its tower together from %s to %s", i, place(b, c, m.From()), place(b, c, to))
 		case m.IsBonusMove():
 			add("P8", "moves token %d %d squares, its bonus move, from %s to %s", i, m.Count(), place(b, c, m.From()), place(b, c, to))
 		default:
@@ -1134,7 +1138,10 @@ func explain(s ludo.State, m ludo.Move) []reason {
 				add("C4", "turns into its home column")
 			}
 		}
-		if m.Circles() {
+		switch {
+		case m.Circles() && rules.RoundAgain: // (not played with K4)
+			add("Y6", "goes round the track again instead of into its home column, a lap more to go")
+		case m.Circles():
 			add("K4", "goes on round the track: %v has captured nothing yet, so its home column is closed", c)
 		}
 		if m.Jumps() {
@@ -1166,8 +1173,10 @@ func explain(s ludo.State, m ludo.Move) []reason {
 				rule = "C11, P4"
 			case m.Enters():
 				rule = "C11, Q4"
-			case m.MovesTower():
+			case m.MovesTower() && n == 2:
 				rule = "R5" // a tower captures a tower
+			case m.MovesTower():
+				rule = "C11, Y5" // a tower moving whole captures a lone token
 			case rules.Overtake == ludo.OvertakeCaptures:
 				rule = "C11, S1"
 			case n > 1:
