@@ -358,11 +358,12 @@ var tabConflicts = []tabConflict{
 		func(r *Rules) {
 			r.Cowries, r.TwoDice, r.EntryRolls, r.BonusRolls, r.FirstEntryAny = false, true, FacesOf(5), FacesOf(6), false
 			r.Blocks, r.SquareLimit = BlocksStopOpponents, 0
+			r.TowersTogether, r.RoundAgain, r.Decline = false, false, false // (rules Y5-Y7 are not played with two dice)
 		},
 		"which die or sum brings the first token in"},
 	{"start lanes longer than the board", "pachisi",
 		func(r *Rules) { r.Board.Track = 250 },
-		func(r *Rules) { r.Board.Track = 222 },
+		func(r *Rules) { r.Board.Track, r.Board.HomeEntry = 222, 229 }, // (RoundAgain: the start square again, rule Y6)
 		"are more than 250 squares"},
 	{"a start lane with laps, exits or the exposed home", "pachisi",
 		func(r *Rules) { r.SixPenalty, r.SixLimit = ExposedHome, 3 },

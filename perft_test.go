@@ -198,14 +198,16 @@ var perftTiers = [3]string{"short", "default", "deep"}
 //     count brings red's first piece out onto the first square of its
 //     lane, progress 0 (Y2, FirstEntryAny); 2-5 hand the throw on, the
 //     graces 6, 10 and 25 earn red another (the same position for the
-//     three): 2 positions by 7 paths. Ply 2: after a count of 2-5 (4
-//     paths) the next colour likewise (2 positions by 28 paths); after a
-//     grace (3 paths) red throws again: 2-5 move the piece to 2-5, the
-//     next colour to throw (4 positions; no second piece out without a
-//     grace, Y2), and each grace moves it to 6, 10 or 25 or brings a
-//     second piece out beside it, a double on progress 0 (Y10), red to
-//     throw again (4 positions, 6 paths): 10 positions by 28 + 3×10 = 58
-//     paths, with 2 players (red and yellow) as with 4.
+//     three; no refusal yet, as nothing of red's is out, Y7): 2 positions
+//     by 7 paths. Ply 2: after a count of 2-5 (4 paths) the next colour
+//     likewise (2 positions by 28 paths); after a grace (3 paths) red
+//     throws again: 2-5 move the piece to 2-5 or are refused (Y7), the
+//     next colour to throw (5 positions, 8 paths; no second piece out
+//     without a grace, Y2), and each grace moves it to 6, 10 or 25,
+//     brings a second piece out beside it, a double on progress 0 (Y10),
+//     or is refused and keeps its throw (Y7, Q1), red to throw again (5
+//     positions, 9 paths): 12 positions by 28 + 3×(8+9) = 79 paths, with
+//     2 players (red and yellow) as with 4.
 var perftConfigs = func() []perftConfig {
 	var out []perftConfig
 	for _, r := range []Rules{Classic(), Mongolian()} {
@@ -612,7 +614,7 @@ func TestPerftByHand(t *testing.T) {
 		{"petitschevaux", 1, 2, 6},
 		{"petitschevaux", 2, 8, 36},
 		{"pachisi", 1, 2, 7},
-		{"pachisi", 2, 10, 58},
+		{"pachisi", 2, 12, 79},
 	} {
 		r, _ := Preset(c.preset)
 		s, err := New(r)

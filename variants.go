@@ -469,7 +469,9 @@ var presets = func() []preset {
 	// (6, 10, 25) brings a piece in and throws again (Y2), a capture
 	// throws again (Y3), the twelve castles are safe and closed to
 	// opponents (Y4), two pieces of a side on a square are a double that
-	// only a double captures (Y5), and partners sit opposite (Y8).
+	// only a double captures and that may move whole (Y10, Y5), a piece
+	// may go round again instead of home (Y6), a player may refuse to
+	// move (Y7), and partners sit opposite (Y8).
 	pachisi := with(classic, "pachisi", func(r *Rules) {
 		r.Board = Board{Arms: 4, Track: 68, StartSpacing: 17, HomeEntry: 75, HomeColumn: 7, StartLane: 7, // rule Y1
 			Safe: OffsetsOf(0, 4, 13)} // rule Y4: each arm's end square and the fourth from the end of each outer column
@@ -481,6 +483,9 @@ var presets = func() []preset {
 		r.Blocks, r.SquareLimit = BlocksTowers, 2                  // rule Y10
 		r.Teams = Partners                                         // rule Y8
 		r.Finish = BounceFinish                                    // rule Y9: the Charkoni on the exact count, an overshoot counted back
+		r.TowersTogether = true                                    // rule Y5: a double may move whole
+		r.RoundAgain = true                                        // rule Y6: a piece may go round again instead of home
+		r.Decline = true                                           // rule Y7: a player may refuse to move
 		// Classic's: a throw moves one piece (C8).
 	})
 	return []preset{
