@@ -45,7 +45,7 @@ var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 		r.Cowries, r.EntryRolls, r.BonusRolls, r.FirstEntryAny = false, FacesOf(6), FacesOf(6), false
 	}
 	r.TowersTogether, r.RoundAgain, r.Decline = false, false, false // Pachisi's choices: one die's (rules Y5-Y7)
-	if r.Blocks == BlocksTowers { // a tower moves whole on one die (rule R5)
+	if r.Blocks == BlocksTowers {                                   // a tower moves whole on one die (rule R5)
 		r.Blocks = BlocksStopOpponents
 	}
 	if r.CaptureBonus.Steps() > 0 {
