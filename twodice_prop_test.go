@@ -44,8 +44,9 @@ var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	if r.Cowries { // Pachisi's graces as a six (rules X1, Y2)
 		r.Cowries, r.EntryRolls, r.BonusRolls, r.FirstEntryAny = false, FacesOf(6), FacesOf(6), false
 	}
-	r.TowersTogether, r.RoundAgain, r.Decline = false, false, false // Pachisi's choices: one die's (rules Y5-Y7)
-	if r.Blocks == BlocksTowers {                                   // a tower moves whole on one die (rule R5)
+	// Pachisi's choices are one die's (rules Y5-Y7).
+	r.TowersTogether, r.RoundAgain, r.Decline = false, false, false
+	if r.Blocks == BlocksTowers { // a tower moves whole on one die (rule R5)
 		r.Blocks = BlocksStopOpponents
 	}
 	if r.CaptureBonus.Steps() > 0 {
