@@ -543,13 +543,14 @@ var scnFamilies = []struct {
 	{"R", 7, false},  // Ludo in Brazil: the torre (brasil)
 	{"S", 8, false},  // Eile mit Weile
 	{"L", 9, false},  // Petits chevaux
+	{"Y", 10, false}, // Pachisi
 }
 
 // scnPending are the rulebook's family letters whose scenarios are still
 // to be written (E, Parchís with two dice): the coverage test does not require their
 // rules yet, nor the option values only they play. Move a letter to
 // scnFamilies when its scenarios are in.
-const scnPending = "Y"
+const scnPending = ""
 
 // scnOptions are the option values that change an outcome, each with the
 // families whose scenarios must play it: a value is required when one of
