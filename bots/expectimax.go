@@ -104,6 +104,9 @@ func (e *Expectimax) search(s ludo.State, moves []ludo.Move, depth int) (int, bo
 		if e.over {
 			return 0, false
 		}
+		if m.IsPass() { // a refusal (rule Y7) gives up the count, as greedy scores it
+			v -= float64(m.Count())
+		}
 		if v > bestV {
 			best, bestV = i, v
 		}

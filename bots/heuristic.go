@@ -33,7 +33,10 @@ func (h *Heuristic) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 }
 
 // greedy returns the index of the move of moves after which the player to
-// move scores best.
+// move scores best. A pass the player chose over token moves (rule Y7,
+// Decline) scores the count it gives up less: one move ahead, standing
+// still risks nothing, so without that the bot would refuse every move
+// that leaves a token in reach, and never get home.
 func greedy(s ludo.State, moves []ludo.Move, w *Weights) int {
 	if len(moves) == 1 {
 		return 0
@@ -46,7 +49,11 @@ func greedy(s ludo.State, moves []ludo.Move, w *Weights) int {
 		if err != nil {
 			continue
 		}
-		if sc := w.after(next, &r, me); sc > bestV {
+		sc := w.after(next, &r, me)
+		if m.IsPass() {
+			sc -= float64(m.Count())
+		}
+		if sc > bestV {
 			best, bestV = i, sc
 		}
 	}
