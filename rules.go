@@ -352,13 +352,13 @@ func (s *State) startCount(d due) {
 			s.moves[i] = l
 		}
 	}
-	if s.rs.feat&(featPairEntry|featFilters|featChoices) != 0 {
-		if s.rs.feat&featPairEntry != 0 {
+	if f := s.rs.feat & (featPairEntry | featFilters | featChoices); f != 0 { // (f kept in a register: the tests load nothing)
+		if f&featPairEntry != 0 {
 			s.judgePair(d)
 		}
-		if s.rs.feat&featChoices != 0 {
-			s.choose(d) // rules Y5, Y6, Y7, with the filters
-		} else if s.rs.feat&featFilters != 0 {
+		if f&featChoices != 0 {
+			s.choose(d) // rules Y2, Y5, Y6, Y7, with the filters
+		} else if f&featFilters != 0 {
 			s.filter(d)
 		}
 	}
