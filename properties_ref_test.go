@@ -776,7 +776,7 @@ func (v *rbView) roundAgain(i int) (rbMove, bool) {
 	for p := from + 1; p <= v.he; p++ {
 		path = append(path, p)
 	}
-	for p := 0; p <= back; p++ {
+	for p := v.he - v.b.Track + 1; p <= back; p++ { // on from the start square (with a start lane, past it: rule Y1)
 		path = append(path, p)
 	}
 	if v.passes(m.tok, path[:len(path)-1]) != "" || v.arrive(&m, 1) != "" {

@@ -416,10 +416,14 @@ func propRepair(r *Rules, try int) {
 		r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover) {
 		r.TowersTogether = false
 	}
-	if r.RoundAgain && b.HomeEntry != b.Track-1 && try%2 == 0 && b.Track-1+b.HomeColumn <= 249 {
-		b.HomeEntry = b.Track - 1 // the square before the start square
+	lastEntry := b.Track - 1 // the square before the start square, or with a start lane the start square again (rule Y1)
+	if b.StartLane > 0 {
+		lastEntry = b.StartLane + b.Track
 	}
-	if r.RoundAgain && (b.HomeEntry != b.Track-1 || r.CaptureBeforeHome || r.HomeSteps || r.Overtake == OvertakeCaptures || b.Stars != 0) {
+	if r.RoundAgain && b.HomeEntry != lastEntry && try%2 == 0 && lastEntry+b.HomeColumn <= 249 {
+		b.HomeEntry = lastEntry
+	}
+	if r.RoundAgain && (b.HomeEntry != lastEntry || r.CaptureBeforeHome || r.HomeSteps || r.Overtake == OvertakeCaptures || b.Stars != 0) {
 		r.RoundAgain = false
 	}
 	if r.TwoDice || r.SixEntry == SixEntersTwoOrRuns || r.CaptureDuty == CapturePenalty {
@@ -850,7 +854,7 @@ func propCheckPaths(t *rapid.T, s State) {
 			for p := m.From() + 1; p <= v.he; p++ {
 				path = append(path, p)
 			}
-			for p := 0; p <= m.To(); p++ {
+			for p := v.he - v.b.Track + 1; p <= m.To(); p++ { // (with a start lane, past the start square: rule Y1)
 				path = append(path, p)
 			}
 		default:
