@@ -352,14 +352,17 @@ func (s *State) startCount(d due) {
 			s.moves[i] = l
 		}
 	}
-	if f := s.rs.feat & (featPairEntry | featFilters | featChoices); f != 0 { // (f kept in a register: the tests load nothing)
-		if f&featPairEntry != 0 {
+	if f := s.rs.feat & (featPairEntry | featFilters | featChoices); f != 0 {
+		switch { // as many tests as before the choices, for every ruleset
+		case f&featPairEntry != 0: // never with the choices (Rules.Validate)
 			s.judgePair(d)
-		}
-		if f&featChoices != 0 {
-			s.choose(d) // rules Y2, Y5, Y6, Y7, with the filters
-		} else if f&featFilters != 0 {
+			if f&featFilters != 0 {
+				s.filter(d)
+			}
+		case f&featChoices == 0:
 			s.filter(d)
+		default:
+			s.choose(d) // rules Y2, Y5, Y6, Y7, with the filters
 		}
 	}
 }
