@@ -282,7 +282,12 @@ func (t *Tournament) Run(workers int, done func(finished int)) (Summary, error) 
 			sum.Unfinished++
 			return
 		}
-		sum.WinsBySeat[g.Winner]++
+		order := t.orders[i%len(t.orders)] // order[k]: the lineup entry in seat k
+		for k := range t.seats {
+			if g.Places[order[k]] == 1 { // with partners (rule T1) both seats of the winning side
+				sum.WinsBySeat[k]++
+			}
+		}
 		for j, p := range g.Places {
 			b := &sum.Bots[index[t.lineup[j]]]
 			b.Seats++
@@ -312,7 +317,7 @@ type Summary struct {
 	Workers    int           // the games played at once
 	Bots       []BotResult   // one per distinct name, in lineup order
 	Seats      []ludo.Color  // the seated colours, the first to roll first (rule T3: the first of each player's two)
-	WinsBySeat []int         // the finished games won from each seat, whoever sat there
+	WinsBySeat []int         // the finished games won from each seat, whoever sat there; with partners (rule T1) both seats of the winning side win, so that the rates add up to 200%
 }
 
 // BotResult is a bot's record over the finished games of a series.
@@ -387,8 +392,12 @@ func (s Summary) WriteTo(w io.Writer) (int64, error) {
 		fmt.Fprintf(&b, " (%v rolls first)", s.Seats[0])
 	}
 	fmt.Fprintln(&b)
+	sides := players
+	if s.Rules.Teams == ludo.Partners || s.Rules.Teams == ludo.PartnersPlayOn {
+		sides = players / 2 // rule T1: a seat wins with its partner
+	}
 	fmt.Fprintf(&b, "parity %.2f%%; mean game length %.1f plies; %.0f plies/s (%d workers, %.1f s)\n",
-		100/float64(max(players, 1)), float64(s.Plies)/float64(max(s.Games, 1)),
+		100/float64(max(sides, 1)), float64(s.Plies)/float64(max(s.Games, 1)),
 		float64(s.Plies)/s.Elapsed.Seconds(), s.Workers, s.Elapsed.Seconds())
 	if s.Unfinished > 0 {
 		fmt.Fprintf(&b, "%d of %d games unfinished at the ply limit of %d, left out of the results above\n",

@@ -295,7 +295,13 @@ func TestEveryPreset(t *testing.T) {
 			for _, w := range sum.WinsBySeat {
 				wins += w
 			}
-			assert.Equal(t, sum.Games, wins, "every game has a winner")
+			want := sum.Games
+			if r.Teams == ludo.Partners || r.Teams == ludo.PartnersPlayOn {
+				want *= 2 // both partners' seats (rule T1), opposite each other
+				assert.Equal(t, sum.WinsBySeat[0], sum.WinsBySeat[2], "partners win together")
+				assert.Equal(t, sum.WinsBySeat[1], sum.WinsBySeat[3], "partners win together")
+			}
+			assert.Equal(t, want, wins, "every game has a winner")
 			var b bytes.Buffer
 			_, err = sum.WriteTo(&b)
 			require.NoError(t, err)
