@@ -260,13 +260,13 @@ func noRoll(s ludo.State) bool {
 	return s.DiePlayed()
 }
 
-// diceText writes the dice of s, as "die 5" or with two dice (rule W1)
-// "dice 6,3".
+// diceText writes the dice of s, as "die 5", with two dice (rule W1)
+// "dice 6,3", with cowries (rule X1) "throw 10".
 func diceText(s ludo.State) string {
 	if a, b := s.Dice(); b != 0 {
 		return "dice " + ludo.Outcome{Face: a, Second: b}.String()
 	}
-	return "die " + strconv.Itoa(s.Die())
+	return throwWord(s) + " " + strconv.Itoa(s.Die())
 }
 
 // difference says in a line how position got differs from want, the

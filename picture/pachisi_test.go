@@ -295,3 +295,19 @@ func TestReplayHTMLPachisi(t *testing.T) {
 		t.Error("the classic page draws no die")
 	}
 }
+
+// Under cowries (rule X1) the status line names a throw, not a die, and
+// counts the graces thrown in a row (rule Y2), not sixes.
+func TestStatusTextCowries(t *testing.T) {
+	s := ludo.MustParsePosition("rules pachisi\nred 10\nturn red\ndie 10\n")
+	if got, want := svgStatusText(s), "red to move, throw 10, graces 1"; got != want {
+		t.Errorf("status %q, want %q", got, want)
+	}
+	if got := diceText(s); got != "throw 10" {
+		t.Errorf("dice text %q, want %q", got, "throw 10")
+	}
+	c := ludo.MustParsePosition("rules classic\nred 10\nturn red\ndie 6\n")
+	if got, want := svgStatusText(c), "red to move, die 6, sixes 1"; got != want {
+		t.Errorf("status %q, want %q", got, want)
+	}
+}

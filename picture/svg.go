@@ -126,6 +126,15 @@ func positionOf(s ludo.State) svgPosition {
 	return p
 }
 
+// throwWord names what a player throws under the rules of s: "throw"
+// for a lot of cowries (rule X1), else "die".
+func throwWord(s ludo.State) string {
+	if s.Rules().Cowries {
+		return "throw"
+	}
+	return "die"
+}
+
 // svgStatusText says what the position waits for, as "red to roll", "red
 // to move, die 5, sixes 1", "red to move, die 6 (counts 7)", "red to
 // move, bonus 20" or "game over: 1 red, 2 blue"; with two dice (rule W1)
@@ -135,7 +144,9 @@ func positionOf(s ludo.State) svgPosition {
 // team's place once the game is over (rule T1); a double played as tops
 // and bottoms (rule H2) "red to move, tops and bottoms", the dice drawn
 // saying which of the four are played; under TwoColorsEach (rule T3) the
-// player by both its colours, the turn's first: "yellow+red to roll".
+// player by both its colours, the turn's first: "yellow+red to roll";
+// with cowries (rule X1) "red to move, throw 10, graces 1", the graces
+// (rule Y2) being the bonus-earning throws.
 func svgStatusText(s ludo.State) string {
 	switch {
 	case !s.IsValid():
@@ -168,7 +179,7 @@ func svgStatusText(s ludo.State) string {
 			}
 			break
 		}
-		t = who + " to move, die " + strconv.Itoa(s.Die())
+		t = who + " to move, " + throwWord(s) + " " + strconv.Itoa(s.Die())
 		if s.Count() != s.Die() {
 			t += " (counts " + strconv.Itoa(s.Count()) + ")"
 		}
@@ -176,6 +187,8 @@ func svgStatusText(s ludo.State) string {
 	if s.Streak() > 0 {
 		if r := s.Rules(); r.TwoDice && !r.BonusAnyDie {
 			t += ", doubles " + strconv.Itoa(s.Streak())
+		} else if r.Cowries {
+			t += ", graces " + strconv.Itoa(s.Streak()) // rules X1, Y2
 		} else {
 			t += ", sixes " + strconv.Itoa(s.Streak())
 		}

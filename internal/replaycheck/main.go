@@ -257,7 +257,11 @@ func statusText(s ludo.State) string {
 		}
 		return "game over: " + strings.Join(parts, ", ")
 	case ludo.PhaseMove:
-		t := fmt.Sprintf("%v to move, die %d", who, s.Die())
+		word := "die"
+		if s.Rules().Cowries { // a throw of cowries (rule X1)
+			word = "throw"
+		}
+		t := fmt.Sprintf("%v to move, %s %d", who, word, s.Die())
 		a, b := s.Dice()
 		due := s.DiceDue()
 		d1, d2 := due[0] != 0, due[1] != 0
@@ -282,13 +286,16 @@ func statusText(s ludo.State) string {
 
 // streakText is the status line's count of bonus-earning rolls in a row:
 // ", sixes 1", or with two dice ", doubles 1" (rule W3) unless a bonus
-// face on either die earns the roll (BonusAnyDie, rule U1); "" for none.
+// face on either die earns the roll (BonusAnyDie, rule U1), with cowries
+// ", graces 1" (rule Y2); "" for none.
 func streakText(s ludo.State) string {
 	switch {
 	case s.Streak() == 0:
 		return ""
 	case s.Rules().TwoDice && !s.Rules().BonusAnyDie:
 		return fmt.Sprintf(", doubles %d", s.Streak())
+	case s.Rules().Cowries: // the graces (rules X1, Y2)
+		return fmt.Sprintf(", graces %d", s.Streak())
 	}
 	return fmt.Sprintf(", sixes %d", s.Streak())
 }
