@@ -50,6 +50,16 @@ func (s *State) choose(d due) {
 	}
 }
 
+// lanesFor returns each token's lane for amount d as startCount's judge
+// made it: the State's own where no filter chose among them (choose kept
+// them as they were judged), else judged again (judgeLanes).
+func (s *State) lanesFor(d due) [MaxTokens]uint32 {
+	if s.rs.feat&featFilters == 0 {
+		return s.moves
+	}
+	return s.judgeLanes(d)
+}
+
 // judgeLanes returns each token's lane for amount d as startCount's
 // judge makes it, before any filter.
 func (s *State) judgeLanes(d due) (lanes [MaxTokens]uint32) {
@@ -144,7 +154,7 @@ func (s *State) appendMoves(d due, cl *choiceList, dst []Move) []Move {
 // lanes (extra is extraChoices): it judges them again, as startCount did.
 func (s *State) appendChoices(d due, dst []Move) []Move {
 	var cl choiceList
-	s.choices(d, &cl, s.judgeLanes(d))
+	s.choices(d, &cl, s.lanesFor(d))
 	return s.appendMoves(d, &cl, dst)
 }
 
@@ -265,7 +275,7 @@ func (s *State) choiceMove(d due, cl *choiceList, m Move) bool {
 // not, naming the rule. It reports whether it did either.
 func (s *State) applyChoice(d due, m Move) (bool, error) {
 	var cl choiceList
-	s.choices(d, &cl, s.judgeLanes(d))
+	s.choices(d, &cl, s.lanesFor(d))
 	if s.choiceMove(d, &cl, m) {
 		if m.IsPass() {
 			s.applyPass()
