@@ -241,10 +241,37 @@ func (t *Tournament) Game(i int) Game {
 // number of games finished so far, from one goroutine at a time. The
 // error is that of the first game (in order) that could not be played.
 func (t *Tournament) Run(workers int, done func(finished int)) (Summary, error) {
+	return t.run(0, t.games, workers, done)
+}
+
+// ErrShard is matched by the error of [Tournament.RunShard] for a shard
+// that is not one of the series, and of [Merge] for summaries that are
+// not the shards of one series.
+var ErrShard = errors.New("bad shard")
+
+// RunShard plays shard i of n of the series (i from 0 to n-1): the games
+// from i×Games()/n up to (i+1)×Games()/n, each seeded as in the whole
+// series, and sums them up as [Tournament.Run] does, the shard recorded
+// in the Summary. The n summaries, from as many processes or machines,
+// [Merge] into the Summary that Run gives (but for Elapsed and Workers).
+// n is at most Games(), so that no shard is empty.
+func (t *Tournament) RunShard(i, n, workers int, done func(finished int)) (Summary, error) {
+	if n < 1 || n > t.games || i < 0 || i >= n {
+		return Summary{}, fmt.Errorf("%w: shard %d/%d of a series of %d games (want 0 to n-1 of n, n from 1 to the games)", ErrShard, i, n, t.games)
+	}
+	sum, err := t.run(i*t.games/n, (i+1)*t.games/n, workers, done)
+	if n > 1 {
+		sum.Shard, sum.Shards = i, n
+	}
+	return sum, err
+}
+
+// run plays games lo to hi-1 of the series.
+func (t *Tournament) run(lo, hi, workers int, done func(finished int)) (Summary, error) {
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	sum := Summary{Rules: t.rules, Lineup: t.Lineup(), Orders: len(t.orders), Games: t.games,
+	sum := Summary{Rules: t.rules, Lineup: t.Lineup(), Orders: len(t.orders), Games: hi - lo,
 		MaxPlies: t.maxPlies, Workers: workers, Seats: slices.Clone(t.seats), WinsBySeat: make([]int, len(t.seats))}
 	index := map[string]int{}
 	for _, name := range t.lineup {
@@ -259,7 +286,8 @@ func (t *Tournament) Run(workers int, done func(finished int)) (Summary, error) 
 	failed.Store(math.MaxInt64)
 	var err error
 	begin := time.Now()
-	bots.ParallelEach(t.games, workers, func(i int) Game {
+	bots.ParallelEach(hi-lo, workers, func(k int) Game {
+		i := lo + k
 		if int64(i) > failed.Load() {
 			return Game{}
 		}
@@ -269,7 +297,8 @@ func (t *Tournament) Run(workers int, done func(finished int)) (Summary, error) 
 			}
 		}
 		return g
-	}, func(i int, g Game) {
+	}, func(k int, g Game) {
+		i := lo + k
 		if err != nil || int64(i) > failed.Load() {
 			return
 		}
@@ -318,6 +347,62 @@ type Summary struct {
 	Bots       []BotResult   // one per distinct name, in lineup order
 	Seats      []ludo.Color  // the seated colours, the first to roll first (rule T3: the first of each player's two)
 	WinsBySeat []int         // the finished games won from each seat, whoever sat there; with partners (rule T1) both seats of the winning side win, so that the rates add up to 200%
+	Shard      int           // with Shards, the shard of the series this summary sums up (0 to Shards-1)
+	Shards     int           // the number of shards the series was cut into, or 0 for a whole series
+}
+
+// Merge sums up the summaries of the shards of one series
+// ([Tournament.RunShard]), each once and in any order, into the summary
+// of the whole series: the one [Tournament.Run] gives, Elapsed being the
+// longest shard's and Workers the sum of theirs. Summaries that are not
+// all the shards of one series (the same rules, lineup, seat orders and
+// ply limit, every shard once) return an error matching [ErrShard].
+func Merge(parts []Summary) (Summary, error) {
+	if len(parts) == 0 {
+		return Summary{}, fmt.Errorf("%w: no summaries to merge", ErrShard)
+	}
+	n := parts[0].Shards
+	if n == 0 && len(parts) == 1 {
+		return parts[0], nil
+	}
+	if n != len(parts) {
+		return Summary{}, fmt.Errorf("%w: %d summaries of a series cut into %d shards", ErrShard, len(parts), n)
+	}
+	sorted := slices.Clone(parts)
+	slices.SortFunc(sorted, func(a, b Summary) int { return a.Shard - b.Shard })
+	out := sorted[0]
+	out.Lineup, out.Seats = slices.Clone(out.Lineup), slices.Clone(out.Seats)
+	out.Bots, out.WinsBySeat = slices.Clone(out.Bots), slices.Clone(out.WinsBySeat)
+	for k, p := range sorted {
+		if p.Shards != n || p.Shard != k {
+			return Summary{}, fmt.Errorf("%w: want shards 0 to %d of %d once each, have shard %d of %d", ErrShard, n-1, n, p.Shard, p.Shards)
+		}
+		if p.Rules != out.Rules || !slices.Equal(p.Lineup, out.Lineup) || p.Orders != out.Orders || p.MaxPlies != out.MaxPlies ||
+			!slices.Equal(p.Seats, out.Seats) || len(p.Bots) != len(out.Bots) || len(p.WinsBySeat) != len(out.WinsBySeat) {
+			return Summary{}, fmt.Errorf("%w: shard %d is of another series (%v, lineup %s)", ErrShard, k, p.Rules, strings.Join(p.Lineup, ","))
+		}
+		if k == 0 {
+			continue
+		}
+		out.Games += p.Games
+		out.Unfinished += p.Unfinished
+		out.Plies += p.Plies
+		out.Elapsed = max(out.Elapsed, p.Elapsed)
+		out.Workers += p.Workers
+		for j, b := range p.Bots {
+			if b.Name != out.Bots[j].Name {
+				return Summary{}, fmt.Errorf("%w: shard %d is of another series (bots %s)", ErrShard, k, b.Name)
+			}
+			out.Bots[j].Seats += b.Seats
+			out.Bots[j].Wins += b.Wins
+			out.Bots[j].Places += b.Places
+		}
+		for j, w := range p.WinsBySeat {
+			out.WinsBySeat[j] += w
+		}
+	}
+	out.Shard, out.Shards = 0, 0
+	return out, nil
 }
 
 // BotResult is a bot's record over the finished games of a series.
@@ -375,8 +460,12 @@ func (s Summary) WriteTo(w io.Writer) (int64, error) {
 			return strings.Join(names, "+")
 		}
 	}
-	fmt.Fprintf(&b, "%v, %d players, lineup %s: %d games (%d seat orders)\n\n",
-		s.Rules, players, strings.Join(s.Lineup, ","), s.Games, s.Orders)
+	shard := ""
+	if s.Shards > 0 {
+		shard = fmt.Sprintf(", shard %d of %d", s.Shard, s.Shards)
+	}
+	fmt.Fprintf(&b, "%v, %d players, lineup %s: %d games (%d seat orders)%s\n\n",
+		s.Rules, players, strings.Join(s.Lineup, ","), s.Games, s.Orders, shard)
 	fmt.Fprintf(&b, "%-12s %6s %8s  %-17s %10s\n", "bot", "seats", "win %", "95% CI (Wilson)", "mean place")
 	for _, r := range s.Bots {
 		lo, hi := r.Interval()

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -250,7 +251,7 @@ func TestUnknownBots(t *testing.T) {
 	mine := map[string]bots.Factory{"mine": func(seed uint64) bots.Bot { return bots.NewRandom(seed) }}
 	_, err := New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"mine", "nobody"}, Games: 1, Bots: mine})
 	assert.ErrorIs(t, err, bots.ErrUnknownBot)
-	assert.EqualError(t, err, `unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, mine, montecarlo, random)`)
+	assert.EqualError(t, err, `unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, learned, learnedsearch, mine, montecarlo, random)`)
 	_, err = New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"random", strings.Repeat("x", 1000)}, Games: 1})
 	assert.ErrorIs(t, err, bots.ErrUnknownBot)
 	assert.Less(t, len(err.Error()), 200)
@@ -340,4 +341,61 @@ func TestTwoColorsEach(t *testing.T) {
 	assert.Contains(t, b.String(), "parity 50.00%")
 	g := series.Game(0)
 	assert.ElementsMatch(t, []int{1, 2}, g.Places)
+}
+
+// TestShardsMergeIntoTheSeries: a series cut into shards, each played on
+// its own and its summary sent through JSON, as separate processes
+// would, merges into exactly the summary of the series played whole
+// (but for the time taken and the workers).
+func TestShardsMergeIntoTheSeries(t *testing.T) {
+	cfg := Config{Rules: players(ludo.Mongolian(), 3), Lineup: []string{"heuristic", "expectimax1", "random"}, Games: 30, Seed: 9, MaxPlies: 300}
+	series, err := New(cfg)
+	require.NoError(t, err)
+	whole, err := series.Run(2, nil)
+	require.NoError(t, err)
+	require.NotZero(t, whole.Unfinished, "the ply limit leaves some games unfinished, which must merge too")
+	for _, n := range []int{1, 2, 5, 30} {
+		var parts []Summary
+		games := 0
+		for i := n - 1; i >= 0; i-- { // in any order
+			part, err := series.RunShard(i, n, 1, nil)
+			require.NoError(t, err)
+			games += part.Games
+			b, err := json.Marshal(part)
+			require.NoError(t, err)
+			var back Summary
+			require.NoError(t, json.Unmarshal(b, &back))
+			parts = append(parts, back)
+		}
+		assert.Equal(t, series.Games(), games, "%d shards", n)
+		merged, err := Merge(parts)
+		require.NoError(t, err)
+		a, b := whole, merged
+		a.Elapsed, b.Elapsed, a.Workers, b.Workers = 0, 0, 0, 0
+		assert.Equal(t, a, b, "%d shards", n)
+		var ta, tb bytes.Buffer
+		a.WriteTo(&ta)
+		b.WriteTo(&tb)
+		assert.Equal(t, ta.String(), tb.String())
+		if n > 1 {
+			_, err = Merge(parts[1:])
+			assert.ErrorIs(t, err, ErrShard, "a shard missing")
+			_, err = Merge(append(parts[1:], parts[1]))
+			assert.ErrorIs(t, err, ErrShard, "a shard twice")
+		}
+	}
+	other, err := New(Config{Rules: players(ludo.Mongolian(), 3), Lineup: []string{"heuristic", "random", "random"}, Games: 30, Seed: 9})
+	require.NoError(t, err)
+	a, err := series.RunShard(0, 2, 1, nil)
+	require.NoError(t, err)
+	b, err := other.RunShard(1, 2, 1, nil)
+	require.NoError(t, err)
+	_, err = Merge([]Summary{a, b})
+	assert.ErrorIs(t, err, ErrShard, "shards of two series")
+	for _, bad := range [][2]int{{-1, 2}, {2, 2}, {0, 0}, {0, 31}} {
+		_, err := series.RunShard(bad[0], bad[1], 1, nil)
+		assert.ErrorIs(t, err, ErrShard, "%v", bad)
+	}
+	_, err = Merge(nil)
+	assert.ErrorIs(t, err, ErrShard)
 }

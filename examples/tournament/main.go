@@ -42,6 +42,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -49,6 +50,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ludorules/ludo"
@@ -76,6 +78,10 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "number of games played at once")
 	preset := fs.String("preset", "classic", seeded.PresetHelp())
 	maxPlies := fs.Int("max-plies", bots.DefaultMaxPlies, "stop a game after this many plies and count it as unfinished")
+	shard := fs.String("shard", "", "play only shard i/n of the series (i from 0 to n-1), as 3/8: the -json outputs of the n shards -merge into the whole series' table")
+	asJSON := fs.Bool("json", false, "write the summary as JSON (for -merge) rather than as a table")
+	merge := fs.Bool("merge", false, "merge the JSON summaries named as arguments (the shards of one series) and print the series' table; no games are played")
+	net := fs.String("net", "", "a net file (examples/train -out) for the bots learned and learnedsearch, instead of the shipped ones")
 	bar := progress.Flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: tournament [flags]\n\nPlays bots against each other in every seat order and prints their win rates.\n\nFlags:\n")
@@ -87,12 +93,28 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 		return 2
 	}
+	if *merge {
+		if err := mergeFiles(fs.Args(), *asJSON, stdout); err != nil {
+			fmt.Fprintln(stderr, "tournament:", err)
+			return 1
+		}
+		return 0
+	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "tournament: unexpected argument %s: the lineup is given with -bots\n", echo.Quote(fs.Arg(0)))
 		fs.Usage()
 		return 2
 	}
-	cfg := config{games: *games, seed: *seed, workers: *workers, preset: *preset, players: *players, maxPlies: *maxPlies}
+	cfg := config{games: *games, seed: *seed, workers: *workers, preset: *preset, players: *players, maxPlies: *maxPlies,
+		json: *asJSON, net: *net}
+	if *shard != "" {
+		i, n, ok := parseShard(*shard)
+		if !ok {
+			fmt.Fprintf(stderr, "tournament: -shard %s: want i/n, as 3/8, with 0 <= i < n\n", echo.Quote(*shard))
+			return 2
+		}
+		cfg.shard, cfg.shards = i, n
+	}
 	if *lineup != "" {
 		cfg.lineup = strings.Split(*lineup, ",")
 	}
@@ -104,6 +126,10 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 }
 
 type config struct {
+	shard    int
+	shards   int // 0: the whole series
+	json     bool
+	net      string
 	lineup   []string
 	players  int
 	games    int
@@ -127,13 +153,61 @@ func run(cfg config, out, bar io.Writer) error {
 	if bar != nil {
 		b = progress.Start(bar, t.Games())
 	}
-	sum, err := t.Run(cfg.workers, b.Set)
+	var sum tournament.Summary
+	if cfg.shards > 0 {
+		sum, err = t.RunShard(cfg.shard, cfg.shards, cfg.workers, b.Set)
+	} else {
+		sum, err = t.Run(cfg.workers, b.Set)
+	}
 	b.Stop()
 	if err != nil {
 		return err
 	}
-	_, err = sum.WriteTo(out)
+	return write(sum, cfg.json, out)
+}
+
+// write writes the summary as a table, or as JSON.
+func write(sum tournament.Summary, asJSON bool, out io.Writer) error {
+	if asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(sum)
+	}
+	_, err := sum.WriteTo(out)
 	return err
+}
+
+// parseShard reads i/n.
+func parseShard(s string) (i, n int, ok bool) {
+	a, b, found := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	return i, n, found && err1 == nil && err2 == nil && i >= 0 && i < n
+}
+
+// mergeFiles merges the JSON summaries in the files named and writes
+// the whole series' summary.
+func mergeFiles(names []string, asJSON bool, out io.Writer) error {
+	if len(names) == 0 {
+		return errors.New("-merge: name the shards' JSON summaries as arguments")
+	}
+	var parts []tournament.Summary
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		var s tournament.Summary
+		if err := json.Unmarshal(b, &s); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		parts = append(parts, s)
+	}
+	sum, err := tournament.Merge(parts)
+	if err != nil {
+		return err
+	}
+	return write(sum, asJSON, out)
 }
 
 // setup checks the flags and returns the series they describe; unknown
@@ -175,6 +249,25 @@ func setup(cfg config) (*tournament.Tournament, error) {
 	for len(lineup) < players {
 		lineup = append(lineup, "random")
 	}
+	var mine map[string]bots.Factory
+	if cfg.net != "" {
+		f, err := os.Open(cfg.net)
+		if err != nil {
+			return nil, err
+		}
+		net, err := bots.ReadNet(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", cfg.net, err)
+		}
+		if !net.Fits(rules) {
+			return nil, fmt.Errorf("%s: the net, trained under %v, does not fit %v", cfg.net, net.Rules, rules)
+		}
+		mine = map[string]bots.Factory{
+			"learned":       func(uint64) bots.Bot { return bots.NewLearned(net) },
+			"learnedsearch": func(uint64) bots.Bot { return bots.NewLearnedSearch(net, 1) },
+		}
+	}
 	return tournament.New(tournament.Config{Rules: rules, Lineup: lineup, Games: cfg.games,
-		Seed: cfg.seed, MaxPlies: cfg.maxPlies})
+		Seed: cfg.seed, MaxPlies: cfg.maxPlies, Bots: mine})
 }

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -170,4 +173,47 @@ func TestTwoColorsEach(t *testing.T) {
 	status, _, errOut = runCLI("-bots", "heuristic,random,random", "-preset", "uckers{Teams:TwoColorsEach}", "-games", "2", "-quiet")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, errOut, "3 bots for 2 players")
+}
+
+// TestShards: the JSON summaries of -shard i/n, merged with -merge,
+// print the table of the whole series (but for the speed).
+func TestShards(t *testing.T) {
+	args := []string{"-bots", "heuristic,random,random", "-preset", "danish", "-games", "21", "-seed", "3", "-quiet"}
+	status, whole, errOut := runCLI(args...)
+	require.Equal(t, 0, status, errOut)
+	dir := t.TempDir()
+	var files []string
+	for i := range 3 {
+		status, out, errOut := runCLI(append(args, "-shard", fmt.Sprintf("%d/3", i), "-json")...)
+		require.Equal(t, 0, status, errOut)
+		name := filepath.Join(dir, fmt.Sprintf("shard-%d.json", i))
+		require.NoError(t, os.WriteFile(name, []byte(out), 0o644))
+		files = append(files, name)
+	}
+	status, merged, errOut := runCLI(append([]string{"-merge"}, files...)...)
+	require.Equal(t, 0, status, errOut)
+	cut := func(s string) string { return s[:strings.LastIndex(strings.TrimSuffix(s, "\n"), "\n")] }
+	assert.Equal(t, cut(whole), cut(merged))
+	assert.Contains(t, merged, "lineup heuristic,random,random: 21 games (3 seat orders)")
+
+	status, out, _ := runCLI(append(args, "-shard", "1/3")...)
+	require.Equal(t, 0, status)
+	assert.Contains(t, out, "7 games (3 seat orders), shard 1 of 3")
+	for _, c := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"-merge"}, "name the shards' JSON summaries"},
+		{[]string{"-merge", files[0], files[1]}, "2 summaries of a series cut into 3 shards"},
+		{[]string{"-merge", files[0], files[0], files[1]}, "bad shard"},
+		{[]string{"-merge", filepath.Join(dir, "none.json")}, "no such file"},
+		{append(args, "-shard", "3/3"), "-shard \"3/3\": want i/n"},
+		{append(args, "-shard", "x"), "want i/n"},
+		{append(args, "-shard", "0/22"), "bad shard: shard 0/22 of a series of 21 games"},
+	} {
+		status, out, errOut := runCLI(c.args...)
+		assert.NotEqual(t, 0, status, "%q", c.args)
+		assert.Contains(t, errOut, c.err, "%q", c.args)
+		assert.Empty(t, out)
+	}
 }
