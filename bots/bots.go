@@ -59,20 +59,20 @@ type Factory func(seed uint64) Bot
 // registry holds the bots by name: the search bots at the budgets of the
 // measured tables.
 var registry = map[string]Factory{
-	"random":        func(seed uint64) Bot { return NewRandom(seed) },
-	"heuristic":     func(uint64) Bot { return NewHeuristic() },
-	"expectimax":    func(uint64) Bot { return NewExpectimax(2) },
-	"expectimax1":   func(uint64) Bot { return NewExpectimax(1) },
-	"montecarlo":    func(seed uint64) Bot { return NewMonteCarlo(seed, DefaultMonteCarlo) },
-	"learned":       func(uint64) Bot { return NewLearned(nil) },
-	"learnedsearch": func(uint64) Bot { return NewLearnedSearch(nil, 1) },
+	"random":      func(seed uint64) Bot { return NewRandom(seed) },
+	"heuristic":   func(uint64) Bot { return NewHeuristic() },
+	"expectimax":  func(uint64) Bot { return NewExpectimax(2) },
+	"expectimax1": func(uint64) Bot { return NewExpectimax(1) },
+	"montecarlo":  func(seed uint64) Bot { return NewMonteCarlo(seed, DefaultMonteCarlo) },
+	"learned":     func(uint64) Bot { return NewLearned(nil, 1) },
+	"learned2":    func(uint64) Bot { return NewLearned(nil, 2) },
 }
 
 // Names returns the names [New] knows, sorted: "random" ([Random]),
 // "heuristic" ([Heuristic]), "expectimax" ([Expectimax], two rolls
 // ahead), "expectimax1" (one roll ahead), "montecarlo" ([MonteCarlo]
-// with [DefaultMonteCarlo]), "learned" ([Learned] with the shipped nets)
-// and "learnedsearch" ([LearnedSearch] one roll ahead with them).
+// with [DefaultMonteCarlo]), "learned" ([Learned] with the shipped nets,
+// one throw ahead) and "learned2" (two throws ahead).
 func Names() []string {
 	var n []string
 	for k := range registry {

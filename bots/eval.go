@@ -546,7 +546,11 @@ func (v *view) entryCaptures(x int, safe bool) bool {
 }
 
 // worth returns colour c's worth (see [Weights]).
-func (v *view) worth(c ludo.Color, wt *Weights) float64 {
+func (v *view) worth(c ludo.Color, wt *Weights) float64 { return v.worthOf(c, wt, nil) }
+
+// worthOf is worth with the risk of each of c's tokens on the track
+// given, or computed where risk is nil.
+func (v *view) worthOf(c ludo.Color, wt *Weights, risk *[ludo.MaxTokens]float64) float64 {
 	w := 0.0
 	fin := float64(v.finish)
 	for i := range v.tokens {
@@ -560,6 +564,8 @@ func (v *view) worth(c ludo.Color, wt *Weights) float64 {
 		fp := float64(p)
 		t := wt.Enter + fp + wt.Leader*fp*max(fp, -fp)/fin
 		switch {
+		case v.sq[c][i] >= 0 && risk != nil:
+			t -= risk[i] * t
 		case v.sq[c][i] >= 0:
 			t -= v.risk(c, v.sq[c][i], wt.Later) * t
 		case p < v.finish:
@@ -582,12 +588,19 @@ func (v *view) worth(c ludo.Color, wt *Weights) float64 {
 // and half the maximum of its opponents' worths; with partners, its
 // side's mean worth less the other side's.
 func (v *view) scores(wt *Weights) [ludo.MaxPlayers]float64 {
-	var w, sc [ludo.MaxPlayers]float64
+	var w [ludo.MaxPlayers]float64
 	for c := range ludo.Color(ludo.MaxPlayers) {
 		if v.seats.Has(c) {
 			w[c] = v.worth(c, wt)
 		}
 	}
+	return v.combine(&w)
+}
+
+// combine returns each seated colour's score from the worths w, as
+// scores says.
+func (v *view) combine(w *[ludo.MaxPlayers]float64) [ludo.MaxPlayers]float64 {
+	var sc [ludo.MaxPlayers]float64
 	n := float64(v.players - 1)
 	for c := range ludo.Color(ludo.MaxPlayers) {
 		if !v.seats.Has(c) {

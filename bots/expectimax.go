@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math"
+	"slices"
 
 	"github.com/ludorules/ludo"
 )
@@ -184,22 +185,46 @@ func (e *Expectimax) decide(s ludo.State, depth int) [ludo.MaxPlayers]float64 {
 // dice, W4, make many) is followed once.
 func turnEnds(s ludo.State, mover ludo.Color, dst []ludo.State) []ludo.State {
 	seen := map[ludo.State]bool{}
-	return appendTurnEnds(s, mover, dst, seen)
+	return appendTurnEnds(s, mover, dst, seen, true)
 }
 
-// appendTurnEnds is turnEnds, seen holding the positions met so far.
-func appendTurnEnds(s ludo.State, mover ludo.Color, dst []ludo.State, seen map[ludo.State]bool) []ludo.State {
+// appendTurnEnds is turnEnds, seen holding the positions met so far;
+// without refusals where refuse is false (see withoutRefusals).
+func appendTurnEnds(s ludo.State, mover ludo.Color, dst []ludo.State, seen map[ludo.State]bool, refuse bool) []ludo.State {
 	var buf [ludo.MaxMoves]ludo.Successor
-	for _, c := range s.AppendSuccessors(buf[:0]) {
+	succ := s.AppendSuccessors(buf[:0])
+	if !refuse {
+		succ = withoutRefusals(succ)
+	}
+	for _, c := range succ {
 		if seen[c.State] {
 			continue
 		}
 		seen[c.State] = true
 		if c.State.Phase() == ludo.PhaseMove && c.State.Turn() == mover {
-			dst = appendTurnEnds(c.State, mover, dst, seen)
+			dst = appendTurnEnds(c.State, mover, dst, seen, refuse)
 		} else {
 			dst = append(dst, c.State)
 		}
 	}
 	return dst
+}
+
+// withoutRefusals returns succ without its passes where it has a token
+// move: the refusals a player may make (rule Y7, Pachisi's Decline). It
+// filters in place.
+func withoutRefusals(succ []ludo.Successor) []ludo.Successor {
+	if len(succ) < 2 || !slices.ContainsFunc(succ, func(c ludo.Successor) bool { return c.Move.IsPass() }) {
+		return succ
+	}
+	out := succ[:0]
+	for _, c := range succ {
+		if !c.Move.IsPass() {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return succ[:1]
+	}
+	return out
 }

@@ -27,14 +27,18 @@ import (
 //	+12     the sum of its tokens' risk × progress, over the finish
 //	+13     the number of its tokens on the track, over 4
 //	+14     the sum of its tokens' risk, over 4
-//	+15..   count: the tokens on progress p, for p = 0 to Finish-1, then
+//	+15     its worth as the heuristic evaluation counts it ([Weights]),
+//	        over the most its tokens can be worth
+//	+16..   count: the tokens on progress p, for p = 0 to Finish-1, then
 //	        going round again (rule K4), by steps past the finish
 //	then    risk: the sum of the risk of the tokens on progress p, same
 //	        slots
 //
 // and after the blocks the turn: the block of the colour to roll next
-// (Arms entries), its streak of bonus rolls over the six limit, and the
-// tries it has used (rule M4) over Tries.
+// (Arms entries), its streak of bonus rolls over the six limit, the
+// tries it has used (rule M4) over Tries, and my score as the heuristic
+// evaluation counts it (my worth less my opponents'), over the same
+// scale as the worths.
 type encoding struct {
 	rules  ludo.Rules
 	arms   int
@@ -43,6 +47,7 @@ type encoding struct {
 	block  int // entries per seat block
 	global int // offset of the turn's entries
 	size   int
+	scale  float32 // the most a colour's tokens are worth
 }
 
 // shape is what makes two rules encode alike: the board, and the lap of
@@ -64,7 +69,8 @@ const (
 	encRiskProg = 12
 	encOnTrack  = 13
 	encRiskSum  = 14
-	encSlots    = 15
+	encWorth    = 15
+	encSlots    = 16
 )
 
 // feature is one non-zero input: its index and value. A position's
@@ -75,8 +81,8 @@ type feature struct {
 }
 
 // maxFeatures bounds the features of one position: per colour 4 yard, 4
-// finished, 7 flags and sums, 2 per token.
-const maxFeatures = ludo.MaxPlayers*(15+2*ludo.MaxTokens) + ludo.MaxPlayers + 2
+// finished, 8 flags and sums, 2 per token; and the turn's.
+const maxFeatures = ludo.MaxPlayers*(encSlots+2*ludo.MaxTokens) + ludo.MaxPlayers + 3
 
 // features holds the features of a position.
 type features struct {
@@ -103,7 +109,9 @@ func newEncoding(r ludo.Rules) *encoding {
 	}
 	e.block = encSlots + 2*e.slots
 	e.global = b.Arms * e.block
-	e.size = e.global + b.Arms + 2
+	e.size = e.global + b.Arms + 3
+	w := DefaultWeights
+	e.scale = float32(r.Tokens) * float32(w.Enter+w.Home+w.Finish+float64(e.finish)*(1+w.Leader))
 	return e
 }
 
@@ -125,6 +133,7 @@ func (e *encoding) encode(s ludo.State, me ludo.Color, f *features) {
 	r := &e.rules
 	v := newView(s, r)
 	fin := float32(e.finish)
+	var worth [ludo.MaxPlayers]float64
 	for k := range e.arms {
 		c := ludo.Color((int(me) + k) % e.arms)
 		if !v.seats.Has(c) {
@@ -143,6 +152,7 @@ func (e *encoding) encode(s ludo.State, me ludo.Color, f *features) {
 		}
 		done, onTrack := 0, 0
 		var prog, riskProg, riskSum float32
+		var risk [ludo.MaxTokens]float64
 		for i := range v.tokens {
 			p := v.prog[c][i]
 			if p == e.finish {
@@ -160,7 +170,8 @@ func (e *encoding) encode(s ludo.State, me ludo.Color, f *features) {
 			prog += pp
 			if x := v.sq[c][i]; x >= 0 {
 				onTrack++
-				rk := float32(v.risk(c, x, DefaultWeights.Later))
+				risk[i] = v.risk(c, x, DefaultWeights.Later)
+				rk := float32(risk[i])
 				f.add(base+encSlots+e.slots+sl, rk)
 				riskProg += rk * pp
 				riskSum += rk
@@ -170,6 +181,8 @@ func (e *encoding) encode(s ludo.State, me ludo.Color, f *features) {
 		f.add(base+encRiskProg, riskProg)
 		f.add(base+encOnTrack, float32(onTrack)/4)
 		f.add(base+encRiskSum, riskSum/4)
+		worth[c] = v.worthOf(c, &DefaultWeights, &risk)
+		f.add(base+encWorth, float32(worth[c])/e.scale)
 	}
 	turn := (int(s.Turn()) - int(me) + e.arms) % e.arms
 	f.add(e.global+turn, 1)
@@ -183,4 +196,5 @@ func (e *encoding) encode(s ludo.State, me ludo.Color, f *features) {
 			f.add(e.global+e.arms+1, float32(u)/float32(r.Tries))
 		}
 	}
+	f.add(e.global+e.arms+2, float32(v.combine(&worth)[me])/e.scale)
 }

@@ -6,42 +6,84 @@ import (
 	"io/fs"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/ludorules/ludo"
 )
 
-// Learned plays by a learned evaluation ([Net]): it plays the move after
-// which the net gives it the best chance of winning. The position it
-// scores is the one where its turn ends and the next throw is due (as
-// TD-Gammon scored the position after its move, before the dice), so the
-// value is already the expected value over the next throw, which is what
-// the net was trained to predict; where a move leaves it another move
-// with no roll (a bonus move, rule P8, or a throw's other die, rule W1),
-// it scores the move by the best move after it. A move that ends the
-// game in its favour scores 1.
+// Learned plays by a learned evaluation ([Net]), a chance of winning for
+// every player, with the throw as a chance node: for each of its legal
+// moves, it takes the expected value over the next throw
+// ([ludo.State.Outcomes]: one die's six faces, or the 21 pairs of two,
+// rule W1), whoever makes it, of the move that player then likes best,
+// and so on for Depth throws; each player picks what the net scores best
+// for itself (max-n, an expectimax with a value for every player). The
+// positions scored are those where a turn ends, as the player who moved
+// to them sees them: the afterstates the net was trained on. A turn is
+// searched to its end: a bonus move (rule P8) or a throw's other die
+// (rule W1) is its player's move, not a throw. A position with a winner
+// scores 1 for the winner and 0 for the others. Where the rules let a
+// player refuse every move (rule Y7, Pachisi's Decline), no player
+// refuses: refusing is how nets that have not learned yet stall a game
+// for ever, and so it is not learned.
+//
+// At Depth 0 it plays the move whose afterstate the net scores best, as
+// TD-Gammon played: the net's value is itself a mean over the next throw,
+// which is what it was trained to predict. Depth 1 ("learned") scores a
+// few dozen positions a move under one die; depth 2 ("learned2", the
+// search) a few hundred to a few thousand.
+//
+// Budget bounds the work: a search of a depth above 0 that scores more
+// than Budget positions is given up for one throw fewer, down to depth
+// 0, which always finishes (it scores each move's turn ends once). Under
+// two dice a throw is 21 outcomes of up to dozens of turn ends each, so
+// the budget often cuts the search there.
 //
 // With no net of its own it takes the shipped net of each game's rules
-// ([NetFor]), and where none fits, it plays as [Heuristic] does. It needs
-// no randomness.
+// ([NetFor]), and where none fits, it plays as [Expectimax] does at one
+// roll. It needs no randomness.
 type Learned struct {
+	// Depth is the number of throws searched after the bot's own move.
+	Depth int
+	// Budget is the most positions a search of a depth above 0 may score
+	// before it is given up for one throw fewer; 0 for no limit.
+	Budget int
+
 	net   *Net // the net given, or nil: the shipped one of the rules
 	rules ludo.Rules
 	cur   *Net // the net of rules
 	seen  bool // rules and cur are set
 	sc    netScratch
-	heur  Heuristic
+	exp   *Expectimax
+	nodes int
+	limit int
+	over  bool
 }
 
-// NewLearned returns a player using net, or the shipped nets if net is
-// nil.
-func NewLearned(net *Net) *Learned {
-	return &Learned{net: net, heur: Heuristic{W: DefaultWeights}}
+// DefaultLearnedBudget is the [Learned.Budget] of [NewLearned]: 5,000
+// positions scored, a few microseconds each. A search of one throw
+// under one die scores a few dozen (Classic: a median of about 40), of
+// two throws a few hundred to a few thousand; under two dice a search of
+// one throw may score tens of thousands, and is cut to depth 0.
+const DefaultLearnedBudget = 5_000
+
+// NewLearned returns a player searching depth throws ahead (at least 0)
+// with net, or with the shipped nets if net is nil, with
+// [DefaultLearnedBudget].
+func NewLearned(net *Net, depth int) *Learned {
+	return &Learned{Depth: max(depth, 0), Budget: DefaultLearnedBudget, net: net}
 }
 
-// Name returns "learned".
-func (*Learned) Name() string { return "learned" }
+// Name returns "learned" (depth 1), or "learned" and the depth for the
+// others: "learned0", "learned2".
+func (l *Learned) Name() string {
+	if l.Depth == 1 {
+		return "learned"
+	}
+	return "learned" + strconv.Itoa(l.Depth)
+}
 
 // netOf returns the net for rules r: the one given if it fits them, else
 // the shipped one, or nil.
@@ -56,28 +98,107 @@ func (l *Learned) netOf(r ludo.Rules) *Net {
 	return l.cur
 }
 
-// Choose returns the move after which the net gives the player to move
-// the best chance of winning.
+// Choose returns the move with the best expected chance of winning,
+// searched Depth throws ahead, or fewer where that passes the Budget.
 func (l *Learned) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 	if len(moves) == 1 {
 		return moves[0]
 	}
 	n := l.netOf(s.Rules())
 	if n == nil {
-		return l.heur.Choose(s, moves)
+		if l.exp == nil {
+			l.exp = NewExpectimax(1)
+		}
+		return l.exp.Choose(s, moves)
+	}
+	for depth := l.Depth; depth > 0; depth-- {
+		l.nodes, l.limit, l.over = 0, l.Budget, false
+		if best, ok := l.search(n, s, moves, depth); ok {
+			return moves[best]
+		}
 	}
 	me := s.Turn()
 	best, bestV := 0, math.Inf(-1)
 	for i, m := range moves {
 		next, err := s.Apply(m)
-		if err != nil {
-			continue
+		if err != nil || m.IsPass() && len(moves) > 1 {
+			continue // a refusal (rule Y7)
 		}
 		if v := n.after(next, me, &l.sc); v > bestV {
 			best, bestV = i, v
 		}
 	}
 	return moves[best]
+}
+
+// search returns the index of the best move searching depth throws
+// ahead, or false where the search passed its limit.
+func (l *Learned) search(n *Net, s ludo.State, moves []ludo.Move, depth int) (int, bool) {
+	me := s.Turn()
+	best, bestV := 0, math.Inf(-1)
+	var buf [4 * ludo.MaxMoves]ludo.State
+	for i, m := range moves {
+		next, err := s.Apply(m)
+		if err != nil {
+			continue
+		}
+		if m.IsPass() && len(moves) > 1 {
+			continue // a refusal (rule Y7)
+		}
+		v := math.Inf(-1)
+		if next.Phase() == ludo.PhaseMove && next.Turn() == me {
+			for _, end := range turnEndsOf(next, me, buf[:0]) {
+				v = max(v, l.value(n, end, me, depth)[me])
+			}
+		} else {
+			v = l.value(n, next, me, depth)[me]
+		}
+		if l.over {
+			return 0, false
+		}
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best, true
+}
+
+// value returns the expected chances of winning of position s, where
+// mover's turn has ended, searching depth throws ahead: at depth 0 the
+// net's, as mover sees s; else the mean over the throws of the roll due
+// of the turn ends the player who throws likes best.
+func (l *Learned) value(n *Net, s ludo.State, mover ludo.Color, depth int) [ludo.MaxPlayers]float64 {
+	if z, ok := final(s); ok {
+		return z
+	}
+	if depth == 0 || s.Phase() != ludo.PhaseRoll {
+		l.nodes++
+		if l.limit > 0 && l.nodes > l.limit {
+			l.over = true
+		}
+		return n.value(s, mover, &l.sc)
+	}
+	var acc [ludo.MaxPlayers]float64
+	var outs [ludo.MaxOutcomes]ludo.Outcome
+	var buf [4 * ludo.MaxMoves]ludo.State
+	for _, o := range s.AppendOutcomes(outs[:0]) {
+		if l.over {
+			break
+		}
+		r, _ := s.RollOutcome(o)
+		who := r.Turn()
+		var best [ludo.MaxPlayers]float64
+		bestV := math.Inf(-1)
+		for _, end := range turnEndsOf(r, who, buf[:0]) {
+			if v := l.value(n, end, who, depth-1); v[who] > bestV {
+				best, bestV = v, v[who]
+			}
+		}
+		for c := range acc {
+			acc[c] += o.Prob * best[c]
+		}
+	}
+	return acc
 }
 
 // after returns me's chance of winning s by the net, after me's best
@@ -89,7 +210,7 @@ func (n *Net) after(s ludo.State, me ludo.Color, sc *netScratch) float64 {
 	}
 	var buf [ludo.MaxMoves]ludo.Successor
 	best := math.Inf(-1)
-	for _, c := range s.AppendSuccessors(buf[:0]) {
+	for _, c := range withoutRefusals(s.AppendSuccessors(buf[:0])) {
 		best = max(best, n.after(c.State, me, sc))
 	}
 	return best

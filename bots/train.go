@@ -30,6 +30,10 @@ type TrainConfig struct {
 	Lambda float64
 	// Rate is the learning rate of the Adam steps.
 	Rate float64
+	// Anneal is the number of games over which the rate falls, in a
+	// straight line, to a tenth of Rate, where it stays; 0 keeps it at
+	// Rate.
+	Anneal int
 	// Batch is the number of games played with the same weights before
 	// the net learns from them.
 	Batch int
@@ -48,7 +52,7 @@ type TrainConfig struct {
 }
 
 // DefaultTrainConfig is the configuration examples/train starts from.
-var DefaultTrainConfig = TrainConfig{Hidden: 64, Lambda: 0.7, Rate: 0.001, Batch: 64, Minibatch: 32, Seed: 1}
+var DefaultTrainConfig = TrainConfig{Hidden: 64, Lambda: 0.7, Rate: 0.001, Batch: 64, Minibatch: 128, Seed: 1}
 
 // ErrTrainConfig is matched by the error of [NewTrainer] for a
 // configuration out of range.
@@ -121,6 +125,8 @@ func (cfg *TrainConfig) check() error {
 		return bad("λ %v, want 0 to 1", cfg.Lambda)
 	case !(cfg.Rate > 0 && cfg.Rate < 1):
 		return bad("rate %v, want more than 0 and less than 1", cfg.Rate)
+	case cfg.Anneal < 0:
+		return bad("anneal %d, want 0 or more", cfg.Anneal)
 	case cfg.Batch < 1 || cfg.Minibatch < 1:
 		return bad("batch %d, minibatch %d: want at least 1", cfg.Batch, cfg.Minibatch)
 	}
@@ -150,10 +156,13 @@ type sample struct {
 	seated [ludo.MaxPlayers]bool
 }
 
-// maxTrainSteps is the most turns a training game plays; one still going
-// is learned up to there, its last position's value standing for the
-// outcome.
-const maxTrainSteps = 20_000
+// maxTrainSteps is the most turns a training game plays, more than any
+// preset's games take between the bots (under Pachisi, where a player
+// may refuse every move, rule Y7, nets that have not learned yet refuse
+// for ever). A game still going then is lost for every player: its
+// outcome is 0 for all, so that the net learns that a game that does
+// not move on is not won.
+const maxTrainSteps = 5_000
 
 // selfPlay plays game i of the series, every player the net, and returns
 // its positions to learn with their λ-returns, and the number of plies.
@@ -201,7 +210,11 @@ func (t *Trainer) selfPlay(i int) ([]sample, int) {
 	var ends []ludo.State
 	var moves [ludo.MaxMoves]ludo.Move
 	plies := 0
-	for len(steps) < maxTrainSteps {
+	for {
+		if len(steps) == maxTrainSteps {
+			steps = append(steps, step{}) // lost for all
+			break
+		}
 		rolled, _ := s.RollOutcome(dice.Throw(r))
 		me := rolled.Turn()
 		if !learner.Has(me) {
@@ -240,8 +253,7 @@ func (t *Trainer) selfPlay(i int) ([]sample, int) {
 		st.f = slices.Clone(sc.f.list())
 		steps = append(steps, st)
 	}
-	// λ-returns, backwards: the last position's is its value (the
-	// outcome, where the game ended).
+	// λ-returns, backwards: the last position's is the outcome.
 	lambda := t.cfg.Lambda
 	g := steps[len(steps)-1].v
 	out := make([]sample, 0, len(steps)-1)
@@ -273,14 +285,15 @@ func (t *Trainer) opponent(i int) string {
 }
 
 // turnEndsOf appends to dst the positions where mover's turn from s can
-// end, as turnEnds does, without a map where no move is due after a
-// move.
+// end, as turnEnds does, but for refusals (withoutRefusals: a net that
+// has not learned would refuse for ever), and without a map where no
+// move is due after a move.
 func turnEndsOf(s ludo.State, mover ludo.Color, dst []ludo.State) []ludo.State {
 	var buf [ludo.MaxMoves]ludo.Successor
-	succ := s.AppendSuccessors(buf[:0])
+	succ := withoutRefusals(s.AppendSuccessors(buf[:0]))
 	for _, c := range succ {
 		if c.State.Phase() == ludo.PhaseMove && c.State.Turn() == mover {
-			return turnEnds(s, mover, dst)
+			return appendTurnEnds(s, mover, dst, map[ludo.State]bool{}, false)
 		}
 	}
 	for _, c := range succ {
@@ -444,7 +457,7 @@ func (g *grads) add(n *Net, sm *sample) {
 func (t *Trainer) adam(g *grads) {
 	t.steps++
 	const b1, b2, eps = 0.9, 0.999, 1e-8
-	lr := t.cfg.Rate * math.Sqrt(1-math.Pow(b2, float64(t.steps))) / (1 - math.Pow(b1, float64(t.steps)))
+	lr := t.rate() * math.Sqrt(1-math.Pow(b2, float64(t.steps))) / (1 - math.Pow(b1, float64(t.steps)))
 	n := t.net
 	step := func(w, gr, m, v []float32) {
 		for i, x := range gr {
@@ -467,6 +480,15 @@ func (t *Trainer) adam(g *grads) {
 	}
 }
 
+// rate returns the learning rate after the games played.
+func (t *Trainer) rate() float64 {
+	if t.cfg.Anneal == 0 {
+		return t.cfg.Rate
+	}
+	f := min(float64(t.games)/float64(t.cfg.Anneal), 1)
+	return t.cfg.Rate * (1 - 0.9*f)
+}
+
 // checkpoint is a trainer's state but for the weights and moments.
 type checkpoint struct {
 	Rules     string
@@ -474,6 +496,7 @@ type checkpoint struct {
 	Hidden    int
 	Lambda    float64
 	Rate      float64
+	Anneal    int
 	Batch     int
 	Minibatch int
 	Opponents []string
@@ -491,7 +514,7 @@ func (t *Trainer) WriteTo(w io.Writer) (int64, error) {
 	cw := &countWriter{w: bufio.NewWriter(w)}
 	io.WriteString(cw, checkpointMagic)
 	c := checkpoint{Rules: t.cfg.Rules.String(), Players: t.cfg.Players, Hidden: t.cfg.Hidden, Lambda: t.cfg.Lambda,
-		Rate: t.cfg.Rate, Batch: t.cfg.Batch, Minibatch: t.cfg.Minibatch, Opponents: t.cfg.Opponents, Seed: t.cfg.Seed, Games: t.games, Steps: t.steps}
+		Rate: t.cfg.Rate, Anneal: t.cfg.Anneal, Batch: t.cfg.Batch, Minibatch: t.cfg.Minibatch, Opponents: t.cfg.Opponents, Seed: t.cfg.Seed, Games: t.games, Steps: t.steps}
 	b, _ := json.Marshal(c)
 	cw.Write(append(b, '\n'))
 	if err := cw.w.Flush(); err != nil {
@@ -531,7 +554,7 @@ func ReadTrainer(r io.Reader) (*Trainer, error) {
 	if err != nil {
 		return nil, bad("%v", err)
 	}
-	cfg := TrainConfig{Rules: rules, Players: c.Players, Hidden: c.Hidden, Lambda: c.Lambda, Rate: c.Rate,
+	cfg := TrainConfig{Rules: rules, Players: c.Players, Hidden: c.Hidden, Lambda: c.Lambda, Rate: c.Rate, Anneal: c.Anneal,
 		Batch: c.Batch, Minibatch: c.Minibatch, Opponents: c.Opponents, Seed: c.Seed}
 	if err := cfg.check(); err != nil {
 		return nil, bad("%v", err)

@@ -81,7 +81,7 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	shard := fs.String("shard", "", "play only shard i/n of the series (i from 0 to n-1), as 3/8: the -json outputs of the n shards -merge into the whole series' table")
 	asJSON := fs.Bool("json", false, "write the summary as JSON (for -merge) rather than as a table")
 	merge := fs.Bool("merge", false, "merge the JSON summaries named as arguments (the shards of one series) and print the series' table; no games are played")
-	net := fs.String("net", "", "a net file (examples/train -out) for the bots learned and learnedsearch, instead of the shipped ones")
+	net := fs.String("net", "", "a net file (examples/train -out) for the bots learned, learned0 and learned2, instead of the shipped ones")
 	bar := progress.Flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: tournament [flags]\n\nPlays bots against each other in every seat order and prints their win rates.\n\nFlags:\n")
@@ -264,8 +264,9 @@ func setup(cfg config) (*tournament.Tournament, error) {
 			return nil, fmt.Errorf("%s: the net, trained under %v, does not fit %v", cfg.net, net.Rules, rules)
 		}
 		mine = map[string]bots.Factory{
-			"learned":       func(uint64) bots.Bot { return bots.NewLearned(net) },
-			"learnedsearch": func(uint64) bots.Bot { return bots.NewLearnedSearch(net, 1) },
+			"learned0": func(uint64) bots.Bot { return bots.NewLearned(net, 0) },
+			"learned":  func(uint64) bots.Bot { return bots.NewLearned(net, 1) },
+			"learned2": func(uint64) bots.Bot { return bots.NewLearned(net, 2) },
 		}
 	}
 	return tournament.New(tournament.Config{Rules: rules, Lineup: lineup, Games: cfg.games,

@@ -85,6 +85,7 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	hidden := fs.Int("hidden", d.Hidden, "hidden units")
 	lambda := fs.Float64("lambda", d.Lambda, "TD(λ)'s λ")
 	rate := fs.Float64("rate", d.Rate, "learning rate (Adam)")
+	anneal := fs.Int("anneal", -1, "games over which the rate falls to a tenth (-1: -games; 0: never)")
 	batch := fs.Int("batch", d.Batch, "games played with the same weights before learning from them")
 	minibatch := fs.Int("minibatch", d.Minibatch, "positions a learning step")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
@@ -119,7 +120,10 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	cfg := config{games: *games, workers: *workers, checkpoint: *ckpt, every: *every, out: *out, log: *logFile,
 		evalEvery: *evalEvery, evalGames: *evalGames, evalSeed: *evalSeed}
-	cfg.train = bots.TrainConfig{Rules: rules, Hidden: *hidden, Lambda: *lambda, Rate: *rate, Batch: *batch,
+	if *anneal < 0 {
+		*anneal = *games
+	}
+	cfg.train = bots.TrainConfig{Rules: rules, Hidden: *hidden, Lambda: *lambda, Rate: *rate, Anneal: *anneal, Batch: *batch,
 		Minibatch: *minibatch, Seed: *seed}
 	if *opponents != "self" {
 		cfg.train.Opponents = strings.Split(*opponents, ",")
@@ -194,8 +198,8 @@ func run(cfg config, out, bar io.Writer) error {
 	if resumed {
 		fmt.Fprintf(logw, "resumed from %s at %d games\n", cfg.checkpoint, t.Games())
 	} else {
-		fmt.Fprintf(logw, "training %v, players %v, opponents %v, hidden %d, λ %g, rate %g, batch %d, minibatch %d, seed %d\n",
-			tc.Rules, players(tc), opponents(tc), tc.Hidden, tc.Lambda, tc.Rate, tc.Batch, tc.Minibatch, tc.Seed)
+		fmt.Fprintf(logw, "training %v, players %v, opponents %v, hidden %d, λ %g, rate %g annealed over %d games, batch %d, minibatch %d, seed %d\n",
+			tc.Rules, players(tc), opponents(tc), tc.Hidden, tc.Lambda, tc.Rate, tc.Anneal, tc.Batch, tc.Minibatch, tc.Seed)
 	}
 	var b *progress.Bar
 	if bar != nil {
@@ -239,8 +243,8 @@ func run(cfg config, out, bar io.Writer) error {
 		return nil
 	}
 	net := t.Net()
-	net.Note = fmt.Sprintf("%s\ntrained for %d games (seed %d, players %v, opponents %v, hidden %d, λ %g, rate %g, batch %d, minibatch %d)",
-		cfg.command, t.Games(), tc.Seed, players(tc), opponents(tc), tc.Hidden, tc.Lambda, tc.Rate, tc.Batch, tc.Minibatch)
+	net.Note = fmt.Sprintf("%s\ntrained for %d games (seed %d, players %v, opponents %v, hidden %d, λ %g, rate %g annealed over %d games, batch %d, minibatch %d)",
+		cfg.command, t.Games(), tc.Seed, players(tc), opponents(tc), tc.Hidden, tc.Lambda, tc.Rate, tc.Anneal, tc.Batch, tc.Minibatch)
 	f, err := os.Create(cfg.out)
 	if err != nil {
 		return err
@@ -317,7 +321,7 @@ func save(t *bots.Trainer, path string) error {
 // against the heuristic, and logs the win rates.
 func evaluate(t *bots.Trainer, cfg config, log io.Writer, begin time.Time, plies int) error {
 	net := t.Net()
-	mine := map[string]bots.Factory{"net": func(uint64) bots.Bot { return bots.NewLearned(net) }}
+	mine := map[string]bots.Factory{"net": func(uint64) bots.Bot { return bots.NewLearned(net, 0) }}
 	r := t.Config().Rules
 	two := r.Teams == ludo.TwoColorsEach
 	match := func(rules ludo.Rules, lineup []string) (string, error) {

@@ -1,0 +1,244 @@
+package bots
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ludorules/ludo"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/ instead of comparing with them")
+
+// TestShippedNets: every preset has a shipped net trained under it, the
+// nets together stay under a megabyte, each says how it was made, and
+// the nets give the values testdata/nets.golden holds for a few
+// positions (rewritten with -update when the nets are retrained).
+func TestShippedNets(t *testing.T) {
+	total := 0
+	names, err := fs.Glob(netFiles, "nets/*.net")
+	require.NoError(t, err)
+	for _, name := range names {
+		b, err := netFiles.ReadFile(name)
+		require.NoError(t, err)
+		total += len(b)
+	}
+	assert.Less(t, total, 1<<20, "the shipped nets take %d bytes", total)
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
+		n := NetFor(r)
+		if assert.NotNil(t, n, name) {
+			assert.Equal(t, name, n.Rules.Preset)
+			assert.True(t, n.Fits(r))
+			assert.Contains(t, n.Note, "go run ./examples/train ", name)
+			assert.Contains(t, n.Note, "-seed ", name)
+		}
+	}
+	var got strings.Builder
+	for _, n := range Nets() {
+		for _, s := range goldenPositions(t, n.Rules) {
+			v := n.Value(s, s.Turn())
+			fmt.Fprintf(&got, "%v | %s |", n.Rules, strings.ReplaceAll(ludo.FormatPosition(s), "\n", "; "))
+			for c := range s.Players().All() {
+				fmt.Fprintf(&got, " %v %.6f", c, v[c])
+			}
+			fmt.Fprintln(&got)
+		}
+	}
+	const path = "testdata/nets.golden"
+	if *update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got.String()), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test ./bots -run TestShippedNets -update to write it")
+	// Compare within a millionth, the last digit printed.
+	gl, wl := strings.Split(got.String(), "\n"), strings.Split(string(want), "\n")
+	require.Equal(t, len(wl), len(gl), "the golden file has other positions")
+	for i := range wl {
+		assert.True(t, sameLine(gl[i], wl[i]), "line %d:\n got %s\nwant %s", i+1, gl[i], wl[i])
+	}
+}
+
+// sameLine compares two golden lines, the numbers within 2e-6.
+func sameLine(a, b string) bool {
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	if len(fa) != len(fb) {
+		return false
+	}
+	for i := range fa {
+		if fa[i] == fb[i] {
+			continue
+		}
+		x, err1 := strconv.ParseFloat(fa[i], 64)
+		y, err2 := strconv.ParseFloat(fb[i], 64)
+		if err1 != nil || err2 != nil || x-y > 2e-6 || y-x > 2e-6 {
+			return false
+		}
+	}
+	return true
+}
+
+// goldenPositions returns the start of a game under r and two positions
+// of a seeded random game, each with a roll due.
+func goldenPositions(t *testing.T, r ludo.Rules) []ludo.State {
+	s, err := ludo.New(r)
+	require.NoError(t, err)
+	out := []ludo.State{s}
+	d := ludo.SeededDice(3)
+	for ply := 1; ply <= 60 && s.Phase() != ludo.PhaseOver; ply++ {
+		if s.Phase() == ludo.PhaseRoll {
+			s, _ = s.RollOutcome(d.Throw(r))
+		}
+		moves := s.LegalMoves()
+		s, _ = s.Apply(moves[ply%len(moves)])
+		if (ply == 30 || ply == 60) && s.Phase() == ludo.PhaseRoll {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestNetsKnowWhoIsWinning: every shipped net gives a colour about to
+// win (three tokens home, the last one step from it, every opponent in
+// its yard) a chance above 0.9, and the same colour the other way round
+// a chance below 0.1; and at the start, the chances it gives the seats
+// add up to about 1.
+func TestNetsKnowWhoIsWinning(t *testing.T) {
+	for _, n := range Nets() {
+		if n.Rules.Teams != ludo.NoTeams || n.Rules.Goal != ludo.GoalFinish || n.Rules.Board.StartLane > 0 {
+			continue // a side wins together; a goal of slots; a start lane
+		}
+		r := n.Rules
+		s, err := ludo.New(r)
+		require.NoError(t, err)
+		fin := r.Board.Finish()
+		for _, who := range []ludo.Color{ludo.Red, ludo.Green} {
+			u := s.Setup()
+			u.Die = 0
+			for c := range s.Players().All() {
+				for i := range ludo.MaxTokens {
+					u.Tokens[c][i] = -1
+					if c == who && i < r.Tokens {
+						u.Tokens[c][i] = fin
+						if i == 0 {
+							u.Tokens[c][i] = fin - 1
+						}
+					}
+				}
+			}
+			u.Turn = who
+			p, err := u.State()
+			require.NoError(t, err, "%v", r)
+			v := n.Value(p, who)
+			if who == ludo.Red {
+				assert.Greater(t, v[ludo.Red], 0.9, "%v: red is about to win", r)
+			} else {
+				assert.Less(t, v[ludo.Red], 0.1, "%v: green is about to win", r)
+			}
+		}
+		v := n.Value(s, s.Turn())
+		sum := 0.0
+		for _, x := range v {
+			sum += x
+		}
+		assert.InDelta(t, 1, sum, 0.25, "%v: the chances at the start", r)
+	}
+}
+
+// TestNetSeesRotationsAlike: a position and its rotation round the board
+// (every colour one seat on) have the same values, turned.
+func TestNetSeesRotationsAlike(t *testing.T) {
+	r := ludo.Classic()
+	n := NetFor(r)
+	require.NotNil(t, n)
+	for _, s := range goldenPositions(t, r)[1:] {
+		u := s.Setup()
+		var rot ludo.Setup = u
+		for c := range ludo.Color(4) {
+			rot.Tokens[(c+1)%4] = u.Tokens[c]
+		}
+		rot.Turn = (u.Turn + 1) % 4
+		rot.Ranking = nil
+		for _, c := range u.Ranking {
+			rot.Ranking = append(rot.Ranking, (c+1)%4)
+		}
+		q, err := rot.State()
+		require.NoError(t, err)
+		a, b := n.Value(s, ludo.Red), n.Value(q, ludo.Green)
+		for c := range ludo.Color(4) {
+			assert.InDelta(t, a[c], b[(c+1)%4], 1e-6)
+		}
+	}
+}
+
+// TestLearnedDepths: at depth 0 the bot plays the move whose afterstate
+// the net scores best; a search that passes its budget is given up down
+// to that; and a search of one throw is what Choose plays at depth 1.
+func TestLearnedDepths(t *testing.T) {
+	r := ludo.Classic()
+	n := NetFor(r)
+	require.NotNil(t, n)
+	for _, s := range positions(t, r, 20) {
+		moves := s.LegalMoves()
+		zero := NewLearned(n, 0).Choose(s, moves)
+		var sc netScratch
+		var vals []float64
+		for _, m := range moves {
+			next, _ := s.Apply(m)
+			vals = append(vals, n.after(next, s.Turn(), &sc))
+		}
+		assert.Equal(t, moves[slices.Index(vals, slices.Max(vals))], zero)
+		cut := NewLearned(n, 2)
+		cut.Budget = 1
+		assert.Equal(t, zero, cut.Choose(s, moves), "a search past its budget plays depth 0")
+		one := NewLearned(n, 1)
+		best, ok := one.search(n, s, moves, 1)
+		require.True(t, ok)
+		assert.Equal(t, moves[best], one.Choose(s, moves))
+	}
+}
+
+// TestLearnedWithoutANet: rules no shipped net fits are played as
+// expectimax plays them at one roll.
+func TestLearnedWithoutANet(t *testing.T) {
+	r := ludo.Classic()
+	r.CaptureBeforeHome = true // rule K4 adds a lap to the encoding: no classic net fits
+	require.Nil(t, NetFor(r))
+	for _, s := range positions(t, r, 10) {
+		moves := s.LegalMoves()
+		assert.Equal(t, NewExpectimax(1).Choose(s, moves), NewLearned(nil, 1).Choose(s, moves))
+	}
+}
+
+// BenchmarkLearnedMove times the learned bots' moves under Classic, four
+// players, over positions with a choice from seeded random games, and
+// reports the median move as well as the mean.
+func BenchmarkLearnedMove(b *testing.B) {
+	for _, depth := range []int{0, 1, 2} {
+		b.Run(fmt.Sprint("depth", depth), func(b *testing.B) {
+			t := &testing.T{}
+			ps := positions(t, ludo.Classic(), 200)
+			l := NewLearned(nil, depth)
+			times := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for i := range b.N {
+				s := ps[i%len(ps)]
+				start := time.Now()
+				l.Choose(s, s.LegalMoves())
+				times = append(times, time.Since(start))
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "ns/median-move")
+		})
+	}
+}
