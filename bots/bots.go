@@ -1,7 +1,9 @@
 // Package bots holds Ludo players built on package ludo: a random
-// player, a greedy heuristic player, an expectimax searcher and a Monte
-// Carlo player, behind one [Bot] interface and a registry by name
-// ([Names], [Lookup], [LookupIn], [New]); and helpers to play seeded games between
+// player, a greedy heuristic player, an expectimax searcher, a Monte
+// Carlo player and players that learned ([Learned]: a neural network,
+// [Net], trained by self-play with TD(λ), [Trainer], one shipped for
+// every preset, [NetFor]), behind one [Bot] interface and a registry by
+// name ([Names], [Lookup], [LookupIn], [New]); and helpers to play seeded games between
 // them, one at a time ([Play]) or across all cores ([Parallel],
 // [ParallelEach]), with results that do not depend on the number of
 // workers ([GameSeed]). Package bots/tournament plays them against each
@@ -23,8 +25,9 @@
 // limit, an illegal choice reported as an error), [GameSeed]'s values
 // (published results name the seed that produced them; a test freezes
 // them) and [Parallel]'s guarantee that results do not depend on the
-// number of workers. The evaluation's weights and the search budgets may
-// be tuned, which changes the bots' choices.
+// number of workers. The evaluation's weights, the shipped nets and the
+// search budgets may be tuned or retrained, which changes the bots'
+// choices; the nets' file format is versioned (its first line).
 package bots
 
 import (
@@ -64,15 +67,15 @@ var registry = map[string]Factory{
 	"expectimax":  func(uint64) Bot { return NewExpectimax(2) },
 	"expectimax1": func(uint64) Bot { return NewExpectimax(1) },
 	"montecarlo":  func(seed uint64) Bot { return NewMonteCarlo(seed, DefaultMonteCarlo) },
-	"learned":     func(uint64) Bot { return NewLearned(nil, 1) },
-	"learned2":    func(uint64) Bot { return NewLearned(nil, 2) },
+	"learned":     func(uint64) Bot { return NewLearned(nil, 2) },
+	"learned1":    func(uint64) Bot { return NewLearned(nil, 1) },
 }
 
 // Names returns the names [New] knows, sorted: "random" ([Random]),
 // "heuristic" ([Heuristic]), "expectimax" ([Expectimax], two rolls
 // ahead), "expectimax1" (one roll ahead), "montecarlo" ([MonteCarlo]
 // with [DefaultMonteCarlo]), "learned" ([Learned] with the shipped nets,
-// one throw ahead) and "learned2" (two throws ahead).
+// two throws ahead) and "learned1" (one throw ahead).
 func Names() []string {
 	var n []string
 	for k := range registry {

@@ -31,15 +31,19 @@ import (
 //
 // At Depth 0 it plays the move whose afterstate the net scores best, as
 // TD-Gammon played: the net's value is itself a mean over the next throw,
-// which is what it was trained to predict. Depth 1 ("learned") scores a
-// few dozen positions a move under one die; depth 2 ("learned2", the
+// which is what it was trained to predict. Depth 1 ("learned1") scores a
+// few dozen positions a move under one die; depth 2 ("learned", the
 // search) a few hundred to a few thousand.
 //
-// Budget bounds the work: a search of a depth above 0 that scores more
-// than Budget positions is given up for one throw fewer, down to depth
-// 0, which always finishes (it scores each move's turn ends once). Under
-// two dice a throw is 21 outcomes of up to dozens of turn ends each, so
-// the budget often cuts the search there.
+// Budget bounds the work. The bot searches depth 0 first (each move's
+// turn ends scored once), then one throw deeper at a time, up to Depth:
+// a depth is not searched where the last one predicts it would score more
+// than Budget positions (a throw deeper multiplying them as the last
+// throw did; the first throw, by the throw's outcomes times the moves'
+// turn ends), and is given up where it does score more; the bot plays
+// the choice of the deepest search it finished. Under two dice a throw
+// is 21 outcomes of up to dozens of turn ends each, so the budget often
+// stops the search there.
 //
 // With no net of its own it takes the shipped net of each game's rules
 // ([NetFor]), and where none fits, it plays as [Expectimax] does at one
@@ -64,9 +68,9 @@ type Learned struct {
 
 // DefaultLearnedBudget is the [Learned.Budget] of [NewLearned]: 5,000
 // positions scored, a few microseconds each. A search of one throw
-// under one die scores a few dozen (Classic: a median of about 40), of
-// two throws a few hundred to a few thousand; under two dice a search of
-// one throw may score tens of thousands, and is cut to depth 0.
+// under one die scores a few dozen positions, of two throws a few
+// hundred to a few thousand; under two dice a search of one throw may
+// score tens of thousands, and is cut to depth 0.
 const DefaultLearnedBudget = 5_000
 
 // NewLearned returns a player searching depth throws ahead (at least 0)
@@ -76,10 +80,10 @@ func NewLearned(net *Net, depth int) *Learned {
 	return &Learned{Depth: max(depth, 0), Budget: DefaultLearnedBudget, net: net}
 }
 
-// Name returns "learned" (depth 1), or "learned" and the depth for the
-// others: "learned0", "learned2".
+// Name returns "learned" (depth 2), or "learned" and the depth for the
+// others: "learned0", "learned1", "learned3".
 func (l *Learned) Name() string {
-	if l.Depth == 1 {
+	if l.Depth == 2 {
 		return "learned"
 	}
 	return "learned" + strconv.Itoa(l.Depth)
@@ -111,22 +115,38 @@ func (l *Learned) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 		}
 		return l.exp.Choose(s, moves)
 	}
-	for depth := l.Depth; depth > 0; depth-- {
-		l.nodes, l.limit, l.over = 0, l.Budget, false
-		if best, ok := l.search(n, s, moves, depth); ok {
-			return moves[best]
-		}
-	}
+	// Depth 0 first, then one throw deeper at a time while the search
+	// the last one predicts (as many again as the last one multiplied
+	// its positions by) fits the budget, and the search does.
 	me := s.Turn()
 	best, bestV := 0, math.Inf(-1)
+	l.sc.evals = 0
+	outcomes := 6
 	for i, m := range moves {
 		next, err := s.Apply(m)
 		if err != nil || m.IsPass() && len(moves) > 1 {
 			continue // a refusal (rule Y7)
 		}
+		if next.Phase() == ludo.PhaseRoll {
+			var outs [ludo.MaxOutcomes]ludo.Outcome
+			outcomes = len(next.AppendOutcomes(outs[:0]))
+		}
 		if v := n.after(next, me, &l.sc); v > bestV {
 			best, bestV = i, v
 		}
+	}
+	last, grow := max(l.sc.evals, 1), float64(max(l.sc.evals, 1)*outcomes)
+	for depth := 1; depth <= l.Depth; depth++ {
+		if l.Budget > 0 && float64(last)*grow > float64(l.Budget) {
+			break
+		}
+		l.nodes, l.limit, l.over = 0, l.Budget, false
+		b, ok := l.search(n, s, moves, depth)
+		if !ok {
+			break
+		}
+		best = b
+		grow, last = float64(l.nodes)/float64(last), l.nodes
 	}
 	return moves[best]
 }
@@ -206,6 +226,7 @@ func (l *Learned) value(n *Net, s ludo.State, mover ludo.Color, depth int) [ludo
 // throw's other die, rule W1), and the moves due after that one.
 func (n *Net) after(s ludo.State, me ludo.Color, sc *netScratch) float64 {
 	if s.Phase() != ludo.PhaseMove || s.Turn() != me {
+		sc.evals++
 		return n.mine(s, me, sc)
 	}
 	var buf [ludo.MaxMoves]ludo.Successor
@@ -219,7 +240,7 @@ func (n *Net) after(s ludo.State, me ludo.Color, sc *netScratch) float64 {
 // The nets the package ships, one a preset, each trained by
 // examples/train as bots/README.md says.
 //
-//go:embed nets
+//go:embed nets/*.net
 var netFiles embed.FS
 
 var shipped = sync.OnceValue(func() []*Net {

@@ -201,6 +201,11 @@ func TestLearnedDepths(t *testing.T) {
 		cut := NewLearned(n, 2)
 		cut.Budget = 1
 		assert.Equal(t, zero, cut.Choose(s, moves), "a search past its budget plays depth 0")
+		cut.Budget = 0
+		two, ok := cut.search(n, s, moves, 2)
+		require.True(t, ok)
+		assert.Equal(t, moves[two], cut.Choose(s, moves), "no budget: depth 2")
+		assert.Equal(t, "learned", cut.Name())
 		one := NewLearned(n, 1)
 		best, ok := one.search(n, s, moves, 1)
 		require.True(t, ok)
@@ -221,13 +226,31 @@ func TestLearnedWithoutANet(t *testing.T) {
 }
 
 // BenchmarkLearnedMove times the learned bots' moves under Classic, four
-// players, over positions with a choice from seeded random games, and
-// reports the median move as well as the mean.
+// players, over positions with a choice from seeded games between
+// learned0 players, and reports the median move as well as the mean.
 func BenchmarkLearnedMove(b *testing.B) {
+	r := ludo.Classic()
+	var ps []ludo.State
+	s, _ := ludo.New(r)
+	d := ludo.SeededDice(8)
+	greedy := NewLearned(nil, 0)
+	for len(ps) < 500 {
+		if s.Phase() == ludo.PhaseOver {
+			s, _ = ludo.New(r)
+		}
+		if s.Phase() == ludo.PhaseRoll {
+			s, _ = s.RollOutcome(d.Throw(r))
+		}
+		moves := s.LegalMoves()
+		m := moves[0]
+		if len(moves) > 1 {
+			ps = append(ps, s)
+			m = greedy.Choose(s, moves)
+		}
+		s, _ = s.Apply(m)
+	}
 	for _, depth := range []int{0, 1, 2} {
 		b.Run(fmt.Sprint("depth", depth), func(b *testing.B) {
-			t := &testing.T{}
-			ps := positions(t, ludo.Classic(), 200)
 			l := NewLearned(nil, depth)
 			times := make([]time.Duration, 0, b.N)
 			b.ResetTimer()

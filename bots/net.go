@@ -83,8 +83,9 @@ func (n *Net) Value(s ludo.State, me ludo.Color) [ludo.MaxPlayers]float64 {
 
 // netScratch holds the buffers of an evaluation.
 type netScratch struct {
-	f features
-	h [maxHidden]float32
+	f     features
+	h     [maxHidden]float32
+	evals int // the positions after scored
 }
 
 // maxHidden bounds a net's hidden units.

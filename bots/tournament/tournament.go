@@ -17,10 +17,15 @@
 //
 // # Stability
 //
+// A series may be cut into shards ([Tournament.RunShard]), played apart
+// (as separate processes, on separate machines), whose summaries
+// [Merge] into exactly the summary of the whole series.
+//
 // The package is pre-v1: its API may still change. What is meant to
 // stay: that a series is reproducible from its [Config] whatever the
-// number of workers, the seat rotation (every distinct order equally
-// often), the Wilson interval at 95%, and the figures a [Summary] holds.
+// number of workers and shards, the seat rotation (every distinct order
+// equally often), the Wilson interval at 95%, and the figures a
+// [Summary] holds.
 // The layout of [Summary.WriteTo]'s table is for people and may change.
 package tournament
 

@@ -33,6 +33,20 @@
 // A game still going on after -max-plies plies stops there; the table
 // counts it as unfinished and leaves it out of the bots' results.
 //
+// A series too long for one machine runs as shards: -shard i/n plays
+// only the games from i×G/n to (i+1)×G/n (each seeded as in the whole
+// series), and -json writes its summary as JSON; -merge, given the n
+// shards' JSON files as arguments, prints the table of the whole series,
+// the same as one run would print (but for the speed line):
+//
+//	go run ./examples/tournament -bots learned,random,random,random -games 100000 -shard 0/2 -json > a.json
+//	go run ./examples/tournament -bots learned,random,random,random -games 100000 -shard 1/2 -json > b.json
+//	go run ./examples/tournament -merge a.json b.json
+//
+// -net names a net file (examples/train -out) that the learned bots
+// (learned, learned1, and learned0, the net's greedy player) use instead
+// of the shipped nets.
+//
 // While it plays it draws a progress bar on standard error, if that is a
 // terminal or -progress asks for it (and -quiet does not forbid it);
 // standard output has the table alone.
@@ -81,7 +95,7 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	shard := fs.String("shard", "", "play only shard i/n of the series (i from 0 to n-1), as 3/8: the -json outputs of the n shards -merge into the whole series' table")
 	asJSON := fs.Bool("json", false, "write the summary as JSON (for -merge) rather than as a table")
 	merge := fs.Bool("merge", false, "merge the JSON summaries named as arguments (the shards of one series) and print the series' table; no games are played")
-	net := fs.String("net", "", "a net file (examples/train -out) for the bots learned, learned0 and learned2, instead of the shipped ones")
+	net := fs.String("net", "", "a net file (examples/train -out) for the bots learned, learned1 and learned0, instead of the shipped ones")
 	bar := progress.Flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: tournament [flags]\n\nPlays bots against each other in every seat order and prints their win rates.\n\nFlags:\n")
@@ -265,8 +279,8 @@ func setup(cfg config) (*tournament.Tournament, error) {
 		}
 		mine = map[string]bots.Factory{
 			"learned0": func(uint64) bots.Bot { return bots.NewLearned(net, 0) },
-			"learned":  func(uint64) bots.Bot { return bots.NewLearned(net, 1) },
-			"learned2": func(uint64) bots.Bot { return bots.NewLearned(net, 2) },
+			"learned1": func(uint64) bots.Bot { return bots.NewLearned(net, 1) },
+			"learned":  func(uint64) bots.Bot { return bots.NewLearned(net, 2) },
 		}
 	}
 	return tournament.New(tournament.Config{Rules: rules, Lineup: lineup, Games: cfg.games,
