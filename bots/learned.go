@@ -51,8 +51,10 @@ import (
 type Learned struct {
 	// Depth is the number of throws searched after the bot's own move.
 	Depth int
-	// Budget is the most positions a search of a depth above 0 may score
-	// before it is given up for one throw fewer; 0 for no limit.
+	// Budget is the most positions a search of a depth above 0 may score:
+	// one predicted to score more is not searched, one that does is given
+	// up, and the bot plays the choice of the deepest search it finished;
+	// 0 for no limit.
 	Budget int
 
 	net   *Net // the net given, or nil: the shipped one of the rules
@@ -70,7 +72,7 @@ type Learned struct {
 // positions scored, a few microseconds each. A search of one throw
 // under one die scores a few dozen positions, of two throws a few
 // hundred to a few thousand; under two dice a search of one throw may
-// score tens of thousands, and is cut to depth 0.
+// score tens of thousands, and is not made.
 const DefaultLearnedBudget = 5_000
 
 // NewLearned returns a player searching depth throws ahead (at least 0)
@@ -267,11 +269,12 @@ func Nets() []*Net {
 
 // NetFor returns the shipped net for rules r, or nil if none fits them:
 // the net trained under r itself if there is one, else one trained under
-// r but for the number of players, else one trained under r's preset
-// (which must fit r, [Net.Fits]: the same board).
+// r but for the number of players (the nearest number), else one
+// trained under r's preset (which must fit r, [Net.Fits]: the same
+// board).
 func NetFor(r ludo.Rules) *Net {
 	var best *Net
-	rank := 0
+	rank, far := 0, 0
 	for _, n := range shipped() {
 		if n.Rules.Preset != r.Preset || !n.Fits(r) {
 			continue
@@ -285,8 +288,10 @@ func NetFor(r ludo.Rules) *Net {
 		case n.Rules == q:
 			k = 2
 		}
-		if k > rank {
-			best, rank = n, k
+		d := n.Rules.Players - r.Players
+		d = max(d, -d)
+		if k > rank || k == rank && d < far {
+			best, rank, far = n, k, d
 		}
 	}
 	return best

@@ -4,46 +4,61 @@
 # repository's root. Each run logs its evaluations to $LOGS/NAME.log and
 # its wall time and the machine's load to $LOGS/times.txt.
 #
-#	sh bots/nets/train.sh            # all of them
-#	sh bots/nets/train.sh classic    # the nets whose name starts so
+#	sh bots/nets/train.sh                  # all of them
+#	sh bots/nets/train.sh classic danish   # those named
+#
+# The games of each run were chosen for its time: each at most 30 minutes
+# and all of them at most two hours on a shared 2-core machine. The
+# six-arm boards have a net for six players and one for two: trained on
+# both at once, or on six with steps of 128 positions, their nets lost
+# most of their hidden units (ReLUs no position turns on) and played
+# worse than random players.
 set -eu
 LOGS=${LOGS:-/tmp/ludo-nets}
+only="$*"
 mkdir -p "$LOGS"
 go build -o "$LOGS/train" ./examples/train
 
-# name rules players games hidden
-while read -r name rules players games hidden; do
-	case $name in "${1:-}"*) ;; *) continue ;; esac
+# name rules players games hidden minibatch
+while read -r name rules players games hidden minibatch; do
+	if [ -n "$only" ]; then
+		case " $only " in *" $name "*) ;; *) continue ;; esac
+	fi
 	start=$(date +%s)
 	load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)
 	rm -f "$LOGS/$name.log"
-	"$LOGS/train" -preset "$rules" -players "$players" -games "$games" -hidden "$hidden" -seed 1 \
-		-eval-every "$games" -eval-games 1000 -log "$LOGS/$name.log" -out "bots/nets/$name.net" >/dev/null
+	set -- -preset "$rules" -players "$players" -games "$games" -hidden "$hidden" -seed 1
+	[ "$minibatch" = 128 ] || set -- "$@" -minibatch "$minibatch" # the note of each net names the flags given
+	"$LOGS/train" "$@" -eval-every "$games" -eval-games 1000 -log "$LOGS/$name.log" -out "bots/nets/$name.net" >/dev/null
 	end=$(date +%s)
 	echo "$name $((end - start))s load $load .. $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)" >>"$LOGS/times.txt"
 done <<EOF
-classic classic 4,2 100000 64
-danish-tries1 danish{Tries:1} 4,2 100000 64
-mongolian mongolian 4,2 20000 48
-ludoking ludoking 4,2 20000 48
-ludoking6 ludoking6 6,2 8000 48
-maedn maedn 4,2 20000 48
-maedn6 maedn6 6,2 8000 48
-danish danish 4,2 20000 48
-parchis1 parchis1 4,2 15000 48
-parchis6 parchis6 6,2 6000 48
-fia fia 4,2 20000 48
-cocangua cocangua 4,2 20000 48
-naija naija 4,2 12000 48
-parcheesi parcheesi 4,2 10000 48
-parchis parchis 4,2 10000 48
-parchis6d parchis6d 6,2 5000 48
-uckers uckers 4 10000 48
-chinczyk chinczyk 4,2 20000 48
-nontiarrabbiare nontiarrabbiare 4,2 20000 48
-brasilpuc brasilpuc 4,2 20000 48
-brasil brasil 4,2 20000 48
-eilemitweile eilemitweile 4,2 15000 48
-petitschevaux petitschevaux 4,2 20000 48
-pachisi pachisi 4 10000 48
+classic classic 4,2 100000 64 128
+danish-tries1 danish{Tries:1} 4,2 100000 64 128
+mongolian mongolian 4,2 20000 48 128
+ludoking ludoking 4,2 16000 48 128
+ludoking6 ludoking6 6 12000 48 512
+ludoking6-2p ludoking6{Players:2} 2 20000 24 128
+maedn maedn 4,2 27000 48 128
+maedn6 maedn6 6 12000 48 512
+maedn6-2p maedn6{Players:2} 2 20000 24 128
+danish danish 4,2 29000 48 128
+parchis1 parchis1 4,2 20000 48 128
+parchis6 parchis6 6 12000 48 512
+parchis6-2p parchis6{Players:2} 2 20000 24 128
+fia fia 4,2 21000 48 128
+cocangua cocangua 4,2 4500 48 128
+naija naija 4,2 40000 48 128
+parcheesi parcheesi 4,2 3500 48 128
+parchis parchis 4,2 8500 48 128
+parchis6d parchis6d 6 6000 48 512
+parchis6d-2p parchis6d{Players:2} 2 10000 24 128
+uckers uckers 4 7500 48 128
+chinczyk chinczyk 4,2 25000 48 128
+nontiarrabbiare nontiarrabbiare 4,2 16000 48 128
+brasilpuc brasilpuc 4,2 24000 48 128
+brasil brasil 4,2 12000 48 128
+eilemitweile eilemitweile 4,2 10000 48 128
+petitschevaux petitschevaux 4,2 5500 48 128
+pachisi pachisi 4 8000 48 128
 EOF

@@ -191,6 +191,28 @@ func write(sum tournament.Summary, asJSON bool, out io.Writer) error {
 	return err
 }
 
+// netBots returns the learned bots with the net in the file named, and
+// the net; nothing for no name.
+func netBots(name string) (map[string]bots.Factory, *bots.Net, error) {
+	if name == "" {
+		return nil, nil, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	net, err := bots.ReadNet(f)
+	f.Close()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return map[string]bots.Factory{
+		"learned0": func(uint64) bots.Bot { return bots.NewLearned(net, 0) },
+		"learned1": func(uint64) bots.Bot { return bots.NewLearned(net, 1) },
+		"learned":  func(uint64) bots.Bot { return bots.NewLearned(net, 2) },
+	}, net, nil
+}
+
 // parseShard reads i/n.
 func parseShard(s string) (i, n int, ok bool) {
 	a, b, found := strings.Cut(s, "/")
@@ -231,8 +253,12 @@ func setup(cfg config) (*tournament.Tournament, error) {
 	if len(cfg.lineup) == 0 {
 		return nil, errors.New("-bots names no bot: name one for each seat, as heuristic,random")
 	}
+	mine, net, err := netBots(cfg.net)
+	if err != nil {
+		return nil, err
+	}
 	for _, name := range cfg.lineup {
-		if _, err := bots.Lookup(strings.TrimSpace(name)); err != nil {
+		if _, err := bots.LookupIn(mine, strings.TrimSpace(name)); err != nil {
 			return nil, err
 		}
 	}
@@ -263,25 +289,8 @@ func setup(cfg config) (*tournament.Tournament, error) {
 	for len(lineup) < players {
 		lineup = append(lineup, "random")
 	}
-	var mine map[string]bots.Factory
-	if cfg.net != "" {
-		f, err := os.Open(cfg.net)
-		if err != nil {
-			return nil, err
-		}
-		net, err := bots.ReadNet(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", cfg.net, err)
-		}
-		if !net.Fits(rules) {
-			return nil, fmt.Errorf("%s: the net, trained under %v, does not fit %v", cfg.net, net.Rules, rules)
-		}
-		mine = map[string]bots.Factory{
-			"learned0": func(uint64) bots.Bot { return bots.NewLearned(net, 0) },
-			"learned1": func(uint64) bots.Bot { return bots.NewLearned(net, 1) },
-			"learned":  func(uint64) bots.Bot { return bots.NewLearned(net, 2) },
-		}
+	if net != nil && !net.Fits(rules) {
+		return nil, fmt.Errorf("%s: the net, trained under %v, does not fit %v", cfg.net, net.Rules, rules)
 	}
 	return tournament.New(tournament.Config{Rules: rules, Lineup: lineup, Games: cfg.games,
 		Seed: cfg.seed, MaxPlies: cfg.maxPlies, Bots: mine})
