@@ -75,6 +75,8 @@ const (
 	refExitShared  // A5: two colours on a start square only with its owner
 	refTower       // R5: only a tower moving whole lands on a tower, off the safe squares
 	refBounceBack  // S5: a bounce may not count back past the home entry
+	refTowerSplit  // Y10: a double on two laps moves one token at a time
+	refTowerRound  // Y5: a tower moving whole does not go round again
 	refWrongTokens // not a token of the game
 )
 
@@ -123,6 +125,10 @@ func (r refusal) err(m Move, s *State) *IllegalMoveError {
 		e.Rule, e.Reason = "A5", fmt.Sprintf("token %d cannot land on the start square %d, which another colour than its owner holds", t, r.at)
 	case refTower:
 		e.Rule, e.Reason = "R5", fmt.Sprintf("token %d cannot land on the tower on square %d: only a tower, moving whole, captures a tower, and not on a safe square", t, r.at)
+	case refTowerSplit:
+		e.Rule, e.Reason = "Y10", fmt.Sprintf("token %d cannot land on the tower on square %d alone, and its double cannot move whole: its two tokens stand on one square on two laps, one going out and one coming home, so each moves alone", t, r.at)
+	case refTowerRound:
+		e.Rule, e.Reason = "Y5", fmt.Sprintf("token %d going round again moves alone, and cannot land on the tower on square %d: a tower moving whole does not go round again", t, r.at)
 	case refBounceBack:
 		e.Rule, e.Reason = "S5", fmt.Sprintf("token %d would overshoot the finish by %d and count back past its home entry, out of its home column", t, r.at)
 	case refGate:
@@ -160,14 +166,21 @@ const maxDue = 4
 // played as tops and bottoms, rule H2, the top and the bottom, then the
 // other top and bottom as 2 and 3), the head the lowest still due and
 // more[k-1] amount k while it is due; the bonus moves a throw earns
-// (rule P8) are counted in bonus, bits 0-1 for captures' and 2-3 for
-// tokens brought home, and come after the dice, as amount 4 (a
-// capture's) and 5 (a token home's).
+// (rule P8) are counted in bonus's bits 0-4, as captures' plus
+// bonusHome times tokens brought home's, and come after the dice, as
+// amount 4 (a capture's) and 5 (a token home's). Each count is at most
+// 4: a throw has four amounts at most, each move earns one bonus move
+// at most, and a bonus move played makes room for the one it earns, so
+// that no more are ever due than the throw's dice played.
 type amounts struct {
 	head  uint32
 	more  [maxDue - 1]uint8
-	bonus uint8 // two dice: the bonus moves earned, and in bits 5 to 7 the amount index of head (first)
+	bonus uint8 // two dice: the bonus moves earned (earned), and in bits 5 to 7 the amount index of head (first)
 }
+
+// bonusHome is what a token home's bonus move adds to amounts.bonus, a
+// capture's adding 1: the two counts, 0 to 4 each, in base 5.
+const bonusHome = 5
 
 // The amount indices of the bonus moves a throw of two dice earns (rule
 // P8), after the dice's 0 to 3; amountMask is a Move's field of them.
@@ -193,7 +206,10 @@ func (a *amounts) setFirst(k int) { a.bonus = a.bonus&0x1f | uint8(k)<<5 }
 
 // earned returns the bonus moves earned and not yet played, captures' and
 // home's (two dice).
-func (a *amounts) earned() (captures, home int) { return int(a.bonus & 3), int(a.bonus >> 2 & 3) }
+func (a *amounts) earned() (captures, home int) {
+	b := int(a.bonus & 0x1f)
+	return b % bonusHome, b / bonusHome
+}
 
 // due is one amount due as the stages judge it, with what judging a
 // token's move depends on beyond the position: the colour whose tokens
@@ -793,17 +809,40 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 
 // towerLanding decides move m landing on track square sq, where an
 // opponent's tower stands, so that victims refuses it (rule B2): under
-// BlocksTowers only a tower of the mover's lands there, moving whole, not
-// entering and not on a safe square (rules R4, R5, R6), and captures
-// both tokens; afterMove sends them home, as victims, which applyToken
-// asks for the captures, refuses the landing. A tower stands alone on
-// its square (SquareLimit 2).
+// BlocksTowers only a tower of the mover's lands there, moving whole
+// (towerWhole), not entering and not on a safe square (rules R4, R5, R6,
+// Y10), and captures both tokens; afterMove sends them home, as victims,
+// which applyToken asks for the captures, refuses the landing. A tower
+// stands alone on its square (SquareLimit 2).
 func (s *State) towerLanding(m Move, sq uint8) (Move, refusal) {
 	c := m.Color()
 	if m.Enters() || s.blocked&tokenBit(c, m.Token()) == 0 || s.rs.square[sq]&squareSafe != 0 {
 		return m, refusal{refTower, uint16(sq)}
 	}
+	if !s.towerWhole(c, m.Token()) { // rule Y10: a double on two laps (rule Y1)
+		return m, refusal{refTowerSplit, uint16(sq)}
+	}
 	return m.with(flagPair).withCaptures(m.Captures() + bits.OnesCount32(s.at.match(sq)&^colorBits(c))), refusal{} // with those it passed (rule S1)
+}
+
+// towerWhole reports whether token i of colour c stands in a tower that
+// can move whole (rules R5, Y5): a block (R4) whose other token stands at
+// its progress. Two tokens of a colour on one square at two progresses,
+// on a board with a start lane its start square met going out and again
+// coming back from the lap (rule Y1), are a double to opponents, which
+// no single token lands on (rule Y10), but no count takes both to one
+// square: each moves alone.
+func (s *State) towerWhole(c Color, i int) bool {
+	if s.blocked&tokenBit(c, i) == 0 {
+		return false
+	}
+	i &= MaxTokens - 1
+	for j := range int(s.rs.tokens) {
+		if j != i && s.tok[c][j] == s.tok[c][i] {
+			return true
+		}
+	}
+	return false
 }
 
 // victims returns the tokens that move m, landing on track square sq,
@@ -943,7 +982,7 @@ func (s *State) passes(m Move, from, to int) refusal {
 		}
 		sq := s.trackSquare(c, p)
 		here := s.at.match(sq)
-		if here&stop != 0 {
+		if b := here & stop; b != 0 && !s.leftBlock(c, i, here, b) {
 			return refusal{refPassBlock, uint16(sq)}
 		}
 		if here&others != 0 {
@@ -1013,20 +1052,30 @@ func (s *State) overtaken(c Color, from, to int, bounce bool) uint32 {
 	return caught
 }
 
+// leftBlock reports whether the tokens here on a square that a token of
+// colour c, token i, passes, b of them in blocks that stop it, stop it
+// no more because it left that square: a lap round a small board
+// passes the square it left (rules Y6, K4), and the block it stood in
+// there stands only where two others of its colour stay (rule B1).
+func (s *State) leftBlock(c Color, i int, here, b uint32) bool {
+	own := colorBits(c)
+	return here&tokenBit(c, i) != 0 && b&^own == 0 && bits.OnesCount32(here&own) < 3
+}
+
 // passesGate is passes for move m of a token that overshoots its gate
 // under HomeSteps with Finish:BounceFinish (rule V2), from progress from
 // to to, with the tokens of the blocks that stop it and the tokens it may
 // not pass: it walks up to its gate, which it reaches, and back down the
 // track, and every square on the way up and back counts as passed (rules
 // B2, F2). Back over the square it left, a block stands only where two
-// others stay.
+// others stay (leftBlock).
 func (s *State) passesGate(m Move, from, to int) refusal {
 	c, i, he := m.Color(), m.Token(), int(s.rs.homeEntry)
 	stop, others := s.bars(c, i)
 	check := func(p int) refusal {
 		sq := s.trackSquare(c, p)
-		here := s.at.match(sq) &^ tokenBit(c, i)
-		if here&stop != 0 && (p != from || bits.OnesCount32(here&colorBits(c)) >= 2) {
+		here := s.at.match(sq)
+		if b := here & stop; b != 0 && !s.leftBlock(c, i, here, b) {
 			return refusal{refPassBlock, uint16(sq)}
 		}
 		if here&others != 0 {
@@ -1834,11 +1883,12 @@ func (s *State) diceGoOn(m Move) bool {
 		// A token home's bonus of a capture's steps counts as a
 		// capture's: the moves are the same.
 		capture := m.Captures() > 0 || rs.homeBonus == rs.captureBonus
-		if c, h := s.due.earned(); earned.Steps() == 0 {
-		} else if capture && c < 3 {
+		switch {
+		case earned.Steps() == 0:
+		case capture:
 			s.due.bonus++
-		} else if !capture && h < 3 {
-			s.due.bonus += 4
+		default:
+			s.due.bonus += bonusHome
 		}
 	}
 	return s.due.rest() != 0 && s.nextDie(m)
@@ -2294,7 +2344,7 @@ func (s *State) nextDie(m Move) bool {
 	case k == amountCapture:
 		a.bonus--
 	case k == amountHome:
-		a.bonus -= 4
+		a.bonus -= bonusHome
 	case k != a.first(): // the head is still due
 		a.more[k-1] = 0
 		return true
@@ -2308,6 +2358,14 @@ func (s *State) nextDie(m Move) bool {
 			return true
 		}
 	}
+	return s.bonusNext(c)
+}
+
+// bonusNext makes the first bonus move the throw earned colour c's move
+// due, once its dice are played or none of them can be (rule W4): a
+// capture's first. It reports whether one was earned.
+func (s *State) bonusNext(c Color) bool {
+	a := &s.due
 	switch captures, home := a.earned(); {
 	case captures > 0:
 		a.head = uint32(dueOf(c, 0, uint8(s.rs.captureBonus.Steps())))
@@ -2319,6 +2377,22 @@ func (s *State) nextDie(m Move) bool {
 		return false
 	}
 	return true
+}
+
+// passDice plays the pass of a throw of two dice none of whose amounts
+// left can be played, after one was (rules W1, W2): a bonus move that no
+// token can make is lost with any due after it (rule P8); dice that none
+// can make leave the bonus moves the throw earned to come (rule W4);
+// else the turn goes on as after a move.
+func (s *State) passDice() {
+	a := &s.due
+	if a.first() < amountCapture {
+		a.more = [maxDue - 1]uint8{}
+		if s.bonusNext(s.head().c()) {
+			return
+		}
+	}
+	s.endMove()
 }
 
 // appendDice is appendLegal with two dice: the moves of every die due
@@ -2643,8 +2717,8 @@ func (s *State) applyDice(m Move) error {
 			return s.illegal(m, "C10", "%v must move when a token can: %v", c, legal[0])
 		case m != legal[0]:
 			return s.illegal(m, "", "the pass does not match the dice due: want %v", legal[0])
-		case s.diePlayed(): // the throw moved a token with its other die, so the turn goes on as after a move
-			s.endMove()
+		case s.diePlayed(): // the throw moved a token with a die: on to its bonus moves, or as after a move
+			s.passDice()
 		default:
 			s.applyPass()
 		}

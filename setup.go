@@ -86,9 +86,12 @@ type Setup struct {
 	// counting Die where it earns one (see [State.Streak]). The text
 	// form's key is sixes, the JSON's Sixes: the streak of the third six.
 	Streak int
-	// TriesUsed is the number of rolls this turn that left no legal move
-	// since the last token move, of the [Rules.Tries] a player has (rule
-	// M4). The text form's key is tries, the JSON's Tries.
+	// TriesUsed is the number of the [Rules.Tries] throws of rule M4 used
+	// this turn: rolls that left no legal move while none of the
+	// player's tokens could move but by entering, since the last token
+	// move. A roll that leaves no move with a token in play ends the turn
+	// and is not counted (rule C10). The text form's key is tries, the
+	// JSON's Tries.
 	TriesUsed int
 	// LastMoved marks the token the player to move moved last this turn
 	// (at most one); it matters under [LastMovedHome] (rule P9).
@@ -333,10 +336,11 @@ func (u *Setup) check(s *State) *SetupError {
 			}
 		}
 	}
-	played, allPlayed, amounts := false, true, 0
+	played, allPlayed, amounts, nPlayed := false, true, 0, 0
 	for k, f := range faces {
 		if f != 0 {
 			amounts++
+			nPlayed += b2i(u.Played[k])
 			played, allPlayed = played || u.Played[k], allPlayed && u.Played[k]
 		} else if u.Played[k] {
 			return bad("Played", u.Turn, -1, "amount %d of the throw is marked played, but the throw has %d (rules W1, H2)", k, amounts)
@@ -383,8 +387,8 @@ func (u *Setup) check(s *State) *SetupError {
 		return bad("SecondDie", t, -1, "second die %d: want one of %v beside the first die %d (rule W1)", u.SecondDie, rs.faces, u.Die)
 	case len(u.Earned) > 0 && (!two || u.Die == 0):
 		return bad("Earned", t, -1, "bonus moves are earned here only by a throw of two dice being played (rules W1, P8): with one die give BonusMove")
-	case captures > 3 || home > 3:
-		return bad("Earned", t, -1, "%d bonus moves earned, want at most 3 of each kind (rule P8)", len(u.Earned))
+	case len(u.Earned) > nPlayed:
+		return bad("Earned", t, -1, "%d bonus moves earned, but %d of the throw's amounts played: a move earns one bonus move at most, a bonus move played room for the one it earns (rule W4)", len(u.Earned), nPlayed)
 	case two && u.BonusMove != 0:
 		return bad("BonusMove", t, -1, "with two dice the bonus moves earned are Earned (rules W1, P8)")
 	case allPlayed && amounts > 0 && len(u.Earned) == 0:
@@ -494,7 +498,7 @@ func (u *Setup) check(s *State) *SetupError {
 			s.flags &^= stateBottoms
 			s.due.more = [maxDue - 1]uint8{uint8(u.SecondDie)}
 		}
-		s.due.bonus += uint8(captures + 4*home) // due once the dice are played
+		s.due.bonus += uint8(captures + bonusHome*home) // due once the dice are played
 		for k, p := range u.Played {
 			if p {
 				s.nextDie(Move{uint64(k) << mAmount})

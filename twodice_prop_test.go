@@ -305,34 +305,33 @@ type tdGame struct {
 }
 
 // tdStart draws the start of a random game of r: the start position, or
-// tokens scattered from it (tdScatter), the seed of its dice, and how
-// many plies to play, up to 300 (short, with -short).
-func tdStart(t *rapid.T, r Rules, short int) (s State, seed uint64, plies int) {
+// tokens scattered from it (tdScatter, from a drawn seed), and how many
+// plies to play, up to 300 (short, with -short).
+func tdStart(t *rapid.T, r Rules, short int) (s State, plies int) {
 	s, err := New(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed = rapid.Uint64().Draw(t, "seed")
 	if rapid.Bool().Draw(t, "scattered") {
-		s = tdScatter(s, seed)
+		s = tdScatter(s, rapid.Uint64().Draw(t, "scatter seed"))
 	}
 	most := 300
 	if testing.Short() {
 		most = short
 	}
-	return s, seed, rapid.IntRange(1, most).Draw(t, "plies")
+	return s, rapid.IntRange(1, most).Draw(t, "plies")
 }
 
 func tdPlay(t *rapid.T, r Rules) tdGame {
-	s, seed, plies := tdStart(t, r, 120)
-	dice := SeededDice(seed)
-	pick := rand.New(rand.NewPCG(seed, 11))
+	s, plies := tdStart(t, r, 120)
+	d := propDraws{t}
 	g := tdGame{start: s, rec: NewRecord(s)}
 	var others []Move // moves of other colours, to be refused (rule C3, or T2)
 	for ply := 0; ply < plies && s.Phase() != PhaseOver; {
 		tdCheckPosition(t, s, g.throws%16 == 0)
 		tdCheckRolls(t, s)
-		o := dice.Throw(r)
+		o := propThrow(d, r)
+		d.logf("%v throws %v", s.Turn(), o)
 		before := s
 		rolled, err := s.RollOutcome(o)
 		if err != nil || s != before {
@@ -360,7 +359,7 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 		// Moves of another throw of the same dice position: accepted only
 		// where legal, else refused; one that names a die face not thrown
 		// names rule W1.
-		x, y := pick.IntN(6)+1, pick.IntN(6)+1
+		x, y := d.intN(6, "other die")+1, d.intN(6, "other second die")+1
 		if other, err := before.RollDice(x, y); err == nil && !forfeit {
 			for _, m := range other.LegalMoves() {
 				if m.IsPass() {
@@ -416,10 +415,11 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 					tdIllegal(t, fmt.Sprintf("%v after %v played its die", m, first), err, "W1", cur, cur)
 				}
 			}
-			m := moves[pick.IntN(len(moves))]
+			m := moves[d.intN(len(moves), "move")]
 			for _, l := range moves {
 				g.ambiguous = g.ambiguous || l.String() == m.String() && l.Die() != m.Die()
 			}
+			d.logf("%v", m)
 			if err := g.rec.AddMove(cur, m); err != nil {
 				t.Fatal(err)
 			}

@@ -646,7 +646,7 @@ var options = []option{
 	enumOpt("CaptureDuty", "M8", "must a player capture", captureDutyNames, func(r *Rules) *CaptureDuty { return &r.CaptureDuty }),
 	boolOpt("CaptureBeforeHome", "K4", "a colour goes home only after it has captured", func(r *Rules) *bool { return &r.CaptureBeforeHome }),
 	later(boolOpt("CaptureRetires", "N1", "a token that captures leaves the board as finished", func(r *Rules) *bool { return &r.CaptureRetires })),
-	enumOpt("Overtake", "F2", "which tokens a token may pass on the track", overtakeNames, func(r *Rules) *Overtake { return &r.Overtake }),
+	enumOpt("Overtake", "F2", "which tokens a token may pass, on the track and in its home column", overtakeNames, func(r *Rules) *Overtake { return &r.Overtake }),
 	enumOpt("HomeJumps", "Q8", "may tokens pass each other in the home column", homeJumpsNames, func(r *Rules) *HomeJumps { return &r.HomeJumps }),
 	enumOpt("Finish", "C5", "which rolls reach the finish", finishNames, func(r *Rules) *FinishRule { return &r.Finish }),
 	enumOpt("Goal", "M1", "how the home column and finish hold tokens", goalNames, func(r *Rules) *GoalRule { return &r.Goal }),
