@@ -12,9 +12,14 @@
 // (H1), the third double (H3), H4 and H5's refusals, and bonus moves
 // earned during the dice and made after them (W4, "earned 20").
 //
+// Across rulesets it says under which rules a move is legal (compare)
+// and which rules a game record fits (fit), with package dispute.
+//
 //	ludo-referee replay FILE
 //	ludo-referee moves [-die N] [FILE|-]
 //	ludo-referee why [-die N] [FILE|-] MOVE
+//	ludo-referee compare [-die N] [-among LIST] [FILE|-] MOVE
+//	ludo-referee fit [-among LIST] FILE
 //
 // Run it with -h for the details, or see usage below.
 package main
@@ -62,6 +67,26 @@ Usage:
         Say why MOVE is or is not legal in the position, citing the rules,
         and show the position a legal move leads to, or the path a refused
         move's token would take on the board.
+  ludo-referee compare [-die N] [-among LIST] [FILE|-] MOVE
+        Under which rules is MOVE legal? Judge it under every preset
+        played on the position's board with its players (or the rules
+        of -among), grouped by verdict: legal and what it does, or the
+        rule that refuses it; then the single option changes of the
+        position's own rules that turn the answer around, each with the
+        rule it cites. The position's rules line may be left out: the
+        classic board, the colours it names playing.
+  ludo-referee fit [-among LIST] FILE
+        What rules were we playing? Replay a game record under every
+        preset (or the rules of -among) on its board with its players:
+        those under which every ply is legal, the first ply that breaks
+        each other one and the rule it breaks; where none fits, the
+        smallest sets of option changes found that make the closest one
+        fit; and which options the record decides or leaves undecided.
+
+LIST is rulesets separated by commas, each a preset or rules as text:
+-among 'classic,maedn,ludoking{SafeSquares:SafeExclusive}'. A preset of
+another board (marked *) is played with its own options on the board of
+the position or record.
 
 FILE is a text file; - or no FILE reads standard input. A record is what
 ludo.Record writes: a rules line (a position, for a dispute that starts
@@ -107,11 +132,14 @@ classic board yard, 0-50 the track, 51-55 the home column, 56 the
 finish), with the board's squares beside them: "red 2: 12-18 (squares
 13-19)".
 
-Every command takes -svg FILE: draw the position judged (for replay, the
-position of the illegal ply, or the final one) as an SVG picture.
+Every command but fit takes -svg FILE: draw the position judged (for
+replay, the position of the illegal ply, or the final one) as an SVG
+picture.
 
-Exit status: 0 the record is OK or the move is legal (always, for moves);
-1 a ply or the move is illegal; 2 the input could not be read or judged.
+Exit status: 0 the record is OK or the move is legal (always, for moves;
+for compare, under the position's own rules; for fit, some ruleset
+fits every ply); 1 a ply or the move is illegal (for fit, no ruleset
+fits); 2 the input could not be read or judged.
 `
 
 // shortUsage is what an unknown command gets: the commands, and where
@@ -119,6 +147,8 @@ Exit status: 0 the record is OK or the move is legal (always, for moves);
 const shortUsage = `usage: ludo-referee replay FILE
        ludo-referee moves [-die N] [FILE|-]
        ludo-referee why [-die N] [FILE|-] MOVE
+       ludo-referee compare [-die N] [-among LIST] [FILE|-] MOVE
+       ludo-referee fit [-among LIST] FILE
 Run "ludo-referee help" for the details.
 `
 
@@ -135,9 +165,9 @@ const (
 
 // options are the flags of a command.
 type options struct {
-	die dieFlag
-	svg string // -svg FILE: draw the position judged there
-
+	die   dieFlag
+	svg   string // -svg FILE: draw the position judged there
+	among string // -among LIST: the rulesets compare and fit judge by
 }
 
 // run is the whole program: it reads args (without the program name) and
@@ -154,7 +184,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
-	case "replay", "moves", "why":
+	case "replay", "moves", "why", "compare", "fit":
 	default:
 		fmt.Fprintf(stderr, "ludo-referee: unknown command %s\n%s", echo.Quote(cmd), shortUsage)
 		return exitUsage
@@ -198,6 +228,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			file, rest = rest[0], rest[1:]
 		}
 		status, err = r.why(file, strings.Join(rest, " "))
+	case "compare":
+		file := "-"
+		switch len(rest) {
+		case 0:
+			return r.usageError(stderr, "compare needs a MOVE")
+		case 1:
+		default:
+			file, rest = rest[0], rest[1:]
+		}
+		status, err = r.compare(file, strings.Join(rest, " "))
+	case "fit":
+		if len(rest) != 1 {
+			return r.usageError(stderr, "fit takes one FILE")
+		}
+		status, err = r.fit(rest[0])
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "ludo-referee: %v\n", err)
@@ -210,10 +255,15 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("ludo-referee "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {} // run prints the usage
-	if cmd == "moves" || cmd == "why" {
+	if cmd == "compare" || cmd == "fit" {
+		fs.StringVar(&o.among, "among", "", "the rulesets to judge by, separated by commas: presets or rules as text (`LIST`, default every preset)")
+	}
+	if cmd == "moves" || cmd == "why" || cmd == "compare" {
 		fs.Var(&o.die, "die", "the die face `N` (1-6) to play, for a position with a roll due; two faces, as 6,3, where the rules throw two dice (rule W1)")
 	}
-	fs.StringVar(&o.svg, "svg", "", "draw the position judged as an SVG picture in `FILE`")
+	if cmd != "fit" {
+		fs.StringVar(&o.svg, "svg", "", "draw the position judged as an SVG picture in `FILE`")
+	}
 	return fs
 }
 
@@ -270,6 +320,9 @@ type referee struct {
 	stdin io.Reader
 	out   io.Writer
 	opt   options
+	// defaultRules lets a position leave out its rules line: the
+	// classic board, with the colours it names (compare).
+	defaultRules bool
 }
 
 func (r *referee) usageError(stderr io.Writer, msg string) int {
@@ -319,6 +372,9 @@ func (r *referee) position(file string) (s ludo.State, says string, err error) {
 			}
 			lines[k] = ""
 		}
+	}
+	if r.defaultRules {
+		lines = withRules(lines)
 	}
 	s, err = ludo.ParsePosition(strings.Join(lines, "\n"))
 	if err != nil {
