@@ -99,7 +99,7 @@ func Explain(s ludo.State, m ludo.Move) []Reason {
 		c := m.Color() // the token's colour: under rule T3 perhaps the player's other one
 		i := m.Token()
 		to := m.To()
-		if m.Jumps() && !m.Enters() { // it moves to the star it lands on (rule D2)
+		if m.Jumps() && !m.Enters() || m.SendsMoverHome() && !m.Enters() { // it moves to the star it lands on (rule D2), or to the square it is sent home from (rules D1, D3)
 			to = m.From() + m.Count()
 		}
 		switch {
@@ -202,7 +202,7 @@ func Explain(s ludo.State, m ludo.Move) []Reason {
 			add("N1", "having captured, token %d retires to the finish", i)
 		}
 		if m.SendsMoverHome() {
-			if b.IsSafe(b.Square(c, m.To())) {
+			if b.IsSafe(b.Square(c, to)) {
 				add("D1", "lands on an opponent on a safe square and goes back to its own yard")
 			} else {
 				add("D3", "lands on a pair and goes back to its own yard")

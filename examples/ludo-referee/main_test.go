@@ -252,7 +252,7 @@ func TestUnknownCommandShortUsage(t *testing.T) {
 	if errOut != want {
 		t.Errorf("stderr:\n%s\nwant:\n%s", errOut, want)
 	}
-	if lines := strings.Count(errOut, "\n"); lines > 6 {
+	if lines := strings.Count(errOut, "\n"); lines > 8 {
 		t.Errorf("the usage for an unknown command takes %d lines", lines)
 	}
 }
