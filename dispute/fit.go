@@ -183,7 +183,8 @@ type Fit struct {
 	Verdicts []RecordVerdict // each candidate, in the order given
 	// Fixes are the smallest sets of option changes found that make a
 	// candidate (the closest) fit the whole record, where none fits as
-	// it is. Each change in a set moves the first illegal ply later.
+	// it is, in the order of the candidates. Each change in a set moves
+	// the first illegal ply later.
 	Fixes []Fix
 	// Searched is the number of rulesets replayed in all.
 	Searched int
@@ -331,6 +332,9 @@ func search(p *replayer, vs []RecordVerdict, lim Limits) ([]Fix, bool) {
 			}
 		}
 		if len(fixes) > 0 {
+			slices.SortStableFunc(fixes, func(a, b Fix) int {
+				return cmp.Or(indexOf(vs, a.From)-indexOf(vs, b.From), compareChanges(a.Changes, b.Changes))
+			})
 			return fixes, false
 		}
 		if p.count >= lim.MaxReplays {
@@ -402,6 +406,22 @@ func subset(a, b []Change) bool {
 		}
 	}
 	return true
+}
+
+// indexOf returns the place of candidate c among the verdicts.
+func indexOf(vs []RecordVerdict, c Candidate) int {
+	return slices.IndexFunc(vs, func(v RecordVerdict) bool { return v.Name == c.Name })
+}
+
+// compareChanges orders sets of changes of one size by their options,
+// then by the order of the values each option lists.
+func compareChanges(a, b []Change) int {
+	for i := range min(len(a), len(b)) {
+		if d := optionIndex(a[i].Option) - optionIndex(b[i].Option); d != 0 {
+			return d
+		}
+	}
+	return 0
 }
 
 // optionIndex returns the place of o in [ludo.Options].

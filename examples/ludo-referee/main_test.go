@@ -64,6 +64,14 @@ func TestGolden(t *testing.T) {
 		{"why-bonus", []string{"why", "testdata/bonus-due.txt", "1"}, "", exitOK},
 		{"why-bonus-yard", []string{"why", "testdata/bonus-due.txt", "red", "2"}, "", exitIllegal},
 		{"why-bonus-pass", []string{"why", "testdata/bonus-due.txt", "pass"}, "", exitIllegal},
+		{"compare-dispute", []string{"compare", "testdata/dispute.txt", "0"}, "", exitIllegal},
+		{"compare-no-rules", []string{"compare", "testdata/safe-star.txt", "0"}, "", exitOK},
+		{"compare-among", []string{"compare", "-among", "classic,maedn,ludoking{SafeSquares:SafeExclusive}", "testdata/safe-star.txt", "0"}, "", exitOK},
+		{"compare-forfeit", []string{"compare", "testdata/forfeit.txt", "forfeit"}, "", exitOK},
+		{"compare-die", []string{"compare", "-die", "4", "testdata/roll-due.txt", "red", "0"}, "", exitOK},
+		{"fit-ok", []string{"fit", "testdata/game-ok.txt"}, "", exitOK},
+		{"fit-house", []string{"fit", "testdata/game-house.txt"}, "", exitIllegal},
+		{"fit-among", []string{"fit", "-among", "classic,ludoking,classic{CaptureBonus:roll Finish:BounceFinish}", "testdata/game-house.txt"}, "", exitOK},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			status, out, errOut := runCase(c.args, c.stdin)
@@ -126,6 +134,17 @@ func TestErrors(t *testing.T) {
 		{[]string{"why", "testdata/dispute.txt"}, "", "ludo-referee: "},
 		{[]string{"why"}, "", "why needs a MOVE"},
 		{[]string{"why", "testdata/dispute.txt", "zz"}, "", `move "zz"`},
+		{[]string{"compare", "testdata/dispute.txt"}, "", "ludo-referee: "},
+		{[]string{"compare"}, "", "compare needs a MOVE"},
+		{[]string{"compare", "testdata/dispute.txt", "zz"}, "", `move "zz"`},
+		{[]string{"compare", "-among", "classic,nosuch", "testdata/dispute.txt", "0"}, "", `"nosuch" is neither a preset`},
+		{[]string{"compare", "testdata/roll-due.txt", "0"}, "", `no die: add a line "die N" or give -die N`},
+		{[]string{"fit"}, "", "fit takes one FILE"},
+		{[]string{"fit", "testdata/game-ok.txt", "testdata/game-ok.txt"}, "", "fit takes one FILE"},
+		{[]string{"fit", "-die", "3", "testdata/game-ok.txt"}, "", "flag provided but not defined: -die"},
+		{[]string{"fit", "-svg", "x.svg", "testdata/game-ok.txt"}, "", "flag provided but not defined: -svg"},
+		{[]string{"fit", "testdata/dispute.txt"}, "", "testdata/dispute.txt: "},
+		{[]string{"fit", "-among", "classic{Nope:1}", "testdata/game-ok.txt"}, "", "neither a preset"},
 		// What the user gave is quoted in part.
 		{[]string{strings.Repeat("x", 1000)}, "", `unknown command "` + strings.Repeat("x", 64) + `"…` + "\n"},
 		{[]string{"moves", "-"}, "rules classic\nred 3\ndie 2\n" + strings.Repeat("x", 1000) + " bar\n", `unknown key "` + strings.Repeat("x", 64) + `…": want one of rules`},

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/dispute"
+	"github.com/ludorules/ludo/internal/echo"
 )
 
 // width is the width the lists of rulesets and reasons are wrapped to.
@@ -30,9 +31,9 @@ func (r *referee) compare(file, text string) (int, error) {
 	}
 	c, err := dispute.Compare(s, text, among)
 	if err != nil {
-		return 0, fmt.Errorf("move %q: %w", text, err)
+		return 0, fmt.Errorf("move %s: %w", echo.Quote(text), err)
 	}
-	fmt.Fprintf(r.out, "%s: is %s legal? Under each ruleset on this board:\n\n", capitalize(due(s)), strconv.Quote(text))
+	fmt.Fprintf(r.out, "%s: is %s legal? Under each ruleset on this board:\n\n", capitalize(due(s)), echo.Quote(text))
 	moved := false
 	for _, g := range dispute.Groups(c.Verdicts) {
 		var names []string
@@ -51,6 +52,10 @@ func (r *referee) compare(file, text string) (int, error) {
 	if rule := own.Rule(); rule != "" {
 		head += fmt.Sprintf(" (rule %s)", rule)
 	}
+	listed := slices.ContainsFunc(c.Verdicts, func(v dispute.Verdict) bool { return sameRules(v.Rules, own.Rules) })
+	if !listed && own.Outcome == dispute.Legal {
+		head += ": " + reasons(own.Outcome, own.Reasons)
+	}
 	switch {
 	case own.Outcome == dispute.Unjudged:
 		fmt.Fprintf(r.out, "\n%s\n", wrap(head+": "+reasons(own.Outcome, own.Reasons), "  ", width))
@@ -58,7 +63,7 @@ func (r *referee) compare(file, text string) (int, error) {
 		fmt.Fprintf(r.out, "\n%s\n", wrap(head+"; no single option change turns the answer around.", "  ", width))
 	default:
 		fmt.Fprintf(r.out, "\n%s\n", wrap(head+"; one option changed turns it around:", "  ", width))
-		for _, l := range flipLines(c.Flips) {
+		for _, l := range flipLines(c.Flips, s.Rules()) {
 			fmt.Fprintf(r.out, "  %s\n", l)
 		}
 	}
@@ -70,7 +75,7 @@ func (r *referee) compare(file, text string) (int, error) {
 				opts = append(opts, o)
 			}
 		}
-		fmt.Fprintf(r.out, "Changing %s keeps it legal but alters what it does.\n", wrap(orList(opts), "", width-9))
+		fmt.Fprintf(r.out, "%s\n", wrap("Changing "+orList(opts)+" keeps it legal but alters what it does.", "  ", width))
 	}
 	if err := r.drawSVG(s); err != nil {
 		return 0, err
@@ -79,6 +84,13 @@ func (r *referee) compare(file, text string) (int, error) {
 		return exitOK, nil
 	}
 	return exitIllegal, nil
+}
+
+// sameRules reports whether rules a and b play alike: equal but for the
+// name of the preset they start from.
+func sameRules(a, b ludo.Rules) bool {
+	a.Preset, b.Preset = "", ""
+	return a == b
 }
 
 // reasons writes what a group of verdicts says: a legal move's reasons
@@ -97,9 +109,10 @@ func reasons(o dispute.Outcome, rs []dispute.Reason) string {
 
 // flipLines writes the flips, one line an option and verdict: "Blocks:
 // NoBlocks or BlocksOnSafe  LEGAL (rule B1, blocks)".
-func flipLines(fs []dispute.Flip) []string {
+func flipLines(fs []dispute.Flip, own ludo.Rules) []string {
 	type line struct {
 		option, verdict string
+		opt             ludo.Option
 		values          []string
 	}
 	var ls []line
@@ -111,14 +124,14 @@ func flipLines(fs []dispute.Flip) []string {
 		verdict += " (" + cite(f.Rule) + ")"
 		k := slices.IndexFunc(ls, func(l line) bool { return l.option == f.Change.Option.Name && l.verdict == verdict })
 		if k < 0 {
-			ls = append(ls, line{option: f.Change.Option.Name, verdict: verdict})
+			ls = append(ls, line{option: f.Change.Option.Name, verdict: verdict, opt: f.Change.Option})
 			k = len(ls) - 1
 		}
 		ls[k].values = append(ls[k].values, f.Change.To)
 	}
 	var out []string
 	for _, l := range ls {
-		out = append(out, wrap(l.option+":"+compact(l.values, " or ")+" "+l.verdict, "    ", width-2))
+		out = append(out, wrap(l.option+valueList(l.opt, own, l.values)+" "+l.verdict, "    ", width-2))
 	}
 	return out
 }
@@ -308,6 +321,54 @@ func atPly(b dispute.Break) string {
 }
 
 // ----- words -----
+
+// valueList writes values of option o, tried from rules r, to follow
+// the option's name: ":0, 2 or 4-15" (numbers that follow each other as
+// a range), and many sets by what they share: " as any of the 32 sets
+// without 6".
+func valueList(o ludo.Option, r ludo.Rules, vs []string) string {
+	if len(vs) <= 3 || !strings.HasPrefix(vs[0], "{") {
+		return ":" + orList(strings.Split(compact(vs, "\x00"), "\x00"))
+	}
+	members := func(v string) []string { return strings.Fields(strings.Trim(v, "{}")) }
+	var universe []string
+	for _, v := range o.Values(r) {
+		for _, m := range members(v) {
+			if !slices.Contains(universe, m) {
+				universe = append(universe, m)
+			}
+		}
+	}
+	var with, without []string
+	for _, m := range universe {
+		in := 0
+		for _, v := range vs {
+			if slices.Contains(members(v), m) {
+				in++
+			}
+		}
+		switch in {
+		case len(vs):
+			with = append(with, m)
+		case 0:
+			without = append(without, m)
+		}
+	}
+	text := fmt.Sprintf(" as any of the %d sets", len(vs))
+	if len(with) > 0 {
+		text += " with " + orList(with)
+	}
+	if len(with) > 0 && len(without) > 0 {
+		text += " and"
+	}
+	if len(without) > 0 {
+		text += " without " + orList(without)
+	}
+	if len(with)+len(without) == 0 {
+		text += " " + vs[0] + ", " + vs[1] + ", …"
+	}
+	return text
+}
 
 // withRules returns the lines of a position with a rules line where it
 // has none: the classic board, with the colours it gives lines to (or
