@@ -58,8 +58,8 @@ const maxTried = 16
 //
 //   - every name of an enumeration, and false and true;
 //   - the numbers of the option's range (0 first where 0 turns it off),
-//     but of a range longer than 16 only its first 16 (SixLimit 0, 2 to
-//     16; SixValue 6 to 20 in full);
+//     but of a range longer than 16 only its first 16 (SixLimit 0 to 15;
+//     SixValue 6 to 20 in full);
 //   - none, roll and bonus moves of 2 to 15 steps;
 //   - every set of the faces the rules' throw shows;
 //   - for a set of colours or of offsets, r's own with one member added

@@ -736,3 +736,21 @@ func TestTwoColorsEach(t *testing.T) {
 		t.Errorf("why green 0, the opponent's colour: status %d\n%s", status, out)
 	}
 }
+
+// TestDocs checks the outputs shown in docs/disputes.md: each fenced
+// block that begins with "$ go run ./examples/ludo-referee ARGS" holds
+// what the referee prints for ARGS (paths from the repository's root).
+func TestDocs(t *testing.T) {
+	doc := readFile(t, "../../docs/disputes.md")
+	blocks := regexp.MustCompile("(?s)```\n\\$ go run \\./examples/ludo-referee ([^\n]*)\n(.*?)```").FindAllStringSubmatch(doc, -1)
+	if len(blocks) < 2 {
+		t.Fatalf("%d outputs in docs/disputes.md, want one of compare and one of fit", len(blocks))
+	}
+	for _, b := range blocks {
+		args := strings.Fields(strings.ReplaceAll(b[1], "examples/ludo-referee/", ""))
+		_, out, errOut := runCase(args, "")
+		if out != b[2] || errOut != "" {
+			t.Errorf("ludo-referee %s prints (stderr %q):\n%s\ndocs/disputes.md shows:\n%s", b[1], errOut, out, b[2])
+		}
+	}
+}
