@@ -379,3 +379,15 @@ func TestCandidates(t *testing.T) {
 		t.Errorf("the empty list names %d presets, want %d", n, len(ludo.Presets()))
 	}
 }
+
+// TestFitNoGame: a record with no game breaks every ruleset at its
+// start, and no search finds a fix.
+func TestFitNoGame(t *testing.T) {
+	among, _ := dispute.Candidates("classic", ludo.Classic())
+	for _, rec := range []*ludo.Record{nil, {}} {
+		f := dispute.FitRecord(rec, among, dispute.Limits{MaxChanges: 1})
+		if len(f.Consistent()) != 0 || f.Fits || len(f.Fixes) != 0 || f.Verdicts[0].Break == nil || f.Verdicts[0].Break.Ply != 0 {
+			t.Errorf("%v: %+v", rec, f)
+		}
+	}
+}

@@ -228,8 +228,12 @@ type Limits struct {
 // smallest sets that make one fit, one change after another, each
 // moving the first illegal ply later. It then weighs each option: the
 // values the record rules out, and the ones it leaves open, the others
-// held at the reference rules.
+// held at the reference rules. A nil record is one with no game, which
+// every ruleset breaks at its start.
 func FitRecord(rec *ludo.Record, among []Candidate, lim Limits) Fit {
+	if rec == nil {
+		rec = &ludo.Record{}
+	}
 	lim.MaxChanges = cmp.Or(lim.MaxChanges, 3)
 	lim.MaxReplays = cmp.Or(lim.MaxReplays, 20_000)
 	lim.Beam = cmp.Or(lim.Beam, 24)
