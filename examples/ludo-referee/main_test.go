@@ -64,6 +64,14 @@ func TestGolden(t *testing.T) {
 		{"why-bonus", []string{"why", "testdata/bonus-due.txt", "1"}, "", exitOK},
 		{"why-bonus-yard", []string{"why", "testdata/bonus-due.txt", "red", "2"}, "", exitIllegal},
 		{"why-bonus-pass", []string{"why", "testdata/bonus-due.txt", "pass"}, "", exitIllegal},
+		{"compare-dispute", []string{"compare", "testdata/dispute.txt", "0"}, "", exitIllegal},
+		{"compare-no-rules", []string{"compare", "testdata/safe-star.txt", "0"}, "", exitOK},
+		{"compare-among", []string{"compare", "-among", "classic,maedn,ludoking{SafeSquares:SafeExclusive}", "testdata/safe-star.txt", "0"}, "", exitOK},
+		{"compare-forfeit", []string{"compare", "testdata/forfeit.txt", "forfeit"}, "", exitOK},
+		{"compare-die", []string{"compare", "-die", "4", "testdata/roll-due.txt", "red", "0"}, "", exitOK},
+		{"fit-ok", []string{"fit", "testdata/game-ok.txt"}, "", exitOK},
+		{"fit-house", []string{"fit", "testdata/game-house.txt"}, "", exitIllegal},
+		{"fit-among", []string{"fit", "-among", "classic,ludoking,classic{CaptureBonus:roll Finish:BounceFinish}", "testdata/game-house.txt"}, "", exitOK},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			status, out, errOut := runCase(c.args, c.stdin)
@@ -126,6 +134,17 @@ func TestErrors(t *testing.T) {
 		{[]string{"why", "testdata/dispute.txt"}, "", "ludo-referee: "},
 		{[]string{"why"}, "", "why needs a MOVE"},
 		{[]string{"why", "testdata/dispute.txt", "zz"}, "", `move "zz"`},
+		{[]string{"compare", "testdata/dispute.txt"}, "", "ludo-referee: "},
+		{[]string{"compare"}, "", "compare needs a MOVE"},
+		{[]string{"compare", "testdata/dispute.txt", "zz"}, "", `move "zz"`},
+		{[]string{"compare", "-among", "classic,nosuch", "testdata/dispute.txt", "0"}, "", `"nosuch" is neither a preset`},
+		{[]string{"compare", "testdata/roll-due.txt", "0"}, "", `no die: add a line "die N" or give -die N`},
+		{[]string{"fit"}, "", "fit takes one FILE"},
+		{[]string{"fit", "testdata/game-ok.txt", "testdata/game-ok.txt"}, "", "fit takes one FILE"},
+		{[]string{"fit", "-die", "3", "testdata/game-ok.txt"}, "", "flag provided but not defined: -die"},
+		{[]string{"fit", "-svg", "x.svg", "testdata/game-ok.txt"}, "", "flag provided but not defined: -svg"},
+		{[]string{"fit", "testdata/dispute.txt"}, "", "testdata/dispute.txt: "},
+		{[]string{"fit", "-among", "classic{Nope:1}", "testdata/game-ok.txt"}, "", "neither a preset"},
 		// What the user gave is quoted in part.
 		{[]string{strings.Repeat("x", 1000)}, "", `unknown command "` + strings.Repeat("x", 64) + `"…` + "\n"},
 		{[]string{"moves", "-"}, "rules classic\nred 3\ndie 2\n" + strings.Repeat("x", 1000) + " bar\n", `unknown key "` + strings.Repeat("x", 64) + `…": want one of rules`},
@@ -252,7 +271,7 @@ func TestUnknownCommandShortUsage(t *testing.T) {
 	if errOut != want {
 		t.Errorf("stderr:\n%s\nwant:\n%s", errOut, want)
 	}
-	if lines := strings.Count(errOut, "\n"); lines > 6 {
+	if lines := strings.Count(errOut, "\n"); lines > 8 {
 		t.Errorf("the usage for an unknown command takes %d lines", lines)
 	}
 }
@@ -715,5 +734,23 @@ func TestTwoColorsEach(t *testing.T) {
 	status, out, _ = runCase([]string{"why", "-", "green 0"}, text)
 	if status == exitOK || !strings.Contains(out, "T3") {
 		t.Errorf("why green 0, the opponent's colour: status %d\n%s", status, out)
+	}
+}
+
+// TestDocs checks the outputs shown in docs/disputes.md: each fenced
+// block that begins with "$ go run ./examples/ludo-referee ARGS" holds
+// what the referee prints for ARGS (paths from the repository's root).
+func TestDocs(t *testing.T) {
+	doc := readFile(t, "../../docs/disputes.md")
+	blocks := regexp.MustCompile("(?s)```\n\\$ go run \\./examples/ludo-referee ([^\n]*)\n(.*?)```").FindAllStringSubmatch(doc, -1)
+	if len(blocks) < 2 {
+		t.Fatalf("%d outputs in docs/disputes.md, want one of compare and one of fit", len(blocks))
+	}
+	for _, b := range blocks {
+		args := strings.Fields(strings.ReplaceAll(b[1], "examples/ludo-referee/", ""))
+		_, out, errOut := runCase(args, "")
+		if out != b[2] || errOut != "" {
+			t.Errorf("ludo-referee %s prints (stderr %q):\n%s\ndocs/disputes.md shows:\n%s", b[1], errOut, out, b[2])
+		}
 	}
 }
