@@ -18,6 +18,6 @@
 // played on that board.
 //
 // [Explain] says what a legal move does, citing the rules: the words of
-// the referee's moves and why commands (examples/ludo-referee), whose
+// the referee's moves and why commands (cmd/ludo-referee), whose
 // compare and fit commands print these values.
 package dispute

@@ -68,7 +68,8 @@ func run(w io.Writer, players int, preset string, seed uint64, quiet bool) error
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%v, %d players, seed %d\n\n", rules, rules.Players, seed)
+	fmt.Fprintf(w, "%v, %d players, seed %d\n", rules, rules.Players, seed)
+	fmt.Fprintf(w, "(squares are the board's: the track numbered from red's start square, \"home N\" up a colour's home column;\n a record writes each move in steps from the colour's own start square instead)\n\n")
 	for n, f := range frames {
 		if quiet {
 			break

@@ -21,7 +21,16 @@
 //	ludo-referee compare [-die N] [-among LIST] [FILE|-] MOVE
 //	ludo-referee fit [-among LIST] FILE
 //
-// Run it with -h for the details, or see usage below.
+// Exit status: 0 the record is OK or the move is legal (always, for
+// moves; for compare, under the position's own rules; for fit, some
+// ruleset fits every ply); 1 a ply or the move is illegal (for fit, no
+// ruleset fits); 2 the input could not be read or judged.
+//
+// Install it with
+//
+//	go install github.com/ludorules/ludo/cmd/ludo-referee@latest
+//
+// and run it with -h for the details, or see usage below.
 package main
 
 import (

@@ -738,16 +738,16 @@ func TestTwoColorsEach(t *testing.T) {
 }
 
 // TestDocs checks the outputs shown in docs/disputes.md: each fenced
-// block that begins with "$ go run ./examples/ludo-referee ARGS" holds
+// block that begins with "$ go run ./cmd/ludo-referee ARGS" holds
 // what the referee prints for ARGS (paths from the repository's root).
 func TestDocs(t *testing.T) {
 	doc := readFile(t, "../../docs/disputes.md")
-	blocks := regexp.MustCompile("(?s)```\n\\$ go run \\./examples/ludo-referee ([^\n]*)\n(.*?)```").FindAllStringSubmatch(doc, -1)
+	blocks := regexp.MustCompile("(?s)```\n\\$ go run \\./cmd/ludo-referee ([^\n]*)\n(.*?)```").FindAllStringSubmatch(doc, -1)
 	if len(blocks) < 2 {
 		t.Fatalf("%d outputs in docs/disputes.md, want one of compare and one of fit", len(blocks))
 	}
 	for _, b := range blocks {
-		args := strings.Fields(strings.ReplaceAll(b[1], "examples/ludo-referee/", ""))
+		args := strings.Fields(strings.ReplaceAll(b[1], "cmd/ludo-referee/", ""))
 		_, out, errOut := runCase(args, "")
 		if out != b[2] || errOut != "" {
 			t.Errorf("ludo-referee %s prints (stderr %q):\n%s\ndocs/disputes.md shows:\n%s", b[1], errOut, out, b[2])
