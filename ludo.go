@@ -26,7 +26,7 @@
 // moves as an iterator.
 //
 // An illegal move is rejected with an [*IllegalMoveError] whose text names
-// the rule it breaks, as numbered in the README's rulebook (for example
+// the rule it breaks, as numbered in the rulebook (docs/rulebook.md) (for example
 // "token 2 cannot pass the block on square 17 (rule B2)"); it matches
 // [ErrIllegalMove] with [errors.Is], and [RuleText] quotes the rule. Other
 // bad input is rejected with errors matching [ErrBadFace],

@@ -30,9 +30,9 @@ const (
 
 // option is one option of Rules: its name (as Rules.String, the text
 // form and JSON spell it), the rule it belongs to, what it does in a few
-// words (the README's options table), its kind and range, and its field,
+// words (the options table of docs/options.md), its kind and range, and its field,
 // read and written as a number. Every form of Rules goes through this
-// table: String, ParseRules, JSON, Key, Validate and the README.
+// table: String, ParseRules, JSON, Key, Validate and docs/options.md.
 type option struct {
 	name, rule, doc string
 	kind            optKind
@@ -91,7 +91,7 @@ func enumOpt[E ~uint8](name, rule, doc string, names []string, f func(r *Rules) 
 }
 
 // options lists every option of Rules but Preset, in the order Rules
-// declares them (the order of Rules.String, JSON and the README table).
+// declares them (the order of Rules.String, JSON and the table of docs/options.md).
 var options = []option{
 	intOpt("Arms", "C3", "colours the board seats", span(2, MaxPlayers), func(r *Rules) *int { return &r.Board.Arms }),
 	intOpt("Track", "C3", "squares of the shared track", span(4, 250), func(r *Rules) *int { return &r.Board.Track }),
@@ -288,7 +288,7 @@ func (r Rules) String() string {
 	return name + "{" + strings.Join(diff, " ") + "}"
 }
 
-// optionsMarkdown writes the README's options table: every option with
+// optionsMarkdown writes the options table of docs/options.md: every option with
 // its rule, what it does, and its value in each preset (the presets on a
 // board of six arms differ from theirs only in Arms, Track, HomeEntry and
 // Players, so they have no column).
@@ -327,12 +327,12 @@ func optionsMarkdown() string {
 type Option struct {
 	Name string // the option's name as the text form spells it: "SafeSquares"
 	Rule string // the rule it belongs to, as the rulebook numbers it: "K1"
-	Doc  string // what it says, in a few words, as the README's options table
+	Doc  string // what it says, in a few words, as the options table of docs/options.md
 	o    *option
 }
 
 // Options returns every option of Rules but Preset, in the order Rules
-// declares them (the order of [Rules.String] and of the README's table).
+// declares them (the order of [Rules.String] and of the table of docs/options.md).
 func Options() []Option {
 	out := make([]Option, len(options))
 	for i := range options {

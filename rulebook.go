@@ -3,7 +3,7 @@ package ludo
 import "strings"
 
 // This file holds the rulebook: every rule and ruling by number, with its
-// title, its text and its sources, in sections. The README's rulebook is
+// title, its text and its sources, in sections. The rulebook of docs/rulebook.md is
 // written from it (a test keeps the two equal), errors cite its numbers,
 // and RuleTitle, RuleText (plain text) and RuleMarkdown quote it. The
 // rules themselves are code, in rules.go, each under the number given
@@ -258,7 +258,7 @@ func RuleTitle(n string) (string, bool) {
 
 // RuleText returns the text of rule (or ruling) number n of the rulebook
 // as plain text, for people to read, and false if there is no such rule.
-// It is the README's text without its Markdown: option names and values
+// It is docs/rulebook.md's text without its Markdown: option names and values
 // lose their backquotes, as in "A track square holds two pieces at most,
 // of any colours (SquareLimit:2): …". [RuleMarkdown] gives the Markdown.
 func RuleText(n string) (string, bool) {
@@ -267,7 +267,7 @@ func RuleText(n string) (string, bool) {
 }
 
 // RuleMarkdown returns the text of rule (or ruling) number n of the
-// rulebook in Markdown, exactly as the README gives it (option names and
+// rulebook in Markdown, exactly as docs/rulebook.md gives it (option names and
 // values as code), and false if there is no such rule. [RuleText] gives
 // it as plain text.
 func RuleMarkdown(n string) (string, bool) {
@@ -275,11 +275,11 @@ func RuleMarkdown(n string) (string, bool) {
 	return r.text, ok
 }
 
-// rulebookMarkdown writes the rulebook as the README gives it.
+// rulebookMarkdown writes the rulebook as docs/rulebook.md gives it.
 func rulebookMarkdown() string {
 	var b strings.Builder
 	for _, sec := range rulebook {
-		b.WriteString("### " + sec.heading + "\n\n" + sec.intro + "\n\n")
+		b.WriteString("## " + sec.heading + "\n\n" + sec.intro + "\n\n")
 		for _, r := range sec.rules {
 			b.WriteString("- **" + r.number + " " + r.title + ".** " + r.text)
 			if r.sources != "" {

@@ -11,7 +11,7 @@ import (
 	"strconv"
 )
 
-// This file holds every rule of the rulebook (README.md), each in one
+// This file holds every rule of the rulebook (docs/rulebook.md), each in one
 // place, named by its number there. The transitions are Roll and Apply.
 // What the player to move may do is found in stages: candidates (which
 // tokens could move at all), tokenMove (what one token does: the one

@@ -39,7 +39,7 @@ const MaxMoves = 6 * MaxTokens
 // fields; Preset names the preset the rules start from, and [Rules.String]
 // writes that name and the options that differ from it. Every option is
 // listed, with its rule number, its range and its value in every preset,
-// in the README's options table (which a test keeps equal to the table in
+// in the options table of docs/options.md (which a test keeps equal to the table in
 // this file), and [Rules.Validate] (which [New] calls) rejects values out
 // of range and options that contradict each other. The zero Rules is not
 // valid: it has no preset, no board and no players.

@@ -1,7 +1,7 @@
 // Command ludo-referee settles Ludo rule disputes with the rules of the
 // ludo package: it replays a game record and finds its first illegal ply,
 // lists the legal moves of a position with what each does, and says why a
-// move is or is not legal, citing the rulebook (README.md: rules C1–C11,
+// move is or is not legal, citing the rulebook (docs/rulebook.md: rules C1–C11,
 // B1–B3, rulings Q1–Q13, and each family's rules) and quoting the rule a
 // refused move breaks. It takes every preset of ludo.Presets, bonus moves
 // (rule P8) included: a record's ply with face 0, a position with a bonus
