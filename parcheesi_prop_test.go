@@ -51,7 +51,7 @@ func TestPropParcheesiRules(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec, end := NewRecord(s), s // end: the position after the last move recorded
-		plies := rapid.IntRange(1, 400).Draw(t, "plies")
+		plies := 1 + propUniform(t, 400, "plies")
 		for n := 0; n < plies && s.Phase() != PhaseOver; n++ {
 			if s.Phase() == PhaseRoll {
 				o := propThrow(d, r)

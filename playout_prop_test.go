@@ -94,7 +94,7 @@ func TestPropPlayoutMatchesStateTwoDice(t *testing.T) {
 		dice := propDraws{t}
 		// Play into the game a while, keeping moves to try again later.
 		var seen []Move
-		for range rapid.IntRange(0, 200).Draw(t, "warm") {
+		for range propUniform(t, 201, "warm") {
 			if s.Phase() == PhaseOver {
 				break
 			}

@@ -319,7 +319,7 @@ func tdStart(t *rapid.T, r Rules, short int) (s State, plies int) {
 	if testing.Short() {
 		most = short
 	}
-	return s, rapid.IntRange(1, most).Draw(t, "plies")
+	return s, 1 + propUniform(t, most, "plies")
 }
 
 func tdPlay(t *rapid.T, r Rules) tdGame {
