@@ -164,7 +164,6 @@ func twice(data []byte) (string, bool) {
 	}
 }
 
-
 // contentTypeText names a request's content type in an error.
 func contentTypeText(ct string) string {
 	if ct == "" {
@@ -231,7 +230,10 @@ func jsonKind(t reflect.Type) string {
 func article(value string) string {
 	kind, num, isNum := strings.Cut(value, " ")
 	if kind == "number" && isNum {
-		return "the number " + strings.Trim(echo.Quote(num), `"`)
+		if len(num) > echo.Most { // digits, signs, dots and exponents: ASCII
+			num = num[:echo.Most] + "…"
+		}
+		return "the number " + num
 	}
 	switch kind {
 	case "array":
