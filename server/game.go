@@ -239,7 +239,7 @@ func (g *Game) authorize(cred string, wellFormed bool) *apiError {
 	case held == 0:
 		return unauthorized("the credential is none of this game's seats'")
 	case !held.Has(turn):
-		return &apiError{status: http.StatusForbidden, msg: fmt.Sprintf("it is %v's turn, and the credential is %v's", turn, held)}
+		return &apiError{status: http.StatusForbidden, msg: fmt.Sprintf("it is %v's turn, and the credential is %s's", turn, colorsText(held))}
 	}
 	return nil
 }
@@ -410,4 +410,13 @@ func (g *Game) record(plies []ludo.Ply) ludo.Record {
 		rec.Seeded, rec.Seed = true, g.Seed
 	}
 	return rec
+}
+
+// colorsText writes colours as "red", or "red and yellow".
+func colorsText(cs ludo.Colors) string {
+	var names []string
+	for c := range cs.All() {
+		names = append(names, c.String())
+	}
+	return strings.Join(names, " and ")
 }

@@ -380,10 +380,12 @@ func (s *Server) roll(w http.ResponseWriter, r *http.Request) {
 	}
 	cred, ok := bearer(r)
 	g := s.update(w, r, func(g *Game) *apiError {
-		if e := g.authorize(cred, ok); e != nil {
+		// A stale version first: a request that came too late says so,
+		// whoever sent it (the version is no secret).
+		if e := g.checkVersion(req.Version); e != nil {
 			return e
 		}
-		if e := g.checkVersion(req.Version); e != nil {
+		if e := g.authorize(cred, ok); e != nil {
 			return e
 		}
 		return g.roll(req.Face, req.Second, s.limit.Plies)
@@ -434,10 +436,12 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	cred, ok := bearer(r)
 	var played moveView
 	g := s.update(w, r, func(g *Game) *apiError {
-		if e := g.authorize(cred, ok); e != nil {
+		// A stale version first: a request that came too late says so,
+		// whoever sent it (the version is no secret).
+		if e := g.checkVersion(req.Version); e != nil {
 			return e
 		}
-		if e := g.checkVersion(req.Version); e != nil {
+		if e := g.authorize(cred, ok); e != nil {
 			return e
 		}
 		var e *apiError

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
@@ -174,7 +175,7 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 		return nil, err
 	}
 	var err error
-	if g.Start, err = ludo.ParsePosition(start); err != nil {
+	if g.Start, err = parseStart(start); err != nil {
 		return nil, fmt.Errorf("game %s: its start in the store: %w", g.ID, err)
 	}
 	if g.State, err = ludo.ParsePosition(state); err != nil {
@@ -186,6 +187,35 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	g.Version, g.Steps, g.Client, g.Seed, g.Dice = int(version), int(steps), client != 0, uint64(seed), dice
 	g.Created, g.Updated = time.UnixMilli(created), time.UnixMilli(upd)
 	return &g, nil
+}
+
+// starts holds the start positions read, by their text: the games of a
+// preset mostly start from one position, and reading it is much of the
+// cost of reading a game.
+var starts struct {
+	sync.Mutex
+	m map[string]ludo.State
+}
+
+// parseStart reads a start position, from starts if it is there.
+func parseStart(text string) (ludo.State, error) {
+	starts.Lock()
+	s, ok := starts.m[text]
+	starts.Unlock()
+	if ok {
+		return s, nil
+	}
+	s, err := ludo.ParsePosition(text)
+	if err != nil {
+		return s, err
+	}
+	starts.Lock()
+	if starts.m == nil || len(starts.m) >= 1000 {
+		starts.m = map[string]ludo.State{}
+	}
+	starts.m[text] = s
+	starts.Unlock()
+	return s, nil
 }
 
 // row returns the values of gameColumns for g.

@@ -141,7 +141,9 @@ func Start() (*Cluster, error) {
 			os.RemoveAll(dir)
 			return nil, err
 		}
-		opts := fmt.Sprintf("-c listen_addresses=127.0.0.1 -p %d -k %s -c max_connections=300 -c shared_buffers=64MB", c.port, dir)
+		// fsync off: the tests kill servers of games, never the
+		// cluster, whose commits are safe in its memory until it stops.
+		opts := fmt.Sprintf("-c listen_addresses=127.0.0.1 -p %d -k %s -c max_connections=300 -c shared_buffers=64MB -c fsync=off -c synchronous_commit=off -c full_page_writes=off", c.port, dir)
 		out, err := c.run("pg_ctl", "-D", data, "-l", filepath.Join(dir, "log"), "-w", "-t", "60", "-o", opts, "start")
 		if err == nil {
 			break
