@@ -30,6 +30,33 @@ type sqlStore struct {
 	write *sql.DB // the pool that writes (SQLite: one connection)
 	read  *sql.DB // the pool that reads (SQLite: several, as WAL allows)
 	d     dialect
+
+	// Statements prepared as the store opens (SQLite would compile
+	// each anew each time it runs): on the write pool, used in its
+	// transactions, and on the read pool.
+	lock, insertPly, update *sql.Stmt
+	get                     *sql.Stmt
+}
+
+// prepare prepares the store's statements.
+func (s *sqlStore) prepare(ctx context.Context) error {
+	for _, p := range []struct {
+		st    **sql.Stmt
+		db    *sql.DB
+		query string
+	}{
+		{&s.lock, s.write, `SELECT ` + gameColumns + ` FROM games WHERE id = ?` + s.d.forUpdate},
+		{&s.insertPly, s.write, `INSERT INTO plies (game, n, player, face, second, move) VALUES (?, ?, ?, ?, ?, ?)`},
+		{&s.update, s.write, `UPDATE games SET state = ?, version = ?, steps = ?, dice = ?, seats = ?, updated = ? WHERE id = ?`},
+		{&s.get, s.read, `SELECT ` + gameColumns + ` FROM games WHERE id = ?`},
+	} {
+		st, err := p.db.PrepareContext(ctx, s.d.q(p.query))
+		if err != nil {
+			return err
+		}
+		*p.st = st
+	}
+	return nil
 }
 
 // dialect is what differs between the two databases.
@@ -143,10 +170,15 @@ func (s *sqlStore) init() error {
 			return err
 		}
 	}
-	return nil
+	return s.prepare(ctx)
 }
 
 func (s *sqlStore) Close() error {
+	for _, st := range []*sql.Stmt{s.lock, s.insertPly, s.update, s.get} {
+		if st != nil {
+			st.Close()
+		}
+	}
 	err := s.write.Close()
 	if s.read != s.write {
 		err = errors.Join(err, s.read.Close())
@@ -175,10 +207,10 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 		return nil, err
 	}
 	var err error
-	if g.Start, err = parseStart(start); err != nil {
+	if g.Start, err = parsePosition(start); err != nil {
 		return nil, fmt.Errorf("game %s: its start in the store: %w", g.ID, err)
 	}
-	if g.State, err = ludo.ParsePosition(state); err != nil {
+	if g.State, err = parsePosition(state); err != nil {
 		return nil, fmt.Errorf("game %s: its position in the store: %w", g.ID, err)
 	}
 	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
@@ -189,19 +221,26 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	return &g, nil
 }
 
-// starts holds the start positions read, by their text: the games of a
-// preset mostly start from one position, and reading it is much of the
-// cost of reading a game.
-var starts struct {
+// positions holds positions read or written lately, by their text:
+// reading a position is much of the cost of reading a game, and the
+// position read is most often the one this server wrote as the game's
+// last change, or a start that many games share. ParsePosition is a
+// function of the text alone, so a position found here is the one the
+// text reads as, whoever wrote it.
+var positions struct {
 	sync.Mutex
 	m map[string]ludo.State
 }
 
-// parseStart reads a start position, from starts if it is there.
-func parseStart(text string) (ludo.State, error) {
-	starts.Lock()
-	s, ok := starts.m[text]
-	starts.Unlock()
+// maxPositions bounds the positions kept (a few MB): past it they are
+// forgotten all at once.
+const maxPositions = 20_000
+
+// parsePosition reads a position, from positions if it is there.
+func parsePosition(text string) (ludo.State, error) {
+	positions.Lock()
+	s, ok := positions.m[text]
+	positions.Unlock()
 	if ok {
 		return s, nil
 	}
@@ -209,13 +248,25 @@ func parseStart(text string) (ludo.State, error) {
 	if err != nil {
 		return s, err
 	}
-	starts.Lock()
-	if starts.m == nil || len(starts.m) >= 1000 {
-		starts.m = map[string]ludo.State{}
-	}
-	starts.m[text] = s
-	starts.Unlock()
+	remember(text, s)
 	return s, nil
+}
+
+// formatPosition writes a position as ludo.FormatPosition does, and
+// remembers it.
+func formatPosition(s ludo.State) string {
+	text := ludo.FormatPosition(s)
+	remember(text, s)
+	return text
+}
+
+func remember(text string, s ludo.State) {
+	positions.Lock()
+	if positions.m == nil || len(positions.m) >= maxPositions {
+		positions.m = map[string]ludo.State{}
+	}
+	positions.m[text] = s
+	positions.Unlock()
 }
 
 // row returns the values of gameColumns for g.
@@ -228,7 +279,7 @@ func row(g *Game) ([]any, error) {
 	if g.Client {
 		client = 1
 	}
-	return []any{g.ID, ludo.FormatPosition(g.Start), ludo.FormatPosition(g.State), g.Version, g.Steps, client,
+	return []any{g.ID, formatPosition(g.Start), formatPosition(g.State), g.Version, g.Steps, client,
 		int64(g.Seed), g.Dice, string(seats), g.Owner, g.Created.UnixMilli(), g.Updated.UnixMilli()}, nil
 }
 
@@ -256,7 +307,7 @@ func (s *sqlStore) Create(ctx context.Context, g *Game, maxGames int) error {
 }
 
 func (s *sqlStore) Get(ctx context.Context, id string) (*Game, error) {
-	return scanGame(s.read.QueryRowContext(ctx, s.d.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id))
+	return scanGame(s.get.QueryRowContext(ctx, id))
 }
 
 func (s *sqlStore) Update(ctx context.Context, id string, change func(g *Game) error) (*Game, error) {
@@ -265,7 +316,7 @@ func (s *sqlStore) Update(ctx context.Context, id string, change func(g *Game) e
 		return nil, err
 	}
 	defer tx.Rollback()
-	g, err := scanGame(tx.QueryRowContext(ctx, s.d.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`+s.d.forUpdate), id))
+	g, err := scanGame(tx.StmtContext(ctx, s.lock).QueryRowContext(ctx, id))
 	if err != nil {
 		return nil, err
 	}
@@ -276,10 +327,12 @@ func (s *sqlStore) Update(ctx context.Context, id string, change func(g *Game) e
 	if g.Version != first-1+len(g.added) {
 		return nil, fmt.Errorf("game %s: the change left version %d with %d plies added to %d", id, g.Version, len(g.added), first-1)
 	}
-	for k, p := range g.added {
-		if _, err := tx.ExecContext(ctx, s.d.q(`INSERT INTO plies (game, n, player, face, second, move) VALUES (?, ?, ?, ?, ?, ?)`),
-			id, first+k, p.Player.String(), p.Face, p.Second, p.Move); err != nil {
-			return nil, err
+	if len(g.added) > 0 {
+		ins := tx.StmtContext(ctx, s.insertPly)
+		for k, p := range g.added {
+			if _, err := ins.ExecContext(ctx, id, first+k, p.Player.String(), p.Face, p.Second, p.Move); err != nil {
+				return nil, err
+			}
 		}
 	}
 	g.added = nil
@@ -289,8 +342,7 @@ func (s *sqlStore) Update(ctx context.Context, id string, change func(g *Game) e
 	if err != nil {
 		return nil, err
 	}
-	if _, err := tx.ExecContext(ctx, s.d.q(`UPDATE games SET state = ?, version = ?, steps = ?, dice = ?, seats = ?, updated = ? WHERE id = ?`),
-		vals[2], vals[3], vals[4], vals[7], vals[8], vals[11], id); err != nil {
+	if _, err := tx.StmtContext(ctx, s.update).ExecContext(ctx, vals[2], vals[3], vals[4], vals[7], vals[8], vals[11], id); err != nil {
 		return nil, err
 	}
 	if err := tx.Commit(); err != nil {
