@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -8,9 +9,11 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -545,4 +548,90 @@ func TestPage(t *testing.T) {
 			assert.Contains(t, page, s)
 		}
 	}
+}
+
+// TestTwoServers: two servers sharing one PostgreSQL database serve the
+// same games: a game created on one is played on both, a race between
+// them with the same version has one winner, and the events of a game
+// watched on one tell of the plies played on the other (it looks at the
+// store every poll).
+func TestTwoServers(t *testing.T) {
+	url := pgDatabase(t)
+	open := func() *client {
+		s, err := OpenPostgres(url)
+		require.NoError(t, err)
+		t.Cleanup(func() { s.Close() })
+		c := newClientOn(t, s, DefaultLimits, true)
+		c.srv.poll = 50 * time.Millisecond
+		return c
+	}
+	a, b := open(), open()
+	id := a.create(`{"players": 2, "seed": 5}`)
+	b.seats, b.owner = a.seats, a.owner
+
+	// Watch the game's events on b.
+	req, err := http.NewRequestWithContext(t.Context(), "GET", b.url+"/games/"+id+"/events", nil)
+	require.NoError(t, err)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	assert.Equal(t, "text/event-stream", resp.Header.Get("Content-Type"))
+	events := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				events <- data
+			}
+		}
+		close(events)
+	}()
+	next := func() map[string]any {
+		t.Helper()
+		select {
+		case e := <-events:
+			var m map[string]any
+			require.NoError(t, json.Unmarshal([]byte(e), &m), e)
+			return m
+		case <-time.After(10 * time.Second):
+			t.Fatal("no event in 10 s")
+			return nil
+		}
+	}
+	first := next()
+	assert.Equal(t, "roll", first["phase"])
+
+	for n := 0; n < 6; n++ {
+		// Alternate servers; each change shows on b's events.
+		c := []*client{a, b}[n%2]
+		_, version := c.stored(id)
+		c.call("POST", "/games/"+id+"/roll", fmt.Sprintf(`{"version": %d}`, version), 200, nil)
+		assert.Equal(t, "move", next()["phase"])
+		// Both race the same move with the same version: one wins.
+		st, _ := a.stored(id)
+		cred := a.cred(id, st.Turn())
+		body := fmt.Sprintf(`{"version": %d, "index": 0}`, version)
+		var wg sync.WaitGroup
+		statuses := make([]int, 2)
+		for k, c := range []*client{a, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				req, _ := http.NewRequest("POST", c.url+"/games/"+id+"/move", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Authorization", "Bearer "+cred)
+				resp, err := http.DefaultClient.Do(req)
+				if err == nil {
+					statuses[k] = resp.StatusCode
+					resp.Body.Close()
+				}
+			}()
+		}
+		wg.Wait()
+		slices.Sort(statuses)
+		require.Equal(t, []int{200, 409}, statuses)
+		e := next()
+		assert.EqualValues(t, version+1, e["version"])
+	}
+	a.checkRecord(id)
 }

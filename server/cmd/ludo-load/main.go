@@ -17,7 +17,8 @@
 // the same store, checks that every ply a bot was told was accepted is
 // there and that no game holds half a ply, and plays every game to its
 // end. With -store postgres the store is a throwaway cluster (initdb and
-// pg_ctl of Debian's postgresql package), or -postgres URL.
+// pg_ctl of Debian's postgresql package, with PostgreSQL's durable
+// defaults: fsync on), or -postgres URL.
 package main
 
 import (
@@ -83,7 +84,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	case "postgres":
 		if *pgURL == "" {
 			fmt.Fprintln(stdout, "starting a throwaway PostgreSQL cluster")
-			c, err := pgtest.Start()
+			c, err := pgtest.StartDurable()
 			if err != nil {
 				return fmt.Errorf("%w; %s, or give -postgres", err, pgtest.Install)
 			}

@@ -101,9 +101,17 @@ func Stop() {
 	}
 }
 
-// Start starts a throwaway cluster. As root, which PostgreSQL refuses to
-// run as, it runs as the user postgres (or nobody).
-func Start() (*Cluster, error) {
+// Start starts a throwaway cluster for tests, which writes its commits
+// to disk lazily (fsync off): the tests kill servers of games, never the
+// cluster. As root, which PostgreSQL refuses to run as, it runs as the
+// user postgres (or nobody).
+func Start() (*Cluster, error) { return start(false) }
+
+// StartDurable starts a throwaway cluster with PostgreSQL's defaults: a
+// commit is on disk when it returns, as a load test's figures want.
+func StartDurable() (*Cluster, error) { return start(true) }
+
+func start(durable bool) (*Cluster, error) {
 	bin, err := Find()
 	if err != nil {
 		return nil, err
@@ -141,9 +149,10 @@ func Start() (*Cluster, error) {
 			os.RemoveAll(dir)
 			return nil, err
 		}
-		// fsync off: the tests kill servers of games, never the
-		// cluster, whose commits are safe in its memory until it stops.
-		opts := fmt.Sprintf("-c listen_addresses=127.0.0.1 -p %d -k %s -c max_connections=300 -c shared_buffers=64MB -c fsync=off -c synchronous_commit=off -c full_page_writes=off", c.port, dir)
+		opts := fmt.Sprintf("-c listen_addresses=127.0.0.1 -p %d -k %s -c max_connections=300 -c shared_buffers=128MB", c.port, dir)
+		if !durable {
+			opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+		}
 		out, err := c.run("pg_ctl", "-D", data, "-l", filepath.Join(dir, "log"), "-w", "-t", "60", "-o", opts, "start")
 		if err == nil {
 			break
