@@ -124,8 +124,12 @@ func (d dialect) schema() []string {
 // disk when it commits.
 func OpenSQLite(path string) (Store, error) {
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate"
-	write, err := sql.Open("sqlite", dsn)
+		"?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)"
+	// The writer's transactions take the write lock as they begin
+	// (BEGIN IMMEDIATE), so that two servers on one file wait for each
+	// other rather than fail; the readers' begin as readers, on a
+	// snapshot of the file (WAL).
+	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
 	if err != nil {
 		return nil, err
 	}
