@@ -1,14 +1,10 @@
-package main
+package server
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -20,98 +16,6 @@ import (
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/seeded"
 )
-
-// client talks to a test server: over HTTP, or, with no url, by calling
-// its handler (quicker, for long games).
-type client struct {
-	t   *testing.T
-	srv *server
-	url string
-}
-
-// newLocalClient is newClient without the network.
-func newLocalClient(t *testing.T, maxGames, maxPlies int) *client {
-	return &client{t: t, srv: newServer(limits{maxGames, maxPlies, defaultLimits.total})}
-}
-
-func newClient(t *testing.T, maxGames, maxPlies int) *client {
-	return newClientLimits(t, limits{maxGames, maxPlies, defaultLimits.total})
-}
-
-func newClientLimits(t *testing.T, limit limits) *client {
-	srv := newServer(limit)
-	ts := httptest.NewServer(srv)
-	t.Cleanup(ts.Close)
-	return &client{t: t, srv: srv, url: ts.URL}
-}
-
-// do sends a request and returns the status, the content type and the
-// body.
-func (c *client) do(method, path, body string) (int, string, string) {
-	c.t.Helper()
-	if c.url == "" {
-		w := httptest.NewRecorder()
-		c.srv.ServeHTTP(w, httptest.NewRequest(method, path, strings.NewReader(body)))
-		return w.Code, w.Header().Get("Content-Type"), w.Body.String()
-	}
-	req, err := http.NewRequest(method, c.url+path, strings.NewReader(body))
-	require.NoError(c.t, err)
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(c.t, err)
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	require.NoError(c.t, err)
-	return resp.StatusCode, resp.Header.Get("Content-Type"), string(data)
-}
-
-// call sends a request that must succeed with status want and decodes
-// the JSON answer into v.
-func (c *client) call(method, path, body string, want int, v any) {
-	c.t.Helper()
-	status, ctype, data := c.do(method, path, body)
-	require.Equal(c.t, want, status, "%s %s %s: %s", method, path, body, data)
-	require.Equal(c.t, "application/json", ctype)
-	if v != nil {
-		require.NoError(c.t, json.Unmarshal([]byte(data), v), data)
-	}
-}
-
-// create makes a game and returns its id.
-func (c *client) create(body string) string {
-	c.t.Helper()
-	var v gameView
-	c.call("POST", "/games", body, http.StatusCreated, &v)
-	require.NotEmpty(c.t, v.ID)
-	return v.ID
-}
-
-// stored returns the game as the store holds it, and checks the count
-// of the plies the store holds.
-func (c *client) stored(id string) (ludo.State, int) {
-	c.srv.mu.Lock()
-	defer c.srv.mu.Unlock()
-	g := c.srv.games[id]
-	require.NotNil(c.t, g, "no game %s in the store", id)
-	c.checkHeld()
-	return g.state, len(g.record.Plies)
-}
-
-// checkHeld checks, with c.srv.mu held, that the store counts the plies
-// its games hold: those played, and one for each rolled die (or throw of
-// two, rule W1) awaiting its move.
-func (c *client) checkHeld() {
-	c.t.Helper()
-	held := 0
-	for _, g := range c.srv.games {
-		held += len(g.record.Plies)
-		if g.state.Phase() == ludo.PhaseMove && !g.state.IsBonusMove() {
-			if !g.state.DiePlayed() { // not a throw's other die (rule W1)
-				held++
-			}
-		}
-	}
-	require.Equal(c.t, held, c.srv.plies, "the plies the store counts")
-}
 
 // playToTheEnd plays game id through the API: each roll, then a move
 // picked at random, by index or by its text in turn. roll gives the body
@@ -204,7 +108,7 @@ func (c *client) checkRecord(id string) *ludo.Record {
 }
 
 // errorText returns the text of an error answer.
-func errorText(t *testing.T, data string) string {
+func errorText(t testing.TB, data string) string {
 	t.Helper()
 	var e errorBody
 	require.NoError(t, json.Unmarshal([]byte(data), &e), data)
@@ -218,14 +122,15 @@ func TestWholeGame(t *testing.T) {
 	t.Parallel()
 	c := newClient(t, 10, 100000)
 
-	id := c.create(`{"preset": "mongolian", "players": 2, "seed": 42, "names": {"red": "Ann", "yellow": "Bo \"B\" Lee"}}`)
+	id := c.create(`{"preset": "mongolian", "players": 2, "seed": 42}`, "Ann", `Bo "B" Lee`)
 	var v gameView
 	c.call("GET", "/games/"+id, "", http.StatusOK, &v)
 	assert.Equal(t, "mongolian{Players:2}", v.Rules)
 	assert.Equal(t, "server", v.Dice)
 	assert.Equal(t, "roll", v.Phase)
 	assert.Equal(t, "red", v.Turn)
-	assert.Equal(t, []nameView{{"red", "Ann"}, {"yellow", `Bo "B" Lee`}}, v.Names)
+	assert.Equal(t, []seatView{{"red", "Ann", true}, {"yellow", `Bo "B" Lee`, true}}, v.Seats)
+	assert.Equal(t, 0, v.Version)
 	assert.Empty(t, v.Moves)
 	// Before the end the record does not give the seed away.
 	_, _, text := c.do("GET", "/games/"+id+"/record.txt", "")
@@ -252,8 +157,13 @@ func TestWholeGame(t *testing.T) {
 	rec = c.checkRecord(id)
 	assert.False(t, rec.Seeded)
 
-	// Deleted, it is gone.
-	status, _, _ := c.do("DELETE", "/games/"+id, "")
+	// Deleted by its owner, it is gone; no one else may delete it.
+	for _, cred := range []string{"", c.cred(id, ludo.Red), "nonsense"} {
+		status, _, data := c.doAs(cred, "DELETE", "/games/"+id, "")
+		assert.Equal(t, http.StatusUnauthorized, status, data)
+		assert.Contains(t, errorText(t, data), "deleting a game needs its owner's credential")
+	}
+	status, _, _ := c.doAs(c.owner[id], "DELETE", "/games/"+id, "")
 	assert.Equal(t, http.StatusNoContent, status)
 	c.call("GET", "/games/"+id, "", http.StatusNotFound, nil)
 }
@@ -361,7 +271,7 @@ func TestRefusedRequests(t *testing.T) {
 		{"GET", "/games/nope/replay", "", 404, `no game "nope"`, ""},
 		{"DELETE", "/games/nope", "", 404, `no game "nope"`, ""},
 		{"GET", "/nowhere", "", 404, `no such path: "/nowhere"`, ""},
-		{"GET", "/games", "", 405, "want POST", ""},
+		{"PUT", "/games", "", 405, `/games does not take "PUT": want GET or POST`, ""},
 	} {
 		status, ctype, data := c.do(r.method, r.path, r.body)
 		assert.Equal(t, r.status, status, "%s %s", r.method, r.path)
@@ -379,10 +289,10 @@ func TestCreateRefuses(t *testing.T) {
 		{`{"players": 7}`, "ludo: invalid rules: Players is 7"},
 		{`{"dice": "loaded"}`, `dice "loaded": want server or client`},
 		{`{"dice": "client", "seed": 1}`, "a seed is for the server's dice"},
-		{`{"names": {"pink": "x"}}`, `"pink" is not a colour`},
-		{`{"players": 2, "names": {"green": "x"}}`, "green does not play"},
-		{`{"names": {"red": "` + strings.Repeat("x", 65) + `"}}`, "at most 64 bytes"},
-		{`{"names": {"red": "a\u0007b"}}`, "printable"},
+		{`{"join": {"color": "pink"}}`, `color "pink" is not a colour`},
+		{`{"players": 2, "join": {"color": "green"}}`, "green does not play"},
+		{`{"join": {"name": "` + strings.Repeat("x", 65) + `"}}`, "at most 64 bytes"},
+		{`{"join": {"name": "a\u0007b"}}`, "printable"},
 		{`{"seed": -1}`, "bad JSON"},
 		{`{"players": 2`, "bad JSON"},
 	} {
@@ -390,14 +300,14 @@ func TestCreateRefuses(t *testing.T) {
 		assert.Equal(t, http.StatusBadRequest, status, r.body)
 		assert.Contains(t, errorText(t, data), r.err, r.body)
 	}
-	assert.Empty(t, c.srv.games)
+	assert.Zero(t, c.count())
 	// The store is bounded.
 	c.create("")
 	c.create("{}")
 	status, _, data := c.do("POST", "/games", "{}")
 	assert.Equal(t, http.StatusConflict, status)
-	assert.Contains(t, errorText(t, data), "the server holds 2 games, its most")
-	assert.Len(t, c.srv.games, 2)
+	assert.Contains(t, errorText(t, data), "the server holds the most games it may (2)")
+	assert.Equal(t, 2, c.count())
 }
 
 // TestPlyLimit: a game stops taking rolls at the server's ply limit.
@@ -666,26 +576,16 @@ func TestBonusMove(t *testing.T) {
 	assert.Contains(t, text, fmt.Sprintf("\n%d ", plies+1))
 
 	// The same game on a server whose ply limit is reached as the bonus
-	// move falls due: the bonus move is a ply, and refused; and on a
-	// server whose store is full of plies, where no roll held a ply for
-	// it.
-	for _, limit := range []struct {
-		limits
-		err string
-	}{
-		{limits{games: 10, plies: plies, total: defaultLimits.total}, fmt.Sprintf("the game has reached the server's limit of %d plies", plies)},
-		{limits{games: 10, plies: 100000, total: plies}, fmt.Sprintf("the server holds %d plies in all, its most: delete a game first", plies)},
-	} {
-		c = newClientLimits(t, limit.limits)
-		id = c.create(`{"preset": "parchis1", "seed": 5}`)
-		play(c, id)
-		before, _ = c.stored(id)
-		status, _, data = c.do("POST", "/games/"+id+"/move", `{"index": 0}`)
-		assert.Equal(t, http.StatusConflict, status)
-		assert.Contains(t, errorText(t, data), limit.err)
-		after, _ = c.stored(id)
-		assert.True(t, before == after)
-	}
+	// move falls due: the bonus move is a ply, and refused.
+	c = newClientLimits(t, Limits{Games: 10, Plies: plies})
+	id = c.create(`{"preset": "parchis1", "seed": 5}`)
+	play(c, id)
+	before, _ = c.stored(id)
+	status, _, data = c.do("POST", "/games/"+id+"/move", `{"index": 0}`)
+	assert.Equal(t, http.StatusConflict, status)
+	assert.Contains(t, errorText(t, data), fmt.Sprintf("the game has reached the server's limit of %d plies", plies))
+	after, _ = c.stored(id)
+	assert.True(t, before == after)
 }
 
 // TestCreateRules: a game's rules are read as the programs read -preset
@@ -750,33 +650,27 @@ func TestKeyGivenTwice(t *testing.T) {
 	}{
 		{"/games", `{"players": 2, "players": 3}`, "players"},
 		{"/games", `{"preset": "classic", "Preset": "mongolian"}`, "Preset"},
-		{"/games", `{"names": {"red": "Ann", "RED": "Bo"}}`, "RED"},
+		{"/games", `{"join": {"name": "Ann", "NAME": "Bo"}}`, "NAME"},
+		{"/games/" + table + "/join", `{"color": "red", "Color": "yellow"}`, "Color"},
 		{"/games", `{"rules": {"Preset": "mongolian", "Players": 2, "players": 3}}`, "players"},
-		{"/games", `{"names": {}, "rules": [{"a": 1, "b": {"c": 2}, "A": 3}]}`, "A"},
+		{"/games", `{"join": {}, "rules": [{"a": 1, "b": {"c": 2}, "A": 3}]}`, "A"},
 		{"/games/" + table + "/roll", `{"face": 6, "face": 1}`, "face"},
 		{"/games/" + table + "/move", `{"index": 0, "INDEX": 1}`, "INDEX"},
 	} {
-		before := len(c.srv.games)
+		before := c.count()
+		state, _ := c.stored(table)
 		status, _, data := c.do("POST", r.path, r.body)
 		assert.Equal(t, http.StatusBadRequest, status, r.body)
 		assert.Equal(t, fmt.Sprintf("bad JSON: key %q given twice", r.key), errorText(t, data), r.body)
-		assert.Len(t, c.srv.games, before, r.body)
+		assert.Equal(t, before, c.count(), r.body)
+		after, _ := c.stored(table)
+		assert.True(t, state == after, r.body)
 	}
 	// The same key in two objects is not given twice.
 	c.call("POST", "/games", `{"rules": {"Preset": "maedn"}, "preset": ""}`, http.StatusCreated, nil)
 	var v gameView
-	c.call("POST", "/games", `{"names": {"red": "Ann", "yellow": "red"}, "rules": {"players": 2}}`, http.StatusCreated, &v)
-	assert.Equal(t, []nameView{{"red", "Ann"}, {"yellow", "red"}}, v.Names)
-	// A colour named twice, by its name and its letter.
-	status, _, data := c.do("POST", "/games", `{"names": {"red": "Ann", "r": "Bo"}}`)
-	assert.Equal(t, http.StatusBadRequest, status)
-	assert.Contains(t, errorText(t, data), "names: red is named twice")
-	// An empty name names the colour too, whichever the map gives first.
-	for range 20 {
-		status, _, data = c.do("POST", "/games", `{"names": {"red": "", "r": "Bo"}}`)
-		assert.Equal(t, http.StatusBadRequest, status)
-		assert.Contains(t, errorText(t, data), "names: red is named twice")
-	}
+	c.call("POST", "/games", `{"join": {"name": "Ann", "color": "red"}, "rules": {"players": 2}}`, http.StatusCreated, &v)
+	assert.Equal(t, []seatView{{"red", "Ann", true}, {"yellow", "", false}}, v.Seats)
 }
 
 // TestLongInput: what a request gave is quoted in an error, at most 64
@@ -794,11 +688,11 @@ func TestLongInput(t *testing.T) {
 		{"POST", "/games/" + long + "/roll", "{}", 404, "no game " + quoted},
 		{"GET", "/" + long, "", 404, `no such path: "/` + strings.Repeat("x", 63) + `"…`},
 		{"POST", "/games", `{"dice": "` + long + `"}`, 400, "dice " + quoted + ": want server or client"},
-		{"POST", "/games", `{"names": {"` + long + `": "Ann"}}`, 400, "names: " + quoted + " is not a colour"},
+		{"POST", "/games", `{"join": {"color": "` + long + `"}}`, 400, "color " + quoted + " is not a colour"},
 		{"POST", "/games", `{"` + long + `": 1}`, 400, "bad JSON: unknown field " + quoted},
-		{"POST", "/games", `{"seed": ` + strings.Repeat("9", 1000) + `}`, 400, "bad JSON: seed: want uint64, not number"},
-		{"POST", "/games", `{"names": {"red": ` + strings.Repeat("9", 1000) + `}}`, 400, "bad JSON: names: want string, not number"},
-		{"POST", "/games", `{"names": {"` + long + `": "Ann", "` + long + `": "Bo"}}`, 400, "bad JSON: key " + quoted + " given twice"},
+		{"POST", "/games", `{"seed": ` + strings.Repeat("9", 1000) + `}`, 400, "bad JSON: seed: want a whole number from 0 to 18446744073709551615, not the number " + strings.Repeat("9", 64) + "…"},
+		{"POST", "/games", `{"join": {"name": ` + strings.Repeat("9", 1000) + `}}`, 400, "bad JSON: join.name: want a string, not a number"},
+		{"POST", "/games", `{"join": {"` + long + `": "Ann", "` + long + `": "Bo"}}`, 400, "bad JSON: key " + quoted + " given twice"},
 	} {
 		status, _, data := c.do(r.method, r.path, r.body)
 		assert.Equal(t, r.status, status, "%s %.40s", r.method, r.path)
@@ -806,99 +700,6 @@ func TestLongInput(t *testing.T) {
 		assert.Contains(t, msg, r.err, "%s %.40s", r.method, r.path)
 		assert.Less(t, len(msg), 200, "%s %.40s", r.method, r.path)
 	}
-}
-
-// TestTotalPlyLimit: the store holds at most so many plies in all, a
-// rolled die awaiting its move counting as one; beyond, a roll is
-// refused as a game is when the store is full, and deleting a game frees
-// its plies.
-func TestTotalPlyLimit(t *testing.T) {
-	c := newClientLimits(t, limits{games: 10, plies: 100, total: 5})
-	a := c.create(`{"dice": "client"}`)
-	b := c.create(`{"dice": "client"}`)
-	ply := func(id string) {
-		c.call("POST", "/games/"+id+"/roll", `{"face": 2}`, http.StatusOK, nil)
-		c.call("POST", "/games/"+id+"/move", `{"index": 0}`, http.StatusOK, nil)
-	}
-	ply(a)
-	ply(a)
-	ply(a)
-	ply(b)
-	c.call("POST", "/games/"+b+"/roll", `{"face": 2}`, http.StatusOK, nil) // the fifth ply, its move due
-	refused := func(id string) {
-		t.Helper()
-		before, plies := c.stored(id)
-		status, _, data := c.do("POST", "/games/"+id+"/roll", `{"face": 2}`)
-		assert.Equal(t, http.StatusConflict, status)
-		assert.Contains(t, errorText(t, data), "the server holds 5 plies in all, its most: delete a game first")
-		after, pliesAfter := c.stored(id)
-		assert.True(t, before == after)
-		assert.Equal(t, plies, pliesAfter)
-	}
-	refused(a)
-	c.call("POST", "/games/"+b+"/move", `{"index": 0}`, http.StatusOK, nil) // the rolled die is played
-	refused(a)
-	refused(b)
-	status, _, _ := c.do("DELETE", "/games/"+b, "")
-	require.Equal(t, http.StatusNoContent, status)
-	c.stored(a)
-	assert.Equal(t, 3, c.srv.plies)
-	ply(a)
-	ply(a)
-	refused(a)
-}
-
-// TestFlags: the limits' flags default to the limits the package doc
-// states, and a game's limit is at most what a record reads back.
-func TestFlags(t *testing.T) {
-	var stderr strings.Builder
-	addr, limit, err := parseFlags(nil, &stderr)
-	require.NoError(t, err)
-	assert.Equal(t, "localhost:8080", addr)
-	assert.Equal(t, defaultLimits, limit)
-	assert.Equal(t, limits{games: 10_000, plies: 10_000, total: 5_000_000}, limit)
-	assert.LessOrEqual(t, limit.plies, ludo.MaxRecordPlies)
-	src, err := os.ReadFile("main.go")
-	require.NoError(t, err)
-	doc, _, _ := strings.Cut(string(src), "package main")
-	text := strings.Join(strings.Fields(strings.ReplaceAll(doc, "//", "")), " ")
-	for _, want := range []string{
-		"at most -max-games games (default 10,000)",
-		"at most -max-plies plies each (default 10,000, and at most ludo.MaxRecordPlies, 100,000,",
-		"at most -max-total-plies plies in all (default 5,000,000)",
-		"A request body is at most 4 KiB",
-		"a player's name at most 64 bytes",
-	} {
-		assert.True(t, strings.Contains(text, want), "the package doc does not say %q", want)
-	}
-	assert.Equal(t, 100_000, ludo.MaxRecordPlies, "the package doc states it")
-	assert.Equal(t, 4<<10, maxBody)
-	assert.Equal(t, 64, maxName)
-
-	addr, limit, err = parseFlags([]string{"-addr", ":9", "-max-games", "3", "-max-plies", "100000", "-max-total-plies", "7"}, &stderr)
-	require.NoError(t, err)
-	assert.Equal(t, ":9", addr)
-	assert.Equal(t, limits{3, 100_000, 7}, limit)
-	for _, r := range []struct {
-		args []string
-		err  string
-	}{
-		{[]string{"-max-plies", "100001"}, "-max-plies is 100001: a record of more than ludo.MaxRecordPlies (100000) plies would not read back"},
-		{[]string{"-max-plies", "0"}, "must be at least 1"},
-		{[]string{"-max-games", "0"}, "must be at least 1"},
-		{[]string{"-max-total-plies", "-1"}, "must be at least 1"},
-		{[]string{strings.Repeat("x", 1000)}, `server: unexpected argument "` + strings.Repeat("x", 64) + `"…` + "\n"},
-	} {
-		stderr.Reset()
-		_, _, err := parseFlags(r.args, &stderr)
-		assert.Error(t, err, "%.40q", r.args)
-		assert.Contains(t, stderr.String(), r.err, "%.40q", r.args)
-		assert.Contains(t, stderr.String(), "usage: server [flags]", "%.40q", r.args)
-	}
-	stderr.Reset()
-	_, _, err = parseFlags([]string{"-h"}, &stderr)
-	assert.ErrorIs(t, err, flag.ErrHelp)
-	assert.Contains(t, stderr.String(), "-max-total-plies")
 }
 
 // TestTwoDice: a game whose rules throw two dice (rule W1). The client's
