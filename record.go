@@ -474,7 +474,7 @@ func (r Record) Replay() ([]State, error) {
 		}
 		if r.Seeded && p.Face != 0 {
 			if o := dice.Throw(s.Rules()); o.Face != p.Face || o.Second != p.Second {
-				return fail(fmt.Errorf("%w: seed %d rolls %v here, not %v", ErrSeedMismatch, r.Seed, o, Outcome{Face: p.Face, Second: p.Second}))
+				return fail(fmt.Errorf("%w: seed %d rolls %v here, not %v", ErrSeedMismatch, r.Seed, Outcome{Face: o.Face, Second: o.Second}, Outcome{Face: p.Face, Second: p.Second}))
 			}
 		}
 		rolled, err := s.plyRoll(p.Face, p.Second)
