@@ -3,6 +3,7 @@ package ludo_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -35,14 +36,18 @@ func TestInvalidValuesSayTheyAreInvalid(t *testing.T) {
 	assert.Equal(t, "color(9)", ludo.Color(9).String())
 }
 
-// A nil *Record prints, and writes nothing, without a panic.
+// fmt prints a nil *Record as "<nil>", and a Record value as its text,
+// as it prints a *Record.
 func TestNilRecord(t *testing.T) {
 	var rec *ludo.Record
-	assert.Equal(t, "<nil>", rec.String())
-	var b strings.Builder
-	n, err := rec.WriteTo(&b)
-	assert.NoError(t, err)
-	assert.Equal(t, int64(len("<nil>")), n)
+	assert.Equal(t, "<nil>", fmt.Sprint(rec))
+	// A Record value prints its text, as a *Record does.
+	start, err := ludo.New(ludo.Classic())
+	require.NoError(t, err)
+	p := ludo.NewRecord(start)
+	assert.Equal(t, p.String(), fmt.Sprint(*p))
+	assert.Equal(t, p.String(), fmt.Sprint(p))
+	assert.Contains(t, fmt.Sprint(*p), "rules   classic")
 }
 
 // Rules without a preset's options get an error that says what to do;

@@ -208,7 +208,10 @@ func New(r Rules) (State, error) {
 	return s, nil
 }
 
-// IsValid reports whether s is a game, not the zero State.
+// IsValid reports whether s is a game, not the zero State. It is named
+// as [net/netip.Addr.IsValid] names the same question of a value whose
+// zero is not a valid one (time.Time's IsZero asks the opposite of a
+// zero that is a valid time).
 func (s State) IsValid() bool { return s.rs != nil }
 
 // Rules returns the rules the game is played under.
@@ -251,7 +254,10 @@ func (s State) Turn() Color { return s.turn }
 // Die returns the face thrown while a move is due, and 0 otherwise.
 // During a bonus move (rule P8) it is the face of the roll that led to
 // it, which may still earn a bonus roll. With two dice (rule W1) it is
-// the first die's face; see [State.Dice].
+// the first die's face; see [State.Dice]. Die, Dice and DiceDue are three
+// views of one throw, each for the code that needs it: Die the one face
+// of a game of one die, Dice both faces of two dice, DiceDue the amounts
+// of the throw still to play.
 func (s State) Die() int {
 	if s.due.head == 0 {
 		return 0
