@@ -529,6 +529,12 @@ type propGame struct {
 	rules  Rules
 	states []State
 	pool   []Move
+	// watch, where set, is called with each position play reaches from
+	// index watchFrom of states on, as it is reached: a property that
+	// fails there stops the game, so that a failure's log ends at the
+	// ply that shows it (propForPositions).
+	watch     func(State)
+	watchFrom int
 }
 
 func (g *propGame) last() State { return g.states[len(g.states)-1] }
@@ -600,21 +606,25 @@ type propPlayer struct {
 	loaded bool // a third of the rolls come from the bonus faces
 }
 
+// face draws a face of r's throw, the highest for the draw 0: rapid
+// shrinks draws towards 0, and the high faces enter tokens and earn
+// bonus rolls, so that a shrunk game gets going in few plies.
 func (p *propPlayer) face(r Rules) int {
 	faces := ThrowFaces(r)
 	if p.loaded && r.BonusRolls != 0 && p.rnd.intN(3, "bonus face") == 0 {
 		faces = r.BonusRolls
 	}
-	return propFaceAt(faces, p.rnd.intN(faces.Len(), "face"))
+	return propFaceAt(faces, faces.Len()-1-p.rnd.intN(faces.Len(), "face"))
 }
 
 // propThrow throws the dice of r from d: each die's faces alike
 // (propFaceAt), one die or two (rule W1).
 func propThrow(d propRand, r Rules) Outcome {
 	faces := ThrowFaces(r)
-	o := Outcome{Face: propFaceAt(faces, d.intN(faces.Len(), "die"))}
+	last := faces.Len() - 1 // the highest face for the draw 0, as propPlayer.face
+	o := Outcome{Face: propFaceAt(faces, last-d.intN(faces.Len(), "die"))}
 	if r.TwoDice {
-		o.Second = propFaceAt(faces, d.intN(faces.Len(), "second die"))
+		o.Second = propFaceAt(faces, last-d.intN(faces.Len(), "second die"))
 	}
 	return o
 }
@@ -705,6 +715,9 @@ func (g *propGame) play(p *propPlayer, plies int) error {
 			}
 		}
 		g.states = append(g.states, s)
+		if g.watch != nil && len(g.states)-1 >= g.watchFrom {
+			g.watch(s)
+		}
 	}
 	return nil
 }
@@ -713,7 +726,13 @@ func (g *propGame) play(p *propPlayer, plies int) error {
 // number of transitions drawn up to propCutPlies (or to its end, if that
 // comes first): the position reached is the last of states, and pool
 // holds the legal moves of the game so far.
-func propDrawGame(t *rapid.T) *propGame {
+func propDrawGame(t *rapid.T) *propGame { return propDrawGameWatch(t, nil) }
+
+// propDrawGameWatch is propDrawGame calling watch, where it is not nil,
+// with each position of the last propWindow before the cut as play
+// reaches it; where the game ends before the cut, with the positions of
+// its last propWindow (propTail) not watched yet, once it has.
+func propDrawGameWatch(t *rapid.T, watch func(State)) *propGame {
 	r := propRulesGen.Draw(t, "rules")
 	p := propDrawPlayer(t)
 	// Drawn numbers favour the small, which would favour the opening: most
@@ -724,9 +743,18 @@ func propDrawGame(t *rapid.T) *propGame {
 	} else {
 		k = propUniform(t, propCutPlies+1, "ply")
 	}
-	g := &propGame{rules: r, states: []State{propMustNew(t, r)}}
+	g := &propGame{rules: r, states: []State{propMustNew(t, r)}, watch: watch, watchFrom: max(0, k+1-propWindow)}
+	if watch != nil && g.watchFrom == 0 {
+		watch(g.states[0])
+	}
 	if err := g.play(p, k); err != nil {
 		t.Fatalf("rules %v: %v", r, err)
+	}
+	if watch != nil {
+		for i := max(0, len(g.states)-propWindow); i < min(g.watchFrom, len(g.states)); i++ {
+			watch(g.states[i]) // the game ended before the cut: its end
+		}
+		g.watch = nil
 	}
 	return g
 }
@@ -745,8 +773,12 @@ func propTail(g *propGame) []State {
 // propDrawMoveGame is propDrawGame, then (if a roll is due) a roll of a drawn
 // face, so that the position reached waits for a move unless the game is
 // over.
-func propDrawMoveGame(t *rapid.T) *propGame {
-	g := propDrawGame(t)
+func propDrawMoveGame(t *rapid.T) *propGame { return propDrawMoveGameWatch(t, nil) }
+
+// propDrawMoveGameWatch is propDrawMoveGame with propDrawGameWatch's
+// watch, which sees the position the roll reaches too.
+func propDrawMoveGameWatch(t *rapid.T, watch func(State)) *propGame {
+	g := propDrawGameWatch(t, watch)
 	if s := g.last(); s.Phase() == PhaseRoll {
 		f := propFaceGen(g.rules).Draw(t, "face")
 		s2, err := s.Roll(f)
@@ -754,6 +786,9 @@ func propDrawMoveGame(t *rapid.T) *propGame {
 			t.Fatalf("Roll(%d) of\n%v: %v", f, s, err)
 		}
 		g.states = append(g.states, s2)
+		if watch != nil {
+			watch(s2)
+		}
 	}
 	return g
 }
@@ -793,11 +828,11 @@ const propCutPlies = 3000
 const propPatience = 10_000
 
 // propForPositions draws a game with propDrawMoveGame and calls f with each
-// position of its last propWindow, up to the position reached.
+// position of the last propWindow before the cut (or of the game's end,
+// where it ends before), as the game reaches it: a failure stops the
+// game there.
 func propForPositions(t *rapid.T, f func(s State)) {
-	for _, s := range propTail(propDrawMoveGame(t)) {
-		f(s)
-	}
+	propDrawMoveGameWatch(t, f)
 }
 
 // ---------------------------------------------------------------------------
