@@ -371,29 +371,6 @@ func fuzzGame(tb testing.TB, start ludo.State, seed uint64, maxPlies int) (*ludo
 	return rec, states
 }
 
-// moveKey is what makes two moves the same move but for the token
-// (ruling Q9: alike tokens): with two dice, which die it plays too (rule
-// W1: a token's move with the second die has action SecondAction+token).
-func moveKey(m ludo.Move) string {
-	return fmt.Sprint(m.Color(), m.From(), m.To(), m.Die(), m.Count(), m.Enters(), m.Finishes(), m.FormsBlock(),
-		m.Bounces(), m.Captures(), m.IsPass(), m.Forfeits(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(),
-		m.Retires(), m.BothDice(), actionClass(m.Action()))
-}
-
-// actionClass is the kind of a move's action id: a token's first move (or
-// a throw's first die, rule W1), a pass, its second (or the second die),
-// both dice (H1, U2), or a move of the mover's other colour with the
-// first die, the second or both (rule T3).
-func actionClass(a int) int {
-	switch {
-	case a < ludo.PassAction:
-		return 0
-	case a == ludo.PassAction:
-		return 1
-	}
-	return 2 + (a-ludo.SecondAction)/ludo.MaxTokens
-}
-
 // sumBarred reports whether token move m is one rule U2 bars although an
 // alike token's move is listed: under SumMoves, with one die of the throw
 // played, the token that played it (not where the throw began, and not
@@ -446,7 +423,10 @@ func FuzzApply(f *testing.F) {
 		for _, m := range cands {
 			isLegal := false
 			for _, l := range legal {
-				if l == m || (moveKey(l) == moveKey(m) && m.Token() >= 0 && m.Token() < s.Rules().Tokens && s.Progress(m.Color(), m.Token()) == m.From() && !sumBarred(s, m)) {
+				// The move, or its twin by an alike token (ruling Q9): the
+				// same move but for its token, not a move of another throw
+				// that reads the same (a tops-and-bottoms amount, rule H2).
+				if l == m || (m.Token() >= 0 && m.Token() < s.Rules().Tokens && ludo.MoveWithToken(l, m.Token()) == m && s.Progress(m.Color(), m.Token()) == m.From() && !sumBarred(s, m)) {
 					isLegal = true
 				}
 			}
