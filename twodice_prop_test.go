@@ -136,6 +136,12 @@ func tdValue(t *rapid.T, s State, k int, m Move) int {
 	}
 	u, v := after.Setup(), s.Setup()
 	u.Turn, u.Die, u.SecondDie, u.Streak, u.TurnStart = c, v.Die, v.SecondDie, v.Streak, v.TurnStart
+	if r := s.Rules(); v.TurnStart == nil && (r.DoublesSplitBlocks || r.SumMoves) {
+		// Where the throw began (rules H5, U2): where the tokens stood
+		// before m, which s's Setup leaves out as it is where they stand.
+		began := v.Tokens
+		u.TurnStart = &began
+	}
 	u.TriesUsed = 0 // a token has moved (rule M4)
 	u.Played, u.BonusMove, u.ExtraRoll = [4]bool{}, 0, false
 	u.Played[k] = true
