@@ -383,6 +383,16 @@ func (s *State) startCount(d due) {
 	}
 }
 
+// countOf returns a copy of s with amount d judged by startCount, as if
+// no moves had been judged before: with two dice s keeps the moves of
+// the amounts due (settle), which the copy's judging starts without.
+func (s *State) countOf(d due) State {
+	t := *s
+	t.moves, t.extra = [MaxTokens]uint32{}, 0
+	t.startCount(d)
+	return t
+}
+
 // candidates returns, as a bit per token index, the tokens of colour d.c()
 // that judge judges for amount d: not finished (rule B3), not in the yard
 // unless the face enters (rule C7), and of tokens alike (on one square,
@@ -1442,8 +1452,11 @@ func (d due) pass(forfeit bool) Move {
 // appendWithExtra is appendLegal where a token has a second move (rule
 // F1): it comes after the token's move to its start square.
 func (s *State) appendWithExtra(d due, dst []Move) []Move {
-	if s.extra == extraChoices {
+	switch {
+	case s.extra == extraChoices:
 		return s.appendChoices(d, dst) // rules Y5, Y6, Y7
+	case s.extra&extraDice != 0:
+		return s.appendSettled(d, dst) // rule W1
 	}
 	xi := extraToken(s.extra)
 	n := len(dst)
@@ -2250,6 +2263,7 @@ func (s *State) rollDice(a, b int) error {
 		s.flags |= stateBottoms
 		s.due.more = [maxDue - 1]uint8{uint8(7 - a), uint8(a), uint8(7 - a)}
 	}
+	s.settle()
 	return nil
 }
 
@@ -2389,6 +2403,7 @@ func (s *State) passDice() {
 	if a.first() < amountCapture {
 		a.more = [maxDue - 1]uint8{}
 		if s.bonusNext(s.head().c()) {
+			s.settle()
 			return
 		}
 	}
@@ -2410,8 +2425,161 @@ func (s *State) appendDice(dst []Move) []Move {
 	}
 	n := len(dst)
 	dst = append(dst, moves...)
-	slices.SortFunc(dst[n:], Move.Compare)
+	sortMoves(dst[n:])
 	return dst
+}
+
+// The kinds of move a State keeps with two dice (settle): of the head
+// (the amount due first), of another amount due (kindOther: the other
+// die, or the bottom to a top, rule H2, or a token home's bonus move
+// after a capture's, rule W4), of both dice (kindBoth: rules H1, U2),
+// each of the mover's colour or of the player's other (rule T3). A
+// move of the head by the mover's colour is kept as its token's lane in
+// moves, with settledLane, a bit no Move has, so that Apply's one-die
+// comparison never takes it and sends every move to applyDice, which
+// settles after it; the others as a bit of their token in extra, at
+// settledBit[mate][kind], with extraDice, each judged again when listed
+// (kindMove). No bit is bit 8, the lanes' valid bit, so that extra is
+// never taken for a lane (starLanded).
+const (
+	kindHead = iota
+	kindOther
+	kindBoth
+
+	extraDice   = uint32(1) << 30 // extra marks the moves settle kept (never a lane's bit: mLaneTok and mAmount lie below it, mMate is a mate's)
+	settledLane = uint32(1) << 31 // bit 63 of a Move, which none has
+)
+
+var settledBit = [2][3]uint8{{0, 0, 4}, {12, 16, 20}}
+
+// settle judges, with two dice, the moves of the amounts due where they
+// become due (after the throw, and after a move or a pass that leaves
+// one due), by the stages appendDice lists them with, rule W2 included,
+// and keeps them in moves and extra (see kindHead), so that
+// AppendLegalMoves lists them (appendSettled) and Apply finds its move
+// among them (settled) without judging the throw again, as one die's
+// startCount makes them. It keeps none where no move is due, or where
+// the throw is forfeited (rule C9), whose pass appendDice lists. Rule
+// W2's look ahead (diceAfter) plays its moves by applyToken, which
+// does not settle: the transitions do (rollDice, applyDice, passDice).
+func (s *State) settle() {
+	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	if s.due.head == 0 || s.forfeit() {
+		return
+	}
+	var buf [MaxMoves]Move
+	moves := s.useDice(s.diceMoves(buf[:0]))
+	first, x := s.due.first(), extraDice
+	for _, m := range moves {
+		mate, kind := m.v>>mMate&1, kindOther
+		switch {
+		case m.BothDice():
+			kind = kindBoth
+		case m.amount() == first:
+			kind = kindHead
+		}
+		i := m.Token() & (MaxTokens - 1)
+		if mate == 0 && kind == kindHead {
+			s.moves[i] = m.lane() | settledLane
+		} else {
+			x |= 1 << (settledBit[mate][kind] + uint8(i))
+		}
+	}
+	s.extra = x
+}
+
+// appendSettled is appendLegal with two dice: the moves settle kept, in
+// canonical order, or the pass where there are none (rule C10).
+func (s *State) appendSettled(d due, dst []Move) []Move {
+	n := len(dst)
+	dst = s.settledMoves(d, dst)
+	if len(dst) == n {
+		return append(dst, d.pass(false))
+	}
+	sortMoves(dst[n:])
+	return dst
+}
+
+// settledMoves appends the moves settle kept, head d: the head's from
+// their lanes, the others judged again (kindMove).
+func (s *State) settledMoves(d due, dst []Move) []Move {
+	base, tok := d.base(), &s.tok[d.c()]
+	for i, l := range s.moves {
+		if l != 0 {
+			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(l&^settledLane)<<laneShift})
+		}
+	}
+	if x := s.extra &^ extraDice; x != 0 {
+		ds, n := s.dues()
+		other := ds[0]
+		for _, e := range ds[1:n] {
+			if e.face() != ds[0].face() || e.steps() != ds[0].steps() {
+				other = e
+				break
+			}
+		}
+		for ; x != 0; x &= x - 1 {
+			b := uint8(bits.TrailingZeros32(x))
+			mate, kind := false, kindOther
+			switch {
+			case b >= settledBit[1][kindHead]:
+				mate, kind = true, int(b-settledBit[1][kindHead])/4
+			case b >= settledBit[0][kindBoth]:
+				kind = kindBoth
+			}
+			dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
+		}
+	}
+	return dst
+}
+
+// kindMove returns the move of kind kind (see kindHead) that settle kept
+// for token j of the mover's colour, or where mate of the player's other
+// (rule T3), head and other the amounts due: judged as diceMoves judges
+// it, of the lowest-numbered token alike with j (ruling Q9), which rule
+// U2 may have given to j (diceMoves).
+func (s *State) kindMove(head, other due, mate bool, kind, j int) Move {
+	c := head.c()
+	if mate {
+		c = s.mateOf(c)
+	}
+	v := s.tok[c][j]
+	if kind == kindBoth { // rules H1, U2: the token that diceMoves judged
+		a, b := s.dice()
+		f, col := a+b, dueOf(c, 0, 0).withColor(c, mate)
+		if v == 0 {
+			l, _ := s.judge(col|dueOf(0, f, f), j, -1)
+			return s.entryOf(col, f, j, l)
+		}
+		l, _ := s.judge(col|dueOf(0, 0, f), j, int(v)-1)
+		return s.sumOf(col, f, j, l)
+	}
+	d := other
+	if kind == kindHead {
+		d = head
+	}
+	d = d.withColor(c, mate)
+	i := j
+	for k := range j {
+		if s.tok[c][k] == v {
+			i = k
+			break
+		}
+	}
+	l, _ := s.judge(d, i, int(v)-1)
+	return s.laneMove(d, i, l).withToken(j)
+}
+
+// sortMoves sorts moves into canonical order (Move.Compare).
+func sortMoves(moves []Move) {
+	for i := 1; i < len(moves); i++ {
+		m, k := moves[i], moves[i].order()
+		j := i
+		for ; j > 0 && moves[j-1].order() > k; j-- {
+			moves[j] = moves[j-1]
+		}
+		moves[j] = m
+	}
 }
 
 // diceMoves appends the moves of each die due, as the stages judge one
@@ -2429,8 +2597,7 @@ func (s *State) diceMoves(dst []Move) []Move {
 			continue
 		}
 		for {
-			t := *s
-			t.startCount(d)
+			t := s.countOf(d)
 			for i, l := range t.moves {
 				if l != 0 {
 					dst = append(dst, t.laneMove(d, i, l))
@@ -2508,15 +2675,20 @@ func (s *State) together(m Move) bool {
 // the token's square to where f takes it, landing only there and
 // bringing no token out of the yard; a move that plays both dice.
 func (s *State) sumMoves(dst []Move, col due, f uint8) []Move {
-	t := *s
-	t.startCount(col | dueOf(0, 0, f))
-	d := col | dueOf(0, f, f)
+	t := s.countOf(col | dueOf(0, 0, f))
 	for i, l := range t.moves {
 		if l != 0 {
-			dst = append(dst, t.laneMove(d, i, l).asSum(f))
+			dst = append(dst, s.sumOf(col, f, i, l))
 		}
 	}
 	return dst
+}
+
+// sumOf returns the move of token i of col's colour (as sumMoves) with
+// both dice as one move of their sum f (rule U2), l its lane as judge
+// judges a bonus move of f steps.
+func (s *State) sumOf(col due, f uint8, i int, l uint32) Move {
+	return s.laneMove(col|dueOf(0, f, f), i, l).asSum(f)
 }
 
 // sumBarred reports whether token move m, of a die, is one rule U2
@@ -2553,13 +2725,11 @@ func (s *State) sumEntry(dst []Move, col due, f uint8) []Move {
 	if !s.rs.entry.has(f) {
 		return dst
 	}
-	d := col | dueOf(0, f, f)
-	t := *s
-	t.startCount(d)
+	t := s.countOf(col | dueOf(0, f, f))
 	n := len(dst)
 	for i, l := range t.moves {
 		if l != 0 && l&(uint32(flagEnter)<<(mFlags-laneShift)) != 0 {
-			dst = append(dst, t.laneMove(d, i, l).with(flagBoth))
+			dst = append(dst, s.entryOf(col, f, i, l))
 		}
 	}
 	if len(dst) > n && s.rs.feat&featEntryFilter != 0 {
@@ -2572,6 +2742,13 @@ func (s *State) sumEntry(dst []Move, col due, f uint8) []Move {
 		dst = kept
 	}
 	return dst
+}
+
+// entryOf returns the entry of token i of col's colour (as sumMoves) with
+// both dice, their sum f (rule H1), l its lane as judge judges an entry
+// on a face of f.
+func (s *State) entryOf(col due, f uint8, i int, l uint32) Move {
+	return s.laneMove(col|dueOf(0, f, f), i, l).with(flagBoth)
 }
 
 // useDice keeps of moves, the moves of the dice due, those that rule W2
@@ -2624,15 +2801,36 @@ func (s *State) anyDiceMove() bool {
 	}
 	for _, d := range ds[:n] {
 		for {
-			t := *s
-			t.startCount(d)
-			if t.moves != [MaxTokens]uint32{} {
+			if s.anyJudged(d) {
 				return true
 			}
 			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
 				break
 			}
 			d = d.withColor(s.mateOf(d.c()), true) // rule T3
+		}
+	}
+	return false
+}
+
+// anyJudged reports whether startCount would judge a token's move of
+// amount d legal: the candidates and the judge, up to the first legal
+// move, as the filters keep a move wherever they find one (filter). Where
+// a stage after the judge can take a move away (rule F1's pair, the
+// choices of rules Y5 to Y7) it asks startCount, on a copy.
+func (s *State) anyJudged(d due) bool {
+	if s.rs.feat&(featPairEntry|featChoices) != 0 {
+		t := s.countOf(d)
+		return t.moves != [MaxTokens]uint32{}
+	}
+	if d.face() != 0 && s.forfeit() { // rule C9: startCount judges nothing
+		return false
+	}
+	x := tokenBytes(&s.tok[d.c()])
+	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+		if _, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+			return true
 		}
 	}
 	return false
@@ -2690,25 +2888,16 @@ func (s *State) applyDice(m Move) error {
 		return s.forfeitError(m)
 	}
 	var buf [MaxMoves]Move
-	const token = uint64(0xf) << mToken
-	if s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) { // rule U2, which an alike token's listed move would hide
-		return s.diceError(m, s.appendDice(buf[:0]))
+	barred := s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
+	if !barred && s.settled(m) {
+		s.applyToken(m)
+		s.settle()
+		return nil
 	}
-	if i := m.Token(); !m.IsPass() && uint(i) < uint(s.rs.tokens) {
-		// The quick way: a move of a die due (or an alike token's, ruling
-		// Q9) after which every die left is played, which rule W2 never
-		// refuses; bonus moves, which it does not judge.
-		for _, l := range s.diceMoves(buf[:0]) {
-			if l.v&^token == m.v&^token && s.tok[c][l.Token()] == s.tok[c][i] {
-				if _, n := s.dues(); n < 2 || s.due.first() >= amountCapture || s.diceAfter(l) == n {
-					s.applyToken(m)
-					return nil
-				}
-				break
-			}
-		}
+	legal := s.appendLegal(buf[:0]) // the moves settle kept
+	if barred {
+		return s.diceError(m, legal)
 	}
-	legal := s.appendDice(buf[:0])
 	if m.IsPass() {
 		switch {
 		case m.Forfeits():
@@ -2728,13 +2917,49 @@ func (s *State) applyDice(m Move) error {
 	if uint(i) >= uint(s.rs.tokens) {
 		return refusal{why: refWrongTokens}.err(m, s)
 	}
-	for _, l := range legal {
-		if !l.IsPass() && l.v&^token == m.v&^token && s.tok[c][l.Token()] == s.tok[c][i] { // the move, or an alike token's (ruling Q9)
-			s.applyToken(m)
-			return nil
+	return s.diceError(m, legal)
+}
+
+// settled reports whether token move m is one of the moves settle kept,
+// or the same move by a token alike with its token (ruling Q9).
+func (s *State) settled(m Move) bool {
+	const token = uint64(0xf) << mToken
+	d := s.head()
+	c, i := m.Color(), m.Token()
+	if m.IsPass() || uint(i) >= uint(s.rs.tokens) {
+		return false
+	}
+	v, alike := s.tok[c][i], uint32(0) // the tokens alike with m's, as bits
+	for j := range int(s.rs.tokens) {
+		if s.tok[c][j] == v {
+			alike |= 1 << j
 		}
 	}
-	return s.diceError(m, legal)
+	mate, kind := m.v>>mMate&1, kindOther
+	switch {
+	case m.BothDice():
+		kind = kindBoth
+	case m.amount() == s.due.first():
+		kind = kindHead
+	}
+	if mate == 0 && kind == kindHead {
+		for x := alike; x != 0; x &= x - 1 {
+			j := bits.TrailingZeros32(x)
+			if l := s.moves[j]; l != 0 && (d.base()|tokenFields(j, v)|uint64(l&^settledLane)<<laneShift)&^token == m.v&^token {
+				return true
+			}
+		}
+		return false
+	}
+	if x := s.extra >> settledBit[mate][kind] & alike; x != 0 && s.extra&extraDice != 0 {
+		var buf [MaxMoves]Move
+		for _, l := range s.settledMoves(d, buf[:0]) {
+			if l.v&^token == m.v&^token && alike>>l.Token()&1 != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // diceError returns the error refusing token move m with two dice, which
@@ -2794,8 +3019,7 @@ func (s *State) diceError(m Move, legal []Move) error {
 	if from != m.From() {
 		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
 	}
-	t := *s
-	t.startCount(d)
+	t := s.countOf(d)
 	want, err := t.decide(d, i)
 	if e, ok := err.(*IllegalMoveError); ok {
 		e.Move = m
@@ -2866,8 +3090,7 @@ func (s *State) dieMove(k, i int, mate bool) (Move, error) {
 	for _, d := range ds[:n] {
 		if d.k()&1 == k {
 			d = d.withColor(c, mate)
-			t := *s
-			t.startCount(d)
+			t := s.countOf(d)
 			m, err := t.decide(d, i)
 			if err != nil {
 				return Move{}, err
@@ -2897,8 +3120,7 @@ func (s *State) diceTokenMove(i int) (Move, error) {
 	ds, n := s.dues()
 	var first error
 	for _, d := range ds[:n] {
-		t := *s
-		t.startCount(d)
+		t := s.countOf(d)
 		m, err := t.decide(d, i)
 		if err == nil {
 			return Move{}, s.diceError(m, legal)

@@ -1,7 +1,9 @@
 package ludo
 
 import (
+	"cmp"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"regexp"
 	"slices"
@@ -1938,6 +1940,80 @@ func TestBlocksOnSafeBenchesOnly(t *testing.T) {
 	for _, m := range s.LegalMoves() {
 		if m.FormsBlock() && m.To() != 7 && !r.Board.IsSafe(r.Board.Square(Red, m.To())) {
 			t.Errorf("%v forms a block off a bench", m)
+		}
+	}
+}
+
+// With two dice the moves of the amounts due are judged where they
+// become due and kept in the State (settle): what AppendLegalMoves lists
+// from them is what appendDice judges from the position, at every
+// position of random games under each two-dice preset and a few
+// options beside them (rule T3's two colours each, stars, a sum of both
+// dice on one token, tops and bottoms with the sum's entry); every move
+// listed applies, and a State built again from its Setup keeps the same.
+func TestSettledMovesAreJudgedMoves(t *testing.T) {
+	var rules []Rules
+	for _, name := range Presets() {
+		if r, _ := Preset(name); r.TwoDice {
+			rules = append(rules, r)
+		}
+	}
+	for _, text := range []string{"uckers{Teams:TwoColorsEach}", "naija{Teams:TwoColorsEach SumMoves:true}",
+		"danish{TwoDice:true SixLimit:3}", "parcheesi{DiceUse:LargerDie Players:2}", "naija{SumMoves:true BonusAnyDie:true CaptureRetires:false}"} {
+		r, err := ParseRules(text)
+		if err != nil {
+			t.Fatal(text, err)
+		}
+		rules = append(rules, r)
+	}
+	for _, r := range rules {
+		start, err := New(r)
+		if err != nil {
+			t.Fatal(r, err)
+		}
+		d, pick := SeededDice(5), rand.NewPCG(6, 7)
+		positions := 0
+		for range 8 {
+			s := start
+			for plies := 0; plies < 3000; plies++ {
+				if next, err := s.RollDice(d.RollDice()); err == nil {
+					s = next
+				} else if s.Phase() != PhaseMove {
+					break
+				}
+				var buf [MaxMoves]Move
+				got, want := s.LegalMoves(), s.appendDice(buf[:0])
+				if !slices.Equal(got, want) {
+					t.Fatalf("%v: settled moves %v, judged %v\n%v", r, got, want, s)
+				}
+				if u, err := s.Setup().State(); err != nil || u != s {
+					t.Fatalf("%v: the State from its Setup differs (%v)\n%v\n%v", r, err, s, u)
+				}
+				for _, m := range got {
+					if _, err := s.Apply(m); err != nil {
+						t.Fatalf("%v: %v listed but refused: %v\n%v", r, m, err, s)
+					}
+				}
+				s, _ = s.Apply(got[uint64(uint32(pick.Uint64()))*uint64(len(got))>>32])
+				positions++
+			}
+		}
+		if positions < 1000 {
+			t.Errorf("%v: only %d positions", r, positions)
+		}
+	}
+}
+
+// Move.order sorts as Move.Compare does.
+func TestMoveOrderIsCompare(t *testing.T) {
+	src := rand.NewPCG(8, 9)
+	for range 100000 {
+		a, b := Move{src.Uint64() &^ (1 << 63)}, Move{src.Uint64() &^ (1 << 63)}
+		if src.Uint64()&1 == 0 { // mostly equal but for a few fields
+			b.v = a.v ^ 1<<(src.Uint64()%63)
+		}
+		if got, want := cmp.Compare(a.order(), b.order()), a.Compare(b); got != want {
+			t.Fatalf("%#x against %#x: order %d, Compare %d", a.v, b.v, got, want)
 		}
 	}
 }
