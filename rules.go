@@ -980,6 +980,13 @@ func (s *State) passes(m Move, from, to int) refusal {
 	c, i := m.Color(), m.Token()
 	fin, he := int(rs.finish), int(rs.homeEntry)
 	stop, others := s.bars(c, i)
+	// The track squares of the tokens that stop it or that it may not
+	// pass, as bits: a square with none of them it passes without a look.
+	var near [4]uint64
+	for x := stop | others; x != 0; x &= x - 1 {
+		sq := s.at[bits.TrailingZeros32(x)]
+		near[sq>>6] |= 1 << (sq & 63)
+	}
 	check := func(p int) refusal {
 		if p > he && p <= fin { // the home column
 			if p < fin && (rs.feat&featHomeNoJumps != 0 || others != 0) && s.holds(c, i, p) { // rule F2 (OvertakeCaptures passes its own, S1)
@@ -991,6 +998,9 @@ func (s *State) passes(m Move, from, to int) refusal {
 			return refusal{}
 		}
 		sq := s.trackSquare(c, p)
+		if near[sq>>6]>>(sq&63)&1 == 0 {
+			return refusal{}
+		}
 		here := s.at.match(sq)
 		if b := here & stop; b != 0 && !s.leftBlock(c, i, here, b) {
 			return refusal{refPassBlock, uint16(sq)}
@@ -2511,13 +2521,7 @@ func (s *State) settledMoves(d due, dst []Move) []Move {
 	}
 	if x := s.extra &^ extraDice; x != 0 {
 		ds, n := s.dues()
-		other := ds[0]
-		for _, e := range ds[1:n] {
-			if e.face() != ds[0].face() || e.steps() != ds[0].steps() {
-				other = e
-				break
-			}
-		}
+		other := otherDue(ds, n)
 		for ; x != 0; x &= x - 1 {
 			b := uint8(bits.TrailingZeros32(x))
 			mate, kind := false, kindOther
@@ -2761,10 +2765,21 @@ func (s *State) useDice(moves []Move) []Move {
 	if _, n := s.dues(); n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
 		return moves
 	}
+	_, n := s.dues()
 	var played [MaxMoves]uint8
 	most := uint8(0)
 	for k, m := range moves {
-		played[k] = uint8(s.diceAfter(m))
+		p := 0
+		for _, r := range moves {
+			if n == 2 && s.untouched(m, r) { // the other die's move r stays: both dice are played
+				p = 2
+				break
+			}
+		}
+		if p == 0 {
+			p = s.diceAfter(m)
+		}
+		played[k] = uint8(p)
 		most = max(most, played[k])
 	}
 	larger := 0
@@ -2780,6 +2795,37 @@ func (s *State) useDice(moves []Move) []Move {
 		}
 	}
 	return kept
+}
+
+// untouched reports whether move r, beside move m of the other amount
+// of two due, is judged after m as before it, so stays legal: neither
+// does more than move its token onto the track or along it (a capture,
+// a jump, going round, a bounce, a finish, both dice do more), they are
+// of one colour, and m's token neither leaves nor reaches a progress of
+// that colour from where r's token stands to where r ends. The judge of
+// a token's move (judge and what it calls) reads the position only
+// there: the tokens on the squares of those progresses and the token's
+// own progress; what else it reads, the colour's captures (rule K4),
+// only a capture changes, and the rules (rs). A rule that reads more
+// must exclude its moves here (TestUntouchedMovesStayLegal checks it).
+// It needs two progresses of a colour up to its finish to be two
+// squares: not so on a board with start lanes, met going out and again
+// coming home (rule Y1). So rule W2 counts both dice played
+// after m (useDice) without playing m on a copy (diceAfter) where r
+// would be judged again: the judgement of r serves both orders of the
+// dice.
+func (s *State) untouched(m, r Move) bool {
+	const plain = flagValid | flagEnter | flagBlock
+	if m.Token() == r.Token() || m.Color() != r.Color() || m.amount() == r.amount() ||
+		m.flags()&^plain != 0 || r.flags()&^plain != 0 || m.Captures() > 0 || s.rs.rules.Board.StartLane != 0 {
+		return false
+	}
+	lo, hi := max(r.From(), 0), r.To() // an entry's from the start square, progress 0
+	x, y, fin := m.From(), m.To(), int(s.rs.finish)
+	if x > fin || y > fin || hi > fin { // going round again past the finish (rule K4): two progresses on one square
+		return false
+	}
+	return (x < lo || x > hi) && (y < lo || y > hi)
 }
 
 // anyDiceMove reports whether an amount due has a move, as diceMoves
@@ -2952,14 +2998,27 @@ func (s *State) settled(m Move) bool {
 		return false
 	}
 	if x := s.extra >> settledBit[mate][kind] & alike; x != 0 && s.extra&extraDice != 0 {
-		var buf [MaxMoves]Move
-		for _, l := range s.settledMoves(d, buf[:0]) {
-			if l.v&^token == m.v&^token && alike>>l.Token()&1 != 0 {
+		ds, n := s.dues()
+		other := otherDue(ds, n)
+		for ; x != 0; x &= x - 1 {
+			if l := s.kindMove(ds[0], other, mate != 0, kind, bits.TrailingZeros32(x)); l.v&^token == m.v&^token {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// otherDue returns the first amount of ds, n of them due, whose face and
+// steps are not the head's, ds[0]: the other amount of a throw (see
+// kindOther); the head if none.
+func otherDue(ds [maxDue]due, n int) due {
+	for _, e := range ds[1:n] {
+		if e.face() != ds[0].face() || e.steps() != ds[0].steps() {
+			return e
+		}
+	}
+	return ds[0]
 }
 
 // diceError returns the error refusing token move m with two dice, which

@@ -2017,3 +2017,76 @@ func TestMoveOrderIsCompare(t *testing.T) {
 		}
 	}
 }
+
+// untouched (rule W2's count of the dice without a copy) holds where it
+// says a move stays legal: at every position of random games of two dice
+// under every preset made to throw them (with what TwoDice does not play
+// put right, as the two-dice properties draw them), each move r that
+// untouched keeps after move m is judged after m as it was before, and
+// m plays both dice (diceAfter).
+func TestUntouchedMovesStayLegal(t *testing.T) {
+	checked := 0
+	for _, name := range Presets() {
+		r, _ := Preset(name)
+		if !r.TwoDice {
+			r.TwoDice = true
+			r.SixValue, r.SixValueAlways, r.SixEntry, r.CaptureDuty = 6, false, SixEntersOne, CaptureOptional
+			r.TowersTogether, r.RoundAgain, r.Decline, r.FirstEntryAny = false, false, false, false
+			if r.Cowries {
+				r.Cowries, r.EntryRolls, r.BonusRolls = false, FacesOf(6), FacesOf(6)
+			}
+			if r.Blocks == BlocksTowers {
+				r.Blocks = BlocksStopOpponents
+			}
+		}
+		start, err := New(r)
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		d, pick := SeededDice(11), rand.NewPCG(12, 13)
+		for range 20 {
+			s := start
+			for plies := 0; plies < 2000; plies++ {
+				if next, err := s.RollDice(d.RollDice()); err == nil {
+					s = next
+				} else if s.Phase() != PhaseMove {
+					break
+				}
+				var buf [MaxMoves]Move
+				moves := s.diceMoves(buf[:0])
+				if _, n := s.dues(); n == 2 && s.due.first() < amountCapture {
+					for _, m := range moves {
+						for _, o := range moves {
+							if !s.untouched(m, o) {
+								continue
+							}
+							after := s
+							after.applyToken(m)
+							c, j := o.Color(), o.Token()
+							for k := range j { // the token the judge judged (ruling Q9)
+								if s.tok[c][k] == s.tok[c][j] {
+									j = k
+									break
+								}
+							}
+							l, why := after.judge(o.due(), j, o.From())
+							const judged = amountMask<<(mAmount-laneShift) | 1<<(mMate-laneShift) // what the amount adds
+							if why.why != legal || l&^judged != o.lane()&^judged {
+								t.Fatalf("%s: %v after %v judged %#x (%v), was %v\n%v", name, o, m, l, why, o, s)
+							}
+							if got := s.diceAfter(m); got != 2 {
+								t.Fatalf("%s: %v leaves %v, yet plays %d dice\n%v", name, m, o, got, s)
+							}
+							checked++
+						}
+					}
+				}
+				legal := s.LegalMoves()
+				s, _ = s.Apply(legal[uint64(uint32(pick.Uint64()))*uint64(len(legal))>>32])
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d moves checked", checked)
+	}
+}
