@@ -917,9 +917,11 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 	// Opponents, colour by colour: a refusal by any refuses the move,
 	// else a colour that sends the mover home does, else the rest are
 	// captured or shared with.
-	for o := range rs.seats.All() {
+	for x := opp; x != 0; { // the colours there, in order
+		o := Color(bits.TrailingZeros32(x) / MaxTokens)
 		theirs := opp & colorBits(o)
-		if theirs == 0 || rs.mates[c]&(1<<o) != 0 { // rule T1: partners share
+		x &^= theirs
+		if rs.mates[c]&(1<<o) != 0 { // rule T1: partners share
 			continue
 		}
 		if theirs&stop != 0 { // rule B2, on a safe square too
@@ -977,76 +979,94 @@ func (s *State) judgeColor(theirs, stop uint32, sq uint8, startCapture bool) (ui
 // K4) passes the squares round counts, lap after lap.
 func (s *State) passes(m Move, from, to int) refusal {
 	rs := s.rs
-	c, i := m.Color(), m.Token()
-	fin, he := int(rs.finish), int(rs.homeEntry)
-	stop, others := s.bars(c, i)
+	b := path{c: m.Color(), i: m.Token(), fin: int(rs.finish), he: int(rs.homeEntry)}
+	b.stop, b.others = s.bars(b.c, b.i)
 	// The track squares of the tokens that stop it or that it may not
 	// pass, as bits: a square with none of them it passes without a look.
-	var near [4]uint64
-	for x := stop | others; x != 0; x &= x - 1 {
+	for x := b.stop | b.others; x != 0; x &= x - 1 {
 		sq := s.at[bits.TrailingZeros32(x)]
-		near[sq>>6] |= 1 << (sq & 63)
-	}
-	check := func(p int) refusal {
-		if p > he && p <= fin { // the home column
-			if p < fin && (rs.feat&featHomeNoJumps != 0 || others != 0) && s.holds(c, i, p) { // rule F2 (OvertakeCaptures passes its own, S1)
-				if rs.feat&featHomeNoJumps != 0 {
-					return refusal{refHomeJump, uint16(p)}
-				}
-				return refusal{refOvertake, uint16(p)}
-			}
-			return refusal{}
-		}
-		sq := s.trackSquare(c, p)
-		if near[sq>>6]>>(sq&63)&1 == 0 {
-			return refusal{}
-		}
-		here := s.at.match(sq)
-		if b := here & stop; b != 0 && !s.leftBlock(c, i, here, b) {
-			return refusal{refPassBlock, uint16(sq)}
-		}
-		if here&others != 0 {
-			return refusal{refOvertake, uint16(p)}
-		}
-		return refusal{}
+		b.near[sq>>6] |= 1 << (sq & 63)
 	}
 	switch {
 	case m.Bounces():
 		if rs.feat&featSteps != 0 { // rule V2: back from the gate
 			return s.passesGate(m, from, to)
 		}
-		for p := from + 1; p < fin; p++ {
-			if r := check(p); r.why != legal {
+		for p := from + 1; p < b.fin; p++ {
+			if r := s.passing(&b, p); r.why != legal {
 				return r
 			}
 		}
-		for p := fin - 1; p > to; p-- {
-			if r := check(p); r.why != legal {
+		for p := b.fin - 1; p > to; p-- {
+			if r := s.passing(&b, p); r.why != legal {
 				return r
 			}
 		}
-	case from > fin || m.Circles():
+	case from > b.fin || m.Circles():
 		// Round the track past the home entry (rule K4), step by step as
 		// round counts them, into the home column on a later lap where it
 		// has opened.
 		for k := 1; k < int(m.Count()); k++ {
-			p, home, _ := s.round(c, from, k)
-			if home && p >= fin {
+			p, home, _ := s.round(b.c, from, k)
+			if home && p >= b.fin {
 				if !m.Bounces() {
 					break // the finish: where any roll that reaches it stops
 				}
-				p = 2*fin - p // rule C5: back from the finish
+				p = 2*b.fin - p // rule C5: back from the finish
 			}
-			if r := check(p); r.why != legal {
+			if r := s.passing(&b, p); r.why != legal {
 				return r
 			}
 		}
 	default:
 		for p := from + 1; p < to; p++ {
-			if r := check(p); r.why != legal {
+			if sq := s.trackSquare(b.c, p); p <= b.he && b.near[sq>>6]>>(sq&63)&1 == 0 {
+				continue // on the track, where nothing stands that bars it (passing)
+			}
+			if r := s.passing(&b, p); r.why != legal {
 				return r
 			}
 		}
+	}
+	return refusal{}
+}
+
+// path is what passes judges a path against: the token (token i of
+// colour c), its colour's finish and home entry, the tokens that stop it
+// (rule B2) and those it may not pass (rule F2), and the track squares
+// they stand on (near, a bit each).
+type path struct {
+	c            Color
+	i, fin, he   int
+	stop, others uint32
+	near         [4]uint64
+}
+
+// passing decides whether the token of path b may pass progress p: a
+// block that stops it (rule B2) or a token it may not pass (rule F2)
+// there bars it, and where jumps are forbidden there, a token in its
+// home column (rule M6).
+func (s *State) passing(b *path, p int) refusal {
+	rs := s.rs
+	if p > b.he && p <= b.fin { // the home column
+		if p < b.fin && (rs.feat&featHomeNoJumps != 0 || b.others != 0) && s.holds(b.c, b.i, p) { // rule F2 (OvertakeCaptures passes its own, S1)
+			if rs.feat&featHomeNoJumps != 0 {
+				return refusal{refHomeJump, uint16(p)}
+			}
+			return refusal{refOvertake, uint16(p)}
+		}
+		return refusal{}
+	}
+	sq := s.trackSquare(b.c, p)
+	if b.near[sq>>6]>>(sq&63)&1 == 0 {
+		return refusal{}
+	}
+	here := s.at.match(sq)
+	if x := here & b.stop; x != 0 && !s.leftBlock(b.c, b.i, here, x) {
+		return refusal{refPassBlock, uint16(sq)}
+	}
+	if here&b.others != 0 {
+		return refusal{refOvertake, uint16(p)}
 	}
 	return refusal{}
 }
@@ -1967,6 +1987,9 @@ func (s *State) sendHome(caught uint32) {
 // leave clears who arrived last on the square token i of colour c leaves
 // (rule P4): the token left behind is alone there.
 func (s *State) leave(c Color, i int) {
+	if s.later == 0 { // nobody arrived after another
+		return
+	}
 	s.later &^= tokenBit(c, i)
 	if sq := s.at.byteOf(c, i); sq != 0 {
 		s.later &^= s.at.match(sq)
