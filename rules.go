@@ -1175,10 +1175,9 @@ func (s *State) findBlocks(words uint) {
 		s.findBenchBlocks(words)
 		return
 	}
-	for w := range laneWords {
-		if words>>w&1 != 0 {
-			s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(s.at.word(w))))<<(8*w)
-		}
+	for x := words & (1<<laneWords - 1); x != 0; x &= x - 1 {
+		w := bits.TrailingZeros(x) % laneWords
+		s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(s.at.word(w))))<<(8*w)
 	}
 }
 
@@ -1358,6 +1357,9 @@ func (s *State) keepsMove(f *setFilter, m Move) bool {
 // filter applies the filters that bind to the moves judged for amount d,
 // each only where it leaves a move.
 func (s *State) filter(d due) {
+	if l := &s.moves; b2i(l[0] != 0)+b2i(l[1] != 0)+b2i(l[2] != 0)+b2i(l[3] != 0)+b2i(s.extra != 0) < 2 {
+		return // a filter keeps a move where it is the only one
+	}
 	c := d.c()
 	for k := range filters {
 		f := &filters[k]
@@ -2377,6 +2379,18 @@ func (s *State) dues() (ds [maxDue]due, n int) {
 	return ds, n
 }
 
+// dueCount returns how many amounts dues returns.
+func (s *State) dueCount() int {
+	a := &s.due
+	if k := a.first(); k >= amountCapture {
+		if _, h := a.earned(); k == amountCapture && h > 0 {
+			return 2
+		}
+		return 1
+	}
+	return 1 + b2i(a.more[0] != 0) + b2i(a.more[1] != 0) + b2i(a.more[2] != 0)
+}
+
 // nextDie ends amount k, just played, with two dice (rule W1), and
 // reports whether another is due, which it makes the head: the other
 // die, or once the dice are played a bonus move earned (rule P8), a
@@ -2526,10 +2540,12 @@ func (s *State) settle() {
 func (s *State) appendSettled(d due, dst []Move) []Move {
 	n := len(dst)
 	dst = s.settledMoves(d, dst)
-	if len(dst) == n {
+	switch {
+	case len(dst) == n:
 		return append(dst, d.pass(false))
+	case s.extra != extraDice: // the head's lanes alone come in token order
+		sortMoves(dst[n:])
 	}
-	sortMoves(dst[n:])
 	return dst
 }
 
@@ -2599,13 +2615,18 @@ func (s *State) kindMove(head, other due, mate bool, kind, j int) Move {
 
 // sortMoves sorts moves into canonical order (Move.Compare).
 func sortMoves(moves []Move) {
-	for i := 1; i < len(moves); i++ {
+	var keys [MaxMoves]uint64
+	if len(moves) > len(keys) {
+		slices.SortFunc(moves, Move.Compare)
+		return
+	}
+	for i := range moves {
 		m, k := moves[i], moves[i].order()
 		j := i
-		for ; j > 0 && moves[j-1].order() > k; j-- {
-			moves[j] = moves[j-1]
+		for ; j > 0 && keys[j-1] > k; j-- {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
 		}
-		moves[j] = m
+		moves[j], keys[j] = m, k
 	}
 }
 
@@ -2615,6 +2636,7 @@ func sortMoves(moves []Move) {
 func (s *State) diceMoves(dst []Move) []Move {
 	start := len(dst)
 	ds, n := s.dues()
+	t := *s // startCount judges on it, changing only what countOf clears
 	for k, d := range ds[:n] {
 		seen := false
 		for _, e := range ds[:k] {
@@ -2624,7 +2646,8 @@ func (s *State) diceMoves(dst []Move) []Move {
 			continue
 		}
 		for {
-			t := s.countOf(d)
+			t.moves, t.extra = [MaxTokens]uint32{}, 0
+			t.startCount(d)
 			for i, l := range t.moves {
 				if l != 0 {
 					dst = append(dst, t.laneMove(d, i, l))
@@ -2785,16 +2808,17 @@ func (s *State) entryOf(col due, f uint8, i int, l uint32) Move {
 // die is played, and under LargerDie the larger where a token can play
 // it.
 func (s *State) useDice(moves []Move) []Move {
-	if _, n := s.dues(); n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
+	n := s.dueCount()
+	if n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
 		return moves
 	}
-	_, n := s.dues()
 	var played [MaxMoves]uint8
 	most := uint8(0)
+	const plain = flagValid | flagEnter | flagBlock // moves that do no more than move their token (untouched)
 	for k, m := range moves {
 		p := 0
 		for _, r := range moves {
-			if n == 2 && s.untouched(m, r) { // the other die's move r stays: both dice are played
+			if n == 2 && m.flags()&^plain == 0 && r.flags()&^plain == 0 && s.untouched(m, r) { // the other die's move r stays: both dice are played
 				p = 2
 				break
 			}
@@ -2910,7 +2934,7 @@ func (s *State) anyJudged(d due) bool {
 // it; every die due where m ends the player's game, as nothing is left
 // to play them.
 func (s *State) diceAfter(m Move) int {
-	_, n := s.dues()
+	n := s.dueCount()
 	t := *s
 	t.applyToken(m)
 	c := m.Color()
