@@ -2814,16 +2814,9 @@ func (s *State) useDice(moves []Move) []Move {
 	}
 	var played [MaxMoves]uint8
 	most := uint8(0)
-	const plain = flagValid | flagEnter | flagBlock // moves that do no more than move their token (untouched)
 	for k, m := range moves {
-		p := 0
-		for _, r := range moves {
-			if n == 2 && m.flags()&^plain == 0 && r.flags()&^plain == 0 && s.untouched(m, r) { // the other die's move r stays: both dice are played
-				p = 2
-				break
-			}
-		}
-		if p == 0 {
+		p := 2
+		if n != 2 || !s.bothPlayed(m, moves) {
 			p = s.diceAfter(m)
 		}
 		played[k] = uint8(p)
@@ -2952,13 +2945,38 @@ func (s *State) diceAfter(m Move) int {
 		return played + b2i(t.anyDiceMove())
 	}
 	var buf [MaxMoves]Move
+	moves := t.diceMoves(buf[:0])
 	most := 0
-	for _, r := range t.diceMoves(buf[:0]) {
-		if most = max(most, t.diceAfter(r)); most == n-played { // every die left is played
+	for _, r := range moves {
+		p := 2
+		if n-played != 2 || !t.bothPlayed(r, moves) {
+			p = t.diceAfter(r)
+		}
+		if most = max(most, p); most == n-played { // every die left is played
 			break
 		}
 	}
 	return played + most
+}
+
+// bothPlayed reports whether move m of moves, the moves of two amounts
+// due, plays both, as diceAfter counts them: it plays both dice (rules
+// H1, U2, where nothing is left to play), or a move of the other amount
+// is judged after it as before (untouched).
+func (s *State) bothPlayed(m Move, moves []Move) bool {
+	const plain = flagValid | flagEnter | flagBlock // (untouched asks no more of moves)
+	if m.BothDice() {
+		return true
+	}
+	if m.flags()&^plain != 0 {
+		return false
+	}
+	for _, r := range moves {
+		if r.flags()&^plain == 0 && s.untouched(m, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // applyDice is apply with two dice (rule W1): m must be one of the moves

@@ -2021,11 +2021,57 @@ func TestMoveOrderIsCompare(t *testing.T) {
 // untouched (rule W2's count of the dice without a copy) holds where it
 // says a move stays legal: at every position of random games of two dice
 // under every preset made to throw them (with what TwoDice does not play
-// put right, as the two-dice properties draw them), each move r that
-// untouched keeps after move m is judged after m as it was before, and
-// m plays both dice (diceAfter).
+// put right, as the two-dice properties draw them), and at every
+// position rule W2 looks ahead to from one with more than two amounts
+// due (tops and bottoms, rule H2), each move r that untouched keeps
+// after move m is judged after m as it was before, and where
+// bothPlayed says m plays both amounts due, diceAfter counts both.
 func TestUntouchedMovesStayLegal(t *testing.T) {
 	checked := 0
+	var check func(name string, s State)
+	check = func(name string, s State) {
+		n := s.dueCount()
+		if n < 2 || s.due.first() >= amountCapture {
+			return
+		}
+		var buf [MaxMoves]Move
+		moves := s.diceMoves(buf[:0])
+		for _, m := range moves {
+			if n > 2 { // the position rule W2 looks ahead to (diceAfter)
+				after := s
+				after.applyToken(m)
+				if after.turn == s.turn && after.due.head != 0 {
+					check(name, after)
+				}
+				continue
+			}
+			for _, o := range moves {
+				if !s.untouched(m, o) {
+					continue
+				}
+				after := s
+				after.applyToken(m)
+				c, j := o.Color(), o.Token()
+				for k := range j { // the token the judge judged (ruling Q9)
+					if s.tok[c][k] == s.tok[c][j] {
+						j = k
+						break
+					}
+				}
+				l, why := after.judge(o.due(), j, o.From())
+				const judged = amountMask<<(mAmount-laneShift) | 1<<(mMate-laneShift) // what the amount adds
+				if why.why != legal || l&^judged != o.lane()&^judged {
+					t.Fatalf("%s: %v after %v judged %#x (%v), was %v\n%v", name, o, m, l, why, o, s)
+				}
+				checked++
+			}
+			if s.bothPlayed(m, moves) {
+				if got := s.diceAfter(m); got != 2 {
+					t.Fatalf("%s: %v plays both amounts due, says bothPlayed, but %d by diceAfter\n%v", name, m, got, s)
+				}
+			}
+		}
+	}
 	for _, name := range Presets() {
 		r, _ := Preset(name)
 		if !r.TwoDice {
@@ -2052,35 +2098,7 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 				} else if s.Phase() != PhaseMove {
 					break
 				}
-				var buf [MaxMoves]Move
-				moves := s.diceMoves(buf[:0])
-				if _, n := s.dues(); n == 2 && s.due.first() < amountCapture {
-					for _, m := range moves {
-						for _, o := range moves {
-							if !s.untouched(m, o) {
-								continue
-							}
-							after := s
-							after.applyToken(m)
-							c, j := o.Color(), o.Token()
-							for k := range j { // the token the judge judged (ruling Q9)
-								if s.tok[c][k] == s.tok[c][j] {
-									j = k
-									break
-								}
-							}
-							l, why := after.judge(o.due(), j, o.From())
-							const judged = amountMask<<(mAmount-laneShift) | 1<<(mMate-laneShift) // what the amount adds
-							if why.why != legal || l&^judged != o.lane()&^judged {
-								t.Fatalf("%s: %v after %v judged %#x (%v), was %v\n%v", name, o, m, l, why, o, s)
-							}
-							if got := s.diceAfter(m); got != 2 {
-								t.Fatalf("%s: %v leaves %v, yet plays %d dice\n%v", name, m, o, got, s)
-							}
-							checked++
-						}
-					}
-				}
+				check(name, s)
 				legal := s.LegalMoves()
 				s, _ = s.Apply(legal[uint64(uint32(pick.Uint64()))*uint64(len(legal))>>32])
 			}
