@@ -1383,6 +1383,16 @@ func (s *State) filter(d due) {
 	}
 }
 
+// binding reports whether a filter binds the moves of amount d (filter).
+func (s *State) binding(d due) bool {
+	for k := range filters {
+		if f := &filters[k]; s.rs.feat&f.feat != 0 && s.binds(f, d) {
+			return true
+		}
+	}
+	return false
+}
+
 // filterError returns the error refusing legal token move m of amount d
 // that a filter left out: the first filter that binds and keeps some of
 // the legal moves but not m.
@@ -2674,24 +2684,35 @@ func (s *State) diceMoves(dst []Move) []Move {
 			}
 		}
 	}
-	if s.rs.feat&featSplit != 0 { // where the throw began matters (rules U2, H5)
+	if s.rs.feat&featSplit != 0 && s.diePlayed() { // where the throw began matters (rules U2, H5), once a die is played
 		kept := dst[start:start]
 		for _, m := range dst[start:] {
-			if s.sumBarred(m) { // rule U2: another token alike may take the die, or none
-				j := s.alikeOther(m.Color(), m.Token())
-				if j < 0 {
-					continue
-				}
-				m = m.withToken(j)
+			if m, ok := s.split(m); ok {
+				kept = append(kept, m)
 			}
-			if s.rs.rules.DoublesSplitBlocks && s.together(m) { // rule H5
-				continue
-			}
-			kept = append(kept, m)
 		}
 		dst = kept
 	}
 	return dst
+}
+
+// split returns move m of a die as the rules of where the throw began
+// let it be listed, and whether they do: under SumMoves a token that
+// played the other die does not take this one, but another token alike
+// may (rule U2); under DoublesSplitBlocks a block does not move on
+// together by a double (rule H5). Both judge a throw with a die played.
+func (s *State) split(m Move) (Move, bool) {
+	if s.sumBarred(m) { // rule U2: another token alike may take the die, or none
+		j := s.alikeOther(m.Color(), m.Token())
+		if j < 0 {
+			return m, false
+		}
+		m = m.withToken(j)
+	}
+	if s.rs.rules.DoublesSplitBlocks && s.together(m) { // rule H5
+		return m, false
+	}
+	return m, true
 }
 
 // together reports whether move m, with an amount of a double, moves a
@@ -2871,29 +2892,56 @@ func (s *State) untouched(m, r Move) bool {
 // anyDiceMove reports whether an amount due has a move, as diceMoves
 // would list one, without listing them.
 func (s *State) anyDiceMove() bool {
-	listed := func() bool {
+	ds, n := s.dues()
+	if s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due: their sum adds moves (rules U2, H1) and may take some away (M2)
 		var buf [MaxMoves]Move
 		return len(s.diceMoves(buf[:0])) > 0
 	}
-	f := s.rs.feat
-	if s.rs.rules.SumMoves { // rule U2 keeps and adds moves
-		return listed()
-	}
-	ds, n := s.dues()
-	if f&(featSplit|featSums) != 0 { // (SumMoves returned above)
-		if a, b := s.dice(); a == b && s.rs.rules.DoublesSplitBlocks || s.rs.rules.EntrySum && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 {
-			return listed() // rule H5 keeps moves, H1 adds one
-		}
-	}
 	for _, d := range ds[:n] {
 		for {
-			if s.anyJudged(d) {
+			if s.anyKept(d) {
 				return true
 			}
 			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
 				break
 			}
 			d = d.withColor(s.mateOf(d.c()), true) // rule T3
+		}
+	}
+	return false
+}
+
+// anyKept reports whether diceMoves would list a move of amount d: one
+// startCount judges legal (anyJudged) that the rules of where the throw
+// began keep (split). Where they may take moves away and a filter
+// chooses among the moves, the filter may have kept only those: it asks
+// startCount, on a copy.
+func (s *State) anyKept(d due) bool {
+	if s.rs.feat&featSplit == 0 || !s.diePlayed() {
+		return s.anyJudged(d)
+	}
+	if s.rs.feat&(featPairEntry|featChoices) != 0 || s.binding(d) {
+		t := s.countOf(d)
+		for i, l := range t.moves {
+			if l == 0 {
+				continue
+			}
+			if _, ok := s.split(t.laneMove(d, i, l)); ok {
+				return true
+			}
+		}
+		return false
+	}
+	if d.face() != 0 && s.forfeit() { // rule C9: startCount judges nothing
+		return false
+	}
+	x := tokenBytes(&s.tok[d.c()])
+	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+			if _, ok := s.split(s.laneMove(d, i, l)); ok {
+				return true
+			}
 		}
 	}
 	return false
