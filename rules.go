@@ -3010,7 +3010,8 @@ func (s *State) diceAfter(m Move) int {
 // bothPlayed reports whether move m of moves, the moves of two amounts
 // due, plays both, as diceAfter counts them: it plays both dice (rules
 // H1, U2, where nothing is left to play), or a move of the other amount
-// is judged after it as before (untouched).
+// is judged after it as before (untouched), or its token moves on with
+// the other amount (following).
 func (s *State) bothPlayed(m Move, moves []Move) bool {
 	const plain = flagValid | flagEnter | flagBlock // (untouched asks no more of moves)
 	if m.BothDice() {
@@ -3024,7 +3025,35 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 			return true
 		}
 	}
-	return false
+	ds, _ := s.dues()
+	other := ds[0]
+	if m.amount() == other.k() {
+		other = ds[1]
+	}
+	return s.following(m, other)
+}
+
+// following reports whether the token move m moves has a legal move of
+// amount d after m, judged from where m takes it but on s, before m:
+// where m does no more than move its token onto the track or along it,
+// and that move of d ends short of the token's finish without going
+// round again, the judge of it reads only the squares from the one past
+// the token's up to where it ends (see untouched), none of which m
+// changed. Where the rules of where the throw began may take the move
+// away (split), it says nothing.
+func (s *State) following(m Move, d due) bool {
+	const plain = flagValid | flagEnter | flagBlock
+	fin, y := int(s.rs.finish), m.To()
+	if m.flags()&^plain != 0 || m.Captures() > 0 || y >= fin || s.rs.rules.Board.StartLane != 0 ||
+		s.rs.feat&(featSplit|featPairEntry|featChoices) != 0 {
+		return false
+	}
+	l, r := s.judge(d.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token()&(MaxTokens-1), y)
+	if r.why != legal || moveFlags(l>>(mFlags-laneShift))&^plain != 0 {
+		return false
+	}
+	to := int(uint8(l)) - 1
+	return to <= fin && (m.From() <= y || m.From() > to)
 }
 
 // applyDice is apply with two dice (rule W1): m must be one of the moves

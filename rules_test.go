@@ -2065,6 +2065,16 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 				}
 				checked++
 			}
+			ds, _ := s.dues()
+			if other := ds[1-b2i(m.amount() == ds[1].k())]; s.following(m, other) {
+				after := s
+				after.applyToken(m)
+				l, why := after.judge(other.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token(), m.To())
+				if want, _ := s.judge(other.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token(), m.To()); why.why != legal || l != want {
+					t.Fatalf("%s: after %v its token's move of %d judged %#x (%v), before it %#x\n%v", name, m, other.steps(), l, why, want, s)
+				}
+				checked++
+			}
 			if s.bothPlayed(m, moves) {
 				if got := s.diceAfter(m); got != 2 {
 					t.Fatalf("%s: %v plays both amounts due, says bothPlayed, but %d by diceAfter\n%v", name, m, got, s)
