@@ -2876,13 +2876,17 @@ func (s *State) useDice(moves []Move) []Move {
 // would be judged again: the judgement of r serves both orders of the
 // dice.
 func (s *State) untouched(m, r Move) bool {
-	const plain = flagValid | flagEnter | flagBlock
-	if m.Token() == r.Token() || m.Color() != r.Color() || m.amount() == r.amount() ||
-		m.flags()&^plain != 0 || r.flags()&^plain != 0 || m.Captures() > 0 || s.rs.rules.Board.StartLane != 0 {
+	const (
+		plain = uint64(flagValid|flagEnter|flagBlock) << mFlags
+		same  = 0xf<<mColor | 1<<mMate // one colour
+	)
+	if (m.v^r.v)&same != 0 || (m.v^r.v)>>mToken&0xf == 0 || (m.v^r.v)>>mAmount&amountMask == 0 ||
+		(m.v|r.v)&(0xfff<<mFlags&^plain) != 0 || m.v>>mCaptures&0xf != 0 || s.rs.rules.Board.StartLane != 0 {
 		return false
 	}
-	lo, hi := max(r.From(), 0), r.To() // an entry's from the start square, progress 0
-	x, y, fin := m.From(), m.To(), int(s.rs.finish)
+	// Progresses plus one, as a Move keeps them, so that the yard is 0.
+	lo, hi := max(r.v>>mFrom&0xff, 1), r.v>>mTo&0xff // an entry's from the start square, progress 0
+	x, y, fin := m.v>>mFrom&0xff, m.v>>mTo&0xff, uint64(s.rs.finish)+1
 	if x > fin || y > fin || hi > fin { // going round again past the finish (rule K4): two progresses on one square
 		return false
 	}
