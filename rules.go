@@ -2380,9 +2380,10 @@ func (s *State) dues() (ds [maxDue]due, n int) {
 		}
 		return ds, n
 	}
+	c := d & (0xf << mColor)
 	for j, st := range s.due.more {
 		if st != 0 {
-			ds[n] = dueOf(d.c(), st, st) | due(j+1)<<mAmount
+			ds[n] = c | due(st)<<mDie | due(st)<<mCount | due(j+1)<<mAmount // dueOf(d.c(), st, st)
 			n++
 		}
 	}
@@ -2522,6 +2523,20 @@ var settledBit = [2][3]uint8{{0, 0, 4}, {12, 16, 20}}
 func (s *State) settle() {
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
 	if s.due.head == 0 || s.forfeit() {
+		return
+	}
+	if s.rs.feat&(featSplit|featShare) == 0 && s.dueCount() == 1 {
+		// One amount, of one colour, and nothing of where the throw
+		// began: its moves are its lanes as startCount judges them
+		// (diceMoves), all of which rule W2 keeps (useDice).
+		d := s.head() | due(s.due.first())<<mAmount
+		t := s.countOf(d)
+		for i, l := range t.moves {
+			if l != 0 {
+				s.moves[i] = l | uint32(d>>laneShift) | settledLane
+			}
+		}
+		s.extra = extraDice
 		return
 	}
 	var buf [MaxMoves]Move
