@@ -3136,6 +3136,9 @@ func (s *State) settled(m Move) bool {
 	if m.IsPass() || uint(i) >= uint(s.rs.tokens) {
 		return false
 	}
+	if l := s.moves[i]; l != 0 && d.base()|s.tokenPart(c, i)|uint64(l&^settledLane)<<laneShift == m.v { // the head's move as listed
+		return true
+	}
 	v, alike := s.tok[c][i], uint32(0) // the tokens alike with m's, as bits
 	for j := range int(s.rs.tokens) {
 		if s.tok[c][j] == v {
