@@ -2251,11 +2251,14 @@ func (s *State) teamLive(live Colors) Colors {
 // rule H2, four amounts), each played by a move of its own, in any order,
 // on one token or more; the bonus moves the throw earns come after them
 // (rule W4). The amount judged first (head) is the lowest-numbered still
-// due, and more keeps the others (see amounts). The State keeps no lanes
-// for them: the legal moves are found when asked (appendDice), by the
-// same stages as one die's, for each amount due on a copy of the State;
-// rule W2 then keeps the moves that play as many of the dice as can be
-// played.
+// due, and more keeps the others (see amounts). The legal moves are
+// judged by the same stages as one die's, for each amount due on a copy
+// of the State (diceMoves), and rule W2 keeps those that play as many of
+// the dice as can be played (useDice); where the amounts become due, the
+// State keeps what they judged (settle), so that AppendLegalMoves and
+// Apply judge the throw no more. W2 plays a move on a copy to look ahead
+// (diceAfter) only where no move of the other amount is judged after it
+// as before (untouched, following).
 
 // RollDice plays a throw of two dice, faces a and b, for the player to
 // move, where the rules throw two dice (rule W1), and returns the position
