@@ -2878,15 +2878,19 @@ func (s *State) useDice(moves []Move) []Move {
 
 // untouched reports whether move r, beside move m of the other amount
 // of two due, is judged after m as before it, so stays legal: neither
-// does more than move its token onto the track or along it (a capture,
-// a jump, going round, a bounce, a finish, both dice do more), they are
-// of one colour, and m's token neither leaves nor reaches a progress of
-// that colour from where r's token stands to where r ends. The judge of
-// a token's move (judge and what it calls) reads the position only
-// there: the tokens on the squares of those progresses and the token's
-// own progress; what else it reads, the colour's captures (rule K4),
-// only a capture changes, and the rules (rs). A rule that reads more
-// must exclude its moves here (TestUntouchedMovesStayLegal checks it).
+// does more than move its token onto the track or along it (a jump,
+// going round, a bounce, a finish, both dice do more; but m's token may
+// capture and leave the board as finished, rule N1), m captures only
+// on the square it reaches (not where a token captures what it passes,
+// rule S1) and opens no home column by it (rule K4), they are of one
+// colour, and m's token neither leaves nor reaches a progress of that
+// colour from where r's token stands to where r ends (a finish r does
+// not reach). The judge of a
+// token's move (judge and what it calls) reads the position only there:
+// the tokens on the squares of those progresses and the token's own
+// progress; what else it reads, the colour's captures (rule K4), and
+// the rules (rs). A rule that reads more must exclude its moves here
+// (TestUntouchedMovesStayLegal checks it).
 // It needs two progresses of a colour up to its finish to be two
 // squares: not so on a board with start lanes, met going out and again
 // coming home (rule Y1). So rule W2 counts both dice played
@@ -2895,11 +2899,13 @@ func (s *State) useDice(moves []Move) []Move {
 // dice.
 func (s *State) untouched(m, r Move) bool {
 	const (
-		plain = uint64(flagValid|flagEnter|flagBlock) << mFlags
-		same  = 0xf<<mColor | 1<<mMate // one colour
+		plain  = uint64(flagValid|flagEnter|flagBlock) << mFlags
+		retire = uint64(flagRetire|flagFinish) << mFlags
+		same   = 0xf<<mColor | 1<<mMate // one colour
 	)
 	if (m.v^r.v)&same != 0 || (m.v^r.v)>>mToken&0xf == 0 || (m.v^r.v)>>mAmount&amountMask == 0 ||
-		(m.v|r.v)&(0xfff<<mFlags&^plain) != 0 || m.v>>mCaptures&0xf != 0 || s.rs.rules.Board.StartLane != 0 {
+		r.v&(0xfff<<mFlags&^plain) != 0 || m.v&(0xfff<<mFlags&^plain)&^retire != 0 || m.v&retire != 0 && !m.Retires() ||
+		m.v>>mCaptures&0xf != 0 && s.rs.feat&(featCircle|featPassCapture) != 0 || s.rs.rules.Board.StartLane != 0 {
 		return false
 	}
 	// Progresses plus one, as a Move keeps them, so that the yard is 0.
@@ -3039,7 +3045,7 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 	if m.BothDice() {
 		return true
 	}
-	if m.flags()&^plain != 0 {
+	if f := m.flags() &^ plain; f != 0 && f != flagRetire|flagFinish { // (rule N1, as untouched takes it)
 		return false
 	}
 	for _, r := range moves {
@@ -3058,16 +3064,17 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 // following reports whether the token move m moves has a legal move of
 // amount d after m, judged from where m takes it but on s, before m:
 // where m does no more than move its token onto the track or along it,
-// and that move of d ends short of the token's finish without going
-// round again, the judge of it reads only the squares from the one past
-// the token's up to where it ends (see untouched), none of which m
-// changed. Where the rules of where the throw began may take the move
-// away (split), it says nothing.
+// capturing only there (as untouched asks), and that move of d ends
+// short of the token's finish without going round again, the judge of
+// it reads only the squares from the one past the token's up to where it
+// ends (see untouched), none of which m changed. Where the rules of
+// where the throw began may take the move away (split), it says
+// nothing.
 func (s *State) following(m Move, d due) bool {
 	const plain = flagValid | flagEnter | flagBlock
 	fin, y := int(s.rs.finish), m.To()
-	if m.flags()&^plain != 0 || m.Captures() > 0 || y >= fin || s.rs.rules.Board.StartLane != 0 ||
-		s.rs.feat&(featSplit|featPairEntry|featChoices) != 0 {
+	if m.flags()&^plain != 0 || m.Captures() > 0 && s.rs.feat&(featCircle|featPassCapture) != 0 || y >= fin ||
+		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featSplit|featPairEntry|featChoices) != 0 {
 		return false
 	}
 	l, r := s.judge(d.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token()&(MaxTokens-1), y)
