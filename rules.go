@@ -2879,8 +2879,9 @@ func (s *State) useDice(moves []Move) []Move {
 // untouched reports whether move r, beside move m of the other amount
 // of two due, is judged after m as before it, so stays legal: neither
 // does more than move its token onto the track or along it (a jump,
-// going round, a bounce, a finish, both dice do more; but m's token may
-// capture and leave the board as finished, rule N1), m captures only
+// going round, a bounce, both dice do more; but m's token may reach its
+// finish, or capture and leave the board as finished, rule N1, where no
+// player plays two colours, rule T3), m captures only
 // on the square it reaches (not where a token captures what it passes,
 // rule S1) and opens no home column by it (rule K4), they are of one
 // colour, and m's token neither leaves nor reaches a progress of that
@@ -2899,18 +2900,25 @@ func (s *State) useDice(moves []Move) []Move {
 // dice.
 func (s *State) untouched(m, r Move) bool {
 	const (
-		plain  = uint64(flagValid|flagEnter|flagBlock) << mFlags
-		retire = uint64(flagRetire|flagFinish) << mFlags
-		same   = 0xf<<mColor | 1<<mMate // one colour
+		plain = uint64(flagValid|flagEnter|flagBlock) << mFlags
+		same  = 0xf<<mColor | 1<<mMate // one colour
 	)
 	if (m.v^r.v)&same != 0 || (m.v^r.v)>>mToken&0xf == 0 || (m.v^r.v)>>mAmount&amountMask == 0 ||
-		r.v&(0xfff<<mFlags&^plain) != 0 || m.v&(0xfff<<mFlags&^plain)&^retire != 0 || m.v&retire != 0 && !m.Retires() ||
-		m.v>>mCaptures&0xf != 0 && s.rs.feat&(featCircle|featPassCapture) != 0 || s.rs.rules.Board.StartLane != 0 {
+		r.v&(0xfff<<mFlags&^plain) != 0 || m.v>>mCaptures&0xf != 0 && s.rs.feat&(featCircle|featPassCapture) != 0 ||
+		s.rs.rules.Board.StartLane != 0 {
 		return false
 	}
 	// Progresses plus one, as a Move keeps them, so that the yard is 0.
 	lo, hi := max(r.v>>mFrom&0xff, 1), r.v>>mTo&0xff // an entry's from the start square, progress 0
 	x, y, fin := m.v>>mFrom&0xff, m.v>>mTo&0xff, uint64(s.rs.finish)+1
+	switch f := m.flags() &^ moveFlags(plain>>mFlags); {
+	case f == 0:
+	case (f == flagFinish || f == flagRetire|flagFinish) && s.rs.feat&featShare == 0 && hi < fin:
+		// m's token ends at its finish (rule N1: from the square it
+		// captures on), which r does not reach.
+	default:
+		return false
+	}
 	if x > fin || y > fin || hi > fin { // going round again past the finish (rule K4): two progresses on one square
 		return false
 	}
@@ -3045,7 +3053,7 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 	if m.BothDice() {
 		return true
 	}
-	if f := m.flags() &^ plain; f != 0 && f != flagRetire|flagFinish { // (rule N1, as untouched takes it)
+	if f := m.flags() &^ plain; f&^(flagRetire|flagFinish) != 0 { // (a finish, rule N1's too, as untouched takes it)
 		return false
 	}
 	for _, r := range moves {
