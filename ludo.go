@@ -135,7 +135,10 @@ type State struct {
 	// (see startCount): moves[i] is token i's lane (see Move.lane), 0
 	// where it has no legal move; extra is a second move of the token it
 	// names (rule F1). All 0 while a roll is due, and where the only
-	// legal move is a pass.
+	// legal move is a pass. With two dice (rule W1) they keep the moves
+	// of every amount due, judged once where the amounts became due
+	// (settle): moves the head's, extra marked extraDice and the tokens
+	// with a move of another kind.
 	moves [MaxTokens]uint32
 	extra uint32
 	// blocked has a bit for every token that shares its track square with

@@ -288,6 +288,14 @@ func (m Move) Compare(o Move) int {
 	)
 }
 
+// order returns a key whose order is Compare's: the fields Compare
+// compares, most significant first, each as the Move keeps it (a token,
+// a progress, plus one).
+func (m Move) order() uint64 {
+	v := m.v
+	return v&0xf<<60 | v>>mToken&0xf<<56 | v>>mFrom&0xff<<48 | v>>mTo&0xff<<40 | v>>mFlags<<16 | v>>mCount&0xff<<8 | v>>mDie&0xff
+}
+
 // MarshalText writes the move's full text: [Move.String]'s, then its die
 // and, where it differs from the die or for a bonus move, its count:
 // "red 2: 12-18 die 6", "red 0: 10-30 bonus count 20", "blue pass die 3";

@@ -430,8 +430,7 @@ func (mt moveText) resolveDice(s State) (Move, error) {
 			continue
 		}
 		d = d.withColor(c, c != d.c()) // rule T3: the mover's other colour's
-		t := s
-		t.startCount(d)
+		t := s.countOf(d)
 		m, err := t.decide(d, mt.token)
 		switch {
 		case err != nil:

@@ -383,6 +383,16 @@ func (s *State) startCount(d due) {
 	}
 }
 
+// countOf returns a copy of s with amount d judged by startCount, as if
+// no moves had been judged before: with two dice s keeps the moves of
+// the amounts due (settle), which the copy's judging starts without.
+func (s *State) countOf(d due) State {
+	t := *s
+	t.moves, t.extra = [MaxTokens]uint32{}, 0
+	t.startCount(d)
+	return t
+}
+
 // candidates returns, as a bit per token index, the tokens of colour d.c()
 // that judge judges for amount d: not finished (rule B3), not in the yard
 // unless the face enters (rule C7), and of tokens alike (on one square,
@@ -907,9 +917,11 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 	// Opponents, colour by colour: a refusal by any refuses the move,
 	// else a colour that sends the mover home does, else the rest are
 	// captured or shared with.
-	for o := range rs.seats.All() {
+	for x := opp; x != 0; { // the colours there, in order
+		o := Color(bits.TrailingZeros32(x) / MaxTokens)
 		theirs := opp & colorBits(o)
-		if theirs == 0 || rs.mates[c]&(1<<o) != 0 { // rule T1: partners share
+		x &^= theirs
+		if rs.mates[c]&(1<<o) != 0 { // rule T1: partners share
 			continue
 		}
 		if theirs&stop != 0 { // rule B2, on a safe square too
@@ -967,66 +979,94 @@ func (s *State) judgeColor(theirs, stop uint32, sq uint8, startCapture bool) (ui
 // K4) passes the squares round counts, lap after lap.
 func (s *State) passes(m Move, from, to int) refusal {
 	rs := s.rs
-	c, i := m.Color(), m.Token()
-	fin, he := int(rs.finish), int(rs.homeEntry)
-	stop, others := s.bars(c, i)
-	check := func(p int) refusal {
-		if p > he && p <= fin { // the home column
-			if p < fin && (rs.feat&featHomeNoJumps != 0 || others != 0) && s.holds(c, i, p) { // rule F2 (OvertakeCaptures passes its own, S1)
-				if rs.feat&featHomeNoJumps != 0 {
-					return refusal{refHomeJump, uint16(p)}
-				}
-				return refusal{refOvertake, uint16(p)}
-			}
-			return refusal{}
-		}
-		sq := s.trackSquare(c, p)
-		here := s.at.match(sq)
-		if b := here & stop; b != 0 && !s.leftBlock(c, i, here, b) {
-			return refusal{refPassBlock, uint16(sq)}
-		}
-		if here&others != 0 {
-			return refusal{refOvertake, uint16(p)}
-		}
-		return refusal{}
+	b := path{c: m.Color(), i: m.Token(), fin: int(rs.finish), he: int(rs.homeEntry)}
+	b.stop, b.others = s.bars(b.c, b.i)
+	// The track squares of the tokens that stop it or that it may not
+	// pass, as bits: a square with none of them it passes without a look.
+	for x := b.stop | b.others; x != 0; x &= x - 1 {
+		sq := s.at[bits.TrailingZeros32(x)]
+		b.near[sq>>6] |= 1 << (sq & 63)
 	}
 	switch {
 	case m.Bounces():
 		if rs.feat&featSteps != 0 { // rule V2: back from the gate
 			return s.passesGate(m, from, to)
 		}
-		for p := from + 1; p < fin; p++ {
-			if r := check(p); r.why != legal {
+		for p := from + 1; p < b.fin; p++ {
+			if r := s.passing(&b, p); r.why != legal {
 				return r
 			}
 		}
-		for p := fin - 1; p > to; p-- {
-			if r := check(p); r.why != legal {
+		for p := b.fin - 1; p > to; p-- {
+			if r := s.passing(&b, p); r.why != legal {
 				return r
 			}
 		}
-	case from > fin || m.Circles():
+	case from > b.fin || m.Circles():
 		// Round the track past the home entry (rule K4), step by step as
 		// round counts them, into the home column on a later lap where it
 		// has opened.
 		for k := 1; k < int(m.Count()); k++ {
-			p, home, _ := s.round(c, from, k)
-			if home && p >= fin {
+			p, home, _ := s.round(b.c, from, k)
+			if home && p >= b.fin {
 				if !m.Bounces() {
 					break // the finish: where any roll that reaches it stops
 				}
-				p = 2*fin - p // rule C5: back from the finish
+				p = 2*b.fin - p // rule C5: back from the finish
 			}
-			if r := check(p); r.why != legal {
+			if r := s.passing(&b, p); r.why != legal {
 				return r
 			}
 		}
 	default:
 		for p := from + 1; p < to; p++ {
-			if r := check(p); r.why != legal {
+			if sq := s.trackSquare(b.c, p); p <= b.he && b.near[sq>>6]>>(sq&63)&1 == 0 {
+				continue // on the track, where nothing stands that bars it (passing)
+			}
+			if r := s.passing(&b, p); r.why != legal {
 				return r
 			}
 		}
+	}
+	return refusal{}
+}
+
+// path is what passes judges a path against: the token (token i of
+// colour c), its colour's finish and home entry, the tokens that stop it
+// (rule B2) and those it may not pass (rule F2), and the track squares
+// they stand on (near, a bit each).
+type path struct {
+	c            Color
+	i, fin, he   int
+	stop, others uint32
+	near         [4]uint64
+}
+
+// passing decides whether the token of path b may pass progress p: a
+// block that stops it (rule B2) or a token it may not pass (rule F2)
+// there bars it, and where jumps are forbidden there, a token in its
+// home column (rule M6).
+func (s *State) passing(b *path, p int) refusal {
+	rs := s.rs
+	if p > b.he && p <= b.fin { // the home column
+		if p < b.fin && (rs.feat&featHomeNoJumps != 0 || b.others != 0) && s.holds(b.c, b.i, p) { // rule F2 (OvertakeCaptures passes its own, S1)
+			if rs.feat&featHomeNoJumps != 0 {
+				return refusal{refHomeJump, uint16(p)}
+			}
+			return refusal{refOvertake, uint16(p)}
+		}
+		return refusal{}
+	}
+	sq := s.trackSquare(b.c, p)
+	if b.near[sq>>6]>>(sq&63)&1 == 0 {
+		return refusal{}
+	}
+	here := s.at.match(sq)
+	if x := here & b.stop; x != 0 && !s.leftBlock(b.c, b.i, here, x) {
+		return refusal{refPassBlock, uint16(sq)}
+	}
+	if here&b.others != 0 {
+		return refusal{refOvertake, uint16(p)}
 	}
 	return refusal{}
 }
@@ -1135,10 +1175,9 @@ func (s *State) findBlocks(words uint) {
 		s.findBenchBlocks(words)
 		return
 	}
-	for w := range laneWords {
-		if words>>w&1 != 0 {
-			s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(s.at.word(w))))<<(8*w)
-		}
+	for x := words & (1<<laneWords - 1); x != 0; x &= x - 1 {
+		w := bits.TrailingZeros(x) % laneWords
+		s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(s.at.word(w))))<<(8*w)
 	}
 }
 
@@ -1318,6 +1357,9 @@ func (s *State) keepsMove(f *setFilter, m Move) bool {
 // filter applies the filters that bind to the moves judged for amount d,
 // each only where it leaves a move.
 func (s *State) filter(d due) {
+	if l := &s.moves; b2i(l[0] != 0)+b2i(l[1] != 0)+b2i(l[2] != 0)+b2i(l[3] != 0)+b2i(s.extra != 0) < 2 {
+		return // a filter keeps a move where it is the only one
+	}
 	c := d.c()
 	for k := range filters {
 		f := &filters[k]
@@ -1339,6 +1381,16 @@ func (s *State) filter(d due) {
 			}
 		}
 	}
+}
+
+// binding reports whether a filter binds the moves of amount d (filter).
+func (s *State) binding(d due) bool {
+	for k := range filters {
+		if f := &filters[k]; s.rs.feat&f.feat != 0 && s.binds(f, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // filterError returns the error refusing legal token move m of amount d
@@ -1442,8 +1494,11 @@ func (d due) pass(forfeit bool) Move {
 // appendWithExtra is appendLegal where a token has a second move (rule
 // F1): it comes after the token's move to its start square.
 func (s *State) appendWithExtra(d due, dst []Move) []Move {
-	if s.extra == extraChoices {
+	switch {
+	case s.extra == extraChoices:
 		return s.appendChoices(d, dst) // rules Y5, Y6, Y7
+	case s.extra&extraDice != 0:
+		return s.appendSettled(d, dst) // rule W1
 	}
 	xi := extraToken(s.extra)
 	n := len(dst)
@@ -1944,6 +1999,9 @@ func (s *State) sendHome(caught uint32) {
 // leave clears who arrived last on the square token i of colour c leaves
 // (rule P4): the token left behind is alone there.
 func (s *State) leave(c Color, i int) {
+	if s.later == 0 { // nobody arrived after another
+		return
+	}
 	s.later &^= tokenBit(c, i)
 	if sq := s.at.byteOf(c, i); sq != 0 {
 		s.later &^= s.at.match(sq)
@@ -2193,11 +2251,14 @@ func (s *State) teamLive(live Colors) Colors {
 // rule H2, four amounts), each played by a move of its own, in any order,
 // on one token or more; the bonus moves the throw earns come after them
 // (rule W4). The amount judged first (head) is the lowest-numbered still
-// due, and more keeps the others (see amounts). The State keeps no lanes
-// for them: the legal moves are found when asked (appendDice), by the
-// same stages as one die's, for each amount due on a copy of the State;
-// rule W2 then keeps the moves that play as many of the dice as can be
-// played.
+// due, and more keeps the others (see amounts). The legal moves are
+// judged by the same stages as one die's, for each amount due on a copy
+// of the State (diceMoves), and rule W2 keeps those that play as many of
+// the dice as can be played (useDice); where the amounts become due, the
+// State keeps what they judged (settle), so that AppendLegalMoves and
+// Apply judge the throw no more. W2 plays a move on a copy to look ahead
+// (diceAfter) only where no move of the other amount is judged after it
+// as before (untouched, following).
 
 // RollDice plays a throw of two dice, faces a and b, for the player to
 // move, where the rules throw two dice (rule W1), and returns the position
@@ -2250,6 +2311,7 @@ func (s *State) rollDice(a, b int) error {
 		s.flags |= stateBottoms
 		s.due.more = [maxDue - 1]uint8{uint8(7 - a), uint8(a), uint8(7 - a)}
 	}
+	s.settle()
 	return nil
 }
 
@@ -2321,13 +2383,26 @@ func (s *State) dues() (ds [maxDue]due, n int) {
 		}
 		return ds, n
 	}
+	c := d & (0xf << mColor)
 	for j, st := range s.due.more {
 		if st != 0 {
-			ds[n] = dueOf(d.c(), st, st) | due(j+1)<<mAmount
+			ds[n] = c | due(st)<<mDie | due(st)<<mCount | due(j+1)<<mAmount // dueOf(d.c(), st, st)
 			n++
 		}
 	}
 	return ds, n
+}
+
+// dueCount returns how many amounts dues returns.
+func (s *State) dueCount() int {
+	a := &s.due
+	if k := a.first(); k >= amountCapture {
+		if _, h := a.earned(); k == amountCapture && h > 0 {
+			return 2
+		}
+		return 1
+	}
+	return 1 + b2i(a.more[0] != 0) + b2i(a.more[1] != 0) + b2i(a.more[2] != 0)
 }
 
 // nextDie ends amount k, just played, with two dice (rule W1), and
@@ -2389,6 +2464,7 @@ func (s *State) passDice() {
 	if a.first() < amountCapture {
 		a.more = [maxDue - 1]uint8{}
 		if s.bonusNext(s.head().c()) {
+			s.settle()
 			return
 		}
 	}
@@ -2410,8 +2486,176 @@ func (s *State) appendDice(dst []Move) []Move {
 	}
 	n := len(dst)
 	dst = append(dst, moves...)
-	slices.SortFunc(dst[n:], Move.Compare)
+	sortMoves(dst[n:])
 	return dst
+}
+
+// The kinds of move a State keeps with two dice (settle): of the head
+// (the amount due first), of another amount due (kindOther: the other
+// die, or the bottom to a top, rule H2, or a token home's bonus move
+// after a capture's, rule W4), of both dice (kindBoth: rules H1, U2),
+// each of the mover's colour or of the player's other (rule T3). A
+// move of the head by the mover's colour is kept as its token's lane in
+// moves, with settledLane, a bit no Move has, so that Apply's one-die
+// comparison never takes it and sends every move to applyDice, which
+// settles after it; the others as a bit of their token in extra, at
+// settledBit[mate][kind], with extraDice, each judged again when listed
+// (kindMove). No bit is bit 8, the lanes' valid bit, so that extra is
+// never taken for a lane (starLanded).
+const (
+	kindHead = iota
+	kindOther
+	kindBoth
+
+	extraDice   = uint32(1) << 30 // extra marks the moves settle kept (never a lane's bit: mLaneTok and mAmount lie below it, mMate is a mate's)
+	settledLane = uint32(1) << 31 // bit 63 of a Move, which none has
+)
+
+var settledBit = [2][3]uint8{{0, 0, 4}, {12, 16, 20}}
+
+// settle judges, with two dice, the moves of the amounts due where they
+// become due (after the throw, and after a move or a pass that leaves
+// one due), by the stages appendDice lists them with, rule W2 included,
+// and keeps them in moves and extra (see kindHead), so that
+// AppendLegalMoves lists them (appendSettled) and Apply finds its move
+// among them (settled) without judging the throw again, as one die's
+// startCount makes them. It keeps none where no move is due, or where
+// the throw is forfeited (rule C9), whose pass appendDice lists. Rule
+// W2's look ahead (diceAfter) plays its moves by applyToken, which
+// does not settle: the transitions do (rollDice, applyDice, passDice).
+func (s *State) settle() {
+	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	if s.due.head == 0 || s.forfeit() {
+		return
+	}
+	if s.rs.feat&(featSplit|featShare) == 0 && s.dueCount() == 1 {
+		// One amount, of one colour, and nothing of where the throw
+		// began: its moves are its lanes as startCount judges them
+		// (diceMoves), all of which rule W2 keeps (useDice).
+		d := s.head() | due(s.due.first())<<mAmount
+		t := s.countOf(d)
+		for i, l := range t.moves {
+			if l != 0 {
+				s.moves[i] = l | uint32(d>>laneShift) | settledLane
+			}
+		}
+		s.extra = extraDice
+		return
+	}
+	var buf [MaxMoves]Move
+	moves := s.useDice(s.diceMoves(buf[:0]))
+	first, x := s.due.first(), extraDice
+	for _, m := range moves {
+		mate, kind := m.v>>mMate&1, kindOther
+		switch {
+		case m.BothDice():
+			kind = kindBoth
+		case m.amount() == first:
+			kind = kindHead
+		}
+		i := m.Token() & (MaxTokens - 1)
+		if mate == 0 && kind == kindHead {
+			s.moves[i] = m.lane() | settledLane
+		} else {
+			x |= 1 << (settledBit[mate][kind] + uint8(i))
+		}
+	}
+	s.extra = x
+}
+
+// appendSettled is appendLegal with two dice: the moves settle kept, in
+// canonical order, or the pass where there are none (rule C10).
+func (s *State) appendSettled(d due, dst []Move) []Move {
+	n := len(dst)
+	dst = s.settledMoves(d, dst)
+	switch {
+	case len(dst) == n:
+		return append(dst, d.pass(false))
+	case s.extra != extraDice: // the head's lanes alone come in token order
+		sortMoves(dst[n:])
+	}
+	return dst
+}
+
+// settledMoves appends the moves settle kept, head d: the head's from
+// their lanes, the others judged again (kindMove).
+func (s *State) settledMoves(d due, dst []Move) []Move {
+	base, tok := d.base(), &s.tok[d.c()]
+	for i, l := range s.moves {
+		if l != 0 {
+			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(l&^settledLane)<<laneShift})
+		}
+	}
+	if x := s.extra &^ extraDice; x != 0 {
+		ds, n := s.dues()
+		other := otherDue(ds, n)
+		for ; x != 0; x &= x - 1 {
+			b := uint8(bits.TrailingZeros32(x))
+			mate, kind := false, kindOther
+			switch {
+			case b >= settledBit[1][kindHead]:
+				mate, kind = true, int(b-settledBit[1][kindHead])/4
+			case b >= settledBit[0][kindBoth]:
+				kind = kindBoth
+			}
+			dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
+		}
+	}
+	return dst
+}
+
+// kindMove returns the move of kind kind (see kindHead) that settle kept
+// for token j of the mover's colour, or where mate of the player's other
+// (rule T3), head and other the amounts due: judged as diceMoves judges
+// it, of the lowest-numbered token alike with j (ruling Q9), which rule
+// U2 may have given to j (diceMoves).
+func (s *State) kindMove(head, other due, mate bool, kind, j int) Move {
+	c := head.c()
+	if mate {
+		c = s.mateOf(c)
+	}
+	v := s.tok[c][j]
+	if kind == kindBoth { // rules H1, U2: the token that diceMoves judged
+		a, b := s.dice()
+		f, col := a+b, dueOf(c, 0, 0).withColor(c, mate)
+		if v == 0 {
+			l, _ := s.judge(col|dueOf(0, f, f), j, -1)
+			return s.entryOf(col, f, j, l)
+		}
+		l, _ := s.judge(col|dueOf(0, 0, f), j, int(v)-1)
+		return s.sumOf(col, f, j, l)
+	}
+	d := other
+	if kind == kindHead {
+		d = head
+	}
+	d = d.withColor(c, mate)
+	i := j
+	for k := range j {
+		if s.tok[c][k] == v {
+			i = k
+			break
+		}
+	}
+	l, _ := s.judge(d, i, int(v)-1)
+	return s.laneMove(d, i, l).withToken(j)
+}
+
+// sortMoves sorts moves into canonical order (Move.Compare).
+func sortMoves(moves []Move) {
+	var keys [MaxMoves]uint64
+	if len(moves) > len(keys) {
+		slices.SortFunc(moves, Move.Compare)
+		return
+	}
+	for i := range moves {
+		m, k := moves[i], moves[i].order()
+		j := i
+		for ; j > 0 && keys[j-1] > k; j-- {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+		}
+		moves[j], keys[j] = m, k
+	}
 }
 
 // diceMoves appends the moves of each die due, as the stages judge one
@@ -2420,6 +2664,7 @@ func (s *State) appendDice(dst []Move) []Move {
 func (s *State) diceMoves(dst []Move) []Move {
 	start := len(dst)
 	ds, n := s.dues()
+	t := *s // startCount judges on it, changing only what countOf clears
 	for k, d := range ds[:n] {
 		seen := false
 		for _, e := range ds[:k] {
@@ -2429,7 +2674,7 @@ func (s *State) diceMoves(dst []Move) []Move {
 			continue
 		}
 		for {
-			t := *s
+			t.moves, t.extra = [MaxTokens]uint32{}, 0
 			t.startCount(d)
 			for i, l := range t.moves {
 				if l != 0 {
@@ -2457,24 +2702,35 @@ func (s *State) diceMoves(dst []Move) []Move {
 			}
 		}
 	}
-	if s.rs.feat&featSplit != 0 { // where the throw began matters (rules U2, H5)
+	if s.rs.feat&featSplit != 0 && s.diePlayed() { // where the throw began matters (rules U2, H5), once a die is played
 		kept := dst[start:start]
 		for _, m := range dst[start:] {
-			if s.sumBarred(m) { // rule U2: another token alike may take the die, or none
-				j := s.alikeOther(m.Color(), m.Token())
-				if j < 0 {
-					continue
-				}
-				m = m.withToken(j)
+			if m, ok := s.split(m); ok {
+				kept = append(kept, m)
 			}
-			if s.rs.rules.DoublesSplitBlocks && s.together(m) { // rule H5
-				continue
-			}
-			kept = append(kept, m)
 		}
 		dst = kept
 	}
 	return dst
+}
+
+// split returns move m of a die as the rules of where the throw began
+// let it be listed, and whether they do: under SumMoves a token that
+// played the other die does not take this one, but another token alike
+// may (rule U2); under DoublesSplitBlocks a block does not move on
+// together by a double (rule H5). Both judge a throw with a die played.
+func (s *State) split(m Move) (Move, bool) {
+	if s.sumBarred(m) { // rule U2: another token alike may take the die, or none
+		j := s.alikeOther(m.Color(), m.Token())
+		if j < 0 {
+			return m, false
+		}
+		m = m.withToken(j)
+	}
+	if s.rs.rules.DoublesSplitBlocks && s.together(m) { // rule H5
+		return m, false
+	}
+	return m, true
 }
 
 // together reports whether move m, with an amount of a double, moves a
@@ -2508,15 +2764,20 @@ func (s *State) together(m Move) bool {
 // the token's square to where f takes it, landing only there and
 // bringing no token out of the yard; a move that plays both dice.
 func (s *State) sumMoves(dst []Move, col due, f uint8) []Move {
-	t := *s
-	t.startCount(col | dueOf(0, 0, f))
-	d := col | dueOf(0, f, f)
+	t := s.countOf(col | dueOf(0, 0, f))
 	for i, l := range t.moves {
 		if l != 0 {
-			dst = append(dst, t.laneMove(d, i, l).asSum(f))
+			dst = append(dst, s.sumOf(col, f, i, l))
 		}
 	}
 	return dst
+}
+
+// sumOf returns the move of token i of col's colour (as sumMoves) with
+// both dice as one move of their sum f (rule U2), l its lane as judge
+// judges a bonus move of f steps.
+func (s *State) sumOf(col due, f uint8, i int, l uint32) Move {
+	return s.laneMove(col|dueOf(0, f, f), i, l).asSum(f)
 }
 
 // sumBarred reports whether token move m, of a die, is one rule U2
@@ -2553,13 +2814,11 @@ func (s *State) sumEntry(dst []Move, col due, f uint8) []Move {
 	if !s.rs.entry.has(f) {
 		return dst
 	}
-	d := col | dueOf(0, f, f)
-	t := *s
-	t.startCount(d)
+	t := s.countOf(col | dueOf(0, f, f))
 	n := len(dst)
 	for i, l := range t.moves {
 		if l != 0 && l&(uint32(flagEnter)<<(mFlags-laneShift)) != 0 {
-			dst = append(dst, t.laneMove(d, i, l).with(flagBoth))
+			dst = append(dst, s.entryOf(col, f, i, l))
 		}
 	}
 	if len(dst) > n && s.rs.feat&featEntryFilter != 0 {
@@ -2574,6 +2833,13 @@ func (s *State) sumEntry(dst []Move, col due, f uint8) []Move {
 	return dst
 }
 
+// entryOf returns the entry of token i of col's colour (as sumMoves) with
+// both dice, their sum f (rule H1), l its lane as judge judges an entry
+// on a face of f.
+func (s *State) entryOf(col due, f uint8, i int, l uint32) Move {
+	return s.laneMove(col|dueOf(0, f, f), i, l).with(flagBoth)
+}
+
 // useDice keeps of moves, the moves of the dice due, those that rule W2
 // lets the player make (a capture among them counts, ruling N2): the dice must all be played where they can be,
 // so where a move leaves the other die playable (or ends the player's
@@ -2581,13 +2847,18 @@ func (s *State) sumEntry(dst []Move, col due, f uint8) []Move {
 // die is played, and under LargerDie the larger where a token can play
 // it.
 func (s *State) useDice(moves []Move) []Move {
-	if _, n := s.dues(); n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
+	n := s.dueCount()
+	if n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
 		return moves
 	}
 	var played [MaxMoves]uint8
 	most := uint8(0)
 	for k, m := range moves {
-		played[k] = uint8(s.diceAfter(m))
+		p := 2
+		if n != 2 || !s.bothPlayed(m, moves) {
+			p = s.diceAfter(m)
+		}
+		played[k] = uint8(p)
 		most = max(most, played[k])
 	}
 	larger := 0
@@ -2605,28 +2876,66 @@ func (s *State) useDice(moves []Move) []Move {
 	return kept
 }
 
+// untouched reports whether move r, beside move m of the other amount
+// of two due, is judged after m as before it, so stays legal: neither
+// does more than move its token onto the track or along it (a jump,
+// going round, a bounce, both dice do more; but m's token may reach its
+// finish, or capture and leave the board as finished, rule N1, where no
+// player plays two colours, rule T3), m captures only
+// on the square it reaches (not where a token captures what it passes,
+// rule S1) and opens no home column by it (rule K4), they are of one
+// colour, and m's token neither leaves nor reaches a progress of that
+// colour from where r's token stands to where r ends (a finish r does
+// not reach). The judge of a
+// token's move (judge and what it calls) reads the position only there:
+// the tokens on the squares of those progresses and the token's own
+// progress; what else it reads, the colour's captures (rule K4), and
+// the rules (rs). A rule that reads more must exclude its moves here
+// (TestUntouchedMovesStayLegal checks it).
+// It needs two progresses of a colour up to its finish to be two
+// squares: not so on a board with start lanes, met going out and again
+// coming home (rule Y1). So rule W2 counts both dice played
+// after m (useDice) without playing m on a copy (diceAfter) where r
+// would be judged again: the judgement of r serves both orders of the
+// dice.
+func (s *State) untouched(m, r Move) bool {
+	const (
+		plain = uint64(flagValid|flagEnter|flagBlock) << mFlags
+		same  = 0xf<<mColor | 1<<mMate // one colour
+	)
+	if (m.v^r.v)&same != 0 || (m.v^r.v)>>mToken&0xf == 0 || (m.v^r.v)>>mAmount&amountMask == 0 ||
+		r.v&(0xfff<<mFlags&^plain) != 0 || m.v>>mCaptures&0xf != 0 && s.rs.feat&(featCircle|featPassCapture) != 0 ||
+		s.rs.rules.Board.StartLane != 0 {
+		return false
+	}
+	// Progresses plus one, as a Move keeps them, so that the yard is 0.
+	lo, hi := max(r.v>>mFrom&0xff, 1), r.v>>mTo&0xff // an entry's from the start square, progress 0
+	x, y, fin := m.v>>mFrom&0xff, m.v>>mTo&0xff, uint64(s.rs.finish)+1
+	switch f := m.flags() &^ moveFlags(plain>>mFlags); {
+	case f == 0:
+	case (f == flagFinish || f == flagRetire|flagFinish) && s.rs.feat&featShare == 0 && hi < fin:
+		// m's token ends at its finish (rule N1: from the square it
+		// captures on), which r does not reach.
+	default:
+		return false
+	}
+	if x > fin || y > fin || hi > fin { // going round again past the finish (rule K4): two progresses on one square
+		return false
+	}
+	return (x < lo || x > hi) && (y < lo || y > hi)
+}
+
 // anyDiceMove reports whether an amount due has a move, as diceMoves
 // would list one, without listing them.
 func (s *State) anyDiceMove() bool {
-	listed := func() bool {
+	ds, n := s.dues()
+	if s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due: their sum adds moves (rules U2, H1) and may take some away (M2)
 		var buf [MaxMoves]Move
 		return len(s.diceMoves(buf[:0])) > 0
 	}
-	f := s.rs.feat
-	if s.rs.rules.SumMoves { // rule U2 keeps and adds moves
-		return listed()
-	}
-	ds, n := s.dues()
-	if f&(featSplit|featSums) != 0 { // (SumMoves returned above)
-		if a, b := s.dice(); a == b && s.rs.rules.DoublesSplitBlocks || s.rs.rules.EntrySum && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 {
-			return listed() // rule H5 keeps moves, H1 adds one
-		}
-	}
 	for _, d := range ds[:n] {
 		for {
-			t := *s
-			t.startCount(d)
-			if t.moves != [MaxTokens]uint32{} {
+			if s.anyKept(d) {
 				return true
 			}
 			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
@@ -2638,12 +2947,71 @@ func (s *State) anyDiceMove() bool {
 	return false
 }
 
+// anyKept reports whether diceMoves would list a move of amount d: one
+// startCount judges legal (anyJudged) that the rules of where the throw
+// began keep (split). Where they may take moves away and a filter
+// chooses among the moves, the filter may have kept only those: it asks
+// startCount, on a copy.
+func (s *State) anyKept(d due) bool {
+	if s.rs.feat&featSplit == 0 || !s.diePlayed() {
+		return s.anyJudged(d)
+	}
+	if s.rs.feat&(featPairEntry|featChoices) != 0 || s.binding(d) {
+		t := s.countOf(d)
+		for i, l := range t.moves {
+			if l == 0 {
+				continue
+			}
+			if _, ok := s.split(t.laneMove(d, i, l)); ok {
+				return true
+			}
+		}
+		return false
+	}
+	if d.face() != 0 && s.forfeit() { // rule C9: startCount judges nothing
+		return false
+	}
+	x := tokenBytes(&s.tok[d.c()])
+	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+			if _, ok := s.split(s.laneMove(d, i, l)); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyJudged reports whether startCount would judge a token's move of
+// amount d legal: the candidates and the judge, up to the first legal
+// move, as the filters keep a move wherever they find one (filter). Where
+// a stage after the judge can take a move away (rule F1's pair, the
+// choices of rules Y5 to Y7) it asks startCount, on a copy.
+func (s *State) anyJudged(d due) bool {
+	if s.rs.feat&(featPairEntry|featChoices) != 0 {
+		t := s.countOf(d)
+		return t.moves != [MaxTokens]uint32{}
+	}
+	if d.face() != 0 && s.forfeit() { // rule C9: startCount judges nothing
+		return false
+	}
+	x := tokenBytes(&s.tok[d.c()])
+	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+		if _, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+			return true
+		}
+	}
+	return false
+}
+
 // diceAfter returns how many of the dice due move m and the moves after it
 // can play at most: 1 for m, plus the most the dice left can play after
 // it; every die due where m ends the player's game, as nothing is left
 // to play them.
 func (s *State) diceAfter(m Move) int {
-	_, n := s.dues()
+	n := s.dueCount()
 	t := *s
 	t.applyToken(m)
 	c := m.Color()
@@ -2661,13 +3029,68 @@ func (s *State) diceAfter(m Move) int {
 		return played + b2i(t.anyDiceMove())
 	}
 	var buf [MaxMoves]Move
+	moves := t.diceMoves(buf[:0])
 	most := 0
-	for _, r := range t.diceMoves(buf[:0]) {
-		if most = max(most, t.diceAfter(r)); most == n-played { // every die left is played
+	for _, r := range moves {
+		p := 2
+		if n-played != 2 || !t.bothPlayed(r, moves) {
+			p = t.diceAfter(r)
+		}
+		if most = max(most, p); most == n-played { // every die left is played
 			break
 		}
 	}
 	return played + most
+}
+
+// bothPlayed reports whether move m of moves, the moves of two amounts
+// due, plays both, as diceAfter counts them: it plays both dice (rules
+// H1, U2, where nothing is left to play), or a move of the other amount
+// is judged after it as before (untouched), or its token moves on with
+// the other amount (following).
+func (s *State) bothPlayed(m Move, moves []Move) bool {
+	const plain = flagValid | flagEnter | flagBlock // (untouched asks no more of moves)
+	if m.BothDice() {
+		return true
+	}
+	if f := m.flags() &^ plain; f&^(flagRetire|flagFinish) != 0 { // (a finish, rule N1's too, as untouched takes it)
+		return false
+	}
+	for _, r := range moves {
+		if r.flags()&^plain == 0 && s.untouched(m, r) {
+			return true
+		}
+	}
+	ds, _ := s.dues()
+	other := ds[0]
+	if m.amount() == other.k() {
+		other = ds[1]
+	}
+	return s.following(m, other)
+}
+
+// following reports whether the token move m moves has a legal move of
+// amount d after m, judged from where m takes it but on s, before m:
+// where m does no more than move its token onto the track or along it,
+// capturing only there (as untouched asks), and that move of d ends
+// short of the token's finish without going round again, the judge of
+// it reads only the squares from the one past the token's up to where it
+// ends (see untouched), none of which m changed. Where the rules of
+// where the throw began may take the move away (split), it says
+// nothing.
+func (s *State) following(m Move, d due) bool {
+	const plain = flagValid | flagEnter | flagBlock
+	fin, y := int(s.rs.finish), m.To()
+	if m.flags()&^plain != 0 || m.Captures() > 0 && s.rs.feat&(featCircle|featPassCapture) != 0 || y >= fin ||
+		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featSplit|featPairEntry|featChoices) != 0 {
+		return false
+	}
+	l, r := s.judge(d.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token()&(MaxTokens-1), y)
+	if r.why != legal || moveFlags(l>>(mFlags-laneShift))&^plain != 0 {
+		return false
+	}
+	to := int(uint8(l)) - 1
+	return to <= fin && (m.From() <= y || m.From() > to)
 }
 
 // applyDice is apply with two dice (rule W1): m must be one of the moves
@@ -2690,25 +3113,16 @@ func (s *State) applyDice(m Move) error {
 		return s.forfeitError(m)
 	}
 	var buf [MaxMoves]Move
-	const token = uint64(0xf) << mToken
-	if s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) { // rule U2, which an alike token's listed move would hide
-		return s.diceError(m, s.appendDice(buf[:0]))
+	barred := s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
+	if !barred && s.settled(m) {
+		s.applyToken(m)
+		s.settle()
+		return nil
 	}
-	if i := m.Token(); !m.IsPass() && uint(i) < uint(s.rs.tokens) {
-		// The quick way: a move of a die due (or an alike token's, ruling
-		// Q9) after which every die left is played, which rule W2 never
-		// refuses; bonus moves, which it does not judge.
-		for _, l := range s.diceMoves(buf[:0]) {
-			if l.v&^token == m.v&^token && s.tok[c][l.Token()] == s.tok[c][i] {
-				if _, n := s.dues(); n < 2 || s.due.first() >= amountCapture || s.diceAfter(l) == n {
-					s.applyToken(m)
-					return nil
-				}
-				break
-			}
-		}
+	legal := s.appendLegal(buf[:0]) // the moves settle kept
+	if barred {
+		return s.diceError(m, legal)
 	}
-	legal := s.appendDice(buf[:0])
 	if m.IsPass() {
 		switch {
 		case m.Forfeits():
@@ -2728,13 +3142,65 @@ func (s *State) applyDice(m Move) error {
 	if uint(i) >= uint(s.rs.tokens) {
 		return refusal{why: refWrongTokens}.err(m, s)
 	}
-	for _, l := range legal {
-		if !l.IsPass() && l.v&^token == m.v&^token && s.tok[c][l.Token()] == s.tok[c][i] { // the move, or an alike token's (ruling Q9)
-			s.applyToken(m)
-			return nil
+	return s.diceError(m, legal)
+}
+
+// settled reports whether token move m is one of the moves settle kept,
+// or the same move by a token alike with its token (ruling Q9).
+func (s *State) settled(m Move) bool {
+	const token = uint64(0xf) << mToken
+	d := s.head()
+	c, i := m.Color(), m.Token()
+	if m.IsPass() || uint(i) >= uint(s.rs.tokens) {
+		return false
+	}
+	if l := s.moves[i]; l != 0 && d.base()|s.tokenPart(c, i)|uint64(l&^settledLane)<<laneShift == m.v { // the head's move as listed
+		return true
+	}
+	v, alike := s.tok[c][i], uint32(0) // the tokens alike with m's, as bits
+	for j := range int(s.rs.tokens) {
+		if s.tok[c][j] == v {
+			alike |= 1 << j
 		}
 	}
-	return s.diceError(m, legal)
+	mate, kind := m.v>>mMate&1, kindOther
+	switch {
+	case m.BothDice():
+		kind = kindBoth
+	case m.amount() == s.due.first():
+		kind = kindHead
+	}
+	if mate == 0 && kind == kindHead {
+		for x := alike; x != 0; x &= x - 1 {
+			j := bits.TrailingZeros32(x)
+			if l := s.moves[j]; l != 0 && (d.base()|tokenFields(j, v)|uint64(l&^settledLane)<<laneShift)&^token == m.v&^token {
+				return true
+			}
+		}
+		return false
+	}
+	if x := s.extra >> settledBit[mate][kind] & alike; x != 0 && s.extra&extraDice != 0 {
+		ds, n := s.dues()
+		other := otherDue(ds, n)
+		for ; x != 0; x &= x - 1 {
+			if l := s.kindMove(ds[0], other, mate != 0, kind, bits.TrailingZeros32(x)); l.v&^token == m.v&^token {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// otherDue returns the first amount of ds, n of them due, whose face and
+// steps are not the head's, ds[0]: the other amount of a throw (see
+// kindOther); the head if none.
+func otherDue(ds [maxDue]due, n int) due {
+	for _, e := range ds[1:n] {
+		if e.face() != ds[0].face() || e.steps() != ds[0].steps() {
+			return e
+		}
+	}
+	return ds[0]
 }
 
 // diceError returns the error refusing token move m with two dice, which
@@ -2794,8 +3260,7 @@ func (s *State) diceError(m Move, legal []Move) error {
 	if from != m.From() {
 		return s.illegal(m, "", "%v token %d is at %s, not %s", c, i, progressString(from), progressString(m.From()))
 	}
-	t := *s
-	t.startCount(d)
+	t := s.countOf(d)
 	want, err := t.decide(d, i)
 	if e, ok := err.(*IllegalMoveError); ok {
 		e.Move = m
@@ -2866,8 +3331,7 @@ func (s *State) dieMove(k, i int, mate bool) (Move, error) {
 	for _, d := range ds[:n] {
 		if d.k()&1 == k {
 			d = d.withColor(c, mate)
-			t := *s
-			t.startCount(d)
+			t := s.countOf(d)
 			m, err := t.decide(d, i)
 			if err != nil {
 				return Move{}, err
@@ -2897,8 +3361,7 @@ func (s *State) diceTokenMove(i int) (Move, error) {
 	ds, n := s.dues()
 	var first error
 	for _, d := range ds[:n] {
-		t := *s
-		t.startCount(d)
+		t := s.countOf(d)
 		m, err := t.decide(d, i)
 		if err == nil {
 			return Move{}, s.diceError(m, legal)

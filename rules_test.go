@@ -1,7 +1,9 @@
 package ludo
 
 import (
+	"cmp"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -1943,5 +1945,180 @@ func TestBlocksOnSafeBenchesOnly(t *testing.T) {
 		if m.FormsBlock() && m.To() != 7 && !r.Board.IsSafe(r.Board.Square(Red, m.To())) {
 			t.Errorf("%v forms a block off a bench", m)
 		}
+	}
+}
+
+// With two dice the moves of the amounts due are judged where they
+// become due and kept in the State (settle): what AppendLegalMoves lists
+// from them is what appendDice judges from the position, at every
+// position of random games under each two-dice preset and a few
+// options beside them (rule T3's two colours each, stars, a sum of both
+// dice on one token, tops and bottoms with the sum's entry); every move
+// listed applies, and a State built again from its Setup keeps the same.
+func TestSettledMovesAreJudgedMoves(t *testing.T) {
+	var rules []Rules
+	for _, name := range Presets() {
+		if r, _ := Preset(name); r.TwoDice {
+			rules = append(rules, r)
+		}
+	}
+	for _, text := range []string{"uckers{Teams:TwoColorsEach}", "naija{Teams:TwoColorsEach SumMoves:true}",
+		"danish{TwoDice:true SixLimit:3}", "parcheesi{DiceUse:LargerDie Players:2}", "naija{SumMoves:true BonusAnyDie:true CaptureRetires:false}"} {
+		r, err := ParseRules(text)
+		if err != nil {
+			t.Fatal(text, err)
+		}
+		rules = append(rules, r)
+	}
+	for _, r := range rules {
+		start, err := New(r)
+		if err != nil {
+			t.Fatal(r, err)
+		}
+		d, pick := SeededDice(5), rand.NewPCG(6, 7)
+		positions := 0
+		for range 8 {
+			s := start
+			for plies := 0; plies < 3000; plies++ {
+				if next, err := s.RollDice(d.RollDice()); err == nil {
+					s = next
+				} else if s.Phase() != PhaseMove {
+					break
+				}
+				var buf [MaxMoves]Move
+				got, want := s.LegalMoves(), s.appendDice(buf[:0])
+				if !slices.Equal(got, want) {
+					t.Fatalf("%v: settled moves %v, judged %v\n%v", r, got, want, s)
+				}
+				if u, err := s.Setup().State(); err != nil || u != s {
+					t.Fatalf("%v: the State from its Setup differs (%v)\n%v\n%v", r, err, s, u)
+				}
+				for _, m := range got {
+					if _, err := s.Apply(m); err != nil {
+						t.Fatalf("%v: %v listed but refused: %v\n%v", r, m, err, s)
+					}
+				}
+				s, _ = s.Apply(got[uint64(uint32(pick.Uint64()))*uint64(len(got))>>32])
+				positions++
+			}
+		}
+		if positions < 1000 {
+			t.Errorf("%v: only %d positions", r, positions)
+		}
+	}
+}
+
+// Move.order sorts as Move.Compare does.
+func TestMoveOrderIsCompare(t *testing.T) {
+	src := rand.NewPCG(8, 9)
+	for range 100000 {
+		a, b := Move{src.Uint64() &^ (1 << 63)}, Move{src.Uint64() &^ (1 << 63)}
+		if src.Uint64()&1 == 0 { // mostly equal but for a few fields
+			b.v = a.v ^ 1<<(src.Uint64()%63)
+		}
+		if got, want := cmp.Compare(a.order(), b.order()), a.Compare(b); got != want {
+			t.Fatalf("%#x against %#x: order %d, Compare %d", a.v, b.v, got, want)
+		}
+	}
+}
+
+// untouched (rule W2's count of the dice without a copy) holds where it
+// says a move stays legal: at every position of random games of two dice
+// under every preset made to throw them (with what TwoDice does not play
+// put right, as the two-dice properties draw them), and at every
+// position rule W2 looks ahead to from one with more than two amounts
+// due (tops and bottoms, rule H2), each move r that untouched keeps
+// after move m is judged after m as it was before, and where
+// bothPlayed says m plays both amounts due, diceAfter counts both.
+func TestUntouchedMovesStayLegal(t *testing.T) {
+	checked := 0
+	var check func(name string, s State)
+	check = func(name string, s State) {
+		n := s.dueCount()
+		if n < 2 || s.due.first() >= amountCapture {
+			return
+		}
+		var buf [MaxMoves]Move
+		moves := s.diceMoves(buf[:0])
+		for _, m := range moves {
+			if n > 2 { // the position rule W2 looks ahead to (diceAfter)
+				after := s
+				after.applyToken(m)
+				if after.turn == s.turn && after.due.head != 0 {
+					check(name, after)
+				}
+				continue
+			}
+			for _, o := range moves {
+				if !s.untouched(m, o) {
+					continue
+				}
+				after := s
+				after.applyToken(m)
+				c, j := o.Color(), o.Token()
+				for k := range j { // the token the judge judged (ruling Q9)
+					if s.tok[c][k] == s.tok[c][j] {
+						j = k
+						break
+					}
+				}
+				l, why := after.judge(o.due(), j, o.From())
+				const judged = amountMask<<(mAmount-laneShift) | 1<<(mMate-laneShift) // what the amount adds
+				if why.why != legal || l&^judged != o.lane()&^judged {
+					t.Fatalf("%s: %v after %v judged %#x (%v), was %v\n%v", name, o, m, l, why, o, s)
+				}
+				checked++
+			}
+			ds, _ := s.dues()
+			if other := ds[1-b2i(m.amount() == ds[1].k())]; s.following(m, other) {
+				after := s
+				after.applyToken(m)
+				l, why := after.judge(other.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token(), m.To())
+				if want, _ := s.judge(other.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token(), m.To()); why.why != legal || l != want {
+					t.Fatalf("%s: after %v its token's move of %d judged %#x (%v), before it %#x\n%v", name, m, other.steps(), l, why, want, s)
+				}
+				checked++
+			}
+			if s.bothPlayed(m, moves) {
+				if got := s.diceAfter(m); got != 2 {
+					t.Fatalf("%s: %v plays both amounts due, says bothPlayed, but %d by diceAfter\n%v", name, m, got, s)
+				}
+			}
+		}
+	}
+	for _, name := range Presets() {
+		r, _ := Preset(name)
+		if !r.TwoDice {
+			r.TwoDice = true
+			r.SixValue, r.SixValueAlways, r.SixEntry, r.CaptureDuty = 6, false, SixEntersOne, CaptureOptional
+			r.TowersTogether, r.RoundAgain, r.Decline, r.FirstEntryAny = false, false, false, false
+			if r.Cowries {
+				r.Cowries, r.EntryRolls, r.BonusRolls = false, FacesOf(6), FacesOf(6)
+			}
+			if r.Blocks == BlocksTowers {
+				r.Blocks = BlocksStopOpponents
+			}
+		}
+		start, err := New(r)
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		d, pick := SeededDice(11), rand.NewPCG(12, 13)
+		for range 20 {
+			s := start
+			for plies := 0; plies < 2000; plies++ {
+				if next, err := s.RollDice(d.RollDice()); err == nil {
+					s = next
+				} else if s.Phase() != PhaseMove {
+					break
+				}
+				check(name, s)
+				legal := s.LegalMoves()
+				s, _ = s.Apply(legal[uint64(uint32(pick.Uint64()))*uint64(len(legal))>>32])
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d moves checked", checked)
 	}
 }

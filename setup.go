@@ -617,6 +617,7 @@ func (u *Setup) setTurn(s *State, f *turnFacts) {
 				s.nextDie(Move{uint64(k) << mAmount})
 			}
 		}
+		s.settle() // the moves of the amounts due, judged as rollDice's
 	case u.Die != 0:
 		// Roll the die again, to judge the moves, from the streak it had
 		// before it: one less if it earns a bonus roll, which the checks
