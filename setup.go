@@ -201,7 +201,7 @@ func (u *Setup) check(s *State) *SetupError {
 	if e := u.checkCaptured(s); e != nil {
 		return e
 	}
-	f, e := u.turnFacts(s)
+	f, e := u.turnFacts(s, begin)
 	if e != nil {
 		return e
 	}
@@ -388,14 +388,23 @@ type turnFacts struct {
 	amounts, nPlayed  int
 	played, allPlayed bool
 	captures, home    int // the bonus moves the throw has earned (rule P8)
+	// thrower is the colour whose throw is being played: the mover's, but
+	// with two colours each (rule T3) the turn's where its last token came
+	// home during the throw, the other colour playing on with what is due.
+	thrower Color
 }
 
-// turnFacts reads the facts of the turn off u, the amounts played
-// canonical (of equal faces the first is the one played).
-func (u *Setup) turnFacts(s *State) (turnFacts, *SetupError) {
+// turnFacts reads the facts of the turn off u, where the turn (or throw)
+// began being begin, the amounts played canonical (of equal faces the
+// first is the one played).
+func (u *Setup) turnFacts(s *State, begin *[MaxPlayers][MaxTokens]int) (turnFacts, *SetupError) {
 	rs := s.rs
 	r := &rs.rules
 	f := turnFacts{over: s.over(), limit: int(rs.sixLimit), last: -1, two: rs.has(featTwoDice)}
+	f.thrower = s.moverOf(u.Turn)
+	if rs.has(featShare) && rs.seats.Has(u.Turn) && slices.ContainsFunc(begin[u.Turn][:rs.tokens], func(p int) bool { return p != int(rs.finish) }) {
+		f.thrower = u.Turn // rule T3: its last token came home during the throw
+	}
 	f.maxSixes = f.limit
 	if f.limit == 0 {
 		f.maxSixes = 255
@@ -462,8 +471,8 @@ func (u *Setup) checkThrow(s *State, f *turnFacts) *SetupError {
 		return setupError("Bottoms", t, -1, "tops and bottoms are played only on a double thrown under TopsAndBottoms (rule H2)")
 	case u.Bottoms && limit > 0 && u.Streak == limit:
 		return setupError("Bottoms", t, -1, "sixes %d is SixLimit, so the double is forfeited, not played as tops and bottoms (rules C9, H2)", u.Streak)
-	case u.Bottoms && !s.allOut(s.moverOf(t)):
-		return setupError("Bottoms", t, -1, "%v has a token in the yard, but tops and bottoms are played only with every token out (rule H2)", t)
+	case u.Bottoms && !s.allOut(f.thrower):
+		return setupError("Bottoms", t, -1, "%v has a token in the yard, but tops and bottoms are played only with every token out (rule H2)", f.thrower)
 	case two && r.TopsAndBottoms && u.Die == u.SecondDie && u.Die != 0 && !u.Bottoms && !f.played && s.allOut(s.moverOf(t)) && !(limit > 0 && u.Streak == limit):
 		return setupError("Bottoms", t, -1, "a double thrown with every token out is played as tops and bottoms (rule H2)")
 	case u.Die == 0 && (u.SecondDie != 0 || f.played):
@@ -607,9 +616,13 @@ func (u *Setup) setTurn(s *State, f *turnFacts) {
 		began := s.begin
 		_ = s.rollDice(u.Die, u.SecondDie)
 		s.begin = began                              // where the throw began, as given (rule H5)
-		if !u.Bottoms && s.flags&stateBottoms != 0 { // a token entered with the double: it was thrown with one in the yard
+		switch {
+		case !u.Bottoms && s.flags&stateBottoms != 0: // a token entered with the double: it was thrown with one in the yard
 			s.flags &^= stateBottoms
 			s.due.more = [maxDue - 1]uint8{uint8(u.SecondDie)}
+		case u.Bottoms && s.flags&stateBottoms == 0: // rule T3: thrown by a colour whose last token has come home since
+			s.flags |= stateBottoms
+			s.due.more = [maxDue - 1]uint8{uint8(7 - u.Die), uint8(u.Die), uint8(7 - u.Die)}
 		}
 		s.due.bonus += uint8(f.captures + bonusHome*f.home) // due once the dice are played
 		for k, p := range u.Played {
