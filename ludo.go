@@ -630,7 +630,7 @@ func tokenBit(c Color, i int) uint32 { return 1 << (int(c)*MaxTokens + i%MaxToke
 // colorBits returns the bits of colour c's tokens in a token set.
 func colorBits(c Color) uint32 { return (1<<MaxTokens - 1) << (int(c) * MaxTokens) }
 
-// roll itself and the rest of the rules are in rules.go.
+// Roll itself and the rest of the rules are in the files rules.go maps.
 
 // locate sets the track square of every token from its progress, and the
 // blocks.

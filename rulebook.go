@@ -6,8 +6,8 @@ import "strings"
 // title, its text and its sources, in sections. The rulebook of docs/rulebook.md is
 // written from it (a test keeps the two equal), errors cite its numbers,
 // and RuleTitle, RuleText (plain text) and RuleMarkdown quote it. The
-// rules themselves are code, in rules.go, each under the number given
-// here.
+// rules themselves are code, in the files rules.go maps (roll.go,
+// judge.go, landing.go, …), each under the number given here.
 
 // rulebookSection is a part of the rulebook: a heading, what it is about
 // (the presets that play it and their sources), and its rules.

@@ -615,7 +615,7 @@ func (u *Setup) setTurn(s *State, f *turnFacts) {
 		s.streak -= b2u(f.earns)
 		began := s.begin
 		_ = s.rollDice(u.Die, u.SecondDie)
-		s.begin = began                              // where the throw began, as given (rule H5)
+		s.begin = began // where the throw began, as given (rule H5)
 		switch {
 		case !u.Bottoms && s.flags&stateBottoms != 0: // a token entered with the double: it was thrown with one in the yard
 			s.flags &^= stateBottoms
