@@ -236,7 +236,7 @@ func (s *State) towerMove(d due, i int) (Move, refusal) {
 	if r.why != legal {
 		return m, r
 	}
-	if one.Captures() == 0 { // shared, on a safe square: three would stand there
+	if !one.Captures() { // shared, on a safe square: three would stand there
 		return m, refusal{refFull, uint16(sq)}
 	}
 	return one.with(flagPair), refusal{}

@@ -59,7 +59,7 @@ func (m Move) Action() int {
 		return BothAction + m.Token()
 	case m.isSecond() || m.block() == 1 || m.goesRoundAgain():
 		return SecondAction + m.Token()
-	case m.MovesTower() && m.Captures() != 2:
+	case m.MovesTower() && m.NumCaptured() != 2:
 		return BothAction + m.Token() // a tower moving whole, not onto a tower (rule Y5)
 	}
 	return m.Token()

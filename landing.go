@@ -35,9 +35,9 @@ func (s *State) land(m Move, sq uint8) (Move, refusal) {
 	if circles {
 		m = m.with(flagCircle)
 	}
-	captured := m.Captures()
+	captured := m.NumCaptured()
 	m, r = s.landing(m.withTo(to).withCaptures(0), next)
-	return m.withCaptures(captured + m.Captures()), r
+	return m.withCaptures(captured + m.NumCaptured()), r
 }
 
 // jump returns the progress of a token of colour c jumping d squares on
@@ -76,7 +76,7 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 		return m.with(flagMoverHome).withTo(-1), refusal{}
 	}
 	if caught != 0 {
-		m = m.withCaptures(m.Captures() + bits.OnesCount32(caught)) // with those it passed (rule S1)
+		m = m.withCaptures(m.NumCaptured() + bits.OnesCount32(caught)) // with those it passed (rule S1)
 	}
 	if caught != 0 && s.rs.feat&featRetire != 0 { // rule N1
 		return m.with(flagRetire | flagFinish), refusal{}
@@ -103,7 +103,7 @@ func (s *State) towerLanding(m Move, sq uint8) (Move, refusal) {
 	if !s.towerWhole(c, m.Token()) { // rule Y10: a double on two laps (rule Y1)
 		return m, refusal{refTowerSplit, uint16(sq)}
 	}
-	return m.with(flagPair).withCaptures(m.Captures() + bits.OnesCount32(s.at.match(sq)&^colorBits(c))), refusal{} // with those it passed (rule S1)
+	return m.with(flagPair).withCaptures(m.NumCaptured() + bits.OnesCount32(s.at.match(sq)&^colorBits(c))), refusal{} // with those it passed (rule S1)
 }
 
 // towerWhole reports whether token i of colour c stands in a tower that

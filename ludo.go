@@ -351,10 +351,10 @@ func (s *State) hasToken(c Color, i int) bool {
 	return s.rs != nil && s.rs.seats.Has(c) && i >= 0 && i < int(s.rs.tokens)
 }
 
-// On returns how many tokens of each colour stand on square sq. On a safe
-// square, or where partners or pairs share a square, there may be tokens
-// of several colours; elsewhere of one at most.
-func (s State) On(sq Square) [MaxPlayers]int {
+// TokensOn returns how many tokens of each colour stand on square sq. On
+// a safe square, or where partners or pairs share a square, there may be
+// tokens of several colours; elsewhere of one at most.
+func (s State) TokensOn(sq Square) [MaxPlayers]int {
 	var n [MaxPlayers]int
 	if s.rs == nil {
 		return n
@@ -369,11 +369,12 @@ func (s State) On(sq Square) [MaxPlayers]int {
 	return n
 }
 
-// At returns the colour and number of the tokens on square sq, or a count
-// of 0 if it is empty. Where tokens of several colours share the square
-// (see [State.On]) it returns the first of them clockwise from Red.
-func (s State) At(sq Square) (Color, int) {
-	for c, n := range s.On(sq) {
+// Occupant returns the colour and number of the tokens on square sq, or
+// a count of 0 if it is empty. Where tokens of several colours share the
+// square (see [State.TokensOn]) it returns the first of them clockwise
+// from Red.
+func (s State) Occupant(sq Square) (Color, int) {
+	for c, n := range s.TokensOn(sq) {
 		if n > 0 {
 			return Color(c), n
 		}
@@ -394,7 +395,7 @@ func (s State) Blocks() iter.Seq2[Square, Color] {
 			if s.rs.rules.Blocks == BlocksOnSafe && !s.rs.rules.Board.IsSafe(sq) {
 				continue // rule S4: a block stands on a safe square only
 			}
-			for c, k := range s.On(sq) {
+			for c, k := range s.TokensOn(sq) {
 				if k >= 2 && !yield(sq, Color(c)) {
 					return
 				}
@@ -528,15 +529,15 @@ func (s State) String() string {
 			}
 			fmt.Fprintf(&b, "%d:", n)
 		}
-		b.WriteByte(mark(s.On(TrackSquare(n))))
+		b.WriteByte(mark(s.TokensOn(TrackSquare(n))))
 	}
 	b.WriteByte('\n')
 	for c := range s.rs.seats.All() {
-		yard := s.On(YardOf(c))[c]
-		fin := s.On(FinishOf(c))[c]
+		yard := s.TokensOn(YardOf(c))[c]
+		fin := s.TokensOn(FinishOf(c))[c]
 		fmt.Fprintf(&b, "%-6s yard %d  home ", c, yard)
 		for n := 1; n <= board.HomeColumn; n++ {
-			b.WriteByte(mark(s.On(HomeSquare(c, n))))
+			b.WriteByte(mark(s.TokensOn(HomeSquare(c, n))))
 		}
 		fmt.Fprintf(&b, "  finish %d", fin)
 		if p := s.places.of(c); p > 0 {

@@ -285,7 +285,7 @@ func textOf(m Move) moveText {
 	mt.token, mt.detail = m.Token(), true
 	mt.from, mt.to = m.From(), m.To()
 	mt.flags = m.flags() &^ flagValid
-	mt.captures = m.Captures()
+	mt.captures = m.NumCaptured()
 	mt.bonus = m.IsBonusMove()
 	return mt
 }

@@ -104,7 +104,7 @@ func ppCheckBonus(t *rapid.T, s, s2 State, m Move) {
 	}
 	switch {
 	case m.IsPass():
-	case m.Captures() > 0:
+	case m.Captures():
 		want += min(r.CaptureBonus.Steps(), 1)
 	case m.Finishes():
 		want += min(r.HomeBonus.Steps(), 1)
@@ -156,7 +156,7 @@ func ppCheck(t *rapid.T, s State, withJSON bool) {
 	r := s.Rules()
 	for n := 1; n <= r.Board.Track; n++ {
 		sq := TrackSquare(n)
-		on := s.On(sq)
+		on := s.TokensOn(sq)
 		colours, total := 0, 0
 		for _, k := range on {
 			colours += min(k, 1)

@@ -18,7 +18,7 @@ func (s *State) applyToken(m Move) {
 	}
 	// The track square it lands on, 0 off the track.
 	sq := s.trackSquare(c, to)
-	if m.Captures() > 0 { // rule C11: captured tokens go back to their yards
+	if m.Captures() { // rule C11: captured tokens go back to their yards
 		if rs.feat&featPassCapture != 0 {
 			s.captureOvertaken(m) // rule S1: and those it passed
 		}
@@ -52,7 +52,7 @@ func (s *State) applyToken(m Move) {
 	}
 	if g := rs.goesOn; g != 0 { // what may be due after the move
 		if g == goesOnBonus {
-			if (m.Captures() > 0 || m.Finishes()) && s.earn(m) {
+			if (m.Captures() || m.Finishes()) && s.earn(m) {
 				return // a bonus move is due (rule P8)
 			}
 		} else if s.diceGoOn(m) {
@@ -89,7 +89,7 @@ func (s *State) afterMove(m Move, sq uint8) {
 			s.moveTower(m, sq) // rule R5
 		}
 	}
-	if rs.feat&featCapturePenalty != 0 && m.Captures() == 0 {
+	if rs.feat&featCapturePenalty != 0 && !m.Captures() {
 		s.capturePenalty(m) // rule M8: after the move, the token that could have captured
 	}
 	if rs.feat&featLater != 0 && sq != 0 {
@@ -103,7 +103,7 @@ func (s *State) afterMove(m Move, sq uint8) {
 	}
 	if rs.feat&featBlocks != 0 {
 		words := uint(1) << (int(c) * MaxTokens / 8) // the mover's word
-		if m.Captures() > 0 {
+		if m.Captures() {
 			words = 1<<laneWords - 1 // and the captured tokens' words
 		}
 		s.findBlocks(words)
@@ -119,7 +119,7 @@ func (s *State) afterMove(m Move, sq uint8) {
 // token of the mover's square comes with it.
 func (s *State) moveTower(m Move, sq uint8) {
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
-	for x := s.at.match(sq) &^ colorBits(c); sq != 0 && m.Captures() > 0 && x != 0; x &= x - 1 { // (a tower moving whole home, or onto a square it shares, rule Y5, captures nobody)
+	for x := s.at.match(sq) &^ colorBits(c); sq != 0 && m.Captures() && x != 0; x &= x - 1 { // (a tower moving whole home, or onto a square it shares, rule Y5, captures nobody)
 		k := bits.TrailingZeros32(x)
 		s.tok[k/MaxTokens][k%MaxTokens] = 0
 		s.at.set(Color(k/MaxTokens), k%MaxTokens, 0)
@@ -139,7 +139,7 @@ func (s *State) moveTower(m Move, sq uint8) {
 // make is lost.
 func (s *State) earn(m Move) bool {
 	earned := s.rs.homeBonus
-	if m.Captures() > 0 {
+	if m.Captures() {
 		earned = s.rs.captureBonus
 	}
 	if earned == BonusRoll {
@@ -160,9 +160,9 @@ func (s *State) earn(m Move) bool {
 // amount of the throw, if any, becomes due. It reports whether one is.
 func (s *State) diceGoOn(m Move) bool {
 	rs := s.rs
-	if m.Captures() > 0 || m.Finishes() {
+	if m.Captures() || m.Finishes() {
 		earned := rs.homeBonus
-		if m.Captures() > 0 {
+		if m.Captures() {
 			earned = rs.captureBonus
 		}
 		if earned == BonusRoll {
@@ -170,7 +170,7 @@ func (s *State) diceGoOn(m Move) bool {
 		}
 		// A token home's bonus of a capture's steps counts as a
 		// capture's: the moves are the same.
-		capture := m.Captures() > 0 || rs.homeBonus == rs.captureBonus
+		capture := m.Captures() || rs.homeBonus == rs.captureBonus
 		switch {
 		case earned.Steps() == 0:
 		case capture:
@@ -266,7 +266,7 @@ func (s *State) capturePenalty(m Move) {
 	d, c, mover := m.due(), m.Color(), m.Token()
 	best, far := -1, -2
 	for k, l := range s.moves {
-		if l == 0 || s.laneMove(d, k, l).Captures() == 0 {
+		if l == 0 || !s.laneMove(d, k, l).Captures() {
 			continue
 		}
 		p := int(s.tok[c][k]) - 1

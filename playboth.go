@@ -248,7 +248,7 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 func (s *State) following(m Move, d due) bool {
 	const plain = flagValid | flagEnter | flagBlock
 	fin, y := int(s.rs.finish), m.To()
-	if m.flags()&^plain != 0 || m.Captures() > 0 && s.rs.feat&(featCircle|featPassCapture) != 0 || y >= fin ||
+	if m.flags()&^plain != 0 || m.Captures() && s.rs.feat&(featCircle|featPassCapture) != 0 || y >= fin ||
 		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featSplit|featPairEntry|featChoices) != 0 {
 		return false
 	}

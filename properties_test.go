@@ -657,7 +657,7 @@ func (p *propPlayer) pick(ms []Move) Move {
 	score := func(m Move) int {
 		switch policy {
 		case 1:
-			return 1000*m.Captures() + 500*propB2i(m.Finishes()) + 200*propB2i(m.FormsBlock()) + m.To()
+			return 1000*m.NumCaptured() + 500*propB2i(m.Finishes()) + 200*propB2i(m.FormsBlock()) + m.To()
 		case 2:
 			return -m.From()
 		}
@@ -868,16 +868,16 @@ func propCheckConservation(t *rapid.T, s State) {
 			squares = append(squares, HomeSquare(c, n))
 		}
 		for _, sq := range squares {
-			for o, k := range s.On(sq) {
+			for o, k := range s.TokensOn(sq) {
 				if k > 0 && Color(o) != c {
 					t.Fatalf("On(%v) counts %d %v tokens\n%v", sq, k, Color(o), s)
 				}
 			}
-			count[c] += s.On(sq)[c]
+			count[c] += s.TokensOn(sq)[c]
 		}
 	}
 	for n := 1; n <= b.Track; n++ {
-		for o, k := range s.On(TrackSquare(n)) {
+		for o, k := range s.TokensOn(TrackSquare(n)) {
 			count[o] += k
 		}
 	}
@@ -1017,7 +1017,7 @@ func propCheckPaths(t *rapid.T, s State) {
 			case k < len(path)-1:
 				t.Fatalf("%v passes the %v block at progress %d\n%v", m, o, p, s)
 			case m.MovesTower(): // rule R5: a tower lands on a tower, and captures its two and those it passed (rule S1)
-				if passed := len(v.overtaken(tok, path[:k])); !v.whole(tok) || m.Captures() != 2+passed {
+				if passed := len(v.overtaken(tok, path[:k])); !v.whole(tok) || m.NumCaptured() != 2+passed {
 					t.Fatalf("%v moves a tower onto the %v tower at progress %d, but not from a tower moving whole or capturing two and the %d it passed\n%v", m, o, p, passed, s)
 				}
 			case m.Enters() && p == 0 && r.EntryCapture == EntryCapturesLast:
@@ -1181,7 +1181,7 @@ type propMoveKey struct {
 }
 
 func propKeyOf(m Move) propMoveKey {
-	return propMoveKey{m.Color(), m.Token(), m.From(), m.To(), m.Die(), m.Count(), m.Captures(),
+	return propMoveKey{m.Color(), m.Token(), m.From(), m.To(), m.Die(), m.Count(), m.NumCaptured(),
 		m.IsPass(), m.Forfeits(), m.Enters(), m.Finishes(), m.FormsBlock(),
 		m.Bounces(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(), m.IsBonusMove(), m.MovesTower()}
 }
@@ -1262,10 +1262,10 @@ func TestPropRulesValid(t *testing.T) {
 		first := true
 		for c := range s.Players().All() {
 			// Rules C2, K6, M5: the yard, but StartOut on the start square.
-			if n := s.On(YardOf(c))[c]; n != r.Tokens-r.StartOut {
+			if n := s.TokensOn(YardOf(c))[c]; n != r.Tokens-r.StartOut {
 				t.Fatalf("%v has %d tokens in the yard at the start, want %d", c, n, r.Tokens-r.StartOut)
 			}
-			if n := s.On(r.Board.Square(c, 0))[c]; n != r.StartOut {
+			if n := s.TokensOn(r.Board.Square(c, 0))[c]; n != r.StartOut {
 				t.Fatalf("%v has %d tokens on its start square at the start, want %d", c, n, r.StartOut)
 			}
 			if first && s.Turn() != c { // ruling Q12
@@ -1661,15 +1661,15 @@ func TestPropCaptures(t *testing.T) {
 						case o == c && m.EntersPair() && p == -1 && p2 == 0:
 						case o == c && m.MovesTower() && p == m.From() && p2 == m.To(): // rule R5: the tower's other token
 							mates++
-						case o == c && r.CaptureDuty == CapturePenalty && m.Captures() == 0 && p2 == -1:
+						case o == c && r.CaptureDuty == CapturePenalty && !m.Captures() && p2 == -1:
 						default:
 							moved++
 							t.Fatalf("%v: %v token %d moved from %d to %d\n%v", m, o, j, p, p2, s)
 						}
 					}
 				}
-				if sent != m.Captures() {
-					t.Fatalf("%v: %d opponent tokens went to their yards, want Captures() = %d\n%v", m, sent, m.Captures(), s)
+				if sent != m.NumCaptured() {
+					t.Fatalf("%v: %d opponent tokens went to their yards, want Captures() = %d\n%v", m, sent, m.NumCaptured(), s)
 				}
 				if m.MovesTower() && mates != 1 { // rules R5, Y5: a tower moves whole, both its tokens or none
 					t.Fatalf("%v moves a tower, but %d other tokens came with it\n%v", m, mates, s)

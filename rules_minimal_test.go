@@ -78,7 +78,7 @@ func TestFixPairEntry(t *testing.T) {
 	}
 	s = regressPosition(t, "rules classic{Safe:{0} SafeSquares:SafeMoverHome SixEntry:SixEntersTwoOrRuns Players:2}\nyellow @1\ndie 6\nsixes 1")
 	s2 = regressApply(t, s, "red 0: yard-yard enter pair home")
-	if n := s2.On(YardOf(Red))[Red]; n != 4 {
+	if n := s2.TokensOn(YardOf(Red))[Red]; n != 4 {
 		t.Errorf("%d red tokens in the yard after the pair was sent home, want 4", n)
 	}
 	s = regressPosition(t, "rules fia\ndie 6")
@@ -87,7 +87,7 @@ func TestFixPairEntry(t *testing.T) {
 		t.Fatalf("TokenMove(3) = %v, %v, want a pair", m, err)
 	}
 	s2, err = s.Apply(m)
-	if n := s2.On(YardOf(Red))[Red]; err != nil || n != 2 {
+	if n := s2.TokensOn(YardOf(Red))[Red]; err != nil || n != 2 {
 		t.Errorf("the pair made by token 3 left %d tokens in the yard (%v), want 2", n, err)
 	}
 }
@@ -111,7 +111,7 @@ func TestFixGoingRound(t *testing.T) {
 	if sq := s2.Square(Red, 0); sq != TrackSquare(52) {
 		t.Errorf("Square of the token going round = %v, want 52", sq)
 	}
-	if n := s2.On(TrackSquare(52))[Red]; n != 1 {
+	if n := s2.TokensOn(TrackSquare(52))[Red]; n != 1 {
 		t.Errorf("On(52) counts %d red tokens, want 1", n)
 	}
 	s = regressPosition(t, "rules classic{Board:{8 2 1 0} CaptureBeforeHome:true Players:2 Tokens:1}\nred @8\ndie 5")

@@ -79,7 +79,7 @@ type moveDesc struct {
 func testMoveDesc(m Move) moveDesc {
 	return moveDesc{
 		Color: m.Color(), Token: m.Token(), From: m.From(), To: m.To(), Die: m.Die(),
-		Captures: m.Captures(), Enter: m.Enters(), Finish: m.Finishes(), Pass: m.IsPass(),
+		Captures: m.NumCaptured(), Enter: m.Enters(), Finish: m.Finishes(), Pass: m.IsPass(),
 		Forfeit: m.Forfeits(), Block: m.FormsBlock(), Bounce: m.Bounces(),
 	}
 }
@@ -753,7 +753,7 @@ func TestNewStartPosition(t *testing.T) {
 			assert.False(t, won)
 			for c := Red; c <= Blue; c++ {
 				assert.Equal(t, yardBut(), progressOf(s, c), "rule C2: %v starts in the yard", c)
-				_, n := s.At(YardOf(c))
+				_, n := s.Occupant(YardOf(c))
 				if tt.seats.Has(c) {
 					assert.Equal(t, 4, n, "%v yard", c)
 					assert.Equal(t, YardOf(c), s.Square(c, 0))
@@ -841,7 +841,7 @@ func TestEnterOntoStartSquare(t *testing.T) {
 			n := playToken(t, s, 0)
 			assert.Equal(t, yardBut(0), progressOf(n, c))
 			assert.Equal(t, TrackSquare(starts[c]), n.Square(c, 0), "%s: %v start", p.name, c)
-			col, k := n.At(TrackSquare(starts[c]))
+			col, k := n.Occupant(TrackSquare(starts[c]))
 			assert.Equal(t, c, col)
 			assert.Equal(t, 1, k)
 			// The entering 6 earns a bonus roll (rule C9) but does not move
@@ -1297,7 +1297,7 @@ func TestCapture(t *testing.T) {
 			n := playToken(t, s, 0)
 			assert.Equal(t, yardBut(14), progressOf(n, Red))
 			assert.Equal(t, yardBut(-1, 20), progressOf(n, Green), "sent back to its yard")
-			_, k := n.At(YardOf(Green))
+			_, k := n.Occupant(YardOf(Green))
 			assert.Equal(t, 3, k)
 			assert.Equal(t, Green, n.Turn())
 
@@ -1384,7 +1384,7 @@ func TestBlockForms(t *testing.T) {
 	s := buildPos(t, Mongolian(), testPos{die: 4, tok: map[Color][]int{Red: {10, 14}}})
 	assertLegal(t, s, stepMv(Red, 0, 10, 14, 4).block(), stepMv(Red, 1, 14, 18, 4))
 	n := playToken(t, s, 0)
-	c, k := n.At(TrackSquare(15))
+	c, k := n.Occupant(TrackSquare(15))
 	assert.Equal(t, Red, c)
 	assert.Equal(t, 2, k)
 	assert.Equal(t, map[Square]Color{TrackSquare(15): Red}, blocksOf(n))
@@ -1615,7 +1615,7 @@ func TestHomeColumnShareAndPass(t *testing.T) {
 			assertLegal(t, s, stepMv(Red, 0, 52, 54, 2), stepMv(Red, 1, 50, 52, 2))
 			n := playToken(t, s, 1)
 			assert.Equal(t, yardBut(52, 52), progressOf(n, Red))
-			c, k := n.At(HomeSquare(Red, 2))
+			c, k := n.Occupant(HomeSquare(Red, 2))
 			assert.Equal(t, Red, c)
 			assert.Equal(t, 2, k)
 			assert.Empty(t, blocksOf(n))
@@ -1701,7 +1701,7 @@ func TestFewerTokens(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int{-1, -1}, progressOf(s, Red))
 	assert.Equal(t, -1, s.Progress(Red, 2), "no third token")
-	_, k := s.At(YardOf(Red))
+	_, k := s.Occupant(YardOf(Red))
 	assert.Equal(t, 2, k)
 
 	s = buildPos(t, r, testPos{die: 1, tok: map[Color][]int{Red: {56, 55}}})

@@ -590,8 +590,8 @@ func TestFixCirclingTokenSetup(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 57, s.Progress(ludo.Red, 0), "square 52, going round again")
 	assert.Equal(t, ludo.TrackSquare(52), s.Square(ludo.Red, 0))
-	assert.Equal(t, 1, s.On(ludo.TrackSquare(52))[ludo.Red])
-	assert.Equal(t, 0, s.On(ludo.FinishOf(ludo.Red))[ludo.Red])
+	assert.Equal(t, 1, s.TokensOn(ludo.TrackSquare(52))[ludo.Red])
+	assert.Equal(t, 0, s.TokensOn(ludo.FinishOf(ludo.Red))[ludo.Red])
 
 	u := s.Setup()
 	back, err := u.State()
@@ -607,7 +607,7 @@ func TestFixCirclingTokenSetup(t *testing.T) {
 	require.NoError(t, err)
 	moves := s.LegalMoves()
 	require.Len(t, moves, 1)
-	assert.Equal(t, 1, moves[0].Captures(), "%v", moves[0])
+	assert.Equal(t, 1, moves[0].NumCaptured(), "%v", moves[0])
 
 	// It may share no square a landing token would capture on; and a
 	// token past its home entry in the home column still needs a capture.
@@ -671,14 +671,14 @@ func TestFixLoneTokensShareAfterPairBreaks(t *testing.T) {
 	s, err := ludo.ParsePosition("rules ludoking{Players:2}\nred 6\nyellow @10 @10 @4\ndie 3")
 	require.NoError(t, err)
 	m := s.LegalMoves()[0]
-	require.Equal(t, 0, m.Captures(), "%v: a pair is not captured (rule K5)", m)
+	require.Equal(t, 0, m.NumCaptured(), "%v: a pair is not captured (rule K5)", m)
 	s, err = s.Apply(m)
 	require.NoError(t, err)
 	s, err = s.Roll(4)
 	require.NoError(t, err)
 	s, err = s.Apply(famMustToken(t, s, 0)) // one of the pair moves on
 	require.NoError(t, err)
-	require.Equal(t, [ludo.MaxPlayers]int{ludo.Red: 1, ludo.Yellow: 1}, s.On(ludo.TrackSquare(10)))
+	require.Equal(t, [ludo.MaxPlayers]int{ludo.Red: 1, ludo.Yellow: 1}, s.TokensOn(ludo.TrackSquare(10)))
 
 	back, err := s.Setup().State()
 	require.NoError(t, err, "the position play reached:\n%s", ludo.FormatPosition(s))

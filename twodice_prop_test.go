@@ -222,12 +222,12 @@ func tdCheckPosition(t *rapid.T, s State, json bool) {
 	r := s.Rules()
 	b := r.Board
 	for c := range s.Players().All() {
-		n := s.On(YardOf(c))[c] + s.On(FinishOf(c))[c]
+		n := s.TokensOn(YardOf(c))[c] + s.TokensOn(FinishOf(c))[c]
 		for k := 1; k <= b.Track; k++ {
-			n += s.On(TrackSquare(k))[c]
+			n += s.TokensOn(TrackSquare(k))[c]
 		}
 		for k := 1; k <= b.HomeColumn; k++ {
-			n += s.On(HomeSquare(c, k))[c]
+			n += s.TokensOn(HomeSquare(c, k))[c]
 		}
 		if n != r.Tokens {
 			t.Fatalf("%v has %d tokens on the board's squares, want %d\n%v", c, n, r.Tokens, s)

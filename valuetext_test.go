@@ -107,10 +107,10 @@ func famMoveKinds(m ludo.Move) []string {
 	add(m.Jumps(), "jump")
 	add(m.Circles(), "circle")
 	add(m.SendsMoverHome(), "mover sent home")
-	add(m.Captures() == 1, "capture")
-	add(m.Captures() > 1, "multiple capture")
+	add(m.NumCaptured() == 1, "capture")
+	add(m.NumCaptured() > 1, "multiple capture")
 	add(m.FormsBlock(), "block")
-	add(m.Token() >= 0 && !m.Enters() && m.Captures() == 0 && !m.Finishes() && !m.IsBonusMove(), "step")
+	add(m.Token() >= 0 && !m.Enters() && !m.Captures() && !m.Finishes() && !m.IsBonusMove(), "step")
 	return k
 }
 
@@ -531,7 +531,7 @@ func TestZeroBoardAndStateQueries(t *testing.T) {
 			assert.NotPanics(t, func() { _ = live.Square(c, i); _ = live.Progress(c, i) })
 		}
 	}
-	assert.Equal(t, [ludo.MaxPlayers]int{}, s.On(ludo.TrackSquare(1)))
+	assert.Equal(t, [ludo.MaxPlayers]int{}, s.TokensOn(ludo.TrackSquare(1)))
 	assert.Equal(t, ludo.PhaseOver, s.Phase())
 	assert.Equal(t, ludo.Colors(0), s.Players())
 	assert.Empty(t, s.LegalMoves())
@@ -582,4 +582,20 @@ func TestMoveTextHandBuilt(t *testing.T) {
 			assert.NoError(t, err)
 		})
 	}
+}
+
+// A Bonus is written as the count it mostly is ("none", "roll", "20"),
+// and read by its constants' names too, as the other options' values are
+// written.
+func TestBonusNames(t *testing.T) {
+	for _, text := range []string{"classic{CaptureBonus:NoBonus HomeBonus:BonusRoll}", "classic{CaptureBonus:none HomeBonus:roll}"} {
+		r, err := ludo.ParseRules(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, ludo.NoBonus, r.CaptureBonus, text)
+		assert.Equal(t, ludo.BonusRoll, r.HomeBonus, text)
+		assert.Equal(t, "classic{HomeBonus:roll}", r.String())
+	}
+	var r ludo.Rules
+	require.NoError(t, json.Unmarshal([]byte(`{"Preset":"classic","CaptureBonus":"BonusRoll"}`), &r))
+	assert.Equal(t, ludo.BonusRoll, r.CaptureBonus)
 }

@@ -646,7 +646,10 @@ func (b Bonus) Steps() int {
 
 func (b Bonus) valid() bool { return b <= maxBonusSteps }
 
-// String returns "none", "roll", or the steps of a bonus move, as "20".
+// String returns "none", "roll", or the steps of a bonus move, as "20":
+// the text and JSON forms write a Bonus so, as the count it mostly is,
+// where they write the other options' values by their constants' names
+// (NoTeams, EitherDie); both forms read "NoBonus" and "BonusRoll" too.
 func (b Bonus) String() string {
 	switch {
 	case b == NoBonus:
@@ -661,9 +664,9 @@ func (b Bonus) String() string {
 
 func parseBonus(s string) (Bonus, bool) {
 	switch strings.ToLower(s) {
-	case "none":
+	case "none", "nobonus":
 		return NoBonus, true
-	case "roll":
+	case "roll", "bonusroll":
 		return BonusRoll, true
 	}
 	n, ok := number(s)

@@ -162,7 +162,7 @@ func (e *explainer) where(to int) {
 		e.add("C7", "enters token %d on the first square of its start lane, %s (Y1)", i, place(b, c, 0))
 	case m.Enters():
 		e.add("C7", "enters token %d on its start square %d", i, b.StartSquare(c))
-	case m.MovesTower() && m.Captures() == 2:
+	case m.MovesTower() && m.NumCaptured() == 2:
 		e.add("R5", "moves token %d and the other token of its tower together from %s to %s, onto a tower", i, place(b, c, m.From()), place(b, c, to))
 	case m.MovesTower():
 		e.add("Y5", "moves token %d and the other token of its tower together from %s to %s", i, place(b, c, m.From()), place(b, c, to))
@@ -205,7 +205,7 @@ func (e *explainer) way() {
 	if from := m.From(); from >= 0 && from <= b.HomeEntry && !m.Circles() {
 		for p := from + 1; p < m.To() && p <= b.HomeEntry; p++ {
 			sq := b.Square(c, p)
-			if o, n := s.At(sq); n >= 2 && o == c && rules.Blocks != ludo.NoBlocks {
+			if o, n := s.Occupant(sq); n >= 2 && o == c && rules.Blocks != ludo.NoBlocks {
 				e.add("B2", "passes its own block on square %d", sq.N())
 			}
 		}
@@ -247,7 +247,7 @@ func (e *explainer) way() {
 func (e *explainer) arrival(to int) {
 	m, s, b, rules := e.m, e.s, e.b, e.rules
 	c, i := m.Color(), m.Token()
-	if n := m.Captures(); n > 0 {
+	if n := m.NumCaptured(); n > 0 {
 		rule := "C11"
 		start := b.Square(c, 0)
 		switch {
@@ -266,7 +266,7 @@ func (e *explainer) arrival(to int) {
 		case n > 1:
 			rule = "C11, Q3"
 		}
-		if victim, k := s.At(b.Square(c, m.To())); k > 0 && victim != c && !m.Jumps() {
+		if victim, k := s.Occupant(b.Square(c, m.To())); k > 0 && victim != c && !m.Jumps() {
 			e.add(rule, "captures %s", plural(n, victim.String()+" token", victim.String()+" tokens"))
 		} else {
 			e.add(rule, "captures %s", plural(n, "token", "tokens"))
@@ -285,12 +285,12 @@ func (e *explainer) arrival(to int) {
 	if m.FormsBlock() {
 		e.add("B1", "forms a block on square %d", b.Square(c, m.To()).N())
 	} else if m.To() >= 0 && m.To() <= b.HomeEntry && !m.Circles() && !m.SendsMoverHome() {
-		if o, n := s.At(b.Square(c, m.To())); n > 0 && o == c {
+		if o, n := s.Occupant(b.Square(c, m.To())); n > 0 && o == c {
 			e.add("Q11", "joins its own token on square %d (no block in these rules)", b.Square(c, m.To()).N())
 		}
 	}
 	if m.To() > b.HomeEntry && m.To() < b.Finish() && !m.Circles() {
-		if o, n := s.At(b.Square(c, m.To())); n > 0 && o == c {
+		if o, n := s.Occupant(b.Square(c, m.To())); n > 0 && o == c {
 			e.add("Q8", "shares its home square with its own token")
 		}
 	}
@@ -318,7 +318,7 @@ func (e *explainer) bonusAfterDice() {
 	}
 	if n := earned(next) - earned(s) + b2i(m.IsBonusMove()); n > 0 {
 		why := "bringing a token home"
-		if m.Captures() > 0 {
+		if m.Captures() {
 			why = "the capture"
 		}
 		if otherDie(next) {
@@ -341,7 +341,7 @@ func (e *explainer) whatNext() {
 		e.add("Q10", "the game is over: %s", ranking(next))
 	case e.bonusMove && rules.TwoDice:
 		e.add("W4", "the dice played, %v makes a bonus move of %d the throw earned, with no roll", c, next.Count())
-	case e.bonusMove && m.Captures() > 0:
+	case e.bonusMove && m.Captures():
 		e.add("P8", "the capture earns a bonus move of %d: %v moves again, with no roll", next.Count(), c)
 	case e.bonusMove:
 		e.add("P8", "bringing a token home earns a bonus move of %d: %v moves again, with no roll", next.Count(), c)
@@ -357,7 +357,7 @@ func (e *explainer) whatNext() {
 	case b2 != 0:
 	case rules.BonusRolls.Has(s.Die()):
 		e.add("C9", "%v rolls again", c)
-	case m.Captures() > 0 && rules.CaptureBonus == ludo.BonusRoll:
+	case m.Captures() && rules.CaptureBonus == ludo.BonusRoll:
 		e.add("K2", "the capture earns %v a bonus roll", c)
 	case m.Finishes() && rules.HomeBonus == ludo.BonusRoll:
 		e.add("K3", "bringing a token home earns %v a bonus roll", c)

@@ -37,7 +37,7 @@ type moveView struct {
 // viewMove shows move m of position s, index k in its legal moves.
 func viewMove(s ludo.State, k int, m ludo.Move) moveView {
 	v := moveView{Index: k, Text: m.String(), Token: m.Token(), From: m.From(), To: m.To(),
-		Enters: m.Enters(), Captures: m.Captures(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
+		Enters: m.Enters(), Captures: m.NumCaptured(), FormsBlock: m.FormsBlock(), Bounces: m.Bounces(),
 		Finishes: m.Finishes(), Pass: m.IsPass(), Forfeits: m.Forfeits(), Bonus: m.IsBonusMove(), Retires: m.Retires(), BothDice: m.BothDice()}
 	if s.Rules().TwoDice {
 		v.Die = m.Die()

@@ -90,7 +90,7 @@ func route(s ludo.State, c ludo.Color, i, d int) (string, []ludo.Square) {
 		default:
 			return "the finish"
 		}
-		owner, n := s.At(sq)
+		owner, n := s.Occupant(sq)
 		if here == sq {
 			n--
 		}

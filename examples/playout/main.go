@@ -157,9 +157,9 @@ func describe(s ludo.State, m ludo.Move) string {
 	if m.MovesTower() {
 		b.WriteString(" with its tower") // rule R5: both tokens move
 	}
-	if n := m.Captures(); n > 0 {
+	if n := m.NumCaptured(); n > 0 {
 		at := board.Square(m.Color(), m.To())
-		if victim, k := s.At(at); k > 0 || s.Rules().Overtake != ludo.OvertakeCaptures {
+		if victim, k := s.Occupant(at); k > 0 || s.Rules().Overtake != ludo.OvertakeCaptures {
 			fmt.Fprintf(&b, ", captures %d %v", n, victim)
 		} else { // passed on the way (rule S1)
 			fmt.Fprintf(&b, ", captures %d", n)

@@ -138,7 +138,7 @@ func (g *game) plies() int { return len(g.moves) }
 func (g *game) interesting() []int {
 	out := []int{0, g.plies() / 2, g.showcase(), g.plies()}
 	firsts := []func(n int) bool{
-		func(n int) bool { return g.moves[n-1].Captures() > 0 },
+		func(n int) bool { return g.moves[n-1].Captures() },
 		func(n int) bool {
 			for range g.after[n].Blocks() {
 				return true
@@ -175,7 +175,7 @@ func (g *game) interesting() []int {
 func shared(s ludo.State) bool {
 	for n := 1; n <= s.Board().Track; n++ {
 		k := 0
-		for _, m := range s.On(ludo.TrackSquare(n)) {
+		for _, m := range s.TokensOn(ludo.TrackSquare(n)) {
 			k += min(m, 1)
 		}
 		if k > 1 {
@@ -203,7 +203,7 @@ func pastFinish(s ludo.State) bool {
 func (g *game) showcase() int {
 	mid, best := g.plies()/2, -1
 	for n := 1; n <= g.plies(); n++ {
-		if g.moves[n-1].Captures() > 0 && (best < 0 || abs(n-mid) < abs(best-mid)) {
+		if g.moves[n-1].Captures() && (best < 0 || abs(n-mid) < abs(best-mid)) {
 			best = n
 		}
 	}
@@ -547,8 +547,8 @@ func (g *game) played(n int, r *report) played {
 			}
 		}
 	}
-	if len(p.caught) != m.Captures() {
-		r.bad("the game's move %v captures %d, but %d tokens went home", m, m.Captures(), len(p.caught))
+	if len(p.caught) != m.NumCaptured() {
+		r.bad("the game's move %v captures %d, but %d tokens went home", m, m.NumCaptured(), len(p.caught))
 	}
 	return p
 }
