@@ -191,7 +191,7 @@ func TestStateSquareAndAt(t *testing.T) {
 		{YardOf(Green), Green, 3},
 		{YardOf(Blue), Blue, 4},
 	} {
-		c, n := s.At(tt.sq)
+		c, n := s.Occupant(tt.sq)
 		assert.Equal(t, tt.n, n, "%v", tt.sq)
 		if tt.n > 0 {
 			assert.Equal(t, tt.c, c, "%v", tt.sq)

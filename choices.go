@@ -92,7 +92,7 @@ func (s *State) choices(d due, cl *choiceList, lanes [MaxTokens]uint32) {
 				cl.alts[cl.n], cl.n = m, cl.n+1
 			}
 		}
-		if rs.rules.TowersTogether && s.inTower(c, i) && lanes[i]&(uint32(flagPair)<<(mFlags-laneShift)) == 0 {
+		if rs.rules.TowersTogether && s.towerWhole(c, i) && lanes[i]&(uint32(flagPair)<<(mFlags-laneShift)) == 0 {
 			if m, r := s.towerMove(d, i); r.why == legal {
 				cl.alts[cl.n], cl.n = m, cl.n+1
 			}
@@ -193,12 +193,12 @@ func (s *State) roundAgain(d due, i, from int) (Move, refusal) {
 	if s.plainLanding(sq) {
 		return m, refusal{}
 	}
-	return s.land(m, sq)
+	m, r := s.land(m, sq)
+	if m.MovesTower() { // its tower would move whole onto a tower (rule R5), which does not go round again (rule Y5)
+		return m.without(flagPair).withCaptures(0), refusal{refTowerRound, uint16(sq)}
+	}
+	return m, r
 }
-
-// inTower reports whether token i of colour c stands in a tower (rule
-// R4): a block, under BlocksTowers.
-func (s *State) inTower(c Color, i int) bool { return s.blocked&tokenBit(c, i) != 0 }
 
 // towerMove decides the move of token i's tower moving whole with amount
 // d (rule Y5): where the token's own move would go (target), over the
@@ -236,7 +236,7 @@ func (s *State) towerMove(d due, i int) (Move, refusal) {
 	if r.why != legal {
 		return m, r
 	}
-	if one.Captures() == 0 { // shared, on a safe square: three would stand there
+	if !one.Captures() { // shared, on a safe square: three would stand there
 		return m, refusal{refFull, uint16(sq)}
 	}
 	return one.with(flagPair), refusal{}
@@ -314,7 +314,10 @@ func (s *State) choiceError(d due, cl *choiceList, m Move) (bool, error) {
 		return true, s.filterError(d, m)
 	case m.MovesTower() && rs.rules.TowersTogether:
 		i := m.Token() & (MaxTokens - 1)
-		if !s.inTower(c, i) {
+		if !s.towerWhole(c, i) {
+			if s.blocked&tokenBit(c, i) != 0 {
+				return true, s.illegal(m, "Y10", "token %d shares its square with a token of its colour on another lap, one going out and one coming home: no count takes both to one square, so each moves alone", i)
+			}
 			return true, s.illegal(m, "Y5", "token %d stands in no tower, so no tower moves with it", i)
 		}
 		want, r := s.towerMove(d, i)

@@ -3,6 +3,7 @@ package ludo
 import (
 	"errors"
 	"iter"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
@@ -202,12 +203,33 @@ type Outcome struct {
 	Prob   float64 // its probability
 }
 
-// String writes the throw: the face, as "6", or the two dice, as "3,5".
+// String writes the throw as a record writes it, the face ("6") or the
+// two dice ("3,5"), and then its probability where it has one, as the
+// fraction it is: "6 (1/6)", "3,5 (1/18)", six cowries' "25 (1/64)" (rule
+// X1). A throw with no probability (a person's, Prob 0) is its faces
+// alone.
 func (o Outcome) String() string {
-	if o.Second == 0 {
-		return strconv.Itoa(o.Face)
+	s := strconv.Itoa(o.Face)
+	if o.Second != 0 {
+		s += "," + strconv.Itoa(o.Second)
 	}
-	return strconv.Itoa(o.Face) + "," + strconv.Itoa(o.Second)
+	if o.Prob > 0 {
+		s += " (" + fraction(o.Prob) + ")"
+	}
+	return s
+}
+
+// fraction writes p as the fraction n/d with the smallest d up to 4096
+// that gives p (the chance models' probabilities are such fractions:
+// 1/6, 1/36, 15/64), else as a decimal.
+func fraction(p float64) string {
+	for d := 1; d <= 4096; d++ {
+		n := p * float64(d)
+		if r := math.Round(n); r >= 1 && math.Abs(n-r) < 1e-9*float64(d) {
+			return strconv.Itoa(int(r)) + "/" + strconv.Itoa(d)
+		}
+	}
+	return strconv.FormatFloat(p, 'g', 4, 64)
 }
 
 // Outcomes returns the throws of the rules, lowest first, with their

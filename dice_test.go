@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -311,5 +312,34 @@ func TestDiceZero(t *testing.T) {
 				t.Errorf("dice with no source rolled %d %d times in 24000", f, n[f])
 			}
 		}
+	}
+}
+
+// An Outcome writes its throw as a record does, and its probability as
+// the fraction it is where it has one.
+func TestOutcomeString(t *testing.T) {
+	for _, c := range []struct {
+		o    Outcome
+		want string
+	}{
+		{Outcome{Face: 6}, "6"},
+		{Outcome{Face: 3, Second: 5}, "3,5"},
+		{Outcome{Face: 6, Prob: 1.0 / 6}, "6 (1/6)"},
+		{Outcome{Face: 3, Second: 5, Prob: 2.0 / 36}, "3,5 (1/18)"},
+		{Outcome{Face: 2, Prob: 15.0 / 64}, "2 (15/64)"},
+		{Outcome{Face: 4, Prob: 0.123456789}, "4 (0.1235)"},
+	} {
+		if got := c.o.String(); got != c.want {
+			t.Errorf("%#v.String() = %q, want %q", c.o, got, c.want)
+		}
+	}
+	r, _ := Preset("pachisi")
+	s, _ := New(r)
+	var b strings.Builder
+	for _, o := range s.Outcomes() {
+		b.WriteString(o.String() + " ")
+	}
+	if want := "2 (15/64) 3 (5/16) 4 (15/64) 5 (3/32) 6 (1/64) 10 (3/32) 25 (1/64) "; b.String() != want {
+		t.Errorf("six cowries' outcomes: %q, want %q (rule X1)", b.String(), want)
 	}
 }

@@ -59,7 +59,7 @@ func (m Move) Action() int {
 		return BothAction + m.Token()
 	case m.isSecond() || m.block() == 1 || m.goesRoundAgain():
 		return SecondAction + m.Token()
-	case m.MovesTower() && m.Captures() != 2:
+	case m.MovesTower() && m.NumCaptured() != 2:
 		return BothAction + m.Token() // a tower moving whole, not onto a tower (rule Y5)
 	}
 	return m.Token()
@@ -336,7 +336,7 @@ func (s State) Observe(o *Observation) {
 // Equal States have equal keys, and so do positions that differ only by
 // which of a colour's alike tokens is which (ruling Q9: tokens of one
 // colour with the same progress are interchangeable). The key covers the
-// rules as played (every option, as the README's options table lists
+// rules as played (every option, as the options table of docs/options.md lists
 // them; the Seats field's default and its explicit spelling hash alike),
 // every token, the state of the turn and the places. Different positions
 // collide with probability about 2⁻⁶⁴. The zero State's key is 0.

@@ -1,7 +1,6 @@
 package ludo_test
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -232,7 +231,7 @@ die     6
 bonus   20
 sixes   7`)
 	g := &propGame{rules: s.Rules(), states: []State{s}}
-	p := &propPlayer{rng: rand.New(rand.NewPCG(1, 2)), policy: 1}
+	p := &propPlayer{rnd: propSeeded(1, 2), policy: 1}
 	if err := g.play(p, 20_000); err != nil || g.last().Phase() == PhaseOver {
 		t.Fatalf("players who capture first: %v, over after %d plies; want them cycling", err, len(g.states)-1)
 	}

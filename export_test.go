@@ -47,3 +47,11 @@ func NextStar(r Rules, n int) Square { return TrackSquare(int(compile(r).nextSta
 // ThrowFaces returns the faces one die (or one throw of a lot) of the
 // rules' chance model can show.
 func ThrowFaces(r Rules) Faces { return r.chance().faces }
+
+// DiceMoves returns the moves of every amount due with two dice, before
+// rule W2 chooses among them (rule W1): what the properties try beside
+// the legal moves, to see those W2, H5 and M2 leave out refused.
+func DiceMoves(s State) []Move {
+	var buf [MaxMoves]Move
+	return append([]Move(nil), s.diceMoves(buf[:0])...)
+}

@@ -198,7 +198,7 @@ func TestQuickGames(t *testing.T) {
 	for c := range s.Players().All() {
 		assert.Equal(t, []int{0, 0, -1, -1}, famProgress(s, c), "%v", c)
 	}
-	assert.Equal(t, 2, s.On(ludo.TrackSquare(14))[ludo.Green])
+	assert.Equal(t, 2, s.TokensOn(ludo.TrackSquare(14))[ludo.Green])
 
 	// Red's second token home ends the game, with two still out.
 	s = famRoll(t, famPos(t, "rules "+r.String()+"\nred finish 55 10 yard\ngreen finish 40"), 1)
@@ -274,11 +274,11 @@ func TestTeams(t *testing.T) {
 	// opponent, green, it captures.
 	s = famRoll(t, famPos(t, "rules "+r.String()+"\nred 9\nyellow 38"), 3)
 	m := famOnly(t, s)
-	assert.Equal(t, 0, m.Captures())
+	assert.Equal(t, 0, m.NumCaptured())
 	next := famApply(t, s, m)
-	assert.Equal(t, [ludo.MaxPlayers]int{ludo.Red: 1, ludo.Yellow: 1}, next.On(ludo.TrackSquare(13)))
+	assert.Equal(t, [ludo.MaxPlayers]int{ludo.Red: 1, ludo.Yellow: 1}, next.TokensOn(ludo.TrackSquare(13)))
 	s = famRoll(t, famPos(t, "rules "+r.String()+"\nred 9\nblue 25"), 3)
-	assert.Equal(t, 1, famOnly(t, s).Captures())
+	assert.Equal(t, 1, famOnly(t, s).NumCaptured())
 
 	// A partner's block does not stop red; an opponent's does (rule B2).
 	blocks, err := ludo.ParseRules("mongolian{Teams:Partners}")

@@ -595,20 +595,26 @@ func TestOptionConflicts(t *testing.T) {
 		})
 	}
 
-	// Every case of problem's switch of contradictions has a conflict
-	// above whose message holds the longest piece of its text.
-	src, err := os.ReadFile("variants.go")
+	// Every case of the switches of contradictions that problem asks
+	// (validate.go: shapeProblem, homeProblem, diceProblem,
+	// choicesProblem) has a conflict above whose message holds the
+	// longest piece of its text.
+	src, err := os.ReadFile("validate.go")
 	require.NoError(t, err)
-	body := string(src)
-	start := strings.Index(body, "func (r Rules) problem() string {")
-	require.Positive(t, start)
-	body = body[start:]
-	body = body[:strings.Index(body, "\n}\n")]
-	sw := strings.LastIndex(body, "\tswitch {")
-	require.Positive(t, sw)
-	cases := regexp.MustCompile(`(?m)^\tcase [^\n]*\n\t\treturn (?:fmt\.Sprintf\()?"((?:[^"\\]|\\.)*)"`).FindAllStringSubmatch(body[sw:], -1)
+	var cases [][]string
+	for _, fn := range []string{"shapeProblem", "homeProblem", "diceProblem", "choicesProblem"} {
+		body := string(src)
+		start := strings.Index(body, "func (r Rules) "+fn+"(")
+		require.Positive(t, start, fn)
+		body = body[start:]
+		body = body[:strings.Index(body, "\n}\n")]
+		sw := strings.LastIndex(body, "\tswitch {")
+		require.Positive(t, sw, fn)
+		found := regexp.MustCompile(`(?m)^\tcase [^\n]*\n\t\treturn (?:fmt\.Sprintf\()?"((?:[^"\\]|\\.)*)"`).FindAllStringSubmatch(body[sw:], -1)
+		require.Len(t, found, strings.Count(body[sw:], "\n\tcase "), "every case of %s's switch returns a message this test reads", fn)
+		cases = append(cases, found...)
+	}
 	require.GreaterOrEqual(t, len(cases), 20, "the contradictions of Rules.problem")
-	require.Len(t, cases, strings.Count(body[sw:], "\n\tcase "), "every case of the switch returns a message this test reads")
 	var msgs []string
 	for _, c := range tabConflicts {
 		bad, _ := Preset(c.base)

@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -16,12 +14,13 @@ import (
 	"github.com/ludorules/ludo"
 )
 
-// The fuzz targets. Each runs on its seed corpus (testdata/fuzz/FuzzXxx)
-// with go test; to fuzz one, as the notes in the README draft describe:
+// The fuzz targets. With go test each runs on testdata/fuzz/FuzzXxx: the
+// inputs that once found a bug. To fuzz one:
 //
 //	go test -run '^$' -fuzz '^FuzzParsePosition$' -fuzztime 90s
 //
-// The seed corpora are written by TestWriteFuzzCorpus with -write-corpus.
+// where it starts from seeds made in code (fuzzSeeds): positions,
+// records and JSON from games under every variant.
 
 // checkParseErr asserts that a parser's error is a located ParseError of
 // one of the known kinds.
@@ -55,17 +54,18 @@ func exercise(t *testing.T, s ludo.State, depth int) {
 		return
 	}
 	if s.Phase() == ludo.PhaseRoll {
-		for face := 1; face <= 6; face += 5 - 4*(depth%2) {
-			rolled, err := s.Roll(face)
-			if s.Rules().TwoDice { // a throw of two (rule W1): a double, or faces apart
-				second := face
-				if depth%2 == 1 {
-					second = 7 - face
-				}
-				rolled, err = s.RollDice(face, second)
-			}
+		// The first and last throws the rules' dice or cowries show, or
+		// (at odd depths) two from the middle: a double and faces apart
+		// of two dice (rule W1).
+		outs := s.Outcomes()
+		pick := []ludo.Outcome{outs[0], outs[len(outs)-1]}
+		if depth%2 == 1 && len(outs) > 2 {
+			pick = []ludo.Outcome{outs[len(outs)/3], outs[2*len(outs)/3]}
+		}
+		for _, o := range pick {
+			rolled, err := s.RollOutcome(o)
 			if err != nil {
-				t.Fatalf("Roll(%d): %v\n%s", face, err, ludo.FormatPosition(s))
+				t.Fatalf("RollOutcome(%v): %v\n%s", o, err, ludo.FormatPosition(s))
 			}
 			checkTextRoundTrip(t, rolled)
 			exercise(t, rolled, depth-1)
@@ -93,6 +93,7 @@ func exercise(t *testing.T, s ludo.State, depth int) {
 // through FormatPosition and JSON and can be played on, or a located
 // error; never a panic.
 func FuzzParsePosition(f *testing.F) {
+	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := ludo.ParsePosition(text)
 		if err != nil {
@@ -110,6 +111,7 @@ func FuzzParsePosition(f *testing.F) {
 // FuzzParseRecord: any text is either a record that round-trips and
 // replays to its end or to a ReplayError, or a located error.
 func FuzzParseRecord(f *testing.F) {
+	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		rec, err := ludo.ParseRecord(text)
 		if err != nil {
@@ -144,6 +146,7 @@ func FuzzParseRecord(f *testing.F) {
 // FuzzRulesJSON: JSON either decodes to valid rules that round-trip, or
 // fails leaving the value as it was.
 func FuzzRulesJSON(f *testing.F) {
+	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		before := ludo.Mongolian()
 		before.Players = 3
@@ -175,6 +178,7 @@ func FuzzRulesJSON(f *testing.F) {
 // FuzzStateJSON: JSON either decodes to a position that the text form
 // agrees with, or fails leaving the value as it was.
 func FuzzStateJSON(f *testing.F) {
+	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		before := ludo.MustParsePosition("rules mongolian\nred 5 5\ndie 3")
 		s := before
@@ -192,6 +196,7 @@ func FuzzStateJSON(f *testing.F) {
 // FuzzRecordJSON: JSON either decodes to a record that round-trips, or
 // fails leaving the value as it was.
 func FuzzRecordJSON(f *testing.F) {
+	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		start, _ := ludo.New(ludo.Classic())
 		before := ludo.Record{Start: start, Seeded: true, Seed: 3, Plies: []ludo.Ply{{Player: ludo.Red, Face: 4, Move: "pass"}}}
@@ -366,29 +371,6 @@ func fuzzGame(tb testing.TB, start ludo.State, seed uint64, maxPlies int) (*ludo
 	return rec, states
 }
 
-// moveKey is what makes two moves the same move but for the token
-// (ruling Q9: alike tokens): with two dice, which die it plays too (rule
-// W1: a token's move with the second die has action SecondAction+token).
-func moveKey(m ludo.Move) string {
-	return fmt.Sprint(m.Color(), m.From(), m.To(), m.Die(), m.Count(), m.Enters(), m.Finishes(), m.FormsBlock(),
-		m.Bounces(), m.Captures(), m.IsPass(), m.Forfeits(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(),
-		m.Retires(), m.BothDice(), actionClass(m.Action()))
-}
-
-// actionClass is the kind of a move's action id: a token's first move (or
-// a throw's first die, rule W1), a pass, its second (or the second die),
-// both dice (H1, U2), or a move of the mover's other colour with the
-// first die, the second or both (rule T3).
-func actionClass(a int) int {
-	switch {
-	case a < ludo.PassAction:
-		return 0
-	case a == ludo.PassAction:
-		return 1
-	}
-	return 2 + (a-ludo.SecondAction)/ludo.MaxTokens
-}
-
 // sumBarred reports whether token move m is one rule U2 bars although an
 // alike token's move is listed: under SumMoves, with one die of the throw
 // played, the token that played it (not where the throw began, and not
@@ -408,6 +390,7 @@ func sumBarred(s ludo.State, m ludo.Move) bool {
 // their alike-token twins), refuse the rest with an IllegalMoveError
 // naming what is wrong, and never change the position it was called on.
 func FuzzApply(f *testing.F) {
+	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, v uint8, seed uint64, n uint16, face uint8, token int8, text string, v2 uint8, seed2 uint64, n2 uint16) {
 		before, s := fuzzState(v, seed, n, face)
 		if s.Phase() != ludo.PhaseMove {
@@ -440,7 +423,10 @@ func FuzzApply(f *testing.F) {
 		for _, m := range cands {
 			isLegal := false
 			for _, l := range legal {
-				if l == m || (moveKey(l) == moveKey(m) && m.Token() >= 0 && m.Token() < s.Rules().Tokens && s.Progress(m.Color(), m.Token()) == m.From() && !sumBarred(s, m)) {
+				// The move, or its twin by an alike token (ruling Q9): the
+				// same move but for its token, not a move of another throw
+				// that reads the same (a tops-and-bottoms amount, rule H2).
+				if l == m || (m.Token() >= 0 && m.Token() < s.Rules().Tokens && ludo.MoveWithToken(l, m.Token()) == m && s.Progress(m.Color(), m.Token()) == m.From() && !sumBarred(s, m)) {
 					isLegal = true
 				}
 			}
@@ -624,6 +610,7 @@ func checkSetupAgreement(t *testing.T, v uint8, data []byte) {
 // ranking, turn, die, sixes and turn start) are accepted by ParsePosition
 // exactly when Setup accepts them.
 func FuzzSetupAgreement(f *testing.F) {
+	fuzzSeeds(f)
 	f.Fuzz(checkSetupAgreement)
 }
 
@@ -643,50 +630,22 @@ func TestSetupAgreement(t *testing.T) {
 	}
 }
 
-var writeCorpus = flag.Bool("write-corpus", false, "write the fuzz seed corpora into testdata/fuzz")
+// fuzzSeeds adds the seeds of fuzz target f where it is being fuzzed
+// (-test.fuzz): positions, records and JSON from games under every
+// variant, the hand-written examples and the error cases of the tests
+// (fuzzCorpus). A plain go test runs only testdata/fuzz, which keeps the
+// inputs that found a bug.
+func fuzzSeeds(f *testing.F) {
+	if fl := flag.Lookup("test.fuzz"); fl == nil || fl.Value.String() == "" {
+		return
+	}
+	for _, vals := range fuzzCorpus(f)[f.Name()] {
+		f.Add(vals...)
+	}
+}
 
-// TestWriteFuzzCorpus writes the seed corpora of the fuzz targets (with
-// -write-corpus): positions, records and JSON from games under every
-// variant, the hand-written examples and the error cases of the tests.
-func TestWriteFuzzCorpus(t *testing.T) {
-	if !*writeCorpus {
-		t.Skip("run with -write-corpus to rewrite testdata/fuzz")
-	}
-	write := func(target string, values ...[]any) {
-		dir := filepath.Join("testdata", "fuzz", target)
-		if err := os.RemoveAll(dir); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for k, vals := range values {
-			var b strings.Builder
-			b.WriteString("go test fuzz v1\n")
-			for _, v := range vals {
-				switch v := v.(type) {
-				case string:
-					fmt.Fprintf(&b, "string(%s)\n", strconv.Quote(v))
-				case []byte:
-					fmt.Fprintf(&b, "[]byte(%s)\n", strconv.Quote(string(v)))
-				case uint8:
-					fmt.Fprintf(&b, "byte(%s)\n", strconv.QuoteRune(rune(v)))
-				case int8:
-					fmt.Fprintf(&b, "int8(%d)\n", v)
-				case uint16:
-					fmt.Fprintf(&b, "uint16(%d)\n", v)
-				case uint64:
-					fmt.Fprintf(&b, "uint64(%d)\n", v)
-				default:
-					t.Fatalf("type %T", v)
-				}
-			}
-			name := filepath.Join(dir, fmt.Sprintf("seed-%03d", k))
-			if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+// fuzzCorpus returns the seed values of each fuzz target, by its name.
+func fuzzCorpus(t testing.TB) map[string][][]any {
 	one := func(vs ...any) []any { return vs }
 
 	var positions, records, statesJSON, rulesJSON, recordsJSON [][]any
@@ -765,13 +724,6 @@ func TestWriteFuzzCorpus(t *testing.T) {
 		applies = append(applies, one(uint8(k), uint64(k+1), uint16(k*13), uint8(k), int8(k%5-1), texts[k%len(texts)], uint8(k+3), uint64(k*7), uint16(k*29)))
 	}
 
-	write("FuzzParsePosition", positions...)
-	write("FuzzParseRecord", records...)
-	write("FuzzRulesJSON", rulesJSON...)
-	write("FuzzStateJSON", statesJSON...)
-	write("FuzzRecordJSON", recordsJSON...)
-	write("FuzzApply", applies...)
-
 	var setups [][]any
 	rng := rand.New(rand.NewPCG(3, 4))
 	for k := range 2 * len(fuzzVariants()) {
@@ -781,5 +733,8 @@ func TestWriteFuzzCorpus(t *testing.T) {
 		}
 		setups = append(setups, one(uint8(k), data))
 	}
-	write("FuzzSetupAgreement", setups...)
+	return map[string][][]any{
+		"FuzzParsePosition": positions, "FuzzParseRecord": records, "FuzzRulesJSON": rulesJSON,
+		"FuzzStateJSON": statesJSON, "FuzzRecordJSON": recordsJSON, "FuzzApply": applies, "FuzzSetupAgreement": setups,
+	}
 }

@@ -26,7 +26,7 @@
 // moves as an iterator.
 //
 // An illegal move is rejected with an [*IllegalMoveError] whose text names
-// the rule it breaks, as numbered in the README's rulebook (for example
+// the rule it breaks, as numbered in the rulebook (docs/rulebook.md) (for example
 // "token 2 cannot pass the block on square 17 (rule B2)"); it matches
 // [ErrIllegalMove] with [errors.Is], and [RuleText] quotes the rule. Other
 // bad input is rejected with errors matching [ErrBadFace],
@@ -135,7 +135,10 @@ type State struct {
 	// (see startCount): moves[i] is token i's lane (see Move.lane), 0
 	// where it has no legal move; extra is a second move of the token it
 	// names (rule F1). All 0 while a roll is due, and where the only
-	// legal move is a pass.
+	// legal move is a pass. With two dice (rule W1) they keep the moves
+	// of every amount due, judged once where the amounts became due
+	// (settle): moves the head's, extra marked extraDice and the tokens
+	// with a move of another kind.
 	moves [MaxTokens]uint32
 	extra uint32
 	// blocked has a bit for every token that shares its track square with
@@ -208,7 +211,10 @@ func New(r Rules) (State, error) {
 	return s, nil
 }
 
-// IsValid reports whether s is a game, not the zero State.
+// IsValid reports whether s is a game, not the zero State. It is named
+// as [net/netip.Addr.IsValid] names the same question of a value whose
+// zero is not a valid one (time.Time's IsZero asks the opposite of a
+// zero that is a valid time).
 func (s State) IsValid() bool { return s.rs != nil }
 
 // Rules returns the rules the game is played under.
@@ -251,7 +257,10 @@ func (s State) Turn() Color { return s.turn }
 // Die returns the face thrown while a move is due, and 0 otherwise.
 // During a bonus move (rule P8) it is the face of the roll that led to
 // it, which may still earn a bonus roll. With two dice (rule W1) it is
-// the first die's face; see [State.Dice].
+// the first die's face; see [State.Dice]. Die, Dice and DiceDue are three
+// views of one throw, each for the code that needs it: Die the one face
+// of a game of one die, Dice both faces of two dice, DiceDue the amounts
+// of the throw still to play.
 func (s State) Die() int {
 	if s.due.head == 0 {
 		return 0
@@ -342,10 +351,10 @@ func (s *State) hasToken(c Color, i int) bool {
 	return s.rs != nil && s.rs.seats.Has(c) && i >= 0 && i < int(s.rs.tokens)
 }
 
-// On returns how many tokens of each colour stand on square sq. On a safe
-// square, or where partners or pairs share a square, there may be tokens
-// of several colours; elsewhere of one at most.
-func (s State) On(sq Square) [MaxPlayers]int {
+// TokensOn returns how many tokens of each colour stand on square sq. On
+// a safe square, or where partners or pairs share a square, there may be
+// tokens of several colours; elsewhere of one at most.
+func (s State) TokensOn(sq Square) [MaxPlayers]int {
 	var n [MaxPlayers]int
 	if s.rs == nil {
 		return n
@@ -360,11 +369,12 @@ func (s State) On(sq Square) [MaxPlayers]int {
 	return n
 }
 
-// At returns the colour and number of the tokens on square sq, or a count
-// of 0 if it is empty. Where tokens of several colours share the square
-// (see [State.On]) it returns the first of them clockwise from Red.
-func (s State) At(sq Square) (Color, int) {
-	for c, n := range s.On(sq) {
+// Occupant returns the colour and number of the tokens on square sq, or
+// a count of 0 if it is empty. Where tokens of several colours share the
+// square (see [State.TokensOn]) it returns the first of them clockwise
+// from Red.
+func (s State) Occupant(sq Square) (Color, int) {
+	for c, n := range s.TokensOn(sq) {
 		if n > 0 {
 			return Color(c), n
 		}
@@ -385,7 +395,7 @@ func (s State) Blocks() iter.Seq2[Square, Color] {
 			if s.rs.rules.Blocks == BlocksOnSafe && !s.rs.rules.Board.IsSafe(sq) {
 				continue // rule S4: a block stands on a safe square only
 			}
-			for c, k := range s.On(sq) {
+			for c, k := range s.TokensOn(sq) {
 				if k >= 2 && !yield(sq, Color(c)) {
 					return
 				}
@@ -519,15 +529,15 @@ func (s State) String() string {
 			}
 			fmt.Fprintf(&b, "%d:", n)
 		}
-		b.WriteByte(mark(s.On(TrackSquare(n))))
+		b.WriteByte(mark(s.TokensOn(TrackSquare(n))))
 	}
 	b.WriteByte('\n')
 	for c := range s.rs.seats.All() {
-		yard := s.On(YardOf(c))[c]
-		fin := s.On(FinishOf(c))[c]
+		yard := s.TokensOn(YardOf(c))[c]
+		fin := s.TokensOn(FinishOf(c))[c]
 		fmt.Fprintf(&b, "%-6s yard %d  home ", c, yard)
 		for n := 1; n <= board.HomeColumn; n++ {
-			b.WriteByte(mark(s.On(HomeSquare(c, n))))
+			b.WriteByte(mark(s.TokensOn(HomeSquare(c, n))))
 		}
 		fmt.Fprintf(&b, "  finish %d", fin)
 		if p := s.places.of(c); p > 0 {
@@ -621,7 +631,7 @@ func tokenBit(c Color, i int) uint32 { return 1 << (int(c)*MaxTokens + i%MaxToke
 // colorBits returns the bits of colour c's tokens in a token set.
 func colorBits(c Color) uint32 { return (1<<MaxTokens - 1) << (int(c) * MaxTokens) }
 
-// roll itself and the rest of the rules are in rules.go.
+// Roll itself and the rest of the rules are in the files rules.go maps.
 
 // locate sets the track square of every token from its progress, and the
 // blocks.

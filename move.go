@@ -163,9 +163,14 @@ func (m Move) EntersPair() bool { return m.flags()&(flagPair|flagEnter) == flagP
 // [Rules.TowersTogether] (rule Y5), anywhere the token alone could go.
 func (m Move) MovesTower() bool { return m.flags()&(flagPair|flagEnter) == flagPair }
 
-// Captures returns the number of opponent tokens the move sends to their
-// yards (rule C11).
-func (m Move) Captures() int { return int(m.v >> mCaptures & 0xf) }
+// Captures reports whether the move sends opponent tokens to their yards
+// (rule C11); [Move.NumCaptured] says how many.
+func (m Move) Captures() bool { return m.v&(0xf<<mCaptures) != 0 }
+
+// NumCaptured returns the number of opponent tokens the move sends to
+// their yards (rule C11): two where a tower takes a tower (R5), and with
+// those passed on the way under OvertakeCaptures (S1).
+func (m Move) NumCaptured() int { return int(m.v >> mCaptures & 0xf) }
 
 // Finishes reports whether the move brings the token home: to the finish,
 // or under [GoalSlots] into the goal (rules C5, M1).
@@ -243,7 +248,7 @@ func (m Move) appendText(b []byte) []byte {
 			b = append(b, w.word...)
 		}
 	}
-	if n := m.Captures(); n > 0 {
+	if n := m.NumCaptured(); n > 0 {
 		b = append(b, " x"...)
 		b = strconv.AppendInt(b, int64(n), 10)
 	}
@@ -286,6 +291,14 @@ func (m Move) Compare(o Move) int {
 		cmp.Compare(m.Count(), o.Count()),
 		cmp.Compare(m.Die(), o.Die()),
 	)
+}
+
+// order returns a key whose order is Compare's: the fields Compare
+// compares, most significant first, each as the Move keeps it (a token,
+// a progress, plus one).
+func (m Move) order() uint64 {
+	v := m.v
+	return v&0xf<<60 | v>>mToken&0xf<<56 | v>>mFrom&0xff<<48 | v>>mTo&0xff<<40 | v>>mFlags<<16 | v>>mCount&0xff<<8 | v>>mDie&0xff
 }
 
 // MarshalText writes the move's full text: [Move.String]'s, then its die

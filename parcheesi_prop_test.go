@@ -1,11 +1,14 @@
-package ludo
+package ludo_test
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
+
+	. "github.com/ludorules/ludo"
 )
 
 // The rules two dice play beside W1 and W2, which the brute force of
@@ -42,37 +45,80 @@ func TestPropParcheesiRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seed := rapid.Uint64().Draw(t, "seed")
-		d := SeededDice(seed)
+		d := propDraws{t}
 		s, err := New(r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rec, end := NewRecord(s), s // end: the position after the last move recorded
-		plies := rapid.IntRange(1, 400).Draw(t, "plies")
+		plies := 1 + propUniform(t, 400, "plies")
 		for n := 0; n < plies && s.Phase() != PhaseOver; n++ {
 			if s.Phase() == PhaseRoll {
-				if s, err = s.RollOutcome(d.Throw(r)); err != nil {
+				o := propThrow(d, r)
+				d.logf("%v throws %v", s.Turn(), o)
+				if s, err = s.RollOutcome(o); err != nil {
 					t.Fatal(err)
 				}
 				continue
 			}
 			ppCheck(t, s, n%8 == 0)
 			legal := s.LegalMoves()
-			m := legal[int(d.Roll()-1)%len(legal)]
+			m := legal[d.intN(len(legal), "move")]
+			d.logf("%v", m)
 			if err := rec.AddMove(s, m); err != nil {
 				t.Fatal(err)
 			}
-			if s, err = s.Apply(m); err != nil {
+			next, err := s.Apply(m)
+			if err != nil {
 				t.Fatalf("legal %v refused: %v", m, err)
 			}
-			end = s
+			ppCheckBonus(t, s, next, m)
+			s, end = next, next
 		}
 		states, err := rec.Replay()
 		if err != nil || states[len(states)-1] != end {
 			t.Fatalf("the record replays otherwise: %v\n%v", err, rec)
 		}
 	})
+}
+
+// ppCheckBonus checks that move m, played from s to s2 under two dice,
+// keeps the count of the bonus moves due (rule W4): a move that captures,
+// or else brings a token home, where the rules give a bonus move of steps
+// for it, adds one; a bonus move played takes one; a die passed keeps
+// them, so that once the dice are played they are the moves due. Only
+// the pass of a bonus move that no token can make loses them (rule P8),
+// and the end of the mover's tokens (ruling Q6) or of the game.
+func ppCheckBonus(t *rapid.T, s, s2 State, m Move) {
+	r := s.Rules()
+	c := s.Turn()
+	switch {
+	case m.Forfeits(), m.IsPass() && m.IsBonusMove(), s2.Phase() == PhaseOver:
+		return
+	case !m.IsPass() && !propAllFinished(s, m.Color()) && propAllFinished(s2, m.Color()):
+		return // rules Q6, T3: the turn ends, or the other colour plays on
+	}
+	want := len(s.Setup().Earned)
+	if m.IsBonusMove() {
+		want--
+	}
+	switch {
+	case m.IsPass():
+	case m.Captures():
+		want += min(r.CaptureBonus.Steps(), 1)
+	case m.Finishes():
+		want += min(r.HomeBonus.Steps(), 1)
+	}
+	got := 0
+	if s2.Turn() == c && s2.Phase() == PhaseMove {
+		got = len(s2.Setup().Earned)
+		if got > 0 && s2.DiceDue() == [4]int{} && !s2.IsBonusMove() {
+			t.Fatalf("after %v the dice are played and %d bonus moves are earned, but none is due\n%v", m, got, s2)
+		}
+	}
+	if got != want {
+		t.Fatalf("after %v %d bonus moves are due, want %d: %d before, the move's and those it earned (rule W4)\n%v\nthen\n%v", m, got, want, len(s.Setup().Earned), s, s2)
+	}
 }
 
 // ppCheck checks position s, with a move due, as TestPropParcheesiRules
@@ -91,15 +137,14 @@ func ppCheck(t *rapid.T, s State, withJSON bool) {
 			t.Fatalf("%v moves a finished token (rule B3)\n%v", m, s)
 		}
 	}
-	if s.rs.feat&featTwoDice != 0 {
-		var buf [MaxMoves]Move
-		for _, m := range s.diceMoves(buf[:0]) {
+	if s.Rules().TwoDice {
+		for _, m := range DiceMoves(s) {
 			if slices.Contains(legal, m) {
 				continue
 			}
 			_, err := s.Apply(m)
 			var ill *IllegalMoveError
-			if err == nil || !asIllegal(err, &ill) || ill.Rule == "" {
+			if err == nil || !errors.As(err, &ill) || ill.Rule == "" {
 				t.Fatalf("%v, left out of %v, gives %v, want a refusal naming its rule\n%v", m, legal, err, s)
 			}
 		}
@@ -111,7 +156,7 @@ func ppCheck(t *rapid.T, s State, withJSON bool) {
 	r := s.Rules()
 	for n := 1; n <= r.Board.Track; n++ {
 		sq := TrackSquare(n)
-		on := s.On(sq)
+		on := s.TokensOn(sq)
 		colours, total := 0, 0
 		for _, k := range on {
 			colours += min(k, 1)
@@ -141,11 +186,4 @@ func ppCheck(t *rapid.T, s State, withJSON bool) {
 			t.Fatalf("the JSON reads back otherwise: %v\n%s", err, data)
 		}
 	}
-}
-
-// asIllegal reports whether err is an *IllegalMoveError, setting *ill.
-func asIllegal(err error, ill **IllegalMoveError) bool {
-	e, ok := err.(*IllegalMoveError)
-	*ill = e
-	return ok
 }

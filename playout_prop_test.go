@@ -91,19 +91,19 @@ func TestPropPlayoutMatchesStateTwoDice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dice := SeededDice(rapid.Uint64().Draw(t, "seed"))
+		dice := propDraws{t}
 		// Play into the game a while, keeping moves to try again later.
 		var seen []Move
-		for range rapid.IntRange(0, 200).Draw(t, "warm") {
+		for range propUniform(t, 201, "warm") {
 			if s.Phase() == PhaseOver {
 				break
 			}
 			if s.Phase() == PhaseRoll {
-				s, _ = s.RollOutcome(dice.Throw(r))
+				s, _ = s.RollOutcome(propThrow(dice, r))
 				continue
 			}
 			moves := s.LegalMoves()
-			m := moves[int(dice.Roll()-1)%len(moves)]
+			m := moves[dice.intN(len(moves), "move")]
 			seen = append(seen, moves...)
 			s, _ = s.Apply(m)
 		}

@@ -342,6 +342,12 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 			if m.enters || !v.inBlock(m.tok) || v.b.IsSafe(TrackSquare(sq)) {
 				return "R5"
 			}
+			if !v.whole(m.tok) { // rule Y10: a double on two laps moves one token at a time
+				return "Y10"
+			}
+			if m.circles && m.alt { // rule Y5: a tower moving whole does not go round again
+				return "Y5"
+			}
 			m.tower = true
 			m.victims = append(m.victims, theirs...)
 			m.captures += len(theirs)
@@ -659,6 +665,21 @@ func (v *rbView) inBlock(t rbTok) bool {
 	return false
 }
 
+// whole reports whether token t's block can move whole (rules R5, Y5,
+// Y10): another token of its colour shares its square at its progress,
+// not on another lap.
+func (v *rbView) whole(t rbTok) bool {
+	if !v.inBlock(t) {
+		return false
+	}
+	for j := range v.r.Tokens {
+		if j != t.i && v.prog[t.c][j] == v.prog[t.c][t.i] {
+			return true
+		}
+	}
+	return false
+}
+
 // waiting reports whether a token of colour c is in its yard.
 func (v *rbView) waiting(c Color) bool {
 	for i := range v.r.Tokens {
@@ -701,7 +722,7 @@ func (v *rbView) legal() []rbMove {
 				ms = append(ms, m)
 			}
 		}
-		if r.TowersTogether && v.inBlock(rbTok{c, i}) && !(len(got) > 0 && got[0].tower) { // rule Y5, beside R5's
+		if r.TowersTogether && v.whole(rbTok{c, i}) && !(len(got) > 0 && got[0].tower) { // rule Y5, beside R5's
 			if m, ok := v.towerWhole(i); ok {
 				ms = append(ms, m)
 			}

@@ -3,12 +3,16 @@ package ludo_test
 // Property-based tests (pgregory.net/rapid). Each property draws a valid
 // Rules value (propRulesGen), plays a random game under it and cuts it at a
 // random ply (propDrawGame), and checks what must hold in the positions
-// reached. The playout's dice and choices come from a PCG seeded by a drawn
-// number, so rapid shrinks the rules, the seed and the cut, and a failure
-// prints the position (State.String). TestMachine drives a game with
-// t.Repeat; FuzzLegalMovesApply is a property reused as a fuzz target.
+// reached. The playout's dice and choices are rapid's draws (propDraws),
+// so that rapid shrinks a failure to the rules, rolls and moves that
+// matter, and prints that game's plies, then the position (State.String).
+// TestMachine drives a game with t.Repeat; FuzzLegalMovesApply is a
+// property reused as a fuzz target.
 //
-// Run more cases with go test -run 'Prop|Machine' -rapid.checks=10000.
+// The tests run with a fixed seed (propSeed, TestMain), so that CI never
+// fails at random. Hunt with fresh seeds and more cases:
+//
+//	go test -run 'Prop|Machine' -rapid.seed=0 -rapid.checks=10000 .
 //
 // The properties and the reference they compare with
 // (properties_ref_test.go) are in package ludo_test, so that the compiler
@@ -24,8 +28,10 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -35,6 +41,26 @@ import (
 
 	. "github.com/ludorules/ludo"
 )
+
+// propSeed is the seed rapid starts from unless -rapid.seed is given
+// (TestMain): `go test ./...`, the README's command and CI check the same
+// cases every run, and never fail at random. -rapid.seed=0 draws a fresh
+// seed, as rapid does by default, for a hunt.
+const propSeed = 1204
+
+// TestMain sets rapid's seed to propSeed where the command line gives
+// none.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "rapid.seed" })
+	if !given {
+		if err := flag.Set("rapid.seed", strconv.Itoa(propSeed)); err != nil {
+			panic(err)
+		}
+	}
+	os.Exit(m.Run())
+}
 
 // ---------------------------------------------------------------------------
 // Generators
@@ -503,23 +529,104 @@ type propGame struct {
 	rules  Rules
 	states []State
 	pool   []Move
+	// watch, where set, is called with each position play reaches from
+	// index watchFrom of states on, as it is reached: a property that
+	// fails there stops the game, so that a failure's log ends at the
+	// ply that shows it (propForPositions).
+	watch     func(State)
+	watchFrom int
 }
 
 func (g *propGame) last() State { return g.states[len(g.states)-1] }
 
+// propRand is where a playout's dice and choices come from: rapid's
+// draws (propDraws), so that a failure shrinks to a game of the few rolls
+// and moves that matter, or a PCG (propPCG) where a game is played on
+// further than a failure could be shrunk (propPlayOn) or no rapid.T is at
+// hand.
+type propRand interface {
+	// intN returns a number in [0, n): what names it in rapid's log.
+	intN(n int, what string) int
+	// logf writes a line of the game to rapid's log, which shows the
+	// lines of the failing game only: the plies of a shrunk failure.
+	logf(format string, args ...any)
+}
+
+// propDraws draws from rapid: each number is a draw of t's.
+type propDraws struct{ t *rapid.T }
+
+// propIndexGens are rapid.IntRange(0, n-1) for n from 1, made once, as a
+// playout draws millions of numbers; String is called so that the
+// parallel tests only read them.
+var propIndexGens = func() (gs [64]*rapid.Generator[int]) {
+	for n := range gs {
+		gs[n] = rapid.IntRange(0, n)
+		_ = gs[n].String()
+	}
+	return gs
+}()
+
+func (d propDraws) intN(n int, what string) int {
+	switch {
+	case n <= 1: // no choice: no draw, so that a shrunk game logs only choices
+		return 0
+	case n <= len(propIndexGens):
+		return propIndexGens[n-1].Draw(d.t, what)
+	}
+	return rapid.IntRange(0, n-1).Draw(d.t, what)
+}
+
+func (d propDraws) logf(format string, args ...any) { d.t.Logf(format, args...) }
+
+// propUniform draws a number in [0, n) about as often as any other: rapid
+// favours small numbers, which for a cut of a game would favour the
+// opening. It draws base-16 digits, each about uniform, and shrinks to 0.
+func propUniform(t *rapid.T, n int, what string) int {
+	v, span := 0, 1
+	for span < n {
+		v, span = v*16+propIndexGens[15].Draw(t, what), span*16
+	}
+	return v % n
+}
+
+// propPCG is a PCG's numbers.
+type propPCG struct{ *rand.Rand }
+
+func (p propPCG) intN(n int, _ string) int { return p.IntN(n) }
+
+func (p propPCG) logf(string, ...any) {}
+
+// propSeeded returns a PCG seeded with seed and stream.
+func propSeeded(seed, stream uint64) propPCG { return propPCG{rand.New(rand.NewPCG(seed, stream))} }
+
 // propPlayer picks dice and moves for a playout.
 type propPlayer struct {
-	rng    *rand.Rand
+	rnd    propRand
 	policy int  // 0: uniform; 1: captures, finishes and blocks first, then the furthest move; 2: the rearmost token first; 3: any of these, by chance
 	loaded bool // a third of the rolls come from the bonus faces
 }
 
+// face draws a face of r's throw, the highest for the draw 0: rapid
+// shrinks draws towards 0, and the high faces enter tokens and earn
+// bonus rolls, so that a shrunk game gets going in few plies.
 func (p *propPlayer) face(r Rules) int {
 	faces := ThrowFaces(r)
-	if p.loaded && r.BonusRolls != 0 && p.rng.IntN(3) == 0 {
+	if p.loaded && r.BonusRolls != 0 && p.rnd.intN(3, "bonus face") == 0 {
 		faces = r.BonusRolls
 	}
-	return propFaceAt(faces, p.rng.IntN(faces.Len()))
+	return propFaceAt(faces, faces.Len()-1-p.rnd.intN(faces.Len(), "face"))
+}
+
+// propThrow throws the dice of r from d: each die's faces alike
+// (propFaceAt), one die or two (rule W1).
+func propThrow(d propRand, r Rules) Outcome {
+	faces := ThrowFaces(r)
+	last := faces.Len() - 1 // the highest face for the draw 0, as propPlayer.face
+	o := Outcome{Face: propFaceAt(faces, last-d.intN(faces.Len(), "die"))}
+	if r.TwoDice {
+		o.Second = propFaceAt(faces, last-d.intN(faces.Len(), "second die"))
+	}
+	return o
 }
 
 // propFaceAt returns the k-th face of faces, the lowest first: a face
@@ -545,19 +652,19 @@ func propFaceGen(r Rules) *rapid.Generator[int] {
 func (p *propPlayer) pick(ms []Move) Move {
 	policy := p.policy
 	if policy == 3 {
-		policy = p.rng.IntN(3)
+		policy = p.rnd.intN(3, "policy")
 	}
 	score := func(m Move) int {
 		switch policy {
 		case 1:
-			return 1000*m.Captures() + 500*propB2i(m.Finishes()) + 200*propB2i(m.FormsBlock()) + m.To()
+			return 1000*m.NumCaptured() + 500*propB2i(m.Finishes()) + 200*propB2i(m.FormsBlock()) + m.To()
 		case 2:
 			return -m.From()
 		}
 		return 0
 	}
 	if policy == 0 {
-		return ms[p.rng.IntN(len(ms))]
+		return ms[p.rnd.intN(len(ms), "move")]
 	}
 	best := ms[0]
 	for _, m := range ms[1:] {
@@ -591,6 +698,7 @@ func (g *propGame) play(p *propPlayer, plies int) error {
 			return nil
 		case PhaseRoll:
 			f := p.face(g.rules)
+			p.rnd.logf("ply %d: %v rolls %d", len(g.states), s.Turn(), f)
 			if s, err = s.Roll(f); err != nil {
 				return fmt.Errorf("Roll(%d) of\n%v: %w", f, g.last(), err)
 			}
@@ -601,11 +709,15 @@ func (g *propGame) play(p *propPlayer, plies int) error {
 			}
 			g.pool = append(g.pool, buf...)
 			m := p.pick(buf)
+			p.rnd.logf("ply %d: %v", len(g.states), m)
 			if s, err = s.Apply(m); err != nil {
 				return fmt.Errorf("Apply(%v) of\n%v: %w", m, g.last(), err)
 			}
 		}
 		g.states = append(g.states, s)
+		if g.watch != nil && len(g.states)-1 >= g.watchFrom {
+			g.watch(s)
+		}
 	}
 	return nil
 }
@@ -614,18 +726,35 @@ func (g *propGame) play(p *propPlayer, plies int) error {
 // number of transitions drawn up to propCutPlies (or to its end, if that
 // comes first): the position reached is the last of states, and pool
 // holds the legal moves of the game so far.
-func propDrawGame(t *rapid.T) *propGame {
+func propDrawGame(t *rapid.T) *propGame { return propDrawGameWatch(t, nil) }
+
+// propDrawGameWatch is propDrawGame calling watch, where it is not nil,
+// with each position of the last propWindow before the cut as play
+// reaches it; where the game ends before the cut, with the positions of
+// its last propWindow (propTail) not watched yet, once it has.
+func propDrawGameWatch(t *rapid.T, watch func(State)) *propGame {
 	r := propRulesGen.Draw(t, "rules")
-	p := propDrawPlayer(t, 7)
+	p := propDrawPlayer(t)
 	// Drawn numbers favour the small, which would favour the opening: most
-	// cuts are uniform instead, by the playout's randomness.
-	k := p.rng.IntN(propCutPlies + 1)
+	// cuts are uniform instead (propUniform).
+	var k int
 	if rapid.IntRange(0, 3).Draw(t, "cutKind") == 0 {
 		k = rapid.IntRange(0, propCutPlies).Draw(t, "ply")
+	} else {
+		k = propUniform(t, propCutPlies+1, "ply")
 	}
-	g := &propGame{rules: r, states: []State{propMustNew(t, r)}}
+	g := &propGame{rules: r, states: []State{propMustNew(t, r)}, watch: watch, watchFrom: max(0, k+1-propWindow)}
+	if watch != nil && g.watchFrom == 0 {
+		watch(g.states[0])
+	}
 	if err := g.play(p, k); err != nil {
 		t.Fatalf("rules %v: %v", r, err)
+	}
+	if watch != nil {
+		for i := max(0, len(g.states)-propWindow); i < min(g.watchFrom, len(g.states)); i++ {
+			watch(g.states[i]) // the game ended before the cut: its end
+		}
+		g.watch = nil
 	}
 	return g
 }
@@ -644,8 +773,12 @@ func propTail(g *propGame) []State {
 // propDrawMoveGame is propDrawGame, then (if a roll is due) a roll of a drawn
 // face, so that the position reached waits for a move unless the game is
 // over.
-func propDrawMoveGame(t *rapid.T) *propGame {
-	g := propDrawGame(t)
+func propDrawMoveGame(t *rapid.T) *propGame { return propDrawMoveGameWatch(t, nil) }
+
+// propDrawMoveGameWatch is propDrawMoveGame with propDrawGameWatch's
+// watch, which sees the position the roll reaches too.
+func propDrawMoveGameWatch(t *rapid.T, watch func(State)) *propGame {
+	g := propDrawGameWatch(t, watch)
 	if s := g.last(); s.Phase() == PhaseRoll {
 		f := propFaceGen(g.rules).Draw(t, "face")
 		s2, err := s.Roll(f)
@@ -653,6 +786,9 @@ func propDrawMoveGame(t *rapid.T) *propGame {
 			t.Fatalf("Roll(%d) of\n%v: %v", f, s, err)
 		}
 		g.states = append(g.states, s2)
+		if watch != nil {
+			watch(s2)
+		}
 	}
 	return g
 }
@@ -692,11 +828,11 @@ const propCutPlies = 3000
 const propPatience = 10_000
 
 // propForPositions draws a game with propDrawMoveGame and calls f with each
-// position of its last propWindow, up to the position reached.
+// position of the last propWindow before the cut (or of the game's end,
+// where it ends before), as the game reaches it: a failure stops the
+// game there.
 func propForPositions(t *rapid.T, f func(s State)) {
-	for _, s := range propTail(propDrawMoveGame(t)) {
-		f(s)
-	}
+	propDrawMoveGameWatch(t, f)
 }
 
 // ---------------------------------------------------------------------------
@@ -732,16 +868,16 @@ func propCheckConservation(t *rapid.T, s State) {
 			squares = append(squares, HomeSquare(c, n))
 		}
 		for _, sq := range squares {
-			for o, k := range s.On(sq) {
+			for o, k := range s.TokensOn(sq) {
 				if k > 0 && Color(o) != c {
 					t.Fatalf("On(%v) counts %d %v tokens\n%v", sq, k, Color(o), s)
 				}
 			}
-			count[c] += s.On(sq)[c]
+			count[c] += s.TokensOn(sq)[c]
 		}
 	}
 	for n := 1; n <= b.Track; n++ {
-		for o, k := range s.On(TrackSquare(n)) {
+		for o, k := range s.TokensOn(TrackSquare(n)) {
 			count[o] += k
 		}
 	}
@@ -880,9 +1016,9 @@ func propCheckPaths(t *rapid.T, s State) {
 			case k < len(path)-1 && r.Blocks == BlocksTowers: // rule R4: a tower is passed
 			case k < len(path)-1:
 				t.Fatalf("%v passes the %v block at progress %d\n%v", m, o, p, s)
-			case m.MovesTower(): // rule R5: a tower lands on a tower
-				if !v.inBlock(tok) || m.Captures() != 2 {
-					t.Fatalf("%v moves a tower onto the %v tower at progress %d, but not from a tower or capturing two\n%v", m, o, p, s)
+			case m.MovesTower(): // rule R5: a tower lands on a tower, and captures its two and those it passed (rule S1)
+				if passed := len(v.overtaken(tok, path[:k])); !v.whole(tok) || m.NumCaptured() != 2+passed {
+					t.Fatalf("%v moves a tower onto the %v tower at progress %d, but not from a tower moving whole or capturing two and the %d it passed\n%v", m, o, p, passed, s)
 				}
 			case m.Enters() && p == 0 && r.EntryCapture == EntryCapturesLast:
 				// Rule P4: an enemy pair on the exit does not stop entry.
@@ -1045,7 +1181,7 @@ type propMoveKey struct {
 }
 
 func propKeyOf(m Move) propMoveKey {
-	return propMoveKey{m.Color(), m.Token(), m.From(), m.To(), m.Die(), m.Count(), m.Captures(),
+	return propMoveKey{m.Color(), m.Token(), m.From(), m.To(), m.Die(), m.Count(), m.NumCaptured(),
 		m.IsPass(), m.Forfeits(), m.Enters(), m.Finishes(), m.FormsBlock(),
 		m.Bounces(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(), m.IsBonusMove(), m.MovesTower()}
 }
@@ -1126,10 +1262,10 @@ func TestPropRulesValid(t *testing.T) {
 		first := true
 		for c := range s.Players().All() {
 			// Rules C2, K6, M5: the yard, but StartOut on the start square.
-			if n := s.On(YardOf(c))[c]; n != r.Tokens-r.StartOut {
+			if n := s.TokensOn(YardOf(c))[c]; n != r.Tokens-r.StartOut {
 				t.Fatalf("%v has %d tokens in the yard at the start, want %d", c, n, r.Tokens-r.StartOut)
 			}
-			if n := s.On(r.Board.Square(c, 0))[c]; n != r.StartOut {
+			if n := s.TokensOn(r.Board.Square(c, 0))[c]; n != r.StartOut {
 				t.Fatalf("%v has %d tokens on its start square at the start, want %d", c, n, r.StartOut)
 			}
 			if first && s.Turn() != c { // ruling Q12
@@ -1510,7 +1646,7 @@ func TestPropCaptures(t *testing.T) {
 				if m.Forfeits() {
 					continue // the penalty of the third six: TestPropSixPenalty
 				}
-				sent, moved := 0, 0
+				sent, moved, mates := 0, 0, 0
 				for o := range s.Players().All() {
 					for j := range r.Tokens {
 						p, p2 := s.Progress(o, j), s2.Progress(o, j)
@@ -1524,15 +1660,19 @@ func TestPropCaptures(t *testing.T) {
 							}
 						case o == c && m.EntersPair() && p == -1 && p2 == 0:
 						case o == c && m.MovesTower() && p == m.From() && p2 == m.To(): // rule R5: the tower's other token
-						case o == c && r.CaptureDuty == CapturePenalty && m.Captures() == 0 && p2 == -1:
+							mates++
+						case o == c && r.CaptureDuty == CapturePenalty && !m.Captures() && p2 == -1:
 						default:
 							moved++
 							t.Fatalf("%v: %v token %d moved from %d to %d\n%v", m, o, j, p, p2, s)
 						}
 					}
 				}
-				if sent != m.Captures() {
-					t.Fatalf("%v: %d opponent tokens went to their yards, want Captures() = %d\n%v", m, sent, m.Captures(), s)
+				if sent != m.NumCaptured() {
+					t.Fatalf("%v: %d opponent tokens went to their yards, want Captures() = %d\n%v", m, sent, m.NumCaptured(), s)
+				}
+				if m.MovesTower() && mates != 1 { // rules R5, Y5: a tower moves whole, both its tokens or none
+					t.Fatalf("%v moves a tower, but %d other tokens came with it\n%v", m, mates, s)
 				}
 			}
 		})
@@ -1624,17 +1764,16 @@ func TestPropRollFaces(t *testing.T) {
 // propPlayToEnd plays a random game from the start to its end, failing after
 // limit transitions.
 func propPlayToEnd(t *rapid.T, limit int) *propGame {
-	g, _ := propPlay(t, limit, 11)
+	g, _ := propPlay(t, limit)
 	return g
 }
 
-// propPlay draws rules and a player (whose random stream is told apart by
-// stream) and plays a game from the start to its end, failing after limit
-// transitions.
-func propPlay(t *rapid.T, limit int, stream uint64) (*propGame, *propPlayer) {
+// propPlay draws rules and a player and plays a game from the start to
+// its end, failing after limit transitions.
+func propPlay(t *rapid.T, limit int) (*propGame, *propPlayer) {
 	r := propRulesGen.Draw(t, "rules")
 	s := propMustNew(t, r)
-	p := propDrawPlayer(t, stream)
+	p := propDrawPlayer(t)
 	g := &propGame{rules: r, states: []State{s}}
 	if err := g.play(p, limit); err != nil {
 		t.Fatalf("rules %v: %v", r, err)
@@ -1755,11 +1894,11 @@ func propReach(s State, limit int) (map[State]bool, bool) {
 	return seen, true
 }
 
-// propDrawPlayer draws a player, whose random stream is told apart by
-// stream.
-func propDrawPlayer(t *rapid.T, stream uint64) *propPlayer {
+// propDrawPlayer draws a player, whose dice and choices are drawn too
+// (propDraws).
+func propDrawPlayer(t *rapid.T) *propPlayer {
 	return &propPlayer{
-		rng:    rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), stream)),
+		rnd:    propDraws{t},
 		policy: rapid.IntRange(0, 3).Draw(t, "policy"),
 		loaded: rapid.Bool().Draw(t, "loaded"),
 	}
@@ -1771,12 +1910,13 @@ func propDrawPlayer(t *rapid.T, stream uint64) *propPlayer {
 // one that has not ended then fails.
 func TestPropGameEnds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		g, p := propPlay(t, propLoopPlies, 11)
+		g, p := propPlay(t, propLoopPlies)
 		s := g.last()
 		if s.Phase() != PhaseOver {
 			if propUnended(s) == "" {
 				return
 			}
+			p.rnd = propSeeded(rapid.Uint64().Draw(t, "seed"), 11) // past what a failure shrinks
 			if err := propPlayOn(g, p, propEndPlies-propLoopPlies); err != nil {
 				t.Fatalf("rules %v: %v", g.rules, err)
 			}
@@ -1868,7 +2008,7 @@ func propUnended(s State) string {
 // A game they end is slow for random players, not endless.
 func propWitness(s State) int {
 	g := &propGame{rules: s.Rules(), states: []State{s}}
-	p := &propPlayer{rng: rand.New(rand.NewPCG(1, 2)), policy: 1}
+	p := &propPlayer{rnd: propSeeded(1, 2), policy: 1}
 	if err := g.play(p, propEndPlies); err != nil || g.last().Phase() != PhaseOver {
 		return -1
 	}
@@ -2016,7 +2156,7 @@ func TestPropValidateRejectsEndlessRules(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := &propGame{rules: r, states: []State{s}}
-			p := &propPlayer{rng: rand.New(rand.NewPCG(uint64(limit), 3)), policy: 3}
+			p := &propPlayer{rnd: propSeeded(uint64(limit), 3), policy: 3}
 			if err := g.play(p, propEndPlies); err != nil {
 				t.Fatal(err)
 			}

@@ -280,7 +280,7 @@ var readmeCounts = []struct {
 // TestREADMECounts checks each count the README states (readmeCounts)
 // against what it counts.
 func TestREADMECounts(t *testing.T) {
-	text := readme.Text(t, "README.md")
+	text := readme.Docs(t, ".")
 	for _, c := range readmeCounts {
 		ms := regexp.MustCompile(c.re).FindAllStringSubmatch(text, -1)
 		if len(ms) == 0 {
@@ -312,7 +312,7 @@ func TestREADMERuleNumbers(t *testing.T) {
 	if rules["C"] == 0 || rules["T"] == 0 {
 		t.Fatalf("the rulebook's families: %v", rules)
 	}
-	text := readme.Text(t, "README.md")
+	text := readme.Docs(t, ".")
 	ranges := regexp.MustCompile(`\b([A-Z])1–([A-Z])(\d+)\b`).FindAllStringSubmatch(text, -1)
 	if len(ranges) == 0 {
 		t.Fatal("the README gives no range of rule numbers")
@@ -432,7 +432,7 @@ func perftGroups(t *testing.T) []perftGroup {
 // table.
 func TestREADMEPerftTables(t *testing.T) {
 	counts, _ := readPerft(t)
-	data, err := os.ReadFile("README.md")
+	data, err := os.ReadFile("docs/perft.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,4 +498,29 @@ func classicOutcomes(t *testing.T) []ludo.Outcome {
 		t.Fatal(err)
 	}
 	return s.Outcomes()
+}
+
+// TestREADMEGame checks that the README's first program is
+// examples/game, word for word, which go vet and its test compile and
+// run.
+func TestREADMEGame(t *testing.T) {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "## A game in a dozen lines\n\n```go\n"
+	readme := string(data)
+	i := strings.Index(readme, head)
+	if i < 0 {
+		t.Fatal("the README has no game in a dozen lines")
+	}
+	block := readme[i+len(head):]
+	block = block[:strings.Index(block, "```\n")]
+	want, err := os.ReadFile("examples/game/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if block != string(want) {
+		t.Errorf("the README's game differs from examples/game/main.go:\n%s", block)
+	}
 }

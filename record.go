@@ -122,12 +122,11 @@ func (r *Record) AddMove(s State, m Move) error {
 	return nil
 }
 
-// String returns the record's text, which [ParseRecord] reads back; for a
-// nil Record, "<nil>".
-func (r *Record) String() string {
-	if r == nil {
-		return "<nil>"
-	}
+// String returns the record's text, which [ParseRecord] reads back. It
+// takes a Record value, so that fmt prints a Record and a *Record alike
+// (and a nil *Record as "<nil>"); Add and AddMove, which change the
+// record, take a pointer.
+func (r Record) String() string {
 	var b strings.Builder
 	b.Write(r.Start.appendPosition(nil, true))
 	if !r.Start.IsValid() {
@@ -161,7 +160,7 @@ func (r *Record) String() string {
 }
 
 // WriteTo writes the record's text to w: [Record.String]'s.
-func (r *Record) WriteTo(w io.Writer) (int64, error) {
+func (r Record) WriteTo(w io.Writer) (int64, error) {
 	n, err := io.WriteString(w, r.String())
 	return int64(n), err
 }
@@ -474,7 +473,7 @@ func (r Record) Replay() ([]State, error) {
 		}
 		if r.Seeded && p.Face != 0 {
 			if o := dice.Throw(s.Rules()); o.Face != p.Face || o.Second != p.Second {
-				return fail(fmt.Errorf("%w: seed %d rolls %v here, not %v", ErrSeedMismatch, r.Seed, o, Outcome{Face: p.Face, Second: p.Second}))
+				return fail(fmt.Errorf("%w: seed %d rolls %v here, not %v", ErrSeedMismatch, r.Seed, Outcome{Face: o.Face, Second: o.Second}, Outcome{Face: p.Face, Second: p.Second}))
 			}
 		}
 		rolled, err := s.plyRoll(p.Face, p.Second)

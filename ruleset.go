@@ -187,6 +187,18 @@ func newRuleset(r Rules) *ruleset {
 	if r.Goal == GoalSlots {
 		rs.doneFrom = rs.finish - rs.tokens + 1
 	}
+	rs.setFeatures(r)
+	rs.key = rulesKey(&rs.rules, rs.seats)
+	rs.setSquares(r)
+	rs.setSeats(r)
+	return rs
+}
+
+// setFeatures sets the feature bits of the options r plays (see
+// features), and what a move leads on to (goesOn): the hot paths test a
+// bit, not the option.
+func (rs *ruleset) setFeatures(r Rules) {
+	b := r.Board
 	set := func(f features, on bool) {
 		if on {
 			rs.feat |= f
@@ -230,7 +242,14 @@ func newRuleset(r Rules) *ruleset {
 	case r.CaptureBonus|r.HomeBonus != NoBonus:
 		rs.goesOn = goesOnBonus
 	}
-	rs.key = rulesKey(&rs.rules, rs.seats)
+}
+
+// setSquares sets the board's tables: the face that climbs each square
+// of the home column (rule V2), each colour's track square by progress
+// (its start lane's numbered past the track, rule Y1), the safe squares,
+// stars and guarded exits, and the star after each square (rule D2).
+func (rs *ruleset) setSquares(r Rules) {
+	b := r.Board
 	if r.HomeSteps {
 		for p := range min(int(rs.finish), len(rs.steps)) {
 			switch {
@@ -277,6 +296,13 @@ func newRuleset(r Rules) *ruleset {
 			rs.nextStar[n] = uint8(m)
 		}
 	}
+}
+
+// setSeats sets who plays with whom: each colour's team and partners
+// (rule T1), whose tokens it may not pass (rule F2), the next seat still
+// playing for every set of colours still in the game (rule C3), and how
+// many places end the game (rules C6, T1, K6).
+func (rs *ruleset) setSeats(r Rules) {
 	var order []Color
 	for c := range rs.seats.All() {
 		order = append(order, c)
@@ -322,7 +348,6 @@ func newRuleset(r Rules) *ruleset {
 			rs.endsAt = rs.players / 2
 		}
 	}
-	return rs
 }
 
 // laneSquare returns the number the rules give square p of colour c's

@@ -478,9 +478,9 @@ func scnDiff(want, got string) string {
 	return d.String()
 }
 
-// scnRulebook returns the rule numbers of the README's rulebook, in order.
+// scnRulebook returns the rule numbers of the rulebook (docs/rulebook.md), in order.
 func scnRulebook(t *testing.T) []string {
-	data, err := os.ReadFile("README.md")
+	data, err := os.ReadFile("docs/rulebook.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -676,7 +676,7 @@ func TestScenarioCoverage(t *testing.T) {
 	}
 	for _, r := range want {
 		if !slices.Contains(book, r) {
-			t.Errorf("the README's rulebook has no rule %s (read %v)", r, book)
+			t.Errorf("the rulebook (docs/rulebook.md) has no rule %s (read %v)", r, book)
 		}
 	}
 	for _, r := range book {

@@ -86,9 +86,12 @@ type Setup struct {
 	// counting Die where it earns one (see [State.Streak]). The text
 	// form's key is sixes, the JSON's Sixes: the streak of the third six.
 	Streak int
-	// TriesUsed is the number of rolls this turn that left no legal move
-	// since the last token move, of the [Rules.Tries] a player has (rule
-	// M4). The text form's key is tries, the JSON's Tries.
+	// TriesUsed is the number of the [Rules.Tries] throws of rule M4 used
+	// this turn: rolls that left no legal move while none of the
+	// player's tokens could move but by entering, since the last token
+	// move. A roll that leaves no move with a token in play ends the turn
+	// and is not counted (rule C10). The text form's key is tries, the
+	// JSON's Tries.
 	TriesUsed int
 	// LastMoved marks the token the player to move moved last this turn
 	// (at most one); it matters under [LastMovedHome] (rule P9).
@@ -179,11 +182,53 @@ func (u Setup) State() (State, error) {
 	return s, nil
 }
 
-// check checks the position and fills s, the start position of its rules.
+// check checks the position and fills s, the start position of its rules,
+// step by step: the tokens and where the turn began on the board, who
+// arrived last (rule P4), the ranking (rule C6), who has captured (rule
+// K4), the throw and the turn, and where the turn began against where
+// the tokens stand (ruling Q2). The first error found is returned.
 func (u *Setup) check(s *State) *SetupError {
-	bad := func(field string, c Color, i int, format string, a ...any) *SetupError {
-		return &SetupError{Field: field, Color: c, Token: i, Reason: fmt.Sprintf(format, a...)}
+	begin, e := u.checkTokens(s)
+	if e != nil {
+		return e
 	}
+	if e := u.checkLater(s); e != nil {
+		return e
+	}
+	if e := u.checkRanking(s); e != nil {
+		return e
+	}
+	if e := u.checkCaptured(s); e != nil {
+		return e
+	}
+	f, e := u.turnFacts(s, begin)
+	if e != nil {
+		return e
+	}
+	if e := u.checkThrow(s, &f); e != nil {
+		return e
+	}
+	if e := u.checkTurn(s, &f); e != nil {
+		return e
+	}
+	if e := u.checkTurnStart(s, begin, &f); e != nil {
+		return e
+	}
+	u.setTurn(s, &f)
+	return nil
+}
+
+// setupError returns the error of a Setup whose field is wrong, for
+// colour c's token i (-1 for none), with the reason in words.
+func setupError(field string, c Color, i int, format string, a ...any) *SetupError {
+	return &SetupError{Field: field, Color: c, Token: i, Reason: fmt.Sprintf(format, a...)}
+}
+
+// checkTokens checks the tokens, and where the turn began (TurnStart),
+// each in the game with a progress it can have and sharing squares as
+// the rules let them (checkSquares), and puts them in s. It returns
+// where the turn began: the tokens where TurnStart is not given.
+func (u *Setup) checkTokens(s *State) (*[MaxPlayers][MaxTokens]int, *SetupError) {
 	rs := s.rs
 	r := &rs.rules
 	seats, fin := rs.seats, int(rs.finish)
@@ -198,7 +243,7 @@ func (u *Setup) check(s *State) *SetupError {
 	begin := &u.Tokens
 	if u.TurnStart != nil {
 		if !rs.has(featUndo | featSplit) {
-			return bad("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2), and where the throw began only with DoublesSplitBlocks or SumMoves (rules H5, U2)")
+			return nil, setupError("TurnStart", Red, -1, "where the turn began matters only with SixPenalty:UndoTurn (ruling Q2), and where the throw began only with DoublesSplitBlocks or SumMoves (rules H5, U2)")
 		}
 		begin = u.TurnStart
 	}
@@ -212,14 +257,14 @@ func (u *Setup) check(s *State) *SetupError {
 			for i, p := range tok[c] {
 				switch {
 				case !s.hasToken(c, i) && p != -1:
-					return bad(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, rs.tokens, p)
+					return nil, setupError(field, c, i, "%s%v token %d is not in the game (the players are %v, with %d tokens each) but has progress %d, want -1", pre, c, i, seats, rs.tokens, p)
 				case p < -1 || p > most:
-					return bad(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)%s", pre, c, i, p, fin, round)
+					return nil, setupError(field, c, i, "%s%v token %d has progress %d, want -1 (yard) to %d (finish)%s", pre, c, i, p, fin, round)
 				}
 			}
 		}
 		if e := u.checkSquares(s, field, tok, pre); e != nil {
-			return e
+			return nil, e
 		}
 	}
 	for c := range MaxPlayers {
@@ -231,96 +276,145 @@ func (u *Setup) check(s *State) *SetupError {
 		}
 	}
 	s.locate()
-	// Who arrived last on a shared square (rule P4).
+	return begin, nil
+}
+
+// checkLater checks and sets who arrived last on a shared square (rule
+// P4).
+func (u *Setup) checkLater(s *State) *SetupError {
+	rs := s.rs
 	for c := range Color(MaxPlayers) {
 		for i, l := range u.Later[c] {
 			if !l {
 				continue
 			}
 			if !rs.has(featLater) {
-				return bad("Later", c, i, "who arrived last matters only with EntryCapture:EntryCapturesLast (rule P4)")
+				return setupError("Later", c, i, "who arrived last matters only with EntryCapture:EntryCapturesLast (rule P4)")
 			}
 			if p := int(s.tok[c][i]) - 1; !s.hasToken(c, i) || !rs.onTrack(p) {
-				return bad("Later", c, i, "%v token %d is not on the track, so it arrived on no shared square (rule P4)", c, i)
+				return setupError("Later", c, i, "%v token %d is not on the track, so it arrived on no shared square (rule P4)", c, i)
 			}
 			here := s.at.match(s.at.byteOf(c, i))
 			if bits.OnesCount32(here) != 2 {
-				return bad("Later", c, i, "%v token %d arrived after another token only where it shares its square with one other (rule P4)", c, i)
+				return setupError("Later", c, i, "%v token %d arrived after another token only where it shares its square with one other (rule P4)", c, i)
 			}
 			if s.later&here != 0 {
-				return bad("Later", c, i, "two tokens on square %d cannot both have arrived last (rule P4)", s.at.byteOf(c, i))
+				return setupError("Later", c, i, "two tokens on square %d cannot both have arrived last (rule P4)", s.at.byteOf(c, i))
 			}
 			s.later |= tokenBit(c, i)
 		}
 	}
-	// Ranking (rule C6, ruling Q10, rule T1).
-	teams := rs.has(featTeams)
+	return nil
+}
+
+// checkRanking checks and sets the ranking (rule C6, ruling Q10; with
+// partners, rule T1, rankTeams).
+func (u *Setup) checkRanking(s *State) *SetupError {
+	rs := s.rs
+	seats := rs.seats
 	for k, c := range u.Ranking {
 		switch {
 		case !seats.Has(c):
-			return bad("Ranking", c, k, "the ranking lists %v, who does not play", c)
+			return setupError("Ranking", c, k, "the ranking lists %v, who does not play", c)
 		case slices.Contains(u.Ranking[:k], c):
-			return bad("Ranking", c, k, "the ranking lists %v twice", c)
+			return setupError("Ranking", c, k, "the ranking lists %v twice", c)
 		}
 	}
-	if teams {
-		if e := u.rankTeams(s); e != nil {
-			return e
+	if rs.has(featTeams) {
+		return u.rankTeams(s)
+	}
+	for k, c := range u.Ranking {
+		switch {
+		case k > 0 && rs.rules.End == FirstWinner:
+			return setupError("Ranking", c, k, "End is FirstWinner: the game stops at the first winner, so the ranking lists one colour")
+		case !s.finished(c) && k < int(rs.players)-1:
+			return setupError("Ranking", c, k, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
 		}
-	} else {
-		for k, c := range u.Ranking {
-			switch {
-			case k > 0 && rs.rules.End == FirstWinner:
-				return bad("Ranking", c, k, "End is FirstWinner: the game stops at the first winner, so the ranking lists one colour")
-			case !s.finished(c) && k < int(rs.players)-1:
-				return bad("Ranking", c, k, "the ranking lists %v, whose tokens have not all finished (rule C6)", c)
-			}
-			if s.places.of(c) == 0 { // else ranked last as the one before was placed (ruling Q10)
-				s.place(c)
-			}
-		}
-		for c := range seats.All() {
-			if s.places.of(c) == 0 && s.finished(c) {
-				return bad("Tokens", c, -1, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
-			}
+		if s.places.of(c) == 0 { // else ranked last as the one before was placed (ruling Q10)
+			s.place(c)
 		}
 	}
+	for c := range seats.All() {
+		if s.places.of(c) == 0 && s.finished(c) {
+			return setupError("Tokens", c, -1, "every %v token has finished, so the ranking must list %v (rule C6)", c, c)
+		}
+	}
+	return nil
+}
+
+// checkCaptured checks and sets the colours that have captured, whose
+// home columns are open (rule K4).
+func (u *Setup) checkCaptured(s *State) *SetupError {
+	rs := s.rs
+	seats, fin := rs.seats, int(rs.finish)
 	for c := range u.Captured.All() {
 		switch {
 		case !seats.Has(c):
-			return bad("Captured", c, -1, "%v does not play, so it has captured nothing", c)
-		case !r.CaptureBeforeHome:
-			return bad("Captured", c, -1, "who has captured matters only with CaptureBeforeHome (rule K4)")
+			return setupError("Captured", c, -1, "%v does not play, so it has captured nothing", c)
+		case !rs.rules.CaptureBeforeHome:
+			return setupError("Captured", c, -1, "who has captured matters only with CaptureBeforeHome (rule K4)")
 		}
 	}
 	if u.Captured&^allColors != 0 {
-		return bad("Captured", Red, -1, "Captured %#x names a colour that does not exist", uint8(u.Captured))
+		return setupError("Captured", Red, -1, "Captured %#x names a colour that does not exist", uint8(u.Captured))
 	}
 	s.captured = u.Captured
 	if rs.has(featCircle) {
 		for c := range seats.All() {
 			for i := range int(rs.tokens) {
 				if p := int(s.tok[c][i]) - 1; rs.inHome(p) && p < fin && !s.captured.Has(c) {
-					return bad("Tokens", c, i, "%v token %d is past its home entry, but %v has not captured, so its tokens go round again (rule K4)", c, i, c)
+					return setupError("Tokens", c, i, "%v token %d is past its home entry, but %v has not captured, so its tokens go round again (rule K4)", c, i, c)
 				}
 			}
 		}
 	}
-	// Turn, die, bonus, sixes and the rest of the turn (rules C3, C9, M4,
-	// P8, P9, K2, K3).
-	over, limit, bonus := s.over(), int(rs.sixLimit), rs.bonus
-	last, lastCount := -1, 0
-	for i, l := range u.LastMoved {
-		if l {
-			last, lastCount = i, lastCount+1
-		}
-	}
+	return nil
+}
+
+// turnFacts is what the checks of the turn (rules C3, C9, M4, P8, P9,
+// K2, K3, W1, H2) read off a Setup and its rules.
+type turnFacts struct {
+	over            bool // the game is over: nothing is under way
+	limit, maxSixes int  // SixLimit, and the most sixes a turn counts
+	last, lastCount int  // the token marked moved last (-1 for none), and how many are
 	// A capture or a token brought home may earn a roll (rules K2, K3),
 	// which starts a new row of sixes: a turn may have had moves with
 	// sixes back at 0.
-	earnsRoll := r.CaptureBonus == BonusRoll || r.HomeBonus == BonusRoll
-	// With two dice (rule W1) a turn with a die played has had a move.
-	two := rs.has(featTwoDice)
+	earnsRoll bool
+	two       bool // two dice (rule W1): a turn with a die played has had a move
+	earns     bool // the throw earns a bonus roll (rules C9, W3)
+	// The throw's amounts (two, or four of tops and bottoms, rule H2),
+	// how many are played, and whether any and all are.
+	amounts, nPlayed  int
+	played, allPlayed bool
+	captures, home    int // the bonus moves the throw has earned (rule P8)
+	// thrower is the colour whose throw is being played: the mover's, but
+	// with two colours each (rule T3) the turn's where its last token came
+	// home during the throw, the other colour playing on with what is due.
+	thrower Color
+}
+
+// turnFacts reads the facts of the turn off u, where the turn (or throw)
+// began being begin, the amounts played canonical (of equal faces the
+// first is the one played).
+func (u *Setup) turnFacts(s *State, begin *[MaxPlayers][MaxTokens]int) (turnFacts, *SetupError) {
+	rs := s.rs
+	r := &rs.rules
+	f := turnFacts{over: s.over(), limit: int(rs.sixLimit), last: -1, two: rs.has(featTwoDice)}
+	f.thrower = s.moverOf(u.Turn)
+	if rs.has(featShare) && rs.seats.Has(u.Turn) && slices.ContainsFunc(begin[u.Turn][:rs.tokens], func(p int) bool { return p != int(rs.finish) }) {
+		f.thrower = u.Turn // rule T3: its last token came home during the throw
+	}
+	f.maxSixes = f.limit
+	if f.limit == 0 {
+		f.maxSixes = 255
+	}
+	for i, l := range u.LastMoved {
+		if l {
+			f.last, f.lastCount = i, f.lastCount+1
+		}
+	}
+	f.earnsRoll = r.CaptureBonus == BonusRoll || r.HomeBonus == BonusRoll
 	faces := [4]int{u.Die, u.SecondDie}
 	if u.Bottoms {
 		faces = [4]int{u.Die, 7 - u.Die, u.Die, 7 - u.Die}
@@ -333,173 +427,210 @@ func (u *Setup) check(s *State) *SetupError {
 			}
 		}
 	}
-	played, allPlayed, amounts := false, true, 0
-	for k, f := range faces {
-		if f != 0 {
-			amounts++
-			played, allPlayed = played || u.Played[k], allPlayed && u.Played[k]
+	f.allPlayed = true
+	for k, face := range faces {
+		if face != 0 {
+			f.amounts++
+			f.nPlayed += b2i(u.Played[k])
+			f.played, f.allPlayed = f.played || u.Played[k], f.allPlayed && u.Played[k]
 		} else if u.Played[k] {
-			return bad("Played", u.Turn, -1, "amount %d of the throw is marked played, but the throw has %d (rules W1, H2)", k, amounts)
+			return f, setupError("Played", u.Turn, -1, "amount %d of the throw is marked played, but the throw has %d (rules W1, H2)", k, f.amounts)
 		}
 	}
-	earns := u.Die != 0 && rs.earns(uint8(u.Die), uint8(u.SecondDie))
-	// The bonus moves a throw of two dice has earned (rule P8), counted.
-	var captures, home int
+	f.earns = u.Die != 0 && rs.earns(uint8(u.Die), uint8(u.SecondDie))
 	for _, n := range u.Earned {
 		switch {
 		case n == r.CaptureBonus.Steps() && n != 0:
-			captures++
+			f.captures++
 		case n == r.HomeBonus.Steps() && n != 0:
-			home++
+			f.home++
 		default:
-			return bad("Earned", u.Turn, -1, "a bonus move of %d: the rules give bonus moves of %v for a capture and %v for a token home (rule P8)", n, r.CaptureBonus, r.HomeBonus)
+			return f, setupError("Earned", u.Turn, -1, "a bonus move of %d: the rules give bonus moves of %v for a capture and %v for a token home (rule P8)", n, r.CaptureBonus, r.HomeBonus)
 		}
 	}
-	maxSixes := limit
-	if limit == 0 {
-		maxSixes = 255
-	}
-	t := u.Turn
+	return f, nil
+}
+
+// checkThrow checks whose turn it is and the throw being played: its die
+// or dice, the amounts played and the bonus moves earned (rules C3, W1,
+// H2, P8, W4).
+func (u *Setup) checkThrow(s *State, f *turnFacts) *SetupError {
+	rs := s.rs
+	r := &rs.rules
+	t, two, limit := u.Turn, f.two, f.limit
 	switch {
-	case !seats.Has(t):
-		return bad("Turn", t, -1, "the turn is %v's, who does not play", t)
-	case over && u.Die != 0:
-		return bad("Die", t, -1, "the game is over, so no die is being played")
+	case !rs.seats.Has(t):
+		return setupError("Turn", t, -1, "the turn is %v's, who does not play", t)
+	case f.over && u.Die != 0:
+		return setupError("Die", t, -1, "the game is over, so no die is being played")
 	case !two && u.SecondDie != 0:
-		return bad("SecondDie", t, -1, "second die %d: the rules throw one die (rule W1)", u.SecondDie)
-	case !two && played:
-		return bad("Played", t, -1, "the rules throw one die, so no die of two is played (rule W1)")
+		return setupError("SecondDie", t, -1, "second die %d: the rules throw one die (rule W1)", u.SecondDie)
+	case !two && f.played:
+		return setupError("Played", t, -1, "the rules throw one die, so no die of two is played (rule W1)")
 	case u.Bottoms && !(two && r.TopsAndBottoms && u.Die == u.SecondDie && u.Die != 0):
-		return bad("Bottoms", t, -1, "tops and bottoms are played only on a double thrown under TopsAndBottoms (rule H2)")
+		return setupError("Bottoms", t, -1, "tops and bottoms are played only on a double thrown under TopsAndBottoms (rule H2)")
 	case u.Bottoms && limit > 0 && u.Streak == limit:
-		return bad("Bottoms", t, -1, "sixes %d is SixLimit, so the double is forfeited, not played as tops and bottoms (rules C9, H2)", u.Streak)
-	case u.Bottoms && !s.allOut(s.moverOf(t)):
-		return bad("Bottoms", t, -1, "%v has a token in the yard, but tops and bottoms are played only with every token out (rule H2)", t)
-	case two && r.TopsAndBottoms && u.Die == u.SecondDie && u.Die != 0 && !u.Bottoms && !played && s.allOut(s.moverOf(t)) && !(limit > 0 && u.Streak == limit):
-		return bad("Bottoms", t, -1, "a double thrown with every token out is played as tops and bottoms (rule H2)")
-	case u.Die == 0 && (u.SecondDie != 0 || played):
-		return bad("SecondDie", t, -1, "no throw is being played (Die is 0), so there is no second die or die played (rule W1)")
+		return setupError("Bottoms", t, -1, "sixes %d is SixLimit, so the double is forfeited, not played as tops and bottoms (rules C9, H2)", u.Streak)
+	case u.Bottoms && !s.allOut(f.thrower):
+		return setupError("Bottoms", t, -1, "%v has a token in the yard, but tops and bottoms are played only with every token out (rule H2)", f.thrower)
+	case two && r.TopsAndBottoms && u.Die == u.SecondDie && u.Die != 0 && !u.Bottoms && !f.played && s.allOut(s.moverOf(t)) && !(limit > 0 && u.Streak == limit):
+		return setupError("Bottoms", t, -1, "a double thrown with every token out is played as tops and bottoms (rule H2)")
+	case u.Die == 0 && (u.SecondDie != 0 || f.played):
+		return setupError("SecondDie", t, -1, "no throw is being played (Die is 0), so there is no second die or die played (rule W1)")
 	case two && u.Die != 0 && !rs.faces.Has(u.SecondDie):
-		return bad("SecondDie", t, -1, "second die %d: want one of %v beside the first die %d (rule W1)", u.SecondDie, rs.faces, u.Die)
+		return setupError("SecondDie", t, -1, "second die %d: want one of %v beside the first die %d (rule W1)", u.SecondDie, rs.faces, u.Die)
 	case len(u.Earned) > 0 && (!two || u.Die == 0):
-		return bad("Earned", t, -1, "bonus moves are earned here only by a throw of two dice being played (rules W1, P8): with one die give BonusMove")
-	case captures > 3 || home > 3:
-		return bad("Earned", t, -1, "%d bonus moves earned, want at most 3 of each kind (rule P8)", len(u.Earned))
+		return setupError("Earned", t, -1, "bonus moves are earned here only by a throw of two dice being played (rules W1, P8): with one die give BonusMove")
+	case len(u.Earned) > f.nPlayed:
+		return setupError("Earned", t, -1, "%d bonus moves earned, but %d of the throw's amounts played: a move earns one bonus move at most, a bonus move played room for the one it earns (rule W4)", len(u.Earned), f.nPlayed)
 	case two && u.BonusMove != 0:
-		return bad("BonusMove", t, -1, "with two dice the bonus moves earned are Earned (rules W1, P8)")
-	case allPlayed && amounts > 0 && len(u.Earned) == 0:
-		return bad("Played", t, -1, "every die is marked played and no bonus move is earned, but the throw's moves end with the last (rule W1)")
-	case len(u.Earned) > 0 && !played:
-		return bad("Earned", t, -1, "bonus moves are earned by moves, but no die of the throw has been played (rule P8)")
-	case over && u.BonusMove != 0:
-		return bad("BonusMove", t, -1, "the game is over, so no bonus move is due")
-	case over && u.Streak != 0:
-		return bad("Streak", t, -1, "the game is over, so no sixes count")
-	case over && u.TriesUsed != 0:
-		return bad("TriesUsed", t, -1, "the game is over, so no turn is under way")
-	case over && last >= 0:
-		return bad("LastMoved", t, last, "the game is over, so no turn is under way")
-	case over && u.ExtraRoll:
-		return bad("ExtraRoll", t, -1, "the game is over, so no turn is under way")
-	case over: // nothing is under way
+		return setupError("BonusMove", t, -1, "with two dice the bonus moves earned are Earned (rules W1, P8)")
+	case f.allPlayed && f.amounts > 0 && len(u.Earned) == 0:
+		return setupError("Played", t, -1, "every die is marked played and no bonus move is earned, but the throw's moves end with the last (rule W1)")
+	case len(u.Earned) > 0 && !f.played:
+		return setupError("Earned", t, -1, "bonus moves are earned by moves, but no die of the throw has been played (rule P8)")
+	case f.over && u.BonusMove != 0:
+		return setupError("BonusMove", t, -1, "the game is over, so no bonus move is due")
+	}
+	return nil
+}
+
+// checkTurn checks the rest of the turn under way: the die against the
+// rules' faces, the bonus move due, the sixes, the throws of rule M4,
+// the token moved last and a bonus roll owed (rules C3, C9, M4, P8, P9,
+// K2, K3); over a game that is over, none.
+func (u *Setup) checkTurn(s *State, f *turnFacts) *SetupError {
+	rs := s.rs
+	r := &rs.rules
+	t, limit, last := u.Turn, f.limit, f.last
+	switch {
+	case f.over && u.Streak != 0:
+		return setupError("Streak", t, -1, "the game is over, so no sixes count")
+	case f.over && u.TriesUsed != 0:
+		return setupError("TriesUsed", t, -1, "the game is over, so no turn is under way")
+	case f.over && last >= 0:
+		return setupError("LastMoved", t, last, "the game is over, so no turn is under way")
+	case f.over && u.ExtraRoll:
+		return setupError("ExtraRoll", t, -1, "the game is over, so no turn is under way")
+	case f.over: // nothing is under way
 	case s.places.of(t) != 0 || s.finished(t) && !rs.has(featPlayOn):
-		return bad("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)
+		return setupError("Turn", t, -1, "the turn is %v's, who has finished (rule C3)", t)
 	case u.Die != 0 && !rs.faces.Has(u.Die):
-		return bad("Die", t, -1, "die %d: want one of %v (or 0: a roll is due)", u.Die, rs.faces)
+		return setupError("Die", t, -1, "die %d: want one of %v (or 0: a roll is due)", u.Die, rs.faces)
 	case u.BonusMove != 0 && u.BonusMove != r.CaptureBonus.Steps() && u.BonusMove != r.HomeBonus.Steps():
-		return bad("BonusMove", t, -1, "a bonus move of %d: the rules give bonus moves of %v for a capture and %v for a token home (rule P8)", u.BonusMove, r.CaptureBonus, r.HomeBonus)
+		return setupError("BonusMove", t, -1, "a bonus move of %d: the rules give bonus moves of %v for a capture and %v for a token home (rule P8)", u.BonusMove, r.CaptureBonus, r.HomeBonus)
 	case u.BonusMove != 0 && u.Die == 0:
-		return bad("BonusMove", t, -1, "a bonus move comes after a roll: give the die it followed (rule P8)")
-	case u.Streak < 0 || u.Streak > maxSixes:
-		return bad("Streak", t, -1, "sixes %d: want 0 to %d (rule C9)", u.Streak, maxSixes)
-	case bonus == 0 && u.Streak > 0:
-		return bad("Streak", t, -1, "sixes %d, but BonusRolls is empty, so no roll counts (rule C9)", u.Streak)
-	case earns && u.Streak == 0:
-		return bad("Streak", t, -1, "die %d earns a bonus roll, so sixes counts it and is at least 1 (rule C9)", u.Die)
+		return setupError("BonusMove", t, -1, "a bonus move comes after a roll: give the die it followed (rule P8)")
+	case u.Streak < 0 || u.Streak > f.maxSixes:
+		return setupError("Streak", t, -1, "sixes %d: want 0 to %d (rule C9)", u.Streak, f.maxSixes)
+	case rs.bonus == 0 && u.Streak > 0:
+		return setupError("Streak", t, -1, "sixes %d, but BonusRolls is empty, so no roll counts (rule C9)", u.Streak)
+	case f.earns && u.Streak == 0:
+		return setupError("Streak", t, -1, "die %d earns a bonus roll, so sixes counts it and is at least 1 (rule C9)", u.Die)
 	case limit > 0 && u.Streak == limit && u.Die == 0:
-		return bad("Streak", t, -1, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Streak)
-	case limit > 0 && u.Streak == limit && !earns:
-		return bad("Streak", t, -1, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Streak, u.Die)
-	case limit > 0 && u.Streak == limit && (played || len(u.Earned) > 0):
-		return bad("Played", t, -1, "sixes %d is SixLimit, so the throw is forfeited and no die is played (rule C9)", u.Streak)
+		return setupError("Streak", t, -1, "sixes %d is SixLimit: that roll was forfeited and the turn has passed (rule C9)", u.Streak)
+	case limit > 0 && u.Streak == limit && !f.earns:
+		return setupError("Streak", t, -1, "sixes %d is SixLimit, but die %d does not count: the roll before it was forfeited and the turn has passed (rule C9)", u.Streak, u.Die)
+	case limit > 0 && u.Streak == limit && (f.played || len(u.Earned) > 0):
+		return setupError("Played", t, -1, "sixes %d is SixLimit, so the throw is forfeited and no die is played (rule C9)", u.Streak)
 	case limit > 0 && u.Streak == limit && u.BonusMove != 0:
-		return bad("BonusMove", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Streak)
+		return setupError("BonusMove", t, -1, "sixes %d is SixLimit, so the die is forfeited and earned no bonus move (rule C9)", u.Streak)
 	case u.TriesUsed < 0 || u.TriesUsed >= r.Tries:
-		return bad("TriesUsed", t, -1, "tries %d: want 0 to %d (rule M4)", u.TriesUsed, r.Tries-1)
-	case u.TriesUsed > 0 && !s.nothingInPlay(s.moverOf(t)) && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll:
+		return setupError("TriesUsed", t, -1, "tries %d: want 0 to %d (rule M4)", u.TriesUsed, r.Tries-1)
+	case u.TriesUsed > 0 && !s.nothingInPlay(s.moverOf(t)) && u.Streak == 0 && u.BonusMove == 0 && !f.earnsRoll:
 		// The throws that left no move count for the rest of the turn,
 		// so a token is in play with tries left over only after a throw
 		// let one in and a bonus roll followed.
-		return bad("TriesUsed", t, -1, "%v has a token that can move and has made no move this turn, so it has no tries (rule M4)", t)
-	case lastCount > 1:
-		return bad("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", lastCount)
+		return setupError("TriesUsed", t, -1, "%v has a token that can move and has made no move this turn, so it has no tries (rule M4)", t)
+	case f.lastCount > 1:
+		return setupError("LastMoved", t, -1, "%d tokens are marked as moved last, want one at most (rule P9)", f.lastCount)
 	case last >= int(rs.tokens):
-		return bad("LastMoved", t, last, "%v has no token %d", t, last)
+		return setupError("LastMoved", t, last, "%v has no token %d", t, last)
 	case last >= 0 && !rs.has(featLastMoved):
-		return bad("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
-	case last >= 0 && u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
-		return bad("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
-	case u.ExtraRoll && u.BonusMove == 0 && !played:
-		return bad("ExtraRoll", t, -1, "a bonus roll owed after a bonus move needs a bonus move due (rules K2, K3)")
-	case u.ExtraRoll && !earnsRoll:
-		return bad("ExtraRoll", t, -1, "the rules earn no bonus roll for a capture or a token home (rules K2, K3)")
+		return setupError("LastMoved", t, last, "which token moved last matters only with SixPenalty:LastMovedHome (rule P9)")
+	case last >= 0 && u.Streak == 0 && u.BonusMove == 0 && !f.earnsRoll && !f.played:
+		return setupError("LastMoved", t, last, "sixes is 0, so no token has moved this turn (rule P9)")
+	case u.ExtraRoll && u.BonusMove == 0 && !f.played:
+		return setupError("ExtraRoll", t, -1, "a bonus roll owed after a bonus move needs a bonus move due (rules K2, K3)")
+	case u.ExtraRoll && !f.earnsRoll:
+		return setupError("ExtraRoll", t, -1, "the rules earn no bonus roll for a capture or a token home (rules K2, K3)")
 	}
-	// Where the turn began (ruling Q2): the turn's moves and captures lead
-	// from there to here.
-	for c := range seats.All() {
+	return nil
+}
+
+// checkTurnStart checks where the turn began, begin (ruling Q2): the
+// turn's moves and captures lead from there to where the tokens stand.
+func (u *Setup) checkTurnStart(s *State, begin *[MaxPlayers][MaxTokens]int, f *turnFacts) *SetupError {
+	rs := s.rs
+	t, fin := u.Turn, int(rs.finish)
+	for c := range rs.seats.All() {
 		switch {
 		case begin[c] == u.Tokens[c]:
 			continue
-		case over:
-			return bad("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
-		case u.Streak == 0 && u.BonusMove == 0 && !earnsRoll && !played:
-			return bad("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
-		case rs.has(featSplit) && !played:
-			return bad("TurnStart", c, -1, "no die of the throw has been played, so %v stands where the throw began (rules H5, U2)", c)
+		case f.over:
+			return setupError("TurnStart", c, -1, "the game is over, so no turn is under way and %v stood where it stands", c)
+		case u.Streak == 0 && u.BonusMove == 0 && !f.earnsRoll && !f.played:
+			return setupError("TurnStart", c, -1, "sixes is 0, so no move has been made this turn and %v stood where it stands", c)
+		case rs.has(featSplit) && !f.played:
+			return setupError("TurnStart", c, -1, "no die of the throw has been played, so %v stands where the throw began (rules H5, U2)", c)
 		case slices.Equal(begin[c][:rs.tokens], slices.Repeat([]int{fin}, int(rs.tokens))) != (s.places.of(c) != 0):
-			return bad("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
+			return setupError("TurnStart", c, -1, "%v had finished when the turn began if and only if it has finished now", c)
 		case c == s.moverOf(t) || rs.has(featShare) && rs.mates[t].Has(c): // rule T3: both the player's colours move
 			continue
 		}
 		for i, p := range u.Tokens[c] {
 			if p != begin[c][i] && p != -1 {
-				return bad("TurnStart", c, i, "%v token %d moved during %v's turn; only a capture sends it back to its yard", c, i, t)
+				return setupError("TurnStart", c, i, "%v token %d moved during %v's turn; only a capture sends it back to its yard", c, i, t)
 			}
 		}
 	}
-	s.turn, s.streak, s.tries = t, uint8(u.Streak), uint8(u.TriesUsed)
-	if last >= 0 {
-		s.setLastMoved(last)
+	return nil
+}
+
+// setTurn sets the turn of s as u says, once the checks have passed: the
+// sixes, the throws of rule M4, the token moved last and a bonus roll
+// owed, then the throw being played, thrown again to judge its moves,
+// with the dice played and the bonus moves earned.
+func (u *Setup) setTurn(s *State, f *turnFacts) {
+	rs := s.rs
+	s.turn, s.streak, s.tries = u.Turn, uint8(u.Streak), uint8(u.TriesUsed)
+	if f.last >= 0 {
+		s.setLastMoved(f.last)
 	}
 	if u.ExtraRoll {
 		s.flags |= stateExtraRoll
 	}
-	if over {
-		return nil
+	if f.over {
+		return
 	}
 	switch {
 	case u.BonusMove != 0:
 		s.throw = uint8(u.Die)
-		if earns { // the die earned its bonus roll when it was rolled (rule C9)
+		if f.earns { // the die earned its bonus roll when it was rolled (rule C9)
 			s.flags |= stateEarns
 		}
 		s.startCount(dueOf(s.mover(), 0, uint8(u.BonusMove)))
-	case u.Die != 0 && two:
+	case u.Die != 0 && f.two:
 		// Throw the dice again, as below, and play the die played.
-		s.streak -= b2u(earns)
+		s.streak -= b2u(f.earns)
 		began := s.begin
 		_ = s.rollDice(u.Die, u.SecondDie)
-		s.begin = began                              // where the throw began, as given (rule H5)
-		if !u.Bottoms && s.flags&stateBottoms != 0 { // a token entered with the double: it was thrown with one in the yard
+		s.begin = began // where the throw began, as given (rule H5)
+		switch {
+		case !u.Bottoms && s.flags&stateBottoms != 0: // a token entered with the double: it was thrown with one in the yard
 			s.flags &^= stateBottoms
 			s.due.more = [maxDue - 1]uint8{uint8(u.SecondDie)}
+		case u.Bottoms && s.flags&stateBottoms == 0: // rule T3: thrown by a colour whose last token has come home since
+			s.flags |= stateBottoms
+			s.due.more = [maxDue - 1]uint8{uint8(7 - u.Die), uint8(u.Die), uint8(7 - u.Die)}
 		}
-		s.due.bonus += uint8(captures + 4*home) // due once the dice are played
+		s.due.bonus += uint8(f.captures + bonusHome*f.home) // due once the dice are played
 		for k, p := range u.Played {
 			if p {
 				s.nextDie(Move{uint64(k) << mAmount})
 			}
 		}
+		s.settle() // the moves of the amounts due, judged as rollDice's
 	case u.Die != 0:
 		// Roll the die again, to judge the moves, from the streak it had
 		// before it: one less if it earns a bonus roll, which the checks
@@ -507,7 +638,6 @@ func (u *Setup) check(s *State) *SetupError {
 		s.streak -= uint8(rs.bonus>>u.Die) & 1
 		_ = s.roll(u.Die) // accepted: the game, the turn and the die are checked above
 	}
-	return nil
 }
 
 // checkSquares checks that tokens share squares only as the rules let

@@ -255,8 +255,8 @@ func TestSquareGoingRoundAgain(t *testing.T) {
 	assert.Equal(t, 57, s.Progress(ludo.Red, 0))
 	assert.Equal(t, ludo.TrackSquare(52), s.Square(ludo.Red, 0))
 	assert.Equal(t, ludo.TrackSquare(49), s.Square(ludo.Red, 2))
-	assert.Equal(t, [ludo.MaxPlayers]int{ludo.Red: 1, ludo.Blue: 2}, s.On(ludo.TrackSquare(52)))
-	c, n := s.At(ludo.TrackSquare(52))
+	assert.Equal(t, [ludo.MaxPlayers]int{ludo.Red: 1, ludo.Blue: 2}, s.TokensOn(ludo.TrackSquare(52)))
+	c, n := s.Occupant(ludo.TrackSquare(52))
 	assert.Equal(t, ludo.Red, c)
 	assert.Equal(t, 1, n)
 	assert.Equal(t, "rules   ludoking{CaptureBeforeHome:true}\nred     @52 yard 48 yard\ngreen   yard yard yard yard\nyellow  yard yard yard yard\nblue    12 12 yard yard\nturn    red\n", ludo.FormatPosition(s))
@@ -291,7 +291,7 @@ func TestSetupGoingRoundAgain(t *testing.T) {
 					off, ok := b.Progress(c, sq)
 					assert.False(t, ok, "%v: square %v is one the colour passes on its first lap", c, sq)
 					assert.Equal(t, p-b.Finish()+b.HomeEntry, off, "%v token %d at progress %d stands on %v", c, i, p, sq)
-					assert.GreaterOrEqual(t, s.On(sq)[c], 1, "On(%v) misses %v token %d", sq, c, i)
+					assert.GreaterOrEqual(t, s.TokensOn(sq)[c], 1, "On(%v) misses %v token %d", sq, c, i)
 					assert.Contains(t, ludo.FormatPosition(s), fmt.Sprintf(" @%d", sq.N()))
 				}
 			}

@@ -136,6 +136,12 @@ func tdValue(t *rapid.T, s State, k int, m Move) int {
 	}
 	u, v := after.Setup(), s.Setup()
 	u.Turn, u.Die, u.SecondDie, u.Streak, u.TurnStart = c, v.Die, v.SecondDie, v.Streak, v.TurnStart
+	if r := s.Rules(); v.TurnStart == nil && (r.DoublesSplitBlocks || r.SumMoves) {
+		// Where the throw began (rules H5, U2): where the tokens stood
+		// before m, which s's Setup leaves out as it is where they stand.
+		began := v.Tokens
+		u.TurnStart = &began
+	}
 	u.TriesUsed = 0 // a token has moved (rule M4)
 	u.Played, u.BonusMove, u.ExtraRoll = [4]bool{}, 0, false
 	u.Played[k] = true
@@ -216,12 +222,12 @@ func tdCheckPosition(t *rapid.T, s State, json bool) {
 	r := s.Rules()
 	b := r.Board
 	for c := range s.Players().All() {
-		n := s.On(YardOf(c))[c] + s.On(FinishOf(c))[c]
+		n := s.TokensOn(YardOf(c))[c] + s.TokensOn(FinishOf(c))[c]
 		for k := 1; k <= b.Track; k++ {
-			n += s.On(TrackSquare(k))[c]
+			n += s.TokensOn(TrackSquare(k))[c]
 		}
 		for k := 1; k <= b.HomeColumn; k++ {
-			n += s.On(HomeSquare(c, k))[c]
+			n += s.TokensOn(HomeSquare(c, k))[c]
 		}
 		if n != r.Tokens {
 			t.Fatalf("%v has %d tokens on the board's squares, want %d\n%v", c, n, r.Tokens, s)
@@ -305,34 +311,33 @@ type tdGame struct {
 }
 
 // tdStart draws the start of a random game of r: the start position, or
-// tokens scattered from it (tdScatter), the seed of its dice, and how
-// many plies to play, up to 300 (short, with -short).
-func tdStart(t *rapid.T, r Rules, short int) (s State, seed uint64, plies int) {
+// tokens scattered from it (tdScatter, from a drawn seed), and how many
+// plies to play, up to 300 (short, with -short).
+func tdStart(t *rapid.T, r Rules, short int) (s State, plies int) {
 	s, err := New(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed = rapid.Uint64().Draw(t, "seed")
 	if rapid.Bool().Draw(t, "scattered") {
-		s = tdScatter(s, seed)
+		s = tdScatter(s, rapid.Uint64().Draw(t, "scatter seed"))
 	}
 	most := 300
 	if testing.Short() {
 		most = short
 	}
-	return s, seed, rapid.IntRange(1, most).Draw(t, "plies")
+	return s, 1 + propUniform(t, most, "plies")
 }
 
 func tdPlay(t *rapid.T, r Rules) tdGame {
-	s, seed, plies := tdStart(t, r, 120)
-	dice := SeededDice(seed)
-	pick := rand.New(rand.NewPCG(seed, 11))
+	s, plies := tdStart(t, r, 120)
+	d := propDraws{t}
 	g := tdGame{start: s, rec: NewRecord(s)}
 	var others []Move // moves of other colours, to be refused (rule C3, or T2)
 	for ply := 0; ply < plies && s.Phase() != PhaseOver; {
 		tdCheckPosition(t, s, g.throws%16 == 0)
 		tdCheckRolls(t, s)
-		o := dice.Throw(r)
+		o := propThrow(d, r)
+		d.logf("%v throws %v", s.Turn(), o)
 		before := s
 		rolled, err := s.RollOutcome(o)
 		if err != nil || s != before {
@@ -360,7 +365,7 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 		// Moves of another throw of the same dice position: accepted only
 		// where legal, else refused; one that names a die face not thrown
 		// names rule W1.
-		x, y := pick.IntN(6)+1, pick.IntN(6)+1
+		x, y := d.intN(6, "other die")+1, d.intN(6, "other second die")+1
 		if other, err := before.RollDice(x, y); err == nil && !forfeit {
 			for _, m := range other.LegalMoves() {
 				if m.IsPass() {
@@ -416,10 +421,11 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 					tdIllegal(t, fmt.Sprintf("%v after %v played its die", m, first), err, "W1", cur, cur)
 				}
 			}
-			m := moves[pick.IntN(len(moves))]
+			m := moves[d.intN(len(moves), "move")]
 			for _, l := range moves {
 				g.ambiguous = g.ambiguous || l.String() == m.String() && l.Die() != m.Die()
 			}
+			d.logf("%v", m)
 			if err := g.rec.AddMove(cur, m); err != nil {
 				t.Fatal(err)
 			}

@@ -16,7 +16,6 @@ package ludo_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -328,11 +327,11 @@ func ukCheckMoves(t *rapid.T, s State, moves []Move) {
 // ukPlay plays a random game of r, checking every throw against the
 // brute force and rule U1's bonus rolls.
 func ukPlay(t *rapid.T, r Rules) {
-	s, seed, plies := tdStart(t, r, 100)
-	dice := SeededDice(seed)
-	pick := rand.New(rand.NewPCG(seed, 13))
+	s, plies := tdStart(t, r, 100)
+	d := propDraws{t}
 	for ply := 0; ply < plies && s.Phase() != PhaseOver; {
-		o := dice.Throw(r)
+		o := propThrow(d, r)
+		d.logf("%v throws %v", s.Turn(), o)
 		rolled, err := s.RollOutcome(o)
 		if err != nil {
 			t.Fatalf("RollOutcome(%v): %v\n%v", o, err, s)
@@ -363,7 +362,8 @@ func ukPlay(t *rapid.T, r Rules) {
 			if made == 1 && !first.BothDice() {
 				ukCheckSecond(t, cur, first)
 			}
-			m := moves[pick.IntN(len(moves))]
+			m := moves[d.intN(len(moves), "move")]
+			d.logf("%v", m)
 			next, err := cur.Apply(m)
 			if err != nil {
 				t.Fatalf("%v: %v", m, err)

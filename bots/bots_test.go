@@ -173,7 +173,7 @@ func TestBotsCapture(t *testing.T) {
 	}, 3)
 	want, err := s.TokenMove(0)
 	require.NoError(t, err)
-	require.Equal(t, 1, want.Captures())
+	require.Equal(t, 1, want.NumCaptured())
 	for _, b := range smart() {
 		assert.Equal(t, want, b.Choose(s, s.LegalMoves()), b.Name())
 	}

@@ -43,7 +43,7 @@ func TestPlayBonusMoves(t *testing.T) {
 	s := ludo.MustParsePosition("rules parchis1\nred 51 20 finish finish\ngreen @24\nturn red\ndie 3\n")
 	capture, err := s.TokenMove(1)
 	require.NoError(t, err)
-	require.Equal(t, 1, capture.Captures())
+	require.Equal(t, 1, capture.NumCaptured())
 	s, err = s.Apply(capture)
 	require.NoError(t, err)
 	require.True(t, s.IsBonusMove())
@@ -67,7 +67,7 @@ func TestBotsTakeTheBonusMove(t *testing.T) {
 	s := ludo.MustParsePosition("rules parchis1\nred 51 20 finish finish\ngreen @24\nturn red\ndie 3\n")
 	capture, err := s.TokenMove(1)
 	require.NoError(t, err)
-	require.Equal(t, 1, capture.Captures())
+	require.Equal(t, 1, capture.NumCaptured())
 	next, err := s.Apply(capture)
 	require.NoError(t, err)
 	require.True(t, next.IsBonusMove())
@@ -210,7 +210,7 @@ func TestBotsPlayBothDice(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, ludo.PhaseMove, next.Phase(), "the other die is due, with no roll")
 		second := b.Choose(next, next.LegalMoves())
-		assert.Equal(t, 1, second.Captures(), "%s plays %v", b.Name(), second)
+		assert.Equal(t, 1, second.NumCaptured(), "%s plays %v", b.Name(), second)
 		assert.True(t, second.Retires(), "%s plays %v", b.Name(), second)
 	}
 }

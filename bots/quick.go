@@ -80,8 +80,8 @@ func quick(s ludo.State, moves []ludo.Move, r *ludo.Rules) int {
 		}
 		v := float64(m.To()) / 100
 		switch {
-		case m.Captures() > 0:
-			v += 100 * float64(m.Captures())
+		case m.Captures():
+			v += 100 * float64(m.NumCaptured())
 		case m.Finishes():
 			v += 60
 		case m.To() > he && m.To() <= fin && m.From() <= he:

@@ -13,7 +13,7 @@ import (
 // against the package: a claim that changes or goes away fails here, so
 // the README cannot drift from the code.
 func TestREADMECounts(t *testing.T) {
-	text := readme.Text(t, "../README.md")
+	text := readme.Docs(t, "..")
 	kinds := map[string]bool{} // the bots' types: expectimax1 is expectimax
 	depth := map[string]int{}
 	for _, name := range bots.Names() {

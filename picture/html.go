@@ -180,7 +180,7 @@ func replayPage(title string, frames []Frame, final ludo.State) (*replayPageData
 		if m.IsPass() {
 			from, to = 0, 0 // the page's data: a pass moves nothing, and the page reads no square of it
 		}
-		v.M = []int{f.Roll, int(m.Color()), m.Token(), from, to, m.Captures(), m.Count()}
+		v.M = []int{f.Roll, int(m.Color()), m.Token(), from, to, m.NumCaptured(), m.Count()}
 		if two {
 			v.M = append(v.M, f.Second, m.Die())
 		}
@@ -439,14 +439,14 @@ func describeOne(s ludo.State, m ludo.Move) string {
 	if m.Bounces() {
 		t.WriteString(" (bounced)")
 	}
-	if n := m.Captures(); n > 0 {
+	if n := m.NumCaptured(); n > 0 {
 		t.WriteString(", captures " + strconv.Itoa(n))
-		if victim, k := s.At(to); k > 0 || s.Rules().Overtake != ludo.OvertakeCaptures { // passed on the way (rule S1): no one colour
+		if victim, k := s.Occupant(to); k > 0 || s.Rules().Overtake != ludo.OvertakeCaptures { // passed on the way (rule S1): no one colour
 			t.WriteString(" " + victim.String())
 		}
 	}
 	switch {
-	case m.MovesTower() && m.Captures() == 2:
+	case m.MovesTower() && m.NumCaptured() == 2:
 		t.WriteString(", the tower moving whole (rule R5)")
 	case m.MovesTower():
 		t.WriteString(", the tower moving whole (rule Y5)")

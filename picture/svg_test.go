@@ -723,7 +723,7 @@ func svgFeatures(s ludo.State) []string {
 	}
 	for n := 1; n <= b.Track; n++ {
 		k := 0
-		for _, m := range s.On(ludo.TrackSquare(n)) {
+		for _, m := range s.TokensOn(ludo.TrackSquare(n)) {
 			k += min(m, 1)
 		}
 		if k > 1 {
@@ -750,7 +750,7 @@ func svgFeatures(s ludo.State) []string {
 	}
 	fin := 0
 	for c := range s.Players().All() {
-		fin += min(s.On(ludo.FinishOf(c))[c], 1)
+		fin += min(s.TokensOn(ludo.FinishOf(c))[c], 1)
 	}
 	if r.Preset == "fia" && fin > 1 {
 		out = append(out, "shared centre")

@@ -68,7 +68,8 @@ func run(w io.Writer, players int, preset string, seed uint64, quiet bool) error
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%v, %d players, seed %d\n\n", rules, rules.Players, seed)
+	fmt.Fprintf(w, "%v, %d players, seed %d\n", rules, rules.Players, seed)
+	fmt.Fprintf(w, "(squares are the board's: the track numbered from red's start square, \"home N\" up a colour's home column;\n a record writes each move in steps from the colour's own start square instead)\n\n")
 	for n, f := range frames {
 		if quiet {
 			break
@@ -156,9 +157,9 @@ func describe(s ludo.State, m ludo.Move) string {
 	if m.MovesTower() {
 		b.WriteString(" with its tower") // rule R5: both tokens move
 	}
-	if n := m.Captures(); n > 0 {
+	if n := m.NumCaptured(); n > 0 {
 		at := board.Square(m.Color(), m.To())
-		if victim, k := s.At(at); k > 0 || s.Rules().Overtake != ludo.OvertakeCaptures {
+		if victim, k := s.Occupant(at); k > 0 || s.Rules().Overtake != ludo.OvertakeCaptures {
 			fmt.Fprintf(&b, ", captures %d %v", n, victim)
 		} else { // passed on the way (rule S1)
 			fmt.Fprintf(&b, ", captures %d", n)

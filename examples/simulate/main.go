@@ -208,7 +208,7 @@ func play(s ludo.State, dice ludo.Dice, pick *bots.Random, maxPlies int, rec *lu
 		}
 		moves := s.AppendLegalMoves(buf[:0])
 		m := pick.Choose(s, moves)
-		g.captures += m.Captures()
+		g.captures += m.NumCaptured()
 		if m.Forfeits() {
 			g.sixes++
 		}

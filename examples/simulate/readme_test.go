@@ -12,7 +12,7 @@ import (
 // both programs it speaks of: this one's maxGames and the tournament's
 // MaxGames.
 func TestREADMEGamesLimit(t *testing.T) {
-	text := readme.Text(t, "../../README.md")
+	text := readme.Docs(t, "../..")
 	m := regexp.MustCompile("Both programs take `-max-plies` and at most ([\\d,]+) `-games`").FindStringSubmatch(text)
 	if m == nil {
 		t.Fatal("the README no longer states the most -games; if it is gone on purpose, drop this test")

@@ -1,11 +1,13 @@
-// Package readme reads the project's README for the tests that check its
-// claims against the code (the root package's, the bots' and the
-// simulate example's readme_test.go), so that they read it alike.
+// Package readme reads the project's README and the pages of docs/ for
+// the tests that check their claims against the code (the root package's,
+// the bots' and the simulate example's readme_test.go), so that they read
+// them alike.
 package readme
 
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +24,23 @@ func Text(t testing.TB, path string) string {
 		t.Fatal(err)
 	}
 	return strings.Join(strings.Fields(string(data)), " ")
+}
+
+// Docs returns the README of the module at root and every page of its
+// docs/ folder, in that order, as one text read as [Text] reads a file:
+// where a claim lives among them does not matter to the tests.
+func Docs(t testing.TB, root string) string {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(pages)
+	texts := []string{Text(t, filepath.Join(root, "README.md"))}
+	for _, p := range pages {
+		texts = append(texts, Text(t, p))
+	}
+	return strings.Join(texts, " ")
 }
 
 // words are the numbers the README writes in words.

@@ -138,7 +138,7 @@ func (g *game) plies() int { return len(g.moves) }
 func (g *game) interesting() []int {
 	out := []int{0, g.plies() / 2, g.showcase(), g.plies()}
 	firsts := []func(n int) bool{
-		func(n int) bool { return g.moves[n-1].Captures() > 0 },
+		func(n int) bool { return g.moves[n-1].Captures() },
 		func(n int) bool {
 			for range g.after[n].Blocks() {
 				return true
@@ -175,7 +175,7 @@ func (g *game) interesting() []int {
 func shared(s ludo.State) bool {
 	for n := 1; n <= s.Board().Track; n++ {
 		k := 0
-		for _, m := range s.On(ludo.TrackSquare(n)) {
+		for _, m := range s.TokensOn(ludo.TrackSquare(n)) {
 			k += min(m, 1)
 		}
 		if k > 1 {
@@ -203,7 +203,7 @@ func pastFinish(s ludo.State) bool {
 func (g *game) showcase() int {
 	mid, best := g.plies()/2, -1
 	for n := 1; n <= g.plies(); n++ {
-		if g.moves[n-1].Captures() > 0 && (best < 0 || abs(n-mid) < abs(best-mid)) {
+		if g.moves[n-1].Captures() && (best < 0 || abs(n-mid) < abs(best-mid)) {
 			best = n
 		}
 	}
@@ -363,108 +363,115 @@ func svgLayer(els []element, class string) []string {
 
 var svgNames = map[string]bool{"g": true, "circle": true, "rect": true, "text": true, "line": true, "polygon": true}
 
+// shown is what the page shows of a ply, read off its DOM: the status
+// element's data, the tokens and blocks on the board, the status line, the
+// frames of the turn, the places, the dice, the squares and tokens
+// ringed, and every element, for the layers drawn as the picture.
+type shown struct {
+	status             map[string]string
+	tokens, blocks     []string
+	statusLine         []string
+	turn, places, dice []string
+	from, to, caught   []string
+	mates              []string
+	els                []element
+}
+
+// readPage reads what the page's DOM dom shows.
+func readPage(dom string) shown {
+	var v shown
+	v.els = elements(dom)
+	for _, e := range v.els {
+		a := e.attrs
+		switch {
+		case a["id"] == "ply-status":
+			v.status = a
+		case a["class"] == "tok":
+			for _, i := range strings.Fields(a["data-tokens"]) {
+				v.tokens = append(v.tokens, a["data-color"]+" "+i+" "+a["data-square"])
+			}
+		case a["class"] == "block":
+			v.blocks = append(v.blocks, a["data-color"]+" "+a["data-square"])
+		case a["class"] == "status-text":
+			v.statusLine = append(v.statusLine, e.text)
+		case a["class"] == "turn":
+			v.turn = append(v.turn, a["data-color"])
+		case a["class"] == "turn mate": // rule T3: the yard of the turn's player's other colour
+			v.mates = append(v.mates, a["data-color"])
+		case a["class"] == "place":
+			v.places = append(v.places, a["data-color"]+" "+a["data-place"])
+		case a["class"] == "die":
+			v.dice = append(v.dice, a["data-face"]+map[string]string{"true": " played"}[a["data-played"]])
+		case a["class"] == "cowries": // a throw of six cowries (rule X1)
+			v.dice = append(v.dice, a["data-face"]+" cowries")
+		case a["class"] == "bonus":
+			v.dice = append(v.dice, "+"+a["data-steps"])
+		case a["class"] == "hl-from":
+			v.from = append(v.from, a["data-square"])
+		case a["class"] == "hl-to":
+			v.to = append(v.to, a["data-square"])
+		case a["class"] == "hl-captured":
+			v.caught = append(v.caught, a["data-color"]+" "+a["data-token"])
+		}
+	}
+	return v
+}
+
+// report gathers the problems a check finds.
+type report []string
+
+func (r *report) bad(format string, a ...any) { *r = append(*r, fmt.Sprintf(format, a...)) }
+
+// want reports a value shown that differs from the game's.
+func (r *report) want(what, got, want string) {
+	if got != want {
+		r.bad("%s is %q, want %q", what, got, want)
+	}
+}
+
+// list reports a list shown that differs from the game's, in any order.
+func (r *report) list(what string, got, want []string) {
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		r.bad("%s are %q, want %q", what, got, want)
+	}
+}
+
+// played is what the page must show of the move of ply n, which led to
+// its position: the colour and move, the die or bonus it played, the
+// squares it came from and went to, the tokens it captured.
+type played struct {
+	mover, move            string
+	dice, from, to, caught []string
+}
+
 // check compares the DOM of the page opened at ply n with the game and
 // returns the differences.
 func (g *game) check(dom string, n int) []string {
-	var problems []string
-	bad := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
 	if n < 0 || n > g.plies() {
 		return []string{fmt.Sprintf("the game has plies 0 to %d", g.plies())}
 	}
 	s := g.after[n]
-	els := elements(dom)
-	var (
-		status             map[string]string
-		tokens, blocks     []string
-		statusLine         []string
-		turn, places, dice []string
-		from, to, caught   []string
-		mates              []string
-	)
-	for _, e := range els {
-		a := e.attrs
-		switch {
-		case a["id"] == "ply-status":
-			status = a
-		case a["class"] == "tok":
-			for _, i := range strings.Fields(a["data-tokens"]) {
-				tokens = append(tokens, a["data-color"]+" "+i+" "+a["data-square"])
-			}
-		case a["class"] == "block":
-			blocks = append(blocks, a["data-color"]+" "+a["data-square"])
-		case a["class"] == "status-text":
-			statusLine = append(statusLine, e.text)
-		case a["class"] == "turn":
-			turn = append(turn, a["data-color"])
-		case a["class"] == "turn mate": // rule T3: the yard of the turn's player's other colour
-			mates = append(mates, a["data-color"])
-		case a["class"] == "place":
-			places = append(places, a["data-color"]+" "+a["data-place"])
-		case a["class"] == "die":
-			dice = append(dice, a["data-face"]+map[string]string{"true": " played"}[a["data-played"]])
-		case a["class"] == "cowries": // a throw of six cowries (rule X1)
-			dice = append(dice, a["data-face"]+" cowries")
-		case a["class"] == "bonus":
-			dice = append(dice, "+"+a["data-steps"])
-		case a["class"] == "hl-from":
-			from = append(from, a["data-square"])
-		case a["class"] == "hl-to":
-			to = append(to, a["data-square"])
-		case a["class"] == "hl-captured":
-			caught = append(caught, a["data-color"]+" "+a["data-token"])
-		}
-	}
-	if status == nil {
+	v := readPage(dom)
+	if v.status == nil {
 		return []string{"no element with id ply-status: is this the replay page?"}
 	}
-	want := func(what, got, want string) {
-		if got != want {
-			bad("%s is %q, want %q", what, got, want)
-		}
+	var r report
+	r.want("data-plies", v.status["data-plies"], strconv.Itoa(g.plies()))
+	r.want("data-ply", v.status["data-ply"], strconv.Itoa(n))
+	r.want("data-roll", v.status["data-roll"], g.roll(n))
+	if h, ok := v.status["data-hash"]; ok {
+		r.want("the address's fragment (data-hash)", h, "#ply="+strconv.Itoa(n))
 	}
-	want("data-plies", status["data-plies"], strconv.Itoa(g.plies()))
-	want("data-ply", status["data-ply"], strconv.Itoa(n))
-	want("data-roll", status["data-roll"], g.roll(n))
-	if h, ok := status["data-hash"]; ok {
-		want("the address's fragment (data-hash)", h, "#ply="+strconv.Itoa(n))
-	}
-	var mover, move string
-	var wantDice, wantFrom, wantTo, wantCaught []string
-	if n > 0 {
-		m := g.moves[n-1]
-		mover, move = m.Color().String(), m.String()
-		wantDice = []string{g.roll(n)}
-		switch {
-		case m.IsBonusMove(): // the panel shows the bonus, not a die
-			wantDice = []string{"+" + strconv.Itoa(m.Count())}
-		case s.Rules().TwoDice && m.Die() != 0: // and with two dice (rule W1) the die the move plays
-			wantDice = []string{strconv.Itoa(m.Die())}
-		case s.Rules().TwoDice: // a pass: the throw's first die
-			wantDice = []string{strconv.Itoa(g.rolls[n-1].Face)}
-		}
-		if !m.IsPass() {
-			b := s.Rules().Board
-			wantFrom = []string{b.Square(m.Color(), m.From()).String()}
-			wantTo = []string{b.Square(m.Color(), m.To()).String()}
-		}
-		for c := range s.Players().All() {
-			for i := range s.Rules().Tokens {
-				if c != m.Color() && g.after[n-1].Progress(c, i) >= 0 && s.Progress(c, i) < 0 {
-					wantCaught = append(wantCaught, fmt.Sprintf("%v %d", c, i))
-				}
-			}
-		}
-		if len(wantCaught) != m.Captures() {
-			bad("the game's move %v captures %d, but %d tokens went home", m, m.Captures(), len(wantCaught))
-		}
-	}
-	want("data-color (the colour that moved)", status["data-color"], mover)
-	want("data-move", status["data-move"], move)
+	p := g.played(n, &r)
+	r.want("data-color (the colour that moved)", v.status["data-color"], p.mover)
+	r.want("data-move", v.status["data-move"], p.move)
 	var wantTurn []string
 	if s.Phase() != ludo.PhaseOver {
 		wantTurn = []string{s.Turn().String()}
 	}
-	want("data-turn", status["data-turn"], strings.Join(wantTurn, ""))
+	r.want("data-turn", v.status["data-turn"], strings.Join(wantTurn, ""))
 	var wantMates []string
 	if s.Phase() != ludo.PhaseOver && s.Rules().Teams == ludo.TwoColorsEach { // rule T3
 		for c := range s.Team(s.Turn()).All() {
@@ -473,34 +480,16 @@ func (g *game) check(dom string, n int) []string {
 			}
 		}
 	}
-	switch a, b := s.Dice(); {
-	case b != 0: // two dice (rule W1), a played one marked; four amounts under tops and bottoms (rule H2)
-		faces := []int{a, b}
-		if s.Setup().Bottoms {
-			faces = []int{a, 7 - a, a, 7 - a}
-		}
-		due := s.DiceDue()
-		for k, f := range faces {
-			wantDice = append(wantDice, strconv.Itoa(f)+map[bool]string{true: " played"}[due[k] == 0])
-		}
-		if s.IsBonusMove() { // after the dice, all played (rule W4)
-			wantDice = append(wantDice, "+"+strconv.Itoa(s.Count()))
-		}
-	case s.IsBonusMove():
-		wantDice = append(wantDice, "+"+strconv.Itoa(s.Count()))
-	case s.Phase() == ludo.PhaseMove:
-		wantDice = append(wantDice, strconv.Itoa(s.Die()))
-	}
-	slices.Sort(tokens)
-	if w := g.tokens(n); !slices.Equal(tokens, w) {
+	slices.Sort(v.tokens)
+	if w := g.tokens(n); !slices.Equal(v.tokens, w) {
 		for _, t := range w {
-			if !slices.Contains(tokens, t) {
-				bad("token missing: %s", t)
+			if !slices.Contains(v.tokens, t) {
+				r.bad("token missing: %s", t)
 			}
 		}
-		for _, t := range tokens {
+		for _, t := range v.tokens {
 			if !slices.Contains(w, t) {
-				bad("token shown but not in the game: %s", t)
+				r.bad("token shown but not in the game: %s", t)
 			}
 		}
 	}
@@ -514,37 +503,99 @@ func (g *game) check(dom string, n int) []string {
 			wantPlaces = append(wantPlaces, fmt.Sprintf("%v %d", c, p))
 		}
 	}
-	list := func(what string, got, want []string) {
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			bad("%s are %q, want %q", what, got, want)
-		}
+	r.list("blocks", v.blocks, wantBlocks)
+	r.list("status lines", v.statusLine, []string{statusText(s)})
+	r.list("turn frames", v.turn, wantTurn)
+	r.list("frames of the turn's other colour", v.mates, wantMates)
+	r.list("places", v.places, wantPlaces)
+	r.list("dice shown", v.dice, throwShown(s, p.dice))
+	r.list("squares ringed as where the move came from", v.from, p.from)
+	r.list("squares ringed as where the move went", v.to, p.to)
+	r.list("tokens ringed as captured", v.caught, p.caught)
+	r.layers(v.els, s)
+	return r
+}
+
+// played returns what the page must show of the move of ply n (none for
+// ply 0), reporting a move whose captures the game does not bear out.
+func (g *game) played(n int, r *report) played {
+	var p played
+	if n == 0 {
+		return p
 	}
-	list("blocks", blocks, wantBlocks)
-	list("status lines", statusLine, []string{statusText(s)})
-	list("turn frames", turn, wantTurn)
-	list("frames of the turn's other colour", mates, wantMates)
-	list("places", places, wantPlaces)
-	if s.Rules().Cowries { // six cowries thrown (rule X1), drawn as shells, not a die
-		for k, d := range wantDice {
-			if !strings.HasPrefix(d, "+") {
-				wantDice[k] += " cowries"
+	s := g.after[n]
+	m := g.moves[n-1]
+	p.mover, p.move = m.Color().String(), m.String()
+	p.dice = []string{g.roll(n)}
+	switch {
+	case m.IsBonusMove(): // the panel shows the bonus, not a die
+		p.dice = []string{"+" + strconv.Itoa(m.Count())}
+	case s.Rules().TwoDice && m.Die() != 0: // and with two dice (rule W1) the die the move plays
+		p.dice = []string{strconv.Itoa(m.Die())}
+	case s.Rules().TwoDice: // a pass: the throw's first die
+		p.dice = []string{strconv.Itoa(g.rolls[n-1].Face)}
+	}
+	if !m.IsPass() {
+		b := s.Rules().Board
+		p.from = []string{b.Square(m.Color(), m.From()).String()}
+		p.to = []string{b.Square(m.Color(), m.To()).String()}
+	}
+	for c := range s.Players().All() {
+		for i := range s.Rules().Tokens {
+			if c != m.Color() && g.after[n-1].Progress(c, i) >= 0 && s.Progress(c, i) < 0 {
+				p.caught = append(p.caught, fmt.Sprintf("%v %d", c, i))
 			}
 		}
 	}
-	list("dice shown", dice, wantDice)
-	list("squares ringed as where the move came from", from, wantFrom)
-	list("squares ringed as where the move went", to, wantTo)
-	list("tokens ringed as captured", caught, wantCaught)
+	if len(p.caught) != m.NumCaptured() {
+		r.bad("the game's move %v captures %d, but %d tokens went home", m, m.NumCaptured(), len(p.caught))
+	}
+	return p
+}
 
-	// The page's script draws the tokens and the status strip element for
-	// element as the library's picture of the same position.
+// throwShown returns the dice the page must show in position s, after
+// those of the move that led to it (dice): the throw being played, its
+// played dice marked (two dice, rule W1; four amounts under tops and
+// bottoms, rule H2), a bonus move due; six cowries drawn as shells
+// (rule X1).
+func throwShown(s ludo.State, dice []string) []string {
+	switch a, b := s.Dice(); {
+	case b != 0:
+		faces := []int{a, b}
+		if s.Setup().Bottoms {
+			faces = []int{a, 7 - a, a, 7 - a}
+		}
+		due := s.DiceDue()
+		for k, f := range faces {
+			dice = append(dice, strconv.Itoa(f)+map[bool]string{true: " played"}[due[k] == 0])
+		}
+		if s.IsBonusMove() { // after the dice, all played (rule W4)
+			dice = append(dice, "+"+strconv.Itoa(s.Count()))
+		}
+	case s.IsBonusMove():
+		dice = append(dice, "+"+strconv.Itoa(s.Count()))
+	case s.Phase() == ludo.PhaseMove:
+		dice = append(dice, strconv.Itoa(s.Die()))
+	}
+	if s.Rules().Cowries {
+		for k, d := range dice {
+			if !strings.HasPrefix(d, "+") {
+				dice[k] += " cowries"
+			}
+		}
+	}
+	return dice
+}
+
+// layers reports where the page's script draws the tokens or the status
+// strip otherwise, element for element, than the library's picture of
+// the same position.
+func (r *report) layers(els []element, s ludo.State) {
 	pic := elements(string(picture.AppendSVG(nil, s)))
 	for _, layer := range []string{"tokens", "status"} {
 		got, want := svgLayer(els, layer), svgLayer(pic, layer)
 		if len(want) == 0 {
-			bad("the library's picture has no %s layer", layer)
+			r.bad("the library's picture has no %s layer", layer)
 		}
 		for i := range max(len(got), len(want)) {
 			g, w := "(nothing)", "(nothing)"
@@ -555,10 +606,9 @@ func (g *game) check(dom string, n int) []string {
 				w = want[i]
 			}
 			if g != w {
-				bad("%s layer, element %d, is\n\t%s\nbut picture.AppendSVG draws\n\t%s", layer, i+1, g, w)
+				r.bad("%s layer, element %d, is\n\t%s\nbut picture.AppendSVG draws\n\t%s", layer, i+1, g, w)
 				break
 			}
 		}
 	}
-	return problems
 }

@@ -1,0 +1,125 @@
+package ludo
+
+import (
+	"fmt"
+)
+
+// This file holds the rules that choose among the moves found: an entry
+// that must be made (M2), a capture that must be made (M8), a start
+// square to clear (M3), a block to open on a 6 (P7).
+
+// setFilter is a rule that chooses among the moves judged: its feature,
+// its rule, and why a move it leaves out is refused, as a format of the
+// colour, the face and a move it keeps. Where it binds and what it keeps
+// are the State's binds and keeps.
+type setFilter struct {
+	feat   features
+	rule   string
+	reason string
+}
+
+// filters are the rules that choose among the moves judged, in the order
+// filter applies them: compulsory entry (rule M2), compulsory capture
+// (rule M8), clearing the start square (rule M3), opening a block on a
+// six (rule P7). The same table says why Apply refuses a move one left
+// out (filterError).
+var filters = [...]setFilter{
+	{featEntryFilter, "M2", "%[1]v rolled %[2]d and must bring a token in: %[3]v"},
+	{featCaptureMust, "M8", "%[1]v must capture where it can: %[3]v"},
+	{featClearStart, "M3", "%[1]v must clear its start square while tokens wait in the yard: %[3]v"},
+	{featBreakOnSix, "P7", "%[1]v rolled a %[2]d and must open its block: %[3]v"},
+}
+
+// binds reports whether filter f, whose option is on, binds the moves of
+// amount d: M2 where the face enters and tokens wait in the yard (else no
+// move enters, and it would keep none), M3 where tokens wait in the yard,
+// P7 where the face is a six and the mover has a block (with two dice,
+// each die showing a 6, rule E4), M8 always.
+func (s *State) binds(f *setFilter, d due) bool {
+	switch f.feat {
+	case featEntryFilter:
+		return s.rs.entry.has(d.face()) && s.waiting(d.c())
+	case featClearStart:
+		return s.waiting(d.c())
+	case featBreakOnSix:
+		return d.face() == s.rs.six && s.blocked&colorBits(d.c()) != 0
+	}
+	return true
+}
+
+// keeps reports whether filter f keeps the move of token i of colour c
+// that lane l describes (see Move.lane): an entry (M2), a capture (M8), a
+// move off the start square (M3), a move out of a block (P7).
+func (s *State) keeps(f *setFilter, c Color, i int, l uint32) bool {
+	switch f.feat {
+	case featEntryFilter:
+		return l&(uint32(flagEnter)<<(mFlags-laneShift)) != 0
+	case featCaptureMust:
+		return l&(0xf<<(mCaptures-laneShift)) != 0
+	case featClearStart:
+		return s.tok[c][i%MaxTokens] == 1 // progress 0
+	}
+	return s.blocked&tokenBit(c, i) != 0
+}
+
+// keepsMove is keeps for move m.
+func (s *State) keepsMove(f *setFilter, m Move) bool {
+	return !m.IsPass() && s.keeps(f, m.Color(), m.Token(), m.lane())
+}
+
+// filter applies the filters that bind to the moves judged for amount d,
+// each only where it leaves a move.
+func (s *State) filter(d due) {
+	if l := &s.moves; b2i(l[0] != 0)+b2i(l[1] != 0)+b2i(l[2] != 0)+b2i(l[3] != 0)+b2i(s.extra != 0) < 2 {
+		return // a filter keeps a move where it is the only one
+	}
+	c := d.c()
+	for k := range filters {
+		f := &filters[k]
+		if s.rs.feat&f.feat == 0 || !s.binds(f, d) {
+			continue
+		}
+		var kept [MaxTokens]uint32
+		any := false
+		for i, l := range s.moves {
+			if l != 0 && s.keeps(f, c, i, l) {
+				kept[i], any = l, true
+			}
+		}
+		extraOK := s.extra != 0 && s.keeps(f, c, extraToken(s.extra), s.extra)
+		if any || extraOK {
+			s.moves = kept
+			if !extraOK {
+				s.extra = 0
+			}
+		}
+	}
+}
+
+// binding reports whether a filter binds the moves of amount d (filter).
+func (s *State) binding(d due) bool {
+	for k := range filters {
+		if f := &filters[k]; s.rs.feat&f.feat != 0 && s.binds(f, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// filterError returns the error refusing legal token move m of amount d
+// that a filter left out: the first filter that binds and keeps some of
+// the legal moves but not m.
+func (s *State) filterError(d due, m Move) error {
+	var buf [MaxMoves]Move
+	legal := s.appendLegal(buf[:0])
+	some := legal[0]
+	if some.IsPass() && len(legal) > 1 { // the pass of rule Y7 beside the token moves
+		some = legal[1]
+	}
+	for k := range filters {
+		if f := &filters[k]; s.rs.feat&f.feat != 0 && s.binds(f, d) && !s.keepsMove(f, m) && s.keepsMove(f, some) {
+			return &IllegalMoveError{Move: m, Rule: f.rule, Reason: fmt.Sprintf(f.reason, d.c(), d.face(), some)}
+		}
+	}
+	return &IllegalMoveError{Move: m, Reason: "the move is not one of the legal moves"}
+}

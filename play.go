@@ -1,0 +1,377 @@
+package ludo
+
+import (
+	"math/bits"
+)
+
+// This file holds a legal move played: the token moves, captures (C11,
+// S1, N1), forms and opens blocks (B1), what the move earns (bonus rolls
+// and moves, K2, K3, P8, W4), the penalties (M8, C9 with Q2, P9, H3, S3),
+// and passes (C10).
+
+// applyToken plays a legal token move.
+func (s *State) applyToken(m Move) {
+	rs := s.rs
+	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
+	if rs.feat&featLater != 0 {
+		s.leave(c, i) // rule P4: the square left keeps who arrived last
+	}
+	// The track square it lands on, 0 off the track.
+	sq := s.trackSquare(c, to)
+	if m.Captures() { // rule C11: captured tokens go back to their yards
+		if rs.feat&featPassCapture != 0 {
+			s.captureOvertaken(m) // rule S1: and those it passed
+		}
+		if m.Jumps() { // on the star landed on, then on the star jumped to (rule D2)
+			p := s.starLanded(m, i)
+			s.capture(m.withTo(p), s.trackSquare(c, p))
+		}
+		if sq != 0 {
+			s.capture(m, sq)
+		}
+		if rs.feat&featCircle != 0 {
+			s.captured |= 1 << c // rule K4: its home column opens
+		}
+		if m.Retires() { // rule N1: the capturer leaves the board as finished
+			to, sq = int(rs.finish), 0
+		}
+	}
+	s.tok[c][i] = uint8(to + 1)
+	s.at.set(c, i, sq)
+	s.tries = 0 // rule M4: the throws count while nothing can move, and now a token has
+	if rs.feat&(featPairEntry|featCapturePenalty|featLater|featBlocks|featLastMoved) != 0 {
+		s.afterMove(m, sq)
+	}
+	if m.Finishes() && s.finished(c) { // rule C6
+		s.place(c)
+		if rs.feat&featShare == 0 || s.over() {
+			s.nextTurn() // ruling Q6: no bonus with nothing left to move
+			return
+		}
+		s.due.head = uint32(s.head().withColor(s.mover(), false)) // rule T3: the player's other colour plays on with what is due
+	}
+	if g := rs.goesOn; g != 0 { // what may be due after the move
+		if g == goesOnBonus {
+			if (m.Captures() || m.Finishes()) && s.earn(m) {
+				return // a bonus move is due (rule P8)
+			}
+		} else if s.diceGoOn(m) {
+			return // another amount of the throw is due (rules W1, W4)
+		}
+	}
+	s.endMove()
+}
+
+// afterMove does what move m does after its token lands on track square
+// sq (0 off the track): a second token enters with it (rule F1), the
+// token that could have captured goes home (rule M8: it moves, then goes
+// home), it arrived after the token there (rule P4), blocks form or open
+// (rule B1), and it is the token moved last (rule P9).
+func (s *State) afterMove(m Move, sq uint8) {
+	rs := s.rs
+	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
+	if m.has(flagPair) {
+		if m.Enters() {
+			if to >= 0 {
+				// Rule F1: the lowest-numbered other token in the yard
+				// enters too, and stays on the start square where the
+				// mover jumps on from it (rule D2); a pair sent home goes
+				// home together.
+				for j := range int(rs.tokens) {
+					if j != i && s.tok[c][j] == 0 {
+						s.tok[c][j] = 1
+						s.at.set(c, j, s.trackSquare(c, 0))
+						break
+					}
+				}
+			}
+		} else {
+			s.moveTower(m, sq) // rule R5
+		}
+	}
+	if rs.feat&featCapturePenalty != 0 && !m.Captures() {
+		s.capturePenalty(m) // rule M8: after the move, the token that could have captured
+	}
+	if rs.feat&featLater != 0 && sq != 0 {
+		switch here := s.at.match(sq); bits.OnesCount32(here) {
+		case 2:
+			s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
+		case 1:
+		default:
+			s.later &^= here // a third token: none arrived after the one other
+		}
+	}
+	if rs.feat&featBlocks != 0 {
+		words := uint(1) << (int(c) * MaxTokens / 8) // the mover's word
+		if m.Captures() {
+			words = 1<<laneWords - 1 // and the captured tokens' words
+		}
+		s.findBlocks(words)
+	}
+	if rs.feat&featLastMoved != 0 {
+		s.setLastMoved(i) // rule P9
+	}
+}
+
+// moveTower plays the rest of move m, a tower moving whole onto an
+// opponent's tower on track square sq (rule R5): that tower goes home
+// (victims, which capture asks, refuses the landing), and the other
+// token of the mover's square comes with it.
+func (s *State) moveTower(m Move, sq uint8) {
+	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
+	for x := s.at.match(sq) &^ colorBits(c); sq != 0 && m.Captures() && x != 0; x &= x - 1 { // (a tower moving whole home, or onto a square it shares, rule Y5, captures nobody)
+		k := bits.TrailingZeros32(x)
+		s.tok[k/MaxTokens][k%MaxTokens] = 0
+		s.at.set(Color(k/MaxTokens), k%MaxTokens, 0)
+	}
+	for j := range int(s.rs.tokens) {
+		if j != i && int(s.tok[c][j])-1 == m.From() {
+			s.tok[c][j] = uint8(to + 1)
+			s.at.set(c, j, sq)
+			break
+		}
+	}
+}
+
+// earn gives what move m, which captured or brought a token home, earned
+// (rules K2, K3, P8): a bonus roll owed after the move, or a bonus move
+// due now. It reports whether a bonus move is due; one that no token can
+// make is lost.
+func (s *State) earn(m Move) bool {
+	earned := s.rs.homeBonus
+	if m.Captures() {
+		earned = s.rs.captureBonus
+	}
+	if earned == BonusRoll {
+		s.flags |= stateExtraRoll
+	}
+	if n := earned.Steps(); n > 0 {
+		// The move played the one amount due (one die): the bonus move
+		// takes its place.
+		s.startCount(dueOf(m.Color(), 0, uint8(n)))
+		return s.canMove()
+	}
+	return false
+}
+
+// diceGoOn does what move m, with two dice, leaves due (rules W1, W4):
+// a bonus roll it earned (rules K2, K3) is owed, a bonus move it earned
+// (rule P8) is counted, to come once the dice are played, and the next
+// amount of the throw, if any, becomes due. It reports whether one is.
+func (s *State) diceGoOn(m Move) bool {
+	rs := s.rs
+	if m.Captures() || m.Finishes() {
+		earned := rs.homeBonus
+		if m.Captures() {
+			earned = rs.captureBonus
+		}
+		if earned == BonusRoll {
+			s.flags |= stateExtraRoll
+		}
+		// A token home's bonus of a capture's steps counts as a
+		// capture's: the moves are the same.
+		capture := m.Captures() || rs.homeBonus == rs.captureBonus
+		switch {
+		case earned.Steps() == 0:
+		case capture:
+			s.due.bonus++
+		default:
+			s.due.bonus += bonusHome
+		}
+	}
+	return s.due.rest() != 0 && s.nextDie(m)
+}
+
+// canMove reports whether a token can make the move due: where none can,
+// the only legal move is a pass (rule C10).
+func (s *State) canMove() bool {
+	return s.moves != ([MaxTokens]uint32{}) || s.extra != 0
+}
+
+// starLanded returns the progress where move m of token i, which jumps
+// (rule D2), landed before its jump: where its count took it.
+func (s *State) starLanded(m Move, i int) int {
+	switch {
+	case m.Enters() && !m.EntersPair() && s.extra != 0 && m.lane() == s.extra&^laneTokMask:
+		return s.rs.runTo() // rule F1: the run
+	case m.Enters():
+		return 0
+	}
+	_, to, _, _ := s.target(m.due(), i)
+	return to
+}
+
+// capture sends the opponents move m captures on track square sq to their
+// yards (rule C11).
+func (s *State) capture(m Move, sq uint8) {
+	caught, _, _ := s.victims(m, sq)
+	s.sendHome(caught)
+}
+
+// captureOvertaken sends the opponents move m passes on squares that are
+// not safe to their yards, under OvertakeCaptures (rule S1): the tokens
+// passes finds, as the judge counted them.
+func (s *State) captureOvertaken(m Move) {
+	s.sendHome(s.overtaken(m.Color(), m.From(), m.To(), m.Bounces()))
+}
+
+// sendHome sends the tokens caught, a token set (see tokenBit), to their
+// yards.
+func (s *State) sendHome(caught uint32) {
+	for k, x := 0, caught; x != 0; x &= x - 1 {
+		k = bits.TrailingZeros32(x)
+		o, j := Color(k/MaxTokens), k%MaxTokens
+		if s.rs.feat&featLater != 0 {
+			s.leave(o, j)
+		}
+		s.tok[o][j] = 0
+		s.at.set(o, j, 0)
+	}
+}
+
+// leave clears who arrived last on the square token i of colour c leaves
+// (rule P4): the token left behind is alone there.
+func (s *State) leave(c Color, i int) {
+	if s.later == 0 { // nobody arrived after another
+		return
+	}
+	s.later &^= tokenBit(c, i)
+	if sq := s.at.byteOf(c, i); sq != 0 {
+		s.later &^= s.at.match(sq)
+	}
+}
+
+// endMove ends a move and the bonus moves it led to: a bonus roll if one
+// is owed (rules C9, K2, K3), else the next turn.
+func (s *State) endMove() {
+	faceBonus := s.flags&stateEarns != 0
+	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
+		if !faceBonus {
+			s.streak = 0 // rule C9: a roll earned otherwise breaks the streak
+		}
+		s.moves, s.extra = [MaxTokens]uint32{}, 0
+		s.throw, s.due, s.flags = 0, amounts{}, s.flags&stateLast // the token moved last stays for the turn (rule P9)
+		if s.rs.feat&featSplit != 0 {
+			s.begin = s.tok // rules H5, U2: the next throw begins here
+		}
+		return
+	}
+	s.nextTurn()
+}
+
+// capturePenalty sends home the token that could have captured, where
+// move m, which does not capture, is made while one could (rule M8): the
+// token furthest on, if several could, as they stood before the move.
+func (s *State) capturePenalty(m Move) {
+	d, c, mover := m.due(), m.Color(), m.Token()
+	best, far := -1, -2
+	for k, l := range s.moves {
+		if l == 0 || !s.laneMove(d, k, l).Captures() {
+			continue
+		}
+		p := int(s.tok[c][k]) - 1
+		if k == mover {
+			p = m.From()
+		}
+		if p > far {
+			best, far = k, p
+		}
+	}
+	if best < 0 || best == mover { // the mover's other move would have captured (rule F1): no penalty
+		return
+	}
+	if s.rs.feat&featLater != 0 {
+		s.leave(c, best)
+	}
+	s.tok[c][best] = 0
+	s.at.set(c, best, 0)
+}
+
+// applyPass plays a pass that rule C10 forces.
+func (s *State) applyPass() {
+	rs := s.rs
+	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	switch {
+	case s.head().face() == 0: // rule P8: a bonus move no token can make is lost
+		s.endMove()
+	case s.flags&stateEarns != 0 && rs.feat&featNoMoveForfeits == 0: // ruling Q1
+		s.throw, s.due, s.flags = 0, amounts{}, s.flags&^(stateEarns|stateBottoms)
+	case rs.feat&featTries != 0 && int(s.tries)+1 < rs.rules.Tries && s.nothingInPlay(s.mover()): // rule M4
+		s.tries++
+		s.throw, s.due, s.flags = 0, amounts{}, s.flags&^(stateEarns|stateBottoms)
+	default:
+		s.nextTurn()
+	}
+}
+
+// nothingInPlay reports whether none of colour c's tokens can move but by
+// entering: each is in the yard, finished, or in its home column with no
+// face of the throw that moves it (rule M4).
+func (s *State) nothingInPlay(c Color) bool {
+	rs := s.rs
+	for i := range int(rs.tokens) {
+		switch p := int(s.tok[c][i]) - 1; {
+		case p < 0 || p == int(rs.finish):
+			continue
+		case rs.onTrack(p):
+			return false
+		}
+		for x := uint64(rs.faces); x != 0; x &= x - 1 {
+			f := uint8(bits.TrailingZeros64(x))
+			if _, r := s.tokenMove(dueOf(c, f, f), i); r.why == legal {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// applyForfeit plays the forfeiting pass of rule C9 with its penalty
+// (ruling Q2, rule P9).
+func (s *State) applyForfeit() {
+	rs := s.rs
+	switch {
+	case rs.feat&featUndo != 0:
+		s.tok = s.begin
+		s.later = 0
+		s.locate()
+	case rs.rules.SixPenalty == NearestHome: // rule H3
+		c, best, far := s.mover(), -1, -1
+		for i := range int(rs.tokens) {
+			if p := int(s.tok[c][i]) - 1; p >= 0 && p != int(rs.finish) && rs.lap(p) > far {
+				best, far = i, rs.lap(p)
+			}
+		}
+		if best >= 0 {
+			if rs.feat&featLater != 0 {
+				s.leave(c, best)
+			}
+			s.tok[c][best] = 0
+			s.at.set(c, best, 0)
+			s.findBlocks(1<<laneWords - 1)
+		}
+	case rs.rules.SixPenalty == ExposedHome: // rule S3
+		c := s.mover()
+		for i := range int(rs.tokens) {
+			if p := int(s.tok[c][i]) - 1; rs.onTrack(p) && rs.square[s.trackSquare(c, p)]&squareSafe == 0 {
+				if rs.feat&featLater != 0 {
+					s.leave(c, i)
+				}
+				s.tok[c][i] = 0
+				s.at.set(c, i, 0)
+			}
+		}
+		s.findBlocks(1<<laneWords - 1)
+	case rs.feat&featLastMoved != 0 && s.lastMoved() >= 0:
+		c, i := s.mover(), s.lastMoved()%MaxTokens
+		if rs.onTrack(int(s.tok[c][i]) - 1) {
+			if rs.feat&featLater != 0 {
+				s.leave(c, i)
+			}
+			s.tok[c][i] = 0
+			s.at.set(c, i, 0)
+			s.findBlocks(1<<laneWords - 1)
+		}
+	}
+	s.nextTurn()
+}

@@ -1,0 +1,261 @@
+package ludo
+
+import (
+	"math/bits"
+)
+
+// This file holds rule W2: both dice must be played where they can be,
+// and with one, the larger under LargerDie.
+
+// useDice keeps of moves, the moves of the dice due, those that rule W2
+// lets the player make (a capture among them counts, ruling N2): the dice must all be played where they can be,
+// so where a move leaves the other die playable (or ends the player's
+// game), the moves that leave it unplayable go; where no move does, one
+// die is played, and under LargerDie the larger where a token can play
+// it.
+func (s *State) useDice(moves []Move) []Move {
+	n := s.dueCount()
+	if n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
+		return moves
+	}
+	var played [MaxMoves]uint8
+	most := uint8(0)
+	for k, m := range moves {
+		p := 2
+		if n != 2 || !s.bothPlayed(m, moves) {
+			p = s.diceAfter(m)
+		}
+		played[k] = uint8(p)
+		most = max(most, played[k])
+	}
+	larger := 0
+	if most == 1 && s.rs.rules.DiceUse == LargerDie {
+		for _, m := range moves {
+			larger = max(larger, m.Count())
+		}
+	}
+	kept := moves[:0]
+	for k, m := range moves {
+		if played[k] == most && m.Count() >= larger {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// untouched reports whether move r, beside move m of the other amount
+// of two due, is judged after m as before it, so stays legal: neither
+// does more than move its token onto the track or along it (a jump,
+// going round, a bounce, both dice do more; but m's token may reach its
+// finish, or capture and leave the board as finished, rule N1, where no
+// player plays two colours, rule T3), m captures only
+// on the square it reaches (not where a token captures what it passes,
+// rule S1) and opens no home column by it (rule K4), they are of one
+// colour, and m's token neither leaves nor reaches a progress of that
+// colour from where r's token stands to where r ends (a finish r does
+// not reach). The judge of a
+// token's move (judge and what it calls) reads the position only there:
+// the tokens on the squares of those progresses and the token's own
+// progress; what else it reads, the colour's captures (rule K4), and
+// the rules (rs). A rule that reads more must exclude its moves here
+// (TestUntouchedMovesStayLegal checks it).
+// It needs two progresses of a colour up to its finish to be two
+// squares: not so on a board with start lanes, met going out and again
+// coming home (rule Y1). So rule W2 counts both dice played
+// after m (useDice) without playing m on a copy (diceAfter) where r
+// would be judged again: the judgement of r serves both orders of the
+// dice.
+func (s *State) untouched(m, r Move) bool {
+	const (
+		plain = uint64(flagValid|flagEnter|flagBlock) << mFlags
+		same  = 0xf<<mColor | 1<<mMate // one colour
+	)
+	if (m.v^r.v)&same != 0 || (m.v^r.v)>>mToken&0xf == 0 || (m.v^r.v)>>mAmount&amountMask == 0 ||
+		r.v&(0xfff<<mFlags&^plain) != 0 || m.v>>mCaptures&0xf != 0 && s.rs.feat&(featCircle|featPassCapture) != 0 ||
+		s.rs.rules.Board.StartLane != 0 {
+		return false
+	}
+	// Progresses plus one, as a Move keeps them, so that the yard is 0.
+	lo, hi := max(r.v>>mFrom&0xff, 1), r.v>>mTo&0xff // an entry's from the start square, progress 0
+	x, y, fin := m.v>>mFrom&0xff, m.v>>mTo&0xff, uint64(s.rs.finish)+1
+	switch f := m.flags() &^ moveFlags(plain>>mFlags); {
+	case f == 0:
+	case (f == flagFinish || f == flagRetire|flagFinish) && s.rs.feat&featShare == 0 && hi < fin:
+		// m's token ends at its finish (rule N1: from the square it
+		// captures on), which r does not reach.
+	default:
+		return false
+	}
+	if x > fin || y > fin || hi > fin { // going round again past the finish (rule K4): two progresses on one square
+		return false
+	}
+	return (x < lo || x > hi) && (y < lo || y > hi)
+}
+
+// anyDiceMove reports whether an amount due has a move, as diceMoves
+// would list one, without listing them.
+func (s *State) anyDiceMove() bool {
+	ds, n := s.dues()
+	if s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due: their sum adds moves (rules U2, H1) and may take some away (M2)
+		var buf [MaxMoves]Move
+		return len(s.diceMoves(buf[:0])) > 0
+	}
+	for _, d := range ds[:n] {
+		for {
+			if s.anyKept(d) {
+				return true
+			}
+			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
+				break
+			}
+			d = d.withColor(s.mateOf(d.c()), true) // rule T3
+		}
+	}
+	return false
+}
+
+// anyKept reports whether diceMoves would list a move of amount d: one
+// startCount judges legal (anyJudged) that the rules of where the throw
+// began keep (split). Where they may take moves away and a filter
+// chooses among the moves, the filter may have kept only those: it asks
+// startCount, on a copy.
+func (s *State) anyKept(d due) bool {
+	if s.rs.feat&featSplit == 0 || !s.diePlayed() {
+		return s.anyJudged(d)
+	}
+	if s.rs.feat&(featPairEntry|featChoices) != 0 || s.binding(d) {
+		t := s.countOf(d)
+		for i, l := range t.moves {
+			if l == 0 {
+				continue
+			}
+			if _, ok := s.split(t.laneMove(d, i, l)); ok {
+				return true
+			}
+		}
+		return false
+	}
+	if d.face() != 0 && s.forfeit() { // rule C9: startCount judges nothing
+		return false
+	}
+	x := tokenBytes(&s.tok[d.c()])
+	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+			if _, ok := s.split(s.laneMove(d, i, l)); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyJudged reports whether startCount would judge a token's move of
+// amount d legal: the candidates and the judge, up to the first legal
+// move, as the filters keep a move wherever they find one (filter). Where
+// a stage after the judge can take a move away (rule F1's pair, the
+// choices of rules Y5 to Y7) it asks startCount, on a copy.
+func (s *State) anyJudged(d due) bool {
+	if s.rs.feat&(featPairEntry|featChoices) != 0 {
+		t := s.countOf(d)
+		return t.moves != [MaxTokens]uint32{}
+	}
+	if d.face() != 0 && s.forfeit() { // rule C9: startCount judges nothing
+		return false
+	}
+	x := tokenBytes(&s.tok[d.c()])
+	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+		if _, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+			return true
+		}
+	}
+	return false
+}
+
+// diceAfter returns how many of the dice due move m and the moves after it
+// can play at most: 1 for m, plus the most the dice left can play after
+// it; every die due where m ends the player's game, as nothing is left
+// to play them.
+func (s *State) diceAfter(m Move) int {
+	n := s.dueCount()
+	t := *s
+	t.applyToken(m)
+	c := m.Color()
+	switch {
+	case t.places.of(c) != 0 || t.finished(c) && s.rs.feat&featShare == 0: // rule T3: the other colour plays on
+		return n
+	case t.turn != s.turn || t.due.head == 0 || t.due.first() >= amountCapture || n == 1: // no die left to play
+		return min(n, 1+b2i(m.BothDice()))
+	}
+	played := 1
+	if m.BothDice() {
+		played = 2
+	}
+	if n-played == 1 { // one die left: it is played if it has a move
+		return played + b2i(t.anyDiceMove())
+	}
+	var buf [MaxMoves]Move
+	moves := t.diceMoves(buf[:0])
+	most := 0
+	for _, r := range moves {
+		p := 2
+		if n-played != 2 || !t.bothPlayed(r, moves) {
+			p = t.diceAfter(r)
+		}
+		if most = max(most, p); most == n-played { // every die left is played
+			break
+		}
+	}
+	return played + most
+}
+
+// bothPlayed reports whether move m of moves, the moves of two amounts
+// due, plays both, as diceAfter counts them: it plays both dice (rules
+// H1, U2, where nothing is left to play), or a move of the other amount
+// is judged after it as before (untouched), or its token moves on with
+// the other amount (following).
+func (s *State) bothPlayed(m Move, moves []Move) bool {
+	const plain = flagValid | flagEnter | flagBlock // (untouched asks no more of moves)
+	if m.BothDice() {
+		return true
+	}
+	if f := m.flags() &^ plain; f&^(flagRetire|flagFinish) != 0 { // (a finish, rule N1's too, as untouched takes it)
+		return false
+	}
+	for _, r := range moves {
+		if r.flags()&^plain == 0 && s.untouched(m, r) {
+			return true
+		}
+	}
+	ds, _ := s.dues()
+	other := ds[0]
+	if m.amount() == other.k() {
+		other = ds[1]
+	}
+	return s.following(m, other)
+}
+
+// following reports whether the token move m moves has a legal move of
+// amount d after m, judged from where m takes it but on s, before m:
+// where m does no more than move its token onto the track or along it,
+// capturing only there (as untouched asks), and that move of d ends
+// short of the token's finish without going round again, the judge of
+// it reads only the squares from the one past the token's up to where it
+// ends (see untouched), none of which m changed. Where the rules of
+// where the throw began may take the move away (split), it says
+// nothing.
+func (s *State) following(m Move, d due) bool {
+	const plain = flagValid | flagEnter | flagBlock
+	fin, y := int(s.rs.finish), m.To()
+	if m.flags()&^plain != 0 || m.Captures() && s.rs.feat&(featCircle|featPassCapture) != 0 || y >= fin ||
+		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featSplit|featPairEntry|featChoices) != 0 {
+		return false
+	}
+	l, r := s.judge(d.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token()&(MaxTokens-1), y)
+	if r.why != legal || moveFlags(l>>(mFlags-laneShift))&^plain != 0 {
+		return false
+	}
+	to := int(uint8(l)) - 1
+	return to <= fin && (m.From() <= y || m.From() > to)
+}

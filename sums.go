@@ -1,0 +1,130 @@
+package ludo
+
+// This file holds the dice added: a token moving by their sum (rule U2),
+// entering with it (H1), and what where the throw began forbids (U2, H5).
+
+// split returns move m of a die as the rules of where the throw began
+// let it be listed, and whether they do: under SumMoves a token that
+// played the other die does not take this one, but another token alike
+// may (rule U2); under DoublesSplitBlocks a block does not move on
+// together by a double (rule H5). Both judge a throw with a die played.
+func (s *State) split(m Move) (Move, bool) {
+	if s.sumBarred(m) { // rule U2: another token alike may take the die, or none
+		j := s.alikeOther(m.Color(), m.Token())
+		if j < 0 {
+			return m, false
+		}
+		m = m.withToken(j)
+	}
+	if s.rs.rules.DoublesSplitBlocks && s.together(m) { // rule H5
+		return m, false
+	}
+	return m, true
+}
+
+// together reports whether move m, with an amount of a double, moves a
+// token on from a block it stood in when the throw began to the square
+// another token of that block has reached by one move of the same
+// amount, to stand with it again: rule H5 forbids it. (A token that
+// began the throw on the square and stands the amount on has made that
+// one move: two moves of a double's amounts never add up to one.)
+func (s *State) together(m Move) bool {
+	a, b := s.dice()
+	c, j := m.Color(), m.Token()&(MaxTokens-1)
+	v := s.tok[c][j] // where the token stands, as a State keeps it
+	if a != b || m.Enters() || !s.diePlayed() || s.begin[c][j] != v || !s.rs.onTrack(int(v)-1) {
+		return false
+	}
+	x := m.From() + m.Count()
+	if m.To() != x {
+		return false
+	}
+	for i := range int(s.rs.tokens) {
+		if i != j && s.begin[c][i] == v && int(s.tok[c][i])-1 == x {
+			return true
+		}
+	}
+	return false
+}
+
+// sumMoves appends the moves of the tokens of col's colour (a due of no
+// face: its colour and the mate bit, rule T3) that take both dice as one
+// move of their sum f (rule U2): judged as a bonus move's count is, from
+// the token's square to where f takes it, landing only there and
+// bringing no token out of the yard; a move that plays both dice.
+func (s *State) sumMoves(dst []Move, col due, f uint8) []Move {
+	t := s.countOf(col | dueOf(0, 0, f))
+	for i, l := range t.moves {
+		if l != 0 {
+			dst = append(dst, s.sumOf(col, f, i, l))
+		}
+	}
+	return dst
+}
+
+// sumOf returns the move of token i of col's colour (as sumMoves) with
+// both dice as one move of their sum f (rule U2), l its lane as judge
+// judges a bonus move of f steps.
+func (s *State) sumOf(col due, f uint8, i int, l uint32) Move {
+	return s.laneMove(col|dueOf(0, f, f), i, l).asSum(f)
+}
+
+// sumBarred reports whether token move m, of a die, is one rule U2
+// forbids: under SumMoves, with the other die of the throw played, by the
+// token that played it (the one that no longer stands where the throw
+// began), unless that move brought it out of the yard (UCK-UK: the token
+// brought out moves on with the other die).
+func (s *State) sumBarred(m Move) bool {
+	if !s.rs.rules.SumMoves || m.BothDice() || m.IsBonusMove() || !s.diePlayed() {
+		return false
+	}
+	c, i := m.Color(), m.Token()&(MaxTokens-1)
+	v := s.tok[c][i]
+	return v != s.begin[c][i] && v != 1
+}
+
+// alikeOther returns another token of colour c alike with token i (on its
+// square, ruling Q9), or -1 for none.
+func (s *State) alikeOther(c Color, i int) int {
+	for j := range int(s.rs.tokens) {
+		if j != i && s.tok[c][j] == s.tok[c][i] {
+			return j
+		}
+	}
+	return -1
+}
+
+// sumEntry appends the entry of a token of col's colour (as sumMoves) with
+// both dice where their sum f is an entry face (rule H1), if a token can
+// enter; under EntryCompulsory
+// the throw must then bring a token in (rule M2), so the moves that do
+// not enter go.
+func (s *State) sumEntry(dst []Move, col due, f uint8) []Move {
+	if !s.rs.entry.has(f) {
+		return dst
+	}
+	t := s.countOf(col | dueOf(0, f, f))
+	n := len(dst)
+	for i, l := range t.moves {
+		if l != 0 && l&(uint32(flagEnter)<<(mFlags-laneShift)) != 0 {
+			dst = append(dst, s.entryOf(col, f, i, l))
+		}
+	}
+	if len(dst) > n && s.rs.feat&featEntryFilter != 0 {
+		kept := dst[:0]
+		for _, m := range dst {
+			if m.Enters() {
+				kept = append(kept, m)
+			}
+		}
+		dst = kept
+	}
+	return dst
+}
+
+// entryOf returns the entry of token i of col's colour (as sumMoves) with
+// both dice, their sum f (rule H1), l its lane as judge judges an entry
+// on a face of f.
+func (s *State) entryOf(col due, f uint8, i int, l uint32) Move {
+	return s.laneMove(col|dueOf(0, f, f), i, l).with(flagBoth)
+}

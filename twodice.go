@@ -1,0 +1,464 @@
+package ludo
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// This file holds two dice (rules W1–W4): the throw, the amounts due and
+// their order, the bonus moves after them, and the moves of the amounts
+// due judged once and kept in the State (settle).
+
+// RollDice plays a throw of two dice, faces a and b, for the player to
+// move, where the rules throw two dice (rule W1), and returns the position
+// waiting for their moves: each die is a move of its own (see
+// [State.Dice]). A double of a face in [Rules.BonusRolls] earns a bonus
+// roll and adds to [State.Streak] (rule W3). Errors are those of
+// [State.Roll], and a throw of one die's rules or a face outside 1 to 6
+// matches [ErrBadFace].
+func (s State) RollDice(a, b int) (State, error) {
+	err := s.rollDice(a, b)
+	return s, err
+}
+
+// RollOutcome plays throw o: [State.Roll] with its face, or with two dice
+// [State.RollDice] with both (o.Prob is not read).
+func (s State) RollOutcome(o Outcome) (State, error) {
+	if o.Second == 0 {
+		return s.Roll(o.Face)
+	}
+	return s.RollDice(o.Face, o.Second)
+}
+
+// rollDice is RollDice on s in place. It changes s only when the throw is
+// accepted.
+func (s *State) rollDice(a, b int) error {
+	rs := s.rs
+	if s.due.head != 0 || s.over() {
+		return s.rollError(a)
+	}
+	if rs.feat&featTwoDice == 0 || !rs.faces.Has(a) || !rs.faces.Has(b) {
+		return &throwError{faces: [2]int{a, b}, two: rs.feat&featTwoDice != 0}
+	}
+	s.throw = uint8(a) | uint8(b)<<3
+	if rs.earns(uint8(a), uint8(b)) {
+		s.flags |= stateEarns
+		if s.streak < 255 {
+			s.streak++
+		}
+		if s.streak == rs.sixLimit {
+			s.flags |= stateForfeit
+		}
+	}
+	c := s.mover()
+	s.due.head = uint32(dueOf(c, uint8(a), uint8(a)))
+	s.due.more[0] = uint8(b)
+	if rs.feat&featSplit != 0 {
+		s.begin = s.tok // rules H5, U2: where the throw began
+	}
+	if a == b && rs.rules.TopsAndBottoms && s.allOut(c) && !s.forfeit() { // rule H2: the bottoms, 7 minus the top on a die
+		s.flags |= stateBottoms
+		s.due.more = [maxDue - 1]uint8{uint8(7 - a), uint8(a), uint8(7 - a)}
+	}
+	s.settle()
+	return nil
+}
+
+// earns reports whether a throw of faces a and b (b 0 for one die) earns
+// a bonus roll: with one die a face of BonusRolls (rule C9); with two a
+// double of one (rule W3), or under BonusAnyDie such a face on either
+// die, once (rule U1).
+func (rs *ruleset) earns(a, b uint8) bool { return earnsThrow(rs.bonus, rs.rules.BonusAnyDie, a, b) }
+
+// earnsThrow is earns for the faces of BonusRolls, bonus, and
+// BonusAnyDie, anyDie.
+func earnsThrow(bonus Faces, anyDie bool, a, b uint8) bool {
+	switch {
+	case b == 0:
+		return bonus.has(a)
+	case anyDie:
+		return bonus.has(a) || bonus.has(b)
+	}
+	return a == b && bonus.has(a)
+}
+
+// amountFaces returns the faces of the amounts of the throw being played,
+// by index, played or not: the two dice, or the four of tops and bottoms
+// (rule H2); none with one die.
+func (s *State) amountFaces() [4]int {
+	a, b := s.dice()
+	switch {
+	case s.rs == nil || s.rs.feat&featTwoDice == 0 || a == 0:
+		return [4]int{}
+	case s.flags&stateBottoms != 0:
+		return [4]int{int(a), 7 - int(a), int(a), 7 - int(a)}
+	}
+	return [4]int{int(a), int(b)}
+}
+
+// dice returns the faces of the throw: with two dice (rule W1) the first
+// die's and the second's, else the face and 0.
+func (s *State) dice() (a, b uint8) {
+	if s.rs != nil && s.rs.feat&featTwoDice != 0 {
+		return s.throw & 7, s.throw >> 3
+	}
+	return s.throw, 0
+}
+
+// diePlayed reports whether a die of the throw has been played (rule
+// W1): the first is no longer the head, or the second no longer due.
+func (s *State) diePlayed() bool {
+	switch a := &s.due; {
+	case s.rs.feat&featTwoDice == 0 || a.head == 0:
+		return false
+	case a.first() != 0:
+		return true
+	case s.flags&stateBottoms != 0:
+		return a.more[0] == 0 || a.more[1] == 0 || a.more[2] == 0
+	}
+	return s.due.more[0] == 0
+}
+
+// dues returns the amounts due that the player may play now, the head
+// first, each as the stages judge it: the dice still due, or once they
+// are played the bonus moves earned (rule P8).
+func (s *State) dues() (ds [maxDue]due, n int) {
+	d := s.head()
+	k := s.due.first()
+	ds[0], n = d|due(k)<<mAmount, 1
+	if k >= amountCapture { // the bonus moves: a capture's is the head, and a token home's may follow
+		if _, h := s.due.earned(); k == amountCapture && h > 0 {
+			ds[1], n = dueOf(d.c(), 0, uint8(s.rs.homeBonus.Steps()))|amountHome<<mAmount, 2
+		}
+		return ds, n
+	}
+	c := d & (0xf << mColor)
+	for j, st := range s.due.more {
+		if st != 0 {
+			ds[n] = c | due(st)<<mDie | due(st)<<mCount | due(j+1)<<mAmount // dueOf(d.c(), st, st)
+			n++
+		}
+	}
+	return ds, n
+}
+
+// dueCount returns how many amounts dues returns.
+func (s *State) dueCount() int {
+	a := &s.due
+	if k := a.first(); k >= amountCapture {
+		if _, h := a.earned(); k == amountCapture && h > 0 {
+			return 2
+		}
+		return 1
+	}
+	return 1 + b2i(a.more[0] != 0) + b2i(a.more[1] != 0) + b2i(a.more[2] != 0)
+}
+
+// nextDie ends amount k, just played, with two dice (rule W1), and
+// reports whether another is due, which it makes the head: the other
+// die, or once the dice are played a bonus move earned (rule P8), a
+// capture's first.
+func (s *State) nextDie(m Move) bool {
+	a := &s.due
+	k := m.amount()
+	if m.BothDice() { // rule H1: the second die too
+		a.more[0] = 0
+	}
+	switch {
+	case k == amountCapture:
+		a.bonus--
+	case k == amountHome:
+		a.bonus -= bonusHome
+	case k != a.first(): // the head is still due
+		a.more[k-1] = 0
+		return true
+	}
+	c := s.head().c()
+	for j, st := range a.more {
+		if st != 0 {
+			a.head = uint32(dueOf(c, st, st))
+			a.setFirst(j + 1)
+			a.more[j] = 0
+			return true
+		}
+	}
+	return s.bonusNext(c)
+}
+
+// bonusNext makes the first bonus move the throw earned colour c's move
+// due, once its dice are played or none of them can be (rule W4): a
+// capture's first. It reports whether one was earned.
+func (s *State) bonusNext(c Color) bool {
+	a := &s.due
+	switch captures, home := a.earned(); {
+	case captures > 0:
+		a.head = uint32(dueOf(c, 0, uint8(s.rs.captureBonus.Steps())))
+		a.setFirst(amountCapture)
+	case home > 0:
+		a.head = uint32(dueOf(c, 0, uint8(s.rs.homeBonus.Steps())))
+		a.setFirst(amountHome)
+	default:
+		return false
+	}
+	return true
+}
+
+// passDice plays the pass of a throw of two dice none of whose amounts
+// left can be played, after one was (rules W1, W2): a bonus move that no
+// token can make is lost with any due after it (rule P8); dice that none
+// can make leave the bonus moves the throw earned to come (rule W4);
+// else the turn goes on as after a move.
+func (s *State) passDice() {
+	a := &s.due
+	if a.first() < amountCapture {
+		a.more = [maxDue - 1]uint8{}
+		if s.bonusNext(s.head().c()) {
+			s.settle()
+			return
+		}
+	}
+	s.endMove()
+}
+
+// appendDice is appendLegal with two dice: the moves of every die due
+// that rule W2 lets the player make, in canonical order, or the pass
+// where there are none (rule C10) or the throw is forfeited (rule C9).
+func (s *State) appendDice(dst []Move) []Move {
+	d := s.head()
+	if s.forfeit() {
+		return append(dst, d.pass(true))
+	}
+	var buf [MaxMoves]Move
+	moves := s.useDice(s.diceMoves(buf[:0]))
+	if len(moves) == 0 {
+		return append(dst, d.pass(false))
+	}
+	n := len(dst)
+	dst = append(dst, moves...)
+	sortMoves(dst[n:])
+	return dst
+}
+
+// The kinds of move a State keeps with two dice (settle): of the head
+// (the amount due first), of another amount due (kindOther: the other
+// die, or the bottom to a top, rule H2, or a token home's bonus move
+// after a capture's, rule W4), of both dice (kindBoth: rules H1, U2),
+// each of the mover's colour or of the player's other (rule T3). A
+// move of the head by the mover's colour is kept as its token's lane in
+// moves, with settledLane, a bit no Move has, so that Apply's one-die
+// comparison never takes it and sends every move to applyDice, which
+// settles after it; the others as a bit of their token in extra, at
+// settledBit[mate][kind], with extraDice, each judged again when listed
+// (kindMove). No bit is bit 8, the lanes' valid bit, so that extra is
+// never taken for a lane (starLanded).
+const (
+	kindHead = iota
+	kindOther
+	kindBoth
+
+	extraDice   = uint32(1) << 30 // extra marks the moves settle kept (never a lane's bit: mLaneTok and mAmount lie below it, mMate is a mate's)
+	settledLane = uint32(1) << 31 // bit 63 of a Move, which none has
+)
+
+var settledBit = [2][3]uint8{{0, 0, 4}, {12, 16, 20}}
+
+// settle judges, with two dice, the moves of the amounts due where they
+// become due (after the throw, and after a move or a pass that leaves
+// one due), by the stages appendDice lists them with, rule W2 included,
+// and keeps them in moves and extra (see kindHead), so that
+// AppendLegalMoves lists them (appendSettled) and Apply finds its move
+// among them (settled) without judging the throw again, as one die's
+// startCount makes them. It keeps none where no move is due, or where
+// the throw is forfeited (rule C9), whose pass appendDice lists. Rule
+// W2's look ahead (diceAfter) plays its moves by applyToken, which
+// does not settle: the transitions do (rollDice, applyDice, passDice).
+func (s *State) settle() {
+	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	if s.due.head == 0 || s.forfeit() {
+		return
+	}
+	if s.rs.feat&(featSplit|featShare) == 0 && s.dueCount() == 1 {
+		// One amount, of one colour, and nothing of where the throw
+		// began: its moves are its lanes as startCount judges them
+		// (diceMoves), all of which rule W2 keeps (useDice).
+		d := s.head() | due(s.due.first())<<mAmount
+		t := s.countOf(d)
+		for i, l := range t.moves {
+			if l != 0 {
+				s.moves[i] = l | uint32(d>>laneShift) | settledLane
+			}
+		}
+		s.extra = extraDice
+		return
+	}
+	var buf [MaxMoves]Move
+	moves := s.useDice(s.diceMoves(buf[:0]))
+	first, x := s.due.first(), extraDice
+	for _, m := range moves {
+		mate, kind := m.v>>mMate&1, kindOther
+		switch {
+		case m.BothDice():
+			kind = kindBoth
+		case m.amount() == first:
+			kind = kindHead
+		}
+		i := m.Token() & (MaxTokens - 1)
+		if mate == 0 && kind == kindHead {
+			s.moves[i] = m.lane() | settledLane
+		} else {
+			x |= 1 << (settledBit[mate][kind] + uint8(i))
+		}
+	}
+	s.extra = x
+}
+
+// appendSettled is appendLegal with two dice: the moves settle kept, in
+// canonical order, or the pass where there are none (rule C10).
+func (s *State) appendSettled(d due, dst []Move) []Move {
+	n := len(dst)
+	dst = s.settledMoves(d, dst)
+	switch {
+	case len(dst) == n:
+		return append(dst, d.pass(false))
+	case s.extra != extraDice: // the head's lanes alone come in token order
+		sortMoves(dst[n:])
+	}
+	return dst
+}
+
+// settledMoves appends the moves settle kept, head d: the head's from
+// their lanes, the others judged again (kindMove).
+func (s *State) settledMoves(d due, dst []Move) []Move {
+	base, tok := d.base(), &s.tok[d.c()]
+	for i, l := range s.moves {
+		if l != 0 {
+			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(l&^settledLane)<<laneShift})
+		}
+	}
+	if x := s.extra &^ extraDice; x != 0 {
+		ds, n := s.dues()
+		other := otherDue(ds, n)
+		for ; x != 0; x &= x - 1 {
+			b := uint8(bits.TrailingZeros32(x))
+			mate, kind := false, kindOther
+			switch {
+			case b >= settledBit[1][kindHead]:
+				mate, kind = true, int(b-settledBit[1][kindHead])/4
+			case b >= settledBit[0][kindBoth]:
+				kind = kindBoth
+			}
+			dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
+		}
+	}
+	return dst
+}
+
+// kindMove returns the move of kind kind (see kindHead) that settle kept
+// for token j of the mover's colour, or where mate of the player's other
+// (rule T3), head and other the amounts due: judged as diceMoves judges
+// it, of the lowest-numbered token alike with j (ruling Q9), which rule
+// U2 may have given to j (diceMoves).
+func (s *State) kindMove(head, other due, mate bool, kind, j int) Move {
+	c := head.c()
+	if mate {
+		c = s.mateOf(c)
+	}
+	v := s.tok[c][j]
+	if kind == kindBoth { // rules H1, U2: the token that diceMoves judged
+		a, b := s.dice()
+		f, col := a+b, dueOf(c, 0, 0).withColor(c, mate)
+		if v == 0 {
+			l, _ := s.judge(col|dueOf(0, f, f), j, -1)
+			return s.entryOf(col, f, j, l)
+		}
+		l, _ := s.judge(col|dueOf(0, 0, f), j, int(v)-1)
+		return s.sumOf(col, f, j, l)
+	}
+	d := other
+	if kind == kindHead {
+		d = head
+	}
+	d = d.withColor(c, mate)
+	i := j
+	for k := range j {
+		if s.tok[c][k] == v {
+			i = k
+			break
+		}
+	}
+	l, _ := s.judge(d, i, int(v)-1)
+	return s.laneMove(d, i, l).withToken(j)
+}
+
+// sortMoves sorts moves into canonical order (Move.Compare).
+func sortMoves(moves []Move) {
+	var keys [MaxMoves]uint64
+	if len(moves) > len(keys) {
+		slices.SortFunc(moves, Move.Compare)
+		return
+	}
+	for i := range moves {
+		m, k := moves[i], moves[i].order()
+		j := i
+		for ; j > 0 && keys[j-1] > k; j-- {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+		}
+		moves[j], keys[j] = m, k
+	}
+}
+
+// diceMoves appends the moves of each die due, as the stages judge one
+// die's (startCount): a die that shows the face of another due before it
+// (a double) adds the same moves, so it is left out.
+func (s *State) diceMoves(dst []Move) []Move {
+	start := len(dst)
+	ds, n := s.dues()
+	t := *s // startCount judges on it, changing only what countOf clears
+	for k, d := range ds[:n] {
+		seen := false
+		for _, e := range ds[:k] {
+			seen = seen || e.face() == d.face() && e.steps() == d.steps()
+		}
+		if seen {
+			continue
+		}
+		for {
+			t.moves, t.extra = [MaxTokens]uint32{}, 0
+			t.startCount(d)
+			for i, l := range t.moves {
+				if l != 0 {
+					dst = append(dst, t.laneMove(d, i, l))
+				}
+			}
+			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
+				break
+			}
+			d = d.withColor(s.mateOf(d.c()), true) // rule T3: the other colour's tokens too
+		}
+	}
+	if s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
+		f := ds[0].face() + ds[1].face()
+		for _, c := range [2]Color{ds[0].c(), s.mateOf(ds[0].c())} {
+			d := dueOf(c, 0, 0).withColor(c, c != ds[0].c())
+			if s.rs.rules.SumMoves {
+				dst = s.sumMoves(dst, d, f)
+			}
+			if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
+				dst = s.sumEntry(dst, d, f)
+			}
+			if s.rs.feat&featShare == 0 {
+				break
+			}
+		}
+	}
+	if s.rs.feat&featSplit != 0 && s.diePlayed() { // where the throw began matters (rules U2, H5), once a die is played
+		kept := dst[start:start]
+		for _, m := range dst[start:] {
+			if m, ok := s.split(m); ok {
+				kept = append(kept, m)
+			}
+		}
+		dst = kept
+	}
+	return dst
+}
