@@ -7,7 +7,7 @@
 // them, one at a time ([Play]) or across all cores ([Parallel],
 // [ParallelEach]), with results that do not depend on the number of
 // workers ([GameSeed]). Package bots/tournament plays them against each
-// other in every seat order; examples/tournament and examples/simulate are
+// other in every seat order; cmd/ludo-tournament and cmd/ludo-simulate are
 // programs on top of the two.
 //
 // Every bot is deterministic given its seed: the same seed, position and

@@ -240,7 +240,7 @@ func (n *Net) after(s ludo.State, me ludo.Color, sc *netScratch) float64 {
 }
 
 // The nets the package ships, one a preset, each trained by
-// examples/train as bots/README.md says.
+// cmd/ludo-train as bots/README.md says.
 //
 //go:embed nets/*.net
 var netFiles embed.FS

@@ -39,7 +39,7 @@ func TestShippedNets(t *testing.T) {
 		if assert.NotNil(t, n, name) {
 			assert.Equal(t, name, n.Rules.Preset)
 			assert.True(t, n.Fits(r))
-			assert.Contains(t, n.Note, "go run ./examples/train ", name)
+			assert.Contains(t, n.Note, "go run ./cmd/ludo-train ", name)
 			assert.Contains(t, n.Note, "-seed ", name)
 		}
 	}
@@ -122,7 +122,9 @@ func TestNetsKnowWhoIsWinning(t *testing.T) {
 		s, err := ludo.New(r)
 		require.NoError(t, err)
 		fin := r.Board.Finish()
-		for _, who := range []ludo.Color{ludo.Red, ludo.Green} {
+		seated := slices.Collect(s.Players().All())
+		first, second := seated[0], seated[1]
+		for _, who := range []ludo.Color{first, second} {
 			u := s.Setup()
 			u.Die = 0
 			for c := range s.Players().All() {
@@ -140,10 +142,10 @@ func TestNetsKnowWhoIsWinning(t *testing.T) {
 			p, err := u.State()
 			require.NoError(t, err, "%v", r)
 			v := n.Value(p, who)
-			if who == ludo.Red {
-				assert.Greater(t, v[ludo.Red], 0.9, "%v: red is about to win", r)
+			if who == first {
+				assert.Greater(t, v[first], 0.9, "%v: %v is about to win", r, first)
 			} else {
-				assert.Less(t, v[ludo.Red], 0.1, "%v: green is about to win", r)
+				assert.Less(t, v[first], 0.1, "%v: %v is about to win", r, second)
 			}
 		}
 		v := n.Value(s, s.Turn())

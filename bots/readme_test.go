@@ -9,11 +9,12 @@ import (
 	"github.com/ludorules/ludo/internal/readme"
 )
 
-// TestREADMECounts checks the counts the README states about the bots
-// against the package: a claim that changes or goes away fails here, so
-// the README cannot drift from the code.
+// TestREADMECounts checks the counts the bots' README (and the
+// project's) states about the bots against the package: a claim that
+// changes or goes away fails here, so the README cannot drift from the
+// code.
 func TestREADMECounts(t *testing.T) {
-	text := readme.Docs(t, "..")
+	text := readme.Text(t, "README.md") + " " + readme.Docs(t, "..")
 	kinds := map[string]bool{} // the bots' types: expectimax1 is expectimax
 	depth := map[string]int{}
 	for _, name := range bots.Names() {

@@ -51,7 +51,7 @@ type TrainConfig struct {
 	Seed uint64
 }
 
-// DefaultTrainConfig is the configuration examples/train starts from.
+// DefaultTrainConfig is the configuration cmd/ludo-train starts from.
 var DefaultTrainConfig = TrainConfig{Hidden: 64, Lambda: 0.7, Rate: 0.001, Batch: 64, Minibatch: 128, Seed: 1}
 
 // ErrTrainConfig is matched by the error of [NewTrainer] for a

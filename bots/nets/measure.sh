@@ -14,7 +14,7 @@ GAMES=${GAMES:-2000}
 SEARCH_GAMES=${SEARCH_GAMES:-1000}
 BIN=${BIN:-/tmp/ludo-measure}
 mkdir -p "$BIN"
-go build -o "$BIN/tournament" ./examples/tournament
+go build -o "$BIN/tournament" ./cmd/ludo-tournament
 
 # row PRESET BOT GAMES LINEUP [PLAYERS]: one row of the table.
 row() {
@@ -25,7 +25,7 @@ row() {
 	line=$(echo "$out" | awk -v b="$bot" '$1 == b')
 	parity=$(echo "$out" | sed -n 's/^parity \([0-9.]*%\).*/\1/p')
 	n=$(echo "$out" | sed -n '1s/.*: \([0-9]*\) games.*/\1/p')
-	echo "$line" | awk -v p="$preset" -v l="$lineup${players:+ ×$players}" -v n="$n" -v par="$parity" -v cmd="go run ./examples/tournament $*" \
+	echo "$line" | awk -v p="$preset" -v l="$lineup${players:+ ×$players}" -v n="$n" -v par="$parity" -v cmd="go run ./cmd/ludo-tournament $*" \
 		'{ printf "| %s | %s | %s | %s | %s | %s %s | %s |\n", p, $1, l, n, par, $3, $4 " " $5, "`" cmd "`" }'
 }
 

@@ -17,7 +17,7 @@ set -eu
 LOGS=${LOGS:-/tmp/ludo-nets}
 only="$*"
 mkdir -p "$LOGS"
-go build -o "$LOGS/train" ./examples/train
+go build -o "$LOGS/train" ./cmd/ludo-train
 
 # name rules players games hidden minibatch
 while read -r name rules players games hidden minibatch; do

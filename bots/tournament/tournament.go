@@ -1,7 +1,7 @@
 // Package tournament plays bots (package bots) against each other in
 // every seat order and sums up how they did: each bot's win rate with a
 // 95% Wilson score interval, its mean place, the wins by seat and the mean
-// game length, as the table examples/tournament prints.
+// game length, as the table cmd/ludo-tournament prints.
 //
 // Games cycle through every distinct order of the lineup round the table
 // ([SeatOrders]), so that no bot keeps the advantage of rolling first;

@@ -1,5 +1,5 @@
 // Package progress draws the progress bar of a series of games that the
-// example programs (examples/tournament, examples/simulate) show on
+// example programs (cmd/ludo-tournament, cmd/ludo-simulate) show on
 // standard error while they play.
 package progress
 

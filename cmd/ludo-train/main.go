@@ -1,9 +1,9 @@
-// Command train trains a learned evaluation (bots.Net) by self-play,
+// Command ludo-train trains a learned evaluation (bots.Net) by self-play,
 // TD(λ) on afterstates (bots.Trainer), and writes it where the bots
 // package embeds its nets.
 //
-//	go run ./examples/train -preset classic -players 4,2 -games 40000 -seed 1 -out bots/nets/classic.net
-//	go run ./examples/train -preset 'danish{Tries:1}' -games 40000 -checkpoint /tmp/danish.ckpt
+//	go run ./cmd/ludo-train -preset classic -players 4,2 -games 40000 -seed 1 -out bots/nets/classic.net
+//	go run ./cmd/ludo-train -preset 'danish{Tries:1}' -games 40000 -checkpoint /tmp/danish.ckpt
 //
 // Everything is seeded by -seed: game i of the training is seeded from
 // (-seed, i), and the net after a number of games is the same on any
@@ -74,7 +74,7 @@ type config struct {
 // name), writes the log to stdout and the progress bar and errors to
 // stderr (a terminal if tty), and returns the exit status.
 func cli(args []string, stdout, stderr io.Writer, tty bool) int {
-	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs := flag.NewFlagSet("ludo-train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	d := bots.DefaultTrainConfig
 	preset := fs.String("preset", "classic", seeded.PresetHelp())
@@ -99,7 +99,7 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	cpuProfile := fs.String("cpuprofile", "", "file a CPU profile of the run is written to")
 	bar := progress.Flags(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: train [flags]\n\nTrains a learned evaluation by self-play (TD(λ)) and writes it.\n\nFlags:\n")
+		fmt.Fprintf(stderr, "usage: ludo-train [flags]\n\nTrains a learned evaluation by self-play (TD(λ)) and writes it.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -109,13 +109,13 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "train: unexpected argument %s\n", echo.Quote(fs.Arg(0)))
+		fmt.Fprintf(stderr, "ludo-train: unexpected argument %s\n", echo.Quote(fs.Arg(0)))
 		fs.Usage()
 		return 2
 	}
 	rules, err := seeded.Rules(*preset, 0)
 	if err != nil {
-		fmt.Fprintln(stderr, "train:", err)
+		fmt.Fprintln(stderr, "ludo-train:", err)
 		return 1
 	}
 	cfg := config{games: *games, workers: *workers, checkpoint: *ckpt, every: *every, out: *out, log: *logFile,
@@ -132,7 +132,7 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 		for _, p := range strings.Split(*players, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(p))
 			if err != nil {
-				fmt.Fprintf(stderr, "train: -players %s: want numbers, as 4,2\n", echo.Quote(*players))
+				fmt.Fprintf(stderr, "ludo-train: -players %s: want numbers, as 4,2\n", echo.Quote(*players))
 				return 2
 			}
 			cfg.train.Players = append(cfg.train.Players, n)
@@ -141,12 +141,12 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
-			fmt.Fprintln(stderr, "train:", err)
+			fmt.Fprintln(stderr, "ludo-train:", err)
 			return 1
 		}
 		defer f.Close()
 		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintln(stderr, "train:", err)
+			fmt.Fprintln(stderr, "ludo-train:", err)
 			return 1
 		}
 		defer pprof.StopCPUProfile()
@@ -159,9 +159,9 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 		canon = append(canon, fmt.Sprintf("-%s %s", f.Name, shellQuote(f.Value.String())))
 	})
-	cfg.command = "go run ./examples/train " + strings.Join(canon, " ")
+	cfg.command = "go run ./cmd/ludo-train " + strings.Join(canon, " ")
 	if err := run(cfg, stdout, bar(stderr, tty)); err != nil {
-		fmt.Fprintln(stderr, "train:", err)
+		fmt.Fprintln(stderr, "ludo-train:", err)
 		return 1
 	}
 	return 0

@@ -1,10 +1,10 @@
-// Command oracle measures how much room the dice leave a player: it
+// Command ludo-oracle measures how much room the dice leave a player: it
 // plays a learned player (bots.Net) against random players, once as the
 // learned bots play, not knowing the dice, and once as an oracle that
 // knows the next throws, and prints both win rates with 95% Wilson
 // intervals, and how often the player had a choice at all.
 //
-//	go run ./examples/oracle -preset 'danish{Tries:1}' -games 10000 -know 1
+//	go run ./cmd/ludo-oracle -preset 'danish{Tries:1}' -games 10000 -know 1
 //
 // The player scores each move as bots.LearnedSearch does: the position
 // where its turn ends, searched -know throws ahead, each player picking
@@ -45,14 +45,14 @@ func main() {
 }
 
 func cli(args []string, stdout, stderr io.Writer, tty bool) int {
-	fs := flag.NewFlagSet("oracle", flag.ContinueOnError)
+	fs := flag.NewFlagSet("ludo-oracle", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	preset := fs.String("preset", "danish{Tries:1}", seeded.PresetHelp())
 	players := fs.Int("players", 0, seeded.PlayersHelp)
 	games := fs.Int("games", 1000, "games of each player")
 	seed := fs.Uint64("seed", 1, "seed of the games: game i is seeded from (seed, i)")
 	know := fs.Int("know", 1, "throws the oracle knows, 0 to 3")
-	netFile := fs.String("net", "", "a net file (examples/train -out) instead of the shipped one")
+	netFile := fs.String("net", "", "a net file (cmd/ludo-train -out) instead of the shipped one")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
 	bar := progress.Flags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -62,30 +62,30 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 		return 2
 	}
 	if fs.NArg() > 0 || *know < 0 || *know > 3 || *games < 1 {
-		fmt.Fprintln(stderr, "oracle: want flags only, -know 0 to 3 and -games at least 1")
+		fmt.Fprintln(stderr, "ludo-oracle: want flags only, -know 0 to 3 and -games at least 1")
 		return 2
 	}
 	r, err := seeded.Rules(*preset, *players)
 	if err != nil {
-		fmt.Fprintln(stderr, "oracle:", err)
+		fmt.Fprintln(stderr, "ludo-oracle:", err)
 		return 1
 	}
 	net := bots.NetFor(r)
 	if *netFile != "" {
 		f, err := os.Open(*netFile)
 		if err != nil {
-			fmt.Fprintln(stderr, "oracle:", err)
+			fmt.Fprintln(stderr, "ludo-oracle:", err)
 			return 1
 		}
 		net, err = bots.ReadNet(f)
 		f.Close()
 		if err != nil {
-			fmt.Fprintln(stderr, "oracle:", err)
+			fmt.Fprintln(stderr, "ludo-oracle:", err)
 			return 1
 		}
 	}
 	if net == nil || !net.Fits(r) {
-		fmt.Fprintf(stderr, "oracle: no net fits %v\n", r)
+		fmt.Fprintf(stderr, "ludo-oracle: no net fits %v\n", r)
 		return 1
 	}
 	w := bar(stderr, tty)

@@ -76,8 +76,8 @@ func TestCommandLine(t *testing.T) {
 		err    string
 	}{
 		{[]string{"100"}, 2, `simulate: unexpected argument "100"`},
-		{[]string{"-games", "5", "extra"}, 2, "usage: simulate [flags]"},
-		{[]string{"-games", "9223372036854775807"}, 1, "simulate: -games is 9223372036854775807, want 1 to 10000000"},
+		{[]string{"-games", "5", "extra"}, 2, "usage: ludo-simulate [flags]"},
+		{[]string{"-games", "9223372036854775807"}, 1, "ludo-simulate: -games is 9223372036854775807, want 1 to 10000000"},
 		{[]string{"-games", "10000001"}, 1, "want 1 to 10000000"},
 		{[]string{"-max-plies", "-1"}, 1, "-max-plies is -1"},
 		{[]string{"-players", "7"}, 1, "Players is 7"},

@@ -91,14 +91,14 @@ func TestCommandLine(t *testing.T) {
 	}{
 		// A stray argument is a usage error.
 		{[]string{"heuristic,random"}, 2, `unexpected argument "heuristic,random"`},
-		{[]string{"-games", "2", "extra"}, 2, "usage: tournament [flags]"},
+		{[]string{"-games", "2", "extra"}, 2, "usage: ludo-tournament [flags]"},
 		{[]string{"-games", "x"}, 2, `invalid value "x" for flag -games`},
 		// Unknown bots are named before the player count is checked.
 		{[]string{"-bots", "heuristic,nobody,random,random,random", "-quiet"}, 1, `tournament: unknown bot "nobody"`},
 		{[]string{"-bots", "heuristic,nobody", "-players", "9", "-quiet"}, 1, `tournament: unknown bot "nobody"`},
 		{[]string{"-bots", "heuristic,random,random,random,random", "-quiet"}, 1, "Players is 5"},
 		// -games has bounds.
-		{[]string{"-games", "9223372036854775807", "-quiet"}, 1, "tournament: -games is 9223372036854775807, want 1 to 10000000"},
+		{[]string{"-games", "9223372036854775807", "-quiet"}, 1, "ludo-tournament: -games is 9223372036854775807, want 1 to 10000000"},
 		{[]string{"-games", "10000001", "-quiet"}, 1, "want 1 to 10000000"},
 		{[]string{"-games", "-3", "-quiet"}, 1, "-games is -3"},
 		{[]string{"-max-plies", "0", "-quiet"}, 1, "-max-plies is 0"},
@@ -107,8 +107,8 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"-bots", "random," + strings.Repeat("x", 1000)}, 1, `tournament: unknown bot "` + strings.Repeat("x", 64) + `"… (want one of`},
 		{[]string{"-preset", strings.Repeat("x", 1000)}, 1, `tournament: unknown preset "` + strings.Repeat("x", 64) + `"… (want one of`},
 		// No bot is not four random bots.
-		{[]string{"-bots", ""}, 1, "tournament: -bots names no bot"},
-		{[]string{"-bots", "", "-players", "4"}, 1, "tournament: -bots names no bot"},
+		{[]string{"-bots", ""}, 1, "ludo-tournament: -bots names no bot"},
+		{[]string{"-bots", "", "-players", "4"}, 1, "ludo-tournament: -bots names no bot"},
 		// Rules as text, as examples/playout takes them.
 		{[]string{"-preset", "maedn{Capture:true}"}, 1, `unknown option "Capture"`},
 	} {

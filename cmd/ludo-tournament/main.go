@@ -1,12 +1,12 @@
-// Command tournament plays seeded games between bots (package bots) in
+// Command ludo-tournament plays seeded games between bots (package bots) in
 // every seat order, across all cores, and prints each bot's win rate with
 // a 95% confidence interval, its mean place, the mean game length and the
 // speed. The series and its table are package bots/tournament's; this is
 // the command line on top.
 //
-//	go run ./examples/tournament -bots heuristic,random,random,random -games 10000
-//	go run ./examples/tournament -bots expectimax,heuristic -games 10000
-//	go run ./examples/tournament -bots heuristic,random -players 6 -preset parchis6
+//	go run ./cmd/ludo-tournament -bots heuristic,random,random,random -games 10000
+//	go run ./cmd/ludo-tournament -bots expectimax,heuristic -games 10000
+//	go run ./cmd/ludo-tournament -bots heuristic,random -players 6 -preset parchis6
 //
 // -preset is any of ludo.Presets (classic, mongolian, ludoking, ludoking6,
 // maedn, maedn6, danish, parchis1, parchis6, fia, cocangua), or rules as
@@ -39,11 +39,11 @@
 // shards' JSON files as arguments, prints the table of the whole series,
 // the same as one run would print (but for the speed line):
 //
-//	go run ./examples/tournament -bots learned,random,random,random -games 100000 -shard 0/2 -json > a.json
-//	go run ./examples/tournament -bots learned,random,random,random -games 100000 -shard 1/2 -json > b.json
-//	go run ./examples/tournament -merge a.json b.json
+//	go run ./cmd/ludo-tournament -bots learned,random,random,random -games 100000 -shard 0/2 -json > a.json
+//	go run ./cmd/ludo-tournament -bots learned,random,random,random -games 100000 -shard 1/2 -json > b.json
+//	go run ./cmd/ludo-tournament -merge a.json b.json
 //
-// -net names a net file (examples/train -out) that the learned bots
+// -net names a net file (cmd/ludo-train -out) that the learned bots
 // (learned, learned1, and learned0, the net's greedy player) use instead
 // of the shipped nets.
 //
@@ -83,7 +83,7 @@ func main() {
 // name), writes the table to stdout and the progress bar and errors to
 // stderr (a terminal if tty), and returns the exit status.
 func cli(args []string, stdout, stderr io.Writer, tty bool) int {
-	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
+	fs := flag.NewFlagSet("ludo-tournament", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	lineup := fs.String("bots", "heuristic,random,random,random", "comma-separated bots, one per seat: "+strings.Join(bots.Names(), ", "))
 	players := fs.Int("players", 0, fmt.Sprintf("number of players, 2 to the preset's arms (4, or %d on a six-arm board; 0: the number of bots); random bots are added for seats the lineup leaves empty", ludo.MaxPlayers))
@@ -95,10 +95,10 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	shard := fs.String("shard", "", "play only shard i/n of the series (i from 0 to n-1), as 3/8: the -json outputs of the n shards -merge into the whole series' table")
 	asJSON := fs.Bool("json", false, "write the summary as JSON (for -merge) rather than as a table")
 	merge := fs.Bool("merge", false, "merge the JSON summaries named as arguments (the shards of one series) and print the series' table; no games are played")
-	net := fs.String("net", "", "a net file (examples/train -out) for the bots learned, learned1 and learned0, instead of the shipped ones")
+	net := fs.String("net", "", "a net file (cmd/ludo-train -out) for the bots learned, learned1 and learned0, instead of the shipped ones")
 	bar := progress.Flags(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: tournament [flags]\n\nPlays bots against each other in every seat order and prints their win rates.\n\nFlags:\n")
+		fmt.Fprintf(stderr, "usage: ludo-tournament [flags]\n\nPlays bots against each other in every seat order and prints their win rates.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -109,13 +109,13 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	if *merge {
 		if err := mergeFiles(fs.Args(), *asJSON, stdout); err != nil {
-			fmt.Fprintln(stderr, "tournament:", err)
+			fmt.Fprintln(stderr, "ludo-tournament:", err)
 			return 1
 		}
 		return 0
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "tournament: unexpected argument %s: the lineup is given with -bots\n", echo.Quote(fs.Arg(0)))
+		fmt.Fprintf(stderr, "ludo-tournament: unexpected argument %s: the lineup is given with -bots\n", echo.Quote(fs.Arg(0)))
 		fs.Usage()
 		return 2
 	}
@@ -124,7 +124,7 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	if *shard != "" {
 		i, n, ok := parseShard(*shard)
 		if !ok {
-			fmt.Fprintf(stderr, "tournament: -shard %s: want i/n, as 3/8, with 0 <= i < n\n", echo.Quote(*shard))
+			fmt.Fprintf(stderr, "ludo-tournament: -shard %s: want i/n, as 3/8, with 0 <= i < n\n", echo.Quote(*shard))
 			return 2
 		}
 		cfg.shard, cfg.shards = i, n
@@ -133,7 +133,7 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 		cfg.lineup = strings.Split(*lineup, ",")
 	}
 	if err := run(cfg, stdout, bar(stderr, tty)); err != nil {
-		fmt.Fprintln(stderr, "tournament:", err)
+		fmt.Fprintln(stderr, "ludo-tournament:", err)
 		return 1
 	}
 	return 0

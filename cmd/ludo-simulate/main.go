@@ -1,12 +1,12 @@
-// Command simulate plays many seeded games between random players across
+// Command ludo-simulate plays many seeded games between random players across
 // all cores and prints what they show about the game itself: how often
 // each seat wins (the advantage of rolling first), how long games last,
 // and how often tokens are captured. Game i is seeded from (-seed, i)
 // alone and the totals are summed in game order, so the output is the same
 // for any -workers.
 //
-//	go run ./examples/simulate -games 100000 -players 4 -preset classic
-//	go run ./examples/simulate -games 10000 -preset parchis6
+//	go run ./cmd/ludo-simulate -games 100000 -players 4 -preset classic
+//	go run ./cmd/ludo-simulate -games 10000 -preset parchis6
 //
 // -preset is any of ludo.Presets, or rules as text with options, as
 // ludoking{CaptureBeforeHome:true} (as examples/playout takes it);
@@ -60,7 +60,7 @@ type config struct {
 // name), writes the results to stdout and the progress bar and errors to
 // stderr (a terminal if tty), and returns the exit status.
 func cli(args []string, stdout, stderr io.Writer, tty bool) int {
-	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	fs := flag.NewFlagSet("ludo-simulate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var cfg config
 	fs.IntVar(&cfg.games, "games", 100000, fmt.Sprintf("number of games, 1 to %d", maxGames))
@@ -71,7 +71,7 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs.IntVar(&cfg.maxPlies, "max-plies", bots.DefaultMaxPlies, "stop a game after this many plies and count it as unfinished")
 	bar := progress.Flags(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: simulate [flags]\n\nPlays seeded games between random players and prints wins by seat, game length and captures.\n\nFlags:\n")
+		fmt.Fprintf(stderr, "usage: ludo-simulate [flags]\n\nPlays seeded games between random players and prints wins by seat, game length and captures.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -81,12 +81,12 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "simulate: unexpected argument %s\n", echo.Quote(fs.Arg(0)))
+		fmt.Fprintf(stderr, "ludo-simulate: unexpected argument %s\n", echo.Quote(fs.Arg(0)))
 		fs.Usage()
 		return 2
 	}
 	if err := run(stdout, bar(stderr, tty), cfg); err != nil {
-		fmt.Fprintln(stderr, "simulate:", err)
+		fmt.Fprintln(stderr, "ludo-simulate:", err)
 		return 1
 	}
 	return 0

@@ -44,7 +44,7 @@ func TestTrain(t *testing.T) {
 	f.Close()
 	require.NoError(t, err)
 	assert.Equal(t, "classic", net.Rules.String())
-	assert.Contains(t, net.Note, "go run ./examples/train -batch 3 -games 6 -hidden 4 -players 2 -preset classic -seed 5")
+	assert.Contains(t, net.Note, "go run ./cmd/ludo-train -batch 3 -games 6 -hidden 4 -players 2 -preset classic -seed 5")
 	assert.Contains(t, net.Note, "trained for 6 games")
 
 	status, stdout, stderr = runCLI(false, append(args, "-games", "9", "-eval-games", "0")...)
