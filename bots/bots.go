@@ -87,7 +87,7 @@ func Names() []string {
 
 // ErrUnknownBot is matched by the error of [Lookup], [LookupIn] and [New]
 // for a name they do not know.
-var ErrUnknownBot = errors.New("unknown bot")
+var ErrUnknownBot = errors.New("bots: unknown bot")
 
 // Lookup returns the factory of the bot with the given name, in any case
 // (see [Names]). An unknown name's error matches [ErrUnknownBot] and

@@ -98,11 +98,11 @@ func TestNames(t *testing.T) {
 	}
 	_, err := New("nobody", 1)
 	assert.ErrorIs(t, err, ErrUnknownBot)
-	assert.EqualError(t, err, `unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, learned, learned1, montecarlo, random)`)
+	assert.EqualError(t, err, `bots: unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, learned, learned1, montecarlo, random)`)
 	// A long name is quoted in part, as package ludo quotes its input.
 	_, err = New(strings.Repeat("x", 1000), 1)
 	assert.ErrorIs(t, err, ErrUnknownBot)
-	assert.EqualError(t, err, `unknown bot "`+strings.Repeat("x", 64)+`"… (want one of expectimax, expectimax1, heuristic, learned, learned1, montecarlo, random)`)
+	assert.EqualError(t, err, `bots: unknown bot "`+strings.Repeat("x", 64)+`"… (want one of expectimax, expectimax1, heuristic, learned, learned1, montecarlo, random)`)
 }
 
 // TestLookupIn: bots of one's own beside the shipped ones, by name in any
@@ -117,14 +117,14 @@ func TestLookupIn(t *testing.T) {
 	assert.Equal(t, "heuristic", f(1).Name())
 	_, err = LookupIn(mine, "nobody")
 	assert.ErrorIs(t, err, ErrUnknownBot)
-	assert.EqualError(t, err, `unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, learned, learned1, Mine, montecarlo, random)`)
+	assert.EqualError(t, err, `bots: unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, learned, learned1, Mine, montecarlo, random)`)
 	// A name of one's own comes before a shipped one.
 	own := map[string]Factory{"random": func(uint64) Bot { return NewHeuristic() }}
 	f, err = LookupIn(own, "random")
 	require.NoError(t, err)
 	assert.Equal(t, "heuristic", f(1).Name())
 	_, err = LookupIn(own, "x")
-	assert.EqualError(t, err, `unknown bot "x" (want one of expectimax, expectimax1, heuristic, learned, learned1, montecarlo, random)`)
+	assert.EqualError(t, err, `bots: unknown bot "x" (want one of expectimax, expectimax1, heuristic, learned, learned1, montecarlo, random)`)
 }
 
 // setup returns a Classic (or Mongolian) position with red to move die

@@ -79,7 +79,7 @@ type Config struct {
 // fit the table, or a number of games or a ply limit out of range. An
 // unknown bot's error matches [bots.ErrUnknownBot], and invalid rules'
 // [ludo.ErrInvalidRules].
-var ErrConfig = errors.New("bad tournament config")
+var ErrConfig = errors.New("tournament: bad config")
 
 // configError is an error matching ErrConfig, with its own text.
 type configError struct{ msg string }
@@ -252,7 +252,7 @@ func (t *Tournament) Run(workers int, done func(finished int)) (Summary, error) 
 // ErrShard is matched by the error of [Tournament.RunShard] for a shard
 // that is not one of the series, and of [Merge] for summaries that are
 // not the shards of one series.
-var ErrShard = errors.New("bad shard")
+var ErrShard = errors.New("tournament: bad shard")
 
 // RunShard plays shard i of n of the series (i from 0 to n-1): the games
 // from i×Games()/n up to (i+1)×Games()/n, each seeded as in the whole

@@ -251,7 +251,7 @@ func TestUnknownBots(t *testing.T) {
 	mine := map[string]bots.Factory{"mine": func(seed uint64) bots.Bot { return bots.NewRandom(seed) }}
 	_, err := New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"mine", "nobody"}, Games: 1, Bots: mine})
 	assert.ErrorIs(t, err, bots.ErrUnknownBot)
-	assert.EqualError(t, err, `unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, learned, learned1, mine, montecarlo, random)`)
+	assert.EqualError(t, err, `bots: unknown bot "nobody" (want one of expectimax, expectimax1, heuristic, learned, learned1, mine, montecarlo, random)`)
 	_, err = New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"random", strings.Repeat("x", 1000)}, Games: 1})
 	assert.ErrorIs(t, err, bots.ErrUnknownBot)
 	assert.Less(t, len(err.Error()), 200)

@@ -8,11 +8,11 @@ import (
 	"github.com/ludorules/ludo/internal/readme"
 )
 
-// TestREADMEGamesLimit checks the README's "at most N -games" against
-// both programs it speaks of: this one's maxGames and the tournament's
-// MaxGames.
+// TestREADMEGamesLimit checks the bots' README's "at most N -games"
+// against both programs it speaks of: this one's maxGames and the
+// tournament's MaxGames.
 func TestREADMEGamesLimit(t *testing.T) {
-	text := readme.Docs(t, "../..")
+	text := readme.Text(t, "../../bots/README.md")
 	m := regexp.MustCompile("Both programs take `-max-plies` and at most ([\\d,]+) `-games`").FindStringSubmatch(text)
 	if m == nil {
 		t.Fatal("the README no longer states the most -games; if it is gone on purpose, drop this test")

@@ -94,8 +94,8 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"-games", "2", "extra"}, 2, "usage: ludo-tournament [flags]"},
 		{[]string{"-games", "x"}, 2, `invalid value "x" for flag -games`},
 		// Unknown bots are named before the player count is checked.
-		{[]string{"-bots", "heuristic,nobody,random,random,random", "-quiet"}, 1, `tournament: unknown bot "nobody"`},
-		{[]string{"-bots", "heuristic,nobody", "-players", "9", "-quiet"}, 1, `tournament: unknown bot "nobody"`},
+		{[]string{"-bots", "heuristic,nobody,random,random,random", "-quiet"}, 1, `ludo-tournament: bots: unknown bot "nobody"`},
+		{[]string{"-bots", "heuristic,nobody", "-players", "9", "-quiet"}, 1, `ludo-tournament: bots: unknown bot "nobody"`},
 		{[]string{"-bots", "heuristic,random,random,random,random", "-quiet"}, 1, "Players is 5"},
 		// -games has bounds.
 		{[]string{"-games", "9223372036854775807", "-quiet"}, 1, "ludo-tournament: -games is 9223372036854775807, want 1 to 10000000"},
@@ -104,7 +104,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"-max-plies", "0", "-quiet"}, 1, "-max-plies is 0"},
 		// What the user gave is quoted in part.
 		{[]string{strings.Repeat("x", 1000)}, 2, `unexpected argument "` + strings.Repeat("x", 64) + `"…: the lineup`},
-		{[]string{"-bots", "random," + strings.Repeat("x", 1000)}, 1, `tournament: unknown bot "` + strings.Repeat("x", 64) + `"… (want one of`},
+		{[]string{"-bots", "random," + strings.Repeat("x", 1000)}, 1, `ludo-tournament: bots: unknown bot "` + strings.Repeat("x", 64) + `"… (want one of`},
 		{[]string{"-preset", strings.Repeat("x", 1000)}, 1, `tournament: unknown preset "` + strings.Repeat("x", 64) + `"… (want one of`},
 		// No bot is not four random bots.
 		{[]string{"-bots", ""}, 1, "ludo-tournament: -bots names no bot"},

@@ -1,6 +1,6 @@
 // Package readme reads the project's README and the pages of docs/ for
 // the tests that check their claims against the code (the root package's,
-// the bots' and the simulate example's readme_test.go), so that they read
+// the bots' and ludo-simulate's readme_test.go), so that they read
 // them alike.
 package readme
 
