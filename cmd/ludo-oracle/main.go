@@ -6,7 +6,7 @@
 //
 //	go run ./cmd/ludo-oracle -preset 'danish{Tries:1}' -games 10000 -know 1
 //
-// The player scores each move as bots.LearnedSearch does: the position
+// The player scores each move as bots.Learned does: the position
 // where its turn ends, searched -know throws ahead, each player picking
 // what the net scores best for it, the net at the leaves. Not knowing
 // the dice, each throw is a chance node, the mean over its outcomes; the
