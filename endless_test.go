@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	. "github.com/ludorules/ludo"
+	"github.com/ludorules/ludo"
 )
 
 // Games that cannot end (ruling Q13): positions from which no dice and no
@@ -150,7 +150,7 @@ last    0`,
 func TestEndlessCycles(t *testing.T) {
 	for _, c := range endlessCycles {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
-			s, err := ParsePosition(c.text)
+			s, err := ludo.ParsePosition(c.text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -159,7 +159,7 @@ func TestEndlessCycles(t *testing.T) {
 				t.Fatalf("closed %v after %d positions, want a closed set of %d", closed, len(seen), c.positions)
 			}
 			for x := range seen {
-				if ms := x.LegalMoves(); x.Phase() == PhaseMove && len(ms) != 1 {
+				if ms := x.LegalMoves(); x.Phase() == ludo.PhaseMove && len(ms) != 1 {
 					t.Fatalf("a choice of %v in\n%v", ms, x)
 				}
 			}
@@ -169,7 +169,7 @@ func TestEndlessCycles(t *testing.T) {
 			if msg := propUnended(s); msg != "" {
 				t.Errorf("TestPropGameEnds would refuse it: %s", msg)
 			}
-			if text, _ := RuleMarkdown("Q13"); c.example && !strings.Contains(text, "`"+s.Rules().String()+"`") {
+			if text, _ := ludo.RuleMarkdown("Q13"); c.example && !strings.Contains(text, "`"+s.Rules().String()+"`") {
 				t.Errorf("ruling Q13 does not give its example %v", s.Rules())
 			}
 		})
@@ -182,12 +182,12 @@ func TestEndlessCycles(t *testing.T) {
 // (propDutySlow), as they end issue 17's second rule set; and the presets
 // play neither a cycle nor slow rules.
 func TestPropUnended(t *testing.T) {
-	s := MustParsePosition("rules classic{Players:2}\nred finish finish finish 55\nyellow finish finish finish 55\n")
+	s := ludo.MustParsePosition("rules classic{Players:2}\nred finish finish finish 55\nyellow finish finish finish 55\n")
 	if msg := propUnended(s); !strings.Contains(msg, "over is reachable") {
 		t.Errorf("propUnended of a game one step from its end = %q, want a failure", msg)
 	}
-	for _, name := range Presets() {
-		r, _ := Preset(name)
+	for _, name := range ludo.Presets() {
+		r, _ := ludo.Preset(name)
 		if propCycles(r) || propSlow(r) {
 			t.Errorf("%s: propCycles %v, propSlow %v, want neither", name, propCycles(r), propSlow(r))
 		}
@@ -200,11 +200,11 @@ func TestPropUnended(t *testing.T) {
 		{"maedn6{EntryRolls:{1 2 3 4 5 6} CaptureDuty:CaptureCompulsory}", true},
 		{"maedn6{EntryRolls:{1 2 3 4 5 6} BonusRolls:{1}}", false}, // no duty: random players end it
 	} {
-		r, err := ParseRules(c.rules)
+		r, err := ludo.ParseRules(c.rules)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := New(r)
+		s, err := ludo.New(r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +221,7 @@ func TestPropUnended(t *testing.T) {
 // pieces wait behind the gate (rule V2), and players who capture first
 // and move their furthest piece repeat the same captures.
 func TestPropPlayOn(t *testing.T) {
-	s := MustParsePosition(`rules   fia{BonusRolls:{2 3 4 5} CaptureBonus:20 SafeSquares:SafeMoverHome Finish:ExactFinish HomeSteps:true}
+	s := ludo.MustParsePosition(`rules   fia{BonusRolls:{2 3 4 5} CaptureBonus:20 SafeSquares:SafeMoverHome Finish:ExactFinish HomeSteps:true}
 red     yard yard yard yard
 green   yard 38 yard yard
 yellow  38 20 yard yard
@@ -230,12 +230,12 @@ turn    blue
 die     6
 bonus   20
 sixes   7`)
-	g := &propGame{rules: s.Rules(), states: []State{s}}
+	g := &propGame{rules: s.Rules(), states: []ludo.State{s}}
 	p := &propPlayer{rnd: propSeeded(1, 2), policy: 1}
-	if err := g.play(p, 20_000); err != nil || g.last().Phase() == PhaseOver {
+	if err := g.play(p, 20_000); err != nil || g.last().Phase() == ludo.PhaseOver {
 		t.Fatalf("players who capture first: %v, over after %d plies; want them cycling", err, len(g.states)-1)
 	}
-	if err := propPlayOn(g, p, 20_000); err != nil || g.last().Phase() != PhaseOver {
+	if err := propPlayOn(g, p, 20_000); err != nil || g.last().Phase() != ludo.PhaseOver {
 		t.Errorf("played on with random choices: %v, not over after %d plies\n%v", err, len(g.states)-1, g.last())
 	}
 }

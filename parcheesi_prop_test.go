@@ -8,7 +8,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	. "github.com/ludorules/ludo"
+	"github.com/ludorules/ludo"
 )
 
 // The rules two dice play beside W1 and W2, which the brute force of
@@ -41,19 +41,19 @@ func TestPropParcheesiRules(t *testing.T) {
 		"naija{Teams:TwoColorsEach SumMoves:true CaptureRetires:false}",
 	}
 	rapid.Check(t, func(t *rapid.T) {
-		r, err := ParseRules(rapid.SampledFrom(variants).Draw(t, "rules"))
+		r, err := ludo.ParseRules(rapid.SampledFrom(variants).Draw(t, "rules"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		d := propDraws{t}
-		s, err := New(r)
+		s, err := ludo.New(r)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, end := NewRecord(s), s // end: the position after the last move recorded
+		rec, end := ludo.NewRecord(s), s // end: the position after the last move recorded
 		plies := 1 + propUniform(t, 400, "plies")
-		for n := 0; n < plies && s.Phase() != PhaseOver; n++ {
-			if s.Phase() == PhaseRoll {
+		for n := 0; n < plies && s.Phase() != ludo.PhaseOver; n++ {
+			if s.Phase() == ludo.PhaseRoll {
 				o := propThrow(d, r)
 				d.logf("%v throws %v", s.Turn(), o)
 				if s, err = s.RollOutcome(o); err != nil {
@@ -89,11 +89,11 @@ func TestPropParcheesiRules(t *testing.T) {
 // them, so that once the dice are played they are the moves due. Only
 // the pass of a bonus move that no token can make loses them (rule P8),
 // and the end of the mover's tokens (ruling Q6) or of the game.
-func ppCheckBonus(t *rapid.T, s, s2 State, m Move) {
+func ppCheckBonus(t *rapid.T, s, s2 ludo.State, m ludo.Move) {
 	r := s.Rules()
 	c := s.Turn()
 	switch {
-	case m.Forfeits(), m.IsPass() && m.IsBonusMove(), s2.Phase() == PhaseOver:
+	case m.Forfeits(), m.IsPass() && m.IsBonusMove(), s2.Phase() == ludo.PhaseOver:
 		return
 	case !m.IsPass() && !propAllFinished(s, m.Color()) && propAllFinished(s2, m.Color()):
 		return // rules Q6, T3: the turn ends, or the other colour plays on
@@ -110,7 +110,7 @@ func ppCheckBonus(t *rapid.T, s, s2 State, m Move) {
 		want += min(r.HomeBonus.Steps(), 1)
 	}
 	got := 0
-	if s2.Turn() == c && s2.Phase() == PhaseMove {
+	if s2.Turn() == c && s2.Phase() == ludo.PhaseMove {
 		got = len(s2.Setup().Earned)
 		if got > 0 && s2.DiceDue() == [4]int{} && !s2.IsBonusMove() {
 			t.Fatalf("after %v the dice are played and %d bonus moves are earned, but none is due\n%v", m, got, s2)
@@ -123,7 +123,7 @@ func ppCheckBonus(t *rapid.T, s, s2 State, m Move) {
 
 // ppCheck checks position s, with a move due, as TestPropParcheesiRules
 // says; the JSON round trip where json is true (it is slower).
-func ppCheck(t *rapid.T, s State, withJSON bool) {
+func ppCheck(t *rapid.T, s ludo.State, withJSON bool) {
 	before := s
 	legal := s.LegalMoves()
 	for _, m := range legal {
@@ -138,12 +138,12 @@ func ppCheck(t *rapid.T, s State, withJSON bool) {
 		}
 	}
 	if s.Rules().TwoDice {
-		for _, m := range DiceMoves(s) {
+		for _, m := range ludo.DiceMoves(s) {
 			if slices.Contains(legal, m) {
 				continue
 			}
 			_, err := s.Apply(m)
-			var ill *IllegalMoveError
+			var ill *ludo.IllegalMoveError
 			if err == nil || !errors.As(err, &ill) || ill.Rule == "" {
 				t.Fatalf("%v, left out of %v, gives %v, want a refusal naming its rule\n%v", m, legal, err, s)
 			}
@@ -155,23 +155,23 @@ func ppCheck(t *rapid.T, s State, withJSON bool) {
 	// Squares: H4 and P2.
 	r := s.Rules()
 	for n := 1; n <= r.Board.Track; n++ {
-		sq := TrackSquare(n)
+		sq := ludo.TrackSquare(n)
 		on := s.TokensOn(sq)
 		colours, total := 0, 0
 		for _, k := range on {
 			colours += min(k, 1)
 			total += k
 		}
-		if r.SafeSquares == SafeExclusive && r.Board.IsSafe(sq) && colours > 1 && r.Teams == NoTeams {
+		if r.SafeSquares == ludo.SafeExclusive && r.Board.IsSafe(sq) && colours > 1 && r.Teams == ludo.NoTeams {
 			t.Fatalf("square %d is safe and holds %v: two colours (rule H4)\n%v", n, on, s)
 		}
 		if r.SquareLimit != 0 && total > r.SquareLimit {
 			t.Fatalf("square %d holds %d tokens, more than %d (rule P2)\n%v", n, total, r.SquareLimit, s)
 		}
 	}
-	back, err := ParsePosition(FormatPosition(s))
+	back, err := ludo.ParsePosition(ludo.FormatPosition(s))
 	if err != nil || back != s {
-		t.Fatalf("the text reads back otherwise: %v\n%s", err, FormatPosition(s))
+		t.Fatalf("the text reads back otherwise: %v\n%s", err, ludo.FormatPosition(s))
 	}
 	if u, err := s.Setup().State(); err != nil || u != s {
 		t.Fatalf("the Setup reads back otherwise: %v\n%v", err, s)
@@ -181,7 +181,7 @@ func ppCheck(t *rapid.T, s State, withJSON bool) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var j State
+		var j ludo.State
 		if err := json.Unmarshal(data, &j); err != nil || j != s {
 			t.Fatalf("the JSON reads back otherwise: %v\n%s", err, data)
 		}

@@ -9,7 +9,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	. "github.com/ludorules/ludo"
+	"github.com/ludorules/ludo"
 )
 
 // A Playout and a State agree on every sequence of rolls and moves, legal
@@ -20,11 +20,11 @@ func TestPropPlayoutMatchesState(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawGame(t)
 		s := rapid.SampledFrom(g.states).Draw(t, "start")
-		var p Playout
+		var p ludo.Playout
 		p.Reset(s)
 		for step := range rapid.IntRange(1, 60).Draw(t, "steps") {
 			if rapid.IntRange(0, 2).Draw(t, "kind") == 0 {
-				face := rapid.IntRange(-1, MaxFace+1).Draw(t, "face")
+				face := rapid.IntRange(-1, ludo.MaxFace+1).Draw(t, "face")
 				next, err := s.Roll(face)
 				perr := p.Roll(face)
 				propSameStep(t, step, "Roll", face, err, perr, next, s, &p)
@@ -47,7 +47,7 @@ func TestPropPlayoutMatchesState(t *testing.T) {
 
 // propSameStep fails t unless a step of the State API (err, giving next
 // from s) and of Playout p (perr) agree.
-func propSameStep(t *rapid.T, step int, what string, arg any, err, perr error, next, s State, p *Playout) {
+func propSameStep(t *rapid.T, step int, what string, arg any, err, perr error, next, s ludo.State, p *ludo.Playout) {
 	t.Helper()
 	want := next
 	if err != nil {
@@ -76,29 +76,29 @@ func propSameStep(t *rapid.T, step int, what string, arg any, err, perr error, n
 func TestPropPlayoutMatchesStateTwoDice(t *testing.T) {
 	t.Parallel()
 	var rules []string
-	for _, name := range Presets() {
-		if r, _ := Preset(name); r.TwoDice {
+	for _, name := range ludo.Presets() {
+		if r, _ := ludo.Preset(name); r.TwoDice {
 			rules = append(rules, name)
 		}
 	}
 	rules = append(rules, "uckers{Teams:TwoColorsEach}", "parcheesi{Teams:TwoColorsEach}", "naija{SumMoves:true BonusAnyDie:true EntrySum:true EntryRolls:{5 6}}")
 	rapid.Check(t, func(t *rapid.T) {
-		r, err := ParseRules(rapid.SampledFrom(rules).Draw(t, "rules"))
+		r, err := ludo.ParseRules(rapid.SampledFrom(rules).Draw(t, "rules"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := New(r)
+		s, err := ludo.New(r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		dice := propDraws{t}
 		// Play into the game a while, keeping moves to try again later.
-		var seen []Move
+		var seen []ludo.Move
 		for range propUniform(t, 201, "warm") {
-			if s.Phase() == PhaseOver {
+			if s.Phase() == ludo.PhaseOver {
 				break
 			}
-			if s.Phase() == PhaseRoll {
+			if s.Phase() == ludo.PhaseRoll {
 				s, _ = s.RollOutcome(propThrow(dice, r))
 				continue
 			}
@@ -107,7 +107,7 @@ func TestPropPlayoutMatchesStateTwoDice(t *testing.T) {
 			seen = append(seen, moves...)
 			s, _ = s.Apply(m)
 		}
-		var p Playout
+		var p ludo.Playout
 		p.Reset(s)
 		for step := range rapid.IntRange(1, 40).Draw(t, "steps") {
 			if rapid.IntRange(0, 2).Draw(t, "kind") == 0 {
@@ -120,7 +120,7 @@ func TestPropPlayoutMatchesStateTwoDice(t *testing.T) {
 				}
 				continue
 			}
-			moves := append(append(s.LegalMoves(), seen...), Move{}) // the zero Move too, refused
+			moves := append(append(s.LegalMoves(), seen...), ludo.Move{}) // the zero Move too, refused
 			m := rapid.SampledFrom(moves).Draw(t, "move")
 			next, err := s.Apply(m)
 			perr := p.Apply(m)

@@ -20,12 +20,12 @@ import (
 	"slices"
 	"strings"
 
-	. "github.com/ludorules/ludo"
+	"github.com/ludorules/ludo"
 )
 
 // rbTok names a token: colour and index.
 type rbTok struct {
-	c Color
+	c ludo.Color
 	i int
 }
 
@@ -55,21 +55,21 @@ func (m rbMove) key() propMoveKey {
 
 // rbView is a position as the reference reads it.
 type rbView struct {
-	s       State
-	r       Rules
-	b       Board
+	s       ludo.State
+	r       ludo.Rules
+	b       ludo.Board
 	fin, he int
-	turn    Color
-	seats   Colors
-	prog    [MaxPlayers][MaxTokens]int
-	later   [MaxPlayers][MaxTokens]bool
+	turn    ludo.Color
+	seats   ludo.Colors
+	prog    [ludo.MaxPlayers][ludo.MaxTokens]int
+	later   [ludo.MaxPlayers][ludo.MaxTokens]bool
 }
 
-func newRbView(s State) *rbView {
+func newRbView(s ludo.State) *rbView {
 	r := s.Rules()
 	v := &rbView{s: s, r: r, b: r.Board, fin: r.Board.Finish(), he: r.Board.HomeEntry, turn: s.Turn(), seats: s.Players()}
-	for c := range Color(MaxPlayers) {
-		for i := range MaxTokens {
+	for c := range ludo.Color(ludo.MaxPlayers) {
+		for i := range ludo.MaxTokens {
 			v.prog[c][i] = s.Progress(c, i)
 		}
 	}
@@ -91,7 +91,7 @@ func (v *rbView) tokens(yield func(rbTok) bool) {
 // lapSquare returns the track square (from 1) that lies rel squares on
 // from colour c's start square (rule C3: colour c starts on 1 +
 // c×StartSpacing, and the track is numbered clockwise).
-func (v *rbView) lapSquare(c Color, rel int) int {
+func (v *rbView) lapSquare(c ludo.Color, rel int) int {
 	return 1 + (v.b.StartSquare(c)-1+rel)%v.b.Track
 }
 
@@ -101,7 +101,7 @@ func (v *rbView) lapSquare(c Color, rel int) int {
 // again (rule K4), that far past its home entry. A token in its start
 // lane (rule Y1) stands on a square of its colour's own, numbered from
 // 1000 so that no track square and no other colour's lane is the same.
-func (v *rbView) trackSquare(c Color, p int) int {
+func (v *rbView) trackSquare(c ludo.Color, p int) int {
 	switch {
 	case p < 0:
 		return 0
@@ -128,7 +128,7 @@ func (v *rbView) on(sq int, out rbTok) []rbTok {
 
 // allInYard reports whether every token of colour c is in its yard:
 // none has entered yet, or all have been captured back (rule Y2).
-func (v *rbView) allInYard(c Color) bool {
+func (v *rbView) allInYard(c ludo.Color) bool {
 	for i := range v.r.Tokens {
 		if v.prog[c][i] >= 0 {
 			return false
@@ -139,7 +139,7 @@ func (v *rbView) allInYard(c Color) bool {
 
 // ownAt reports whether a token of colour c other than token i has
 // progress p.
-func (v *rbView) ownAt(c Color, i, p int) bool {
+func (v *rbView) ownAt(c ludo.Color, i, p int) bool {
 	for j := range v.r.Tokens {
 		if j != i && v.prog[c][j] == p {
 			return true
@@ -150,24 +150,24 @@ func (v *rbView) ownAt(c Color, i, p int) bool {
 
 // partners reports whether colours a and b are on one side (rule T1; a
 // colour is on its own side).
-func (v *rbView) partners(a, b Color) bool { return v.s.Team(a).Has(b) }
+func (v *rbView) partners(a, b ludo.Color) bool { return v.s.Team(a).Has(b) }
 
 // stops reports whether the tokens ts of one colour o, standing on one
 // track square, form a block that stops a token of colour c passing
 // (rules B1, B2, T1).
-func (v *rbView) stops(ts []rbTok, o, c Color) bool {
+func (v *rbView) stops(ts []rbTok, o, c ludo.Color) bool {
 	switch {
-	case v.r.Blocks == NoBlocks || len(ts) < 2:
+	case v.r.Blocks == ludo.NoBlocks || len(ts) < 2:
 		return false
-	case v.r.Blocks == BlocksStopAll:
+	case v.r.Blocks == ludo.BlocksStopAll:
 		return true
 	}
 	return !v.partners(o, c)
 }
 
 // byColor splits tokens by colour.
-func byColor(ts []rbTok) map[Color][]rbTok {
-	m := map[Color][]rbTok{}
+func byColor(ts []rbTok) map[ludo.Color][]rbTok {
+	m := map[ludo.Color][]rbTok{}
 	for _, t := range ts {
 		m[t.c] = append(m[t.c], t)
 	}
@@ -176,12 +176,12 @@ func byColor(ts []rbTok) map[Color][]rbTok {
 
 // open reports whether colour c's home column is open to it: always, or
 // under CaptureBeforeHome once c has captured (rule K4).
-func (v *rbView) open(c Color) bool { return !v.r.CaptureBeforeHome || v.s.Captured(c) }
+func (v *rbView) open(c ludo.Color) bool { return !v.r.CaptureBeforeHome || v.s.Captured(c) }
 
 // step returns where a token of colour c at progress p goes in one step
 // forward (rules C3, C4, K4), and whether the step turns away from a
 // closed home column; p must not be the finish.
-func (v *rbView) step(c Color, p int) (next int, circles bool) {
+func (v *rbView) step(c ludo.Color, p int) (next int, circles bool) {
 	switch {
 	case p > v.fin: // going round again: rel squares past the start square
 		if rel := p - v.fin + v.he; rel+1 < v.b.Track {
@@ -200,7 +200,7 @@ func (v *rbView) step(c Color, p int) (next int, circles bool) {
 // doneFrom is the first progress that counts towards a colour's finish:
 // the finish, or under GoalSlots the last Tokens goal squares (rule M1).
 func (v *rbView) doneFrom() int {
-	if v.r.Goal == GoalSlots {
+	if v.r.Goal == ludo.GoalSlots {
 		return v.fin - v.r.Tokens + 1
 	}
 	return v.fin
@@ -212,7 +212,7 @@ func (v *rbView) done(p int) bool { return p >= v.doneFrom() && p <= v.fin }
 // walk counts n steps for a token of colour c from progress from (not in
 // the yard), as rules C3 to C5 and K4 say: the progress after each step,
 // the last being where it stops; or the rule that refuses the move.
-func (v *rbView) walk(c Color, from, n int) (path []int, bounces, circles bool, why string) {
+func (v *rbView) walk(c ludo.Color, from, n int) (path []int, bounces, circles bool, why string) {
 	p, back := from, false
 	for range n {
 		switch {
@@ -223,9 +223,9 @@ func (v *rbView) walk(c Color, from, n int) (path []int, bounces, circles bool, 
 			p--
 		case p == v.fin: // rule C5
 			switch v.r.Finish {
-			case ExactFinish:
+			case ludo.ExactFinish:
 				return nil, false, false, "C5"
-			case AnyRollFinishes:
+			case ludo.AnyRollFinishes:
 				return path, false, circles, ""
 			}
 			back, bounces = true, true
@@ -267,10 +267,10 @@ func (v *rbView) passes(t rbTok, passed []int) string {
 		}
 		if p > v.he && p < v.fin { // the home column: only the owner's tokens
 			if v.ownAt(t.c, t.i, p) {
-				if v.r.HomeJumps == HomeJumpsForbidden {
+				if v.r.HomeJumps == ludo.HomeJumpsForbidden {
 					return "M6"
 				}
-				if v.r.Overtake != OvertakeAll && v.r.Overtake != OvertakeCaptures {
+				if v.r.Overtake != ludo.OvertakeAll && v.r.Overtake != ludo.OvertakeCaptures {
 					return "F2"
 				}
 			}
@@ -279,12 +279,12 @@ func (v *rbView) passes(t rbTok, passed []int) string {
 		sq := v.trackSquare(t.c, p)
 		here := v.on(sq, t)
 		for o, ts := range byColor(here) {
-			if v.stops(ts, o, t.c) && v.r.Blocks != BlocksTowers && (v.r.Blocks != BlocksOnSafe || v.b.IsSafe(TrackSquare(sq))) { // rule R4: a tower is passed; rule S4: a block on a bench only
+			if v.stops(ts, o, t.c) && v.r.Blocks != ludo.BlocksTowers && (v.r.Blocks != ludo.BlocksOnSafe || v.b.IsSafe(ludo.TrackSquare(sq))) { // rule R4: a tower is passed; rule S4: a block on a bench only
 				return "B2"
 			}
 		}
 		for _, h := range here {
-			if v.r.Overtake == OvertakeNone || v.r.Overtake == OvertakeOpponents && h.c == t.c {
+			if v.r.Overtake == ludo.OvertakeNone || v.r.Overtake == ludo.OvertakeOpponents && h.c == t.c {
 				return "F2"
 			}
 		}
@@ -296,7 +296,7 @@ func (v *rbView) passes(t rbTok, passed []int) string {
 // that are not safe, which it captures under OvertakeCaptures (rule S1;
 // partners are not captured, rule T1).
 func (v *rbView) overtaken(t rbTok, passed []int) []rbTok {
-	if v.r.Overtake != OvertakeCaptures {
+	if v.r.Overtake != ludo.OvertakeCaptures {
 		return nil
 	}
 	var caught []rbTok
@@ -305,7 +305,7 @@ func (v *rbView) overtaken(t rbTok, passed []int) []rbTok {
 			continue // the home column holds the owner's tokens only
 		}
 		sq := v.trackSquare(t.c, p)
-		if v.b.IsSafe(TrackSquare(sq)) {
+		if v.b.IsSafe(ludo.TrackSquare(sq)) {
 			continue
 		}
 		for _, h := range v.on(sq, t) {
@@ -332,14 +332,14 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 		}
 	}
 	entering := m.enters && m.to == 0
-	if v.r.Blocks == BlocksTowers { // rules R4, R5: an opponent's tower, first
+	if v.r.Blocks == ludo.BlocksTowers { // rules R4, R5: an opponent's tower, first
 		for _, theirs := range byColor(opp) {
 			if len(theirs) < 2 {
 				continue
 			}
 			// Only a tower of the mover's, moving whole, lands on it, off
 			// the safe squares (rule R6), and sends both home.
-			if m.enters || !v.inBlock(m.tok) || v.b.IsSafe(TrackSquare(sq)) {
+			if m.enters || !v.inBlock(m.tok) || v.b.IsSafe(ludo.TrackSquare(sq)) {
 				return "R5"
 			}
 			if !v.whole(m.tok) { // rule Y10: a double on two laps moves one token at a time
@@ -354,14 +354,14 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 			return ""
 		}
 	}
-	safe := v.b.IsSafe(TrackSquare(sq))
-	m.forms = len(own) > 0 && v.r.Blocks != NoBlocks && (v.r.Blocks != BlocksOnSafe || safe) // rules B1, S4
-	if len(own) > 0 && v.r.OwnLanding == OwnLandingForbidden {                               // ruling Q11, before rule P4 makes room
+	safe := v.b.IsSafe(ludo.TrackSquare(sq))
+	m.forms = len(own) > 0 && v.r.Blocks != ludo.NoBlocks && (v.r.Blocks != ludo.BlocksOnSafe || safe) // rules B1, S4
+	if len(own) > 0 && v.r.OwnLanding == ludo.OwnLandingForbidden {                                    // ruling Q11, before rule P4 makes room
 		return "Q11"
 	}
 	if v.r.GuardedExits { // rule A5: the exits
-		for o := range Color(v.b.Arms) {
-			if v.b.Square(o, 0) != TrackSquare(sq) {
+		for o := range ludo.Color(v.b.Arms) {
+			if v.b.Square(o, 0) != ludo.TrackSquare(sq) {
 				continue
 			}
 			if len(own) > 0 {
@@ -375,7 +375,7 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 		}
 	}
 	if lim := v.r.SquareLimit; lim > 0 && len(here)+need > lim { // rule P2
-		if !entering || v.r.EntryCapture != EntryCapturesLast || len(opp) == 0 || len(here)+need-1 > lim {
+		if !entering || v.r.EntryCapture != ludo.EntryCapturesLast || len(opp) == 0 || len(here)+need-1 > lim {
 			return "P2"
 		}
 		// Rule P4: the opponent that arrived there last makes room.
@@ -396,30 +396,30 @@ func (v *rbView) land(m *rbMove, sq, need int) string {
 		m.captures++
 		return ""
 	}
-	startCapture := entering && v.r.EntryCapture == EntryCapturesAll // rule D4
+	startCapture := entering && v.r.EntryCapture == ludo.EntryCapturesAll // rule D4
 	var caught []rbTok
 	home := false
 	for o, theirs := range byColor(opp) {
 		if v.partners(o, c) { // rule T1: partners share the square
 			continue
 		}
-		if v.stops(theirs, o, c) && v.r.Blocks != BlocksOnSafe { // rule B2, on a safe square too; rule S4: a bench's block may be landed on
+		if v.stops(theirs, o, c) && v.r.Blocks != ludo.BlocksOnSafe { // rule B2, on a safe square too; rule S4: a bench's block may be landed on
 			return "B2"
 		}
 		if safe && !startCapture { // rules K1, D1, H4
-			if v.r.SafeSquares == SafeExclusive {
+			if v.r.SafeSquares == ludo.SafeExclusive {
 				return "H4"
 			}
-			home = home || v.r.SafeSquares == SafeMoverHome
+			home = home || v.r.SafeSquares == ludo.SafeMoverHome
 			continue
 		}
 		if len(theirs) >= 2 && !startCapture {
 			switch v.r.MultiCapture { // ruling Q3, rules K5, D3
-			case CaptureRefused:
+			case ludo.CaptureRefused:
 				return "Q3"
-			case CaptureNone:
+			case ludo.CaptureNone:
 				continue
-			case CaptureMover:
+			case ludo.CaptureMover:
 				home = true
 				continue
 			}
@@ -441,9 +441,9 @@ func (v *rbView) finishLanding(m *rbMove) string {
 	t := m.tok
 	m.finishes = v.done(m.to) && !v.done(m.from)
 	switch {
-	case v.r.Goal == GoalSlots && v.ownAt(t.c, t.i, m.to):
+	case v.r.Goal == ludo.GoalSlots && v.ownAt(t.c, t.i, m.to):
 		return "M1"
-	case v.r.OwnLanding == OwnLandingForbidden && m.to < v.fin && v.ownAt(t.c, t.i, m.to):
+	case v.r.OwnLanding == ludo.OwnLandingForbidden && m.to < v.fin && v.ownAt(t.c, t.i, m.to):
 		return "Q11"
 	}
 	return ""
@@ -457,7 +457,7 @@ func (v *rbView) arrive(m *rbMove, need int) string {
 		return v.finishLanding(m)
 	}
 	sq := v.trackSquare(c, m.to)
-	if why := v.land(m, sq, need); why != "" || m.home || !v.b.IsStar(TrackSquare(sq)) {
+	if why := v.land(m, sq, need); why != "" || m.home || !v.b.IsStar(ludo.TrackSquare(sq)) {
 		return why
 	}
 	// Rule D2: on to the next star, going round; from the last star
@@ -465,7 +465,7 @@ func (v *rbView) arrive(m *rbMove, need int) string {
 	// whose home column is closed (rule K4) goes on round to the next
 	// star, as it would on foot.
 	d := 1
-	for !v.b.IsStar(TrackSquare(v.lapSquare(Red, sq-1+d))) {
+	for !v.b.IsStar(ludo.TrackSquare(v.lapSquare(ludo.Red, sq-1+d))) {
 		d++
 	}
 	p := m.to
@@ -474,7 +474,7 @@ func (v *rbView) arrive(m *rbMove, need int) string {
 			// Ruling: under GoalSlots the finish holds one token (rule
 			// M1): where it is held, the token does not jump and stays on
 			// the star it landed on.
-			if v.r.Goal == GoalSlots && v.ownAt(c, m.tok.i, v.fin) {
+			if v.r.Goal == ludo.GoalSlots && v.ownAt(c, m.tok.i, v.fin) {
 				return ""
 			}
 			m.to, m.jumps = v.fin, true
@@ -534,7 +534,7 @@ func (v *rbView) tokenMovesAs(i int, whole bool) ([]rbMove, string) {
 		// From the sixth square on, a 6 climbs. With BounceFinish a
 		// token that overshoots its gate walks up to it and back.
 		switch {
-		case from < v.he && r.Finish == BounceFinish:
+		case from < v.he && r.Finish == ludo.BounceFinish:
 			path, m.bounces = v.gateWalk(from, n), true
 		case from < v.he:
 			return nil, "V2"
@@ -605,7 +605,7 @@ func (v *rbView) entries(base rbMove) ([]rbMove, string) {
 	why := ""
 	m := base
 	need := 1
-	if v.r.SixEntry == SixEntersTwoOrRuns && base.die == 6 {
+	if v.r.SixEntry == ludo.SixEntersTwoOrRuns && base.die == 6 {
 		for j := range v.r.Tokens {
 			if j != base.tok.i && v.prog[c][j] < 0 {
 				// Ruling: the pair needs room for both tokens where a
@@ -617,7 +617,7 @@ func (v *rbView) entries(base rbMove) ([]rbMove, string) {
 	if why = v.arrive(&m, need); why == "" {
 		ms = append(ms, m)
 	}
-	if v.r.SixEntry == SixEntersTwoOrRuns && base.die == 6 {
+	if v.r.SixEntry == ludo.SixEntersTwoOrRuns && base.die == 6 {
 		// Rule F1: or straight to progress 5, passing and landing as a
 		// move from the start square would: it passes progress 1 to 4,
 		// not the start square (scenario f01-six-with-own-on-first-dot).
@@ -650,11 +650,11 @@ func (v *rbView) forfeiting() bool {
 // inBlock reports whether token t shares its track square with another of
 // its colour, where blocks are played (rule B1).
 func (v *rbView) inBlock(t rbTok) bool {
-	if v.r.Blocks == NoBlocks {
+	if v.r.Blocks == ludo.NoBlocks {
 		return false
 	}
 	sq := v.trackSquare(t.c, v.prog[t.c][t.i])
-	if sq == 0 || v.r.Blocks == BlocksOnSafe && !v.b.IsSafe(TrackSquare(sq)) { // rule S4
+	if sq == 0 || v.r.Blocks == ludo.BlocksOnSafe && !v.b.IsSafe(ludo.TrackSquare(sq)) { // rule S4
 		return false
 	}
 	for _, h := range v.on(sq, t) {
@@ -681,7 +681,7 @@ func (v *rbView) whole(t rbTok) bool {
 }
 
 // waiting reports whether a token of colour c is in its yard.
-func (v *rbView) waiting(c Color) bool {
+func (v *rbView) waiting(c ludo.Color) bool {
 	for i := range v.r.Tokens {
 		if v.prog[c][i] < 0 {
 			return true
@@ -697,7 +697,7 @@ func (v *rbView) waiting(c Color) bool {
 // (P7); or the one pass (rule C10), or the forfeiting pass (rule C9).
 func (v *rbView) legal() []rbMove {
 	s, r := v.s, v.r
-	if s.Phase() != PhaseMove {
+	if s.Phase() != ludo.PhaseMove {
 		return nil
 	}
 	c := v.turn
@@ -742,7 +742,7 @@ func (v *rbView) legal() []rbMove {
 	if r.EntryCompulsory { // rule M2
 		keep(func(m rbMove) bool { return m.enters })
 	}
-	if r.CaptureDuty == CaptureCompulsory { // rule M8
+	if r.CaptureDuty == ludo.CaptureCompulsory { // rule M8
 		keep(func(m rbMove) bool { return m.captures > 0 })
 	}
 	if r.ClearStart && v.waiting(c) { // rule M3
@@ -824,7 +824,7 @@ func (v *rbView) towerWhole(i int) (rbMove, bool) {
 
 // alikeLower returns the lowest-numbered token of colour c alike with
 // token i (on its square, or in the yard), or -1 if none is lower.
-func (v *rbView) alikeLower(c Color, i int) int {
+func (v *rbView) alikeLower(c ludo.Color, i int) int {
 	for j := range i {
 		if v.prog[c][j] == v.prog[c][i] {
 			return j
@@ -867,7 +867,7 @@ func (v *rbView) tokenMove(i int) (rbMove, bool) {
 // matching returns the reference move that the engine's move m is, made
 // by the token m names (ruling Q9: alike tokens make the same move), or
 // false.
-func (v *rbView) matching(m Move) (rbMove, bool) {
+func (v *rbView) matching(m ludo.Move) (rbMove, bool) {
 	for _, want := range v.legal() {
 		if !want.pass && m.Token() >= 0 && m.Token() < v.r.Tokens && v.prog[v.turn][m.Token()] == want.from {
 			want.tok.i = m.Token()
@@ -884,7 +884,7 @@ func (v *rbView) matching(m Move) (rbMove, bool) {
 
 // rbRoll returns the position a roll of face leads to, as a Setup, with
 // the count the move due must have (rules C8, C9, P5).
-func rbRoll(s State, face int) (Setup, int) {
+func rbRoll(s ludo.State, face int) (ludo.Setup, int) {
 	u := s.Setup()
 	r := u.Rules
 	u.Die = face
@@ -902,7 +902,7 @@ func rbRoll(s State, face int) (Setup, int) {
 // rbNothingInPlay reports whether none of colour c's tokens can move but
 // by entering (rule M4): each is in the yard, finished, or in its home
 // column with no roll that moves it.
-func rbNothingInPlay(s State, c Color) bool {
+func rbNothingInPlay(s ludo.State, c ludo.Color) bool {
 	v := newRbView(s)
 	for i := range v.r.Tokens {
 		p := v.prog[c][i]
@@ -912,7 +912,7 @@ func rbNothingInPlay(s State, c Color) bool {
 		case p <= v.he || p > v.fin:
 			return false
 		}
-		for f := range ThrowFaces(v.r).All() { // a die's faces, or the cowries' counts (rule X1)
+		for f := range ludo.ThrowFaces(v.r).All() { // a die's faces, or the cowries' counts (rule X1)
 			t, err := propRolled(s, c, f)
 			if err != nil {
 				panic(fmt.Sprintf("rbNothingInPlay: %v", err))
@@ -928,7 +928,7 @@ func rbNothingInPlay(s State, c Color) bool {
 // rbApply returns the positions move m may lead to, as Setups (more than
 // one only where the rules leave the choice of a token open), or an error
 // where the reference does not list m as legal.
-func rbApply(s State, m Move) (out []Setup, err error) {
+func rbApply(s ludo.State, m ludo.Move) (out []ludo.Setup, err error) {
 	v := newRbView(s)
 	u := s.Setup()
 	r := u.Rules
@@ -937,7 +937,7 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 	if u.TurnStart != nil {
 		begin = *u.TurnStart
 	}
-	if r.SixPenalty == UndoTurn {
+	if r.SixPenalty == ludo.UndoTurn {
 		// Where the turn began stays so until the turn passes (ruling
 		// Q2); Setup writes it only where it differs from Tokens.
 		defer func() {
@@ -959,16 +959,16 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 			return nil, fmt.Errorf("the reference has no forfeit here")
 		}
 		switch r.SixPenalty { // ruling Q2, rule P9
-		case UndoTurn:
-			u.Tokens, u.Later = begin, [MaxPlayers][MaxTokens]bool{}
-		case ExposedHome: // rule S3: every token on the track off a safe square
+		case ludo.UndoTurn:
+			u.Tokens, u.Later = begin, [ludo.MaxPlayers][ludo.MaxTokens]bool{}
+		case ludo.ExposedHome: // rule S3: every token on the track off a safe square
 			for i, p := range u.Tokens[c] {
-				if i < r.Tokens && p >= 0 && (p <= v.he || p > v.fin) && !v.b.IsSafe(TrackSquare(v.trackSquare(c, p))) {
+				if i < r.Tokens && p >= 0 && (p <= v.he || p > v.fin) && !v.b.IsSafe(ludo.TrackSquare(v.trackSquare(c, p))) {
 					rbLeave(v, &u, rbTok{c, i})
 					u.Tokens[c][i] = -1
 				}
 			}
-		case LastMovedHome:
+		case ludo.LastMovedHome:
 			for i, l := range u.LastMoved {
 				// Ruling: a token in its home column or at the finish
 				// stays (rule P9); one in the yard has nowhere to go.
@@ -979,7 +979,7 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 			}
 		}
 		rbNextTurn(v, &u)
-		return []Setup{u}, nil
+		return []ludo.Setup{u}, nil
 	case m.IsPass():
 		legal := v.legal()
 		if !legal[0].pass || legal[0].key() != propKeyOf(m) { // forced (rule C10), or refusing to move (rule Y7)
@@ -998,7 +998,7 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 		default:
 			rbNextTurn(v, &u)
 		}
-		return []Setup{u}, nil
+		return []ludo.Setup{u}, nil
 	}
 	rm, ok := v.matching(m)
 	if !ok {
@@ -1044,7 +1044,7 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 		// Rule M8 with CapturePenalty: a move that does not capture where
 		// one could sends the token that could have (the furthest on)
 		// home, after the move.
-		if r.CaptureDuty == CapturePenalty && rm.captures == 0 {
+		if r.CaptureDuty == ludo.CapturePenalty && rm.captures == 0 {
 			best := -1
 			for _, o := range v.legal() {
 				if o.captures > 0 && (best < 0 || v.prog[c][o.tok.i] > v.prog[c][best]) {
@@ -1058,10 +1058,10 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 		}
 		rbArrived(v, &w, rm.tok)
 		if r.CaptureBeforeHome && rm.captures > 0 { // rule K4
-			w.Captured |= ColorsOf(c)
+			w.Captured |= ludo.ColorsOf(c)
 		}
-		if r.SixPenalty == LastMovedHome { // rule P9
-			w.LastMoved = [MaxTokens]bool{}
+		if r.SixPenalty == ludo.LastMovedHome { // rule P9
+			w.LastMoved = [ludo.MaxTokens]bool{}
 			w.LastMoved[i] = true
 		}
 		// Ruling: a token move ends the throws of rule M4.
@@ -1076,8 +1076,8 @@ func rbApply(s State, m Move) (out []Setup, err error) {
 
 // rbLeave clears the marks of rule P4 for token t leaving its square:
 // its own, and that of the token it leaves alone there.
-func rbLeave(v *rbView, u *Setup, t rbTok) {
-	if v.r.EntryCapture != EntryCapturesLast {
+func rbLeave(v *rbView, u *ludo.Setup, t rbTok) {
+	if v.r.EntryCapture != ludo.EntryCapturesLast {
 		return
 	}
 	sq := v.trackSquare(t.c, u.Tokens[t.c][t.i])
@@ -1094,8 +1094,8 @@ func rbLeave(v *rbView, u *Setup, t rbTok) {
 
 // rbArrived marks token t as arrived after the token it now shares its
 // square with (rule P4).
-func rbArrived(v *rbView, u *Setup, t rbTok) {
-	if v.r.EntryCapture != EntryCapturesLast {
+func rbArrived(v *rbView, u *ludo.Setup, t rbTok) {
+	if v.r.EntryCapture != ludo.EntryCapturesLast {
 		return
 	}
 	sq := v.trackSquare(t.c, u.Tokens[t.c][t.i])
@@ -1125,7 +1125,7 @@ func rbArrived(v *rbView, u *Setup, t rbTok) {
 // rbFinished reports whether colour c is done in u: FinishTokens of its
 // tokens home, or under GoalSlots its tokens on the last goal squares
 // (rules C6, M1, K6).
-func rbFinished(v *rbView, u *Setup, c Color) bool {
+func rbFinished(v *rbView, u *ludo.Setup, c ludo.Color) bool {
 	want := v.r.FinishTokens
 	if want == 0 {
 		want = v.r.Tokens
@@ -1142,7 +1142,7 @@ func rbFinished(v *rbView, u *Setup, c Color) bool {
 // rbAfterMove finishes a token move: places (rules C6, T1, ruling Q6,
 // Q10), then what it earned (rules K2, K3, P8), then a bonus roll or the
 // next turn (rule C9).
-func rbAfterMove(v *rbView, u *Setup, rm rbMove) error {
+func rbAfterMove(v *rbView, u *ludo.Setup, rm rbMove) error {
 	r := v.r
 	c := rm.tok.c
 	if rm.finishes && rbFinished(v, u, c) {
@@ -1152,14 +1152,14 @@ func rbAfterMove(v *rbView, u *Setup, rm rbMove) error {
 	}
 	// Ruling: a move that both captures and brings a token home earns
 	// what a capture earns.
-	var earned Bonus
+	var earned ludo.Bonus
 	switch {
 	case rm.captures > 0:
 		earned = r.CaptureBonus
 	case rm.finishes:
 		earned = r.HomeBonus
 	}
-	if earned == BonusRoll {
+	if earned == ludo.BonusRoll {
 		u.ExtraRoll = true
 	}
 	if n := earned.Steps(); n > 0 {
@@ -1181,7 +1181,7 @@ func rbAfterMove(v *rbView, u *Setup, rm rbMove) error {
 
 // rbEndMove ends a move: a bonus roll if the die or the move earned one
 // (rules C9, K2, K3), else the next turn.
-func rbEndMove(v *rbView, u *Setup) {
+func rbEndMove(v *rbView, u *ludo.Setup) {
 	face := v.r.BonusRolls.Has(u.Die)
 	if face || u.ExtraRoll {
 		if !face {
@@ -1196,9 +1196,9 @@ func rbEndMove(v *rbView, u *Setup) {
 // rbPlace gives colour c, which has just finished, its place (rule C6;
 // with partners rule T1), and the last place where one player is left
 // (ruling Q10).
-func rbPlace(v *rbView, u *Setup, c Color) {
+func rbPlace(v *rbView, u *ludo.Setup, c ludo.Color) {
 	r := v.r
-	if r.Teams == Partners {
+	if r.Teams == ludo.Partners {
 		team := v.s.Team(c)
 		for o := range team.All() {
 			if !rbFinished(v, u, o) {
@@ -1217,7 +1217,7 @@ func rbPlace(v *rbView, u *Setup, c Color) {
 		return
 	}
 	u.Ranking = append(u.Ranking, c)
-	if r.End == PlayForAllPlaces && len(u.Ranking) == r.Players-1 {
+	if r.End == ludo.PlayForAllPlaces && len(u.Ranking) == r.Players-1 {
 		for o := range v.seats.All() {
 			if !slices.Contains(u.Ranking, o) {
 				u.Ranking = append(u.Ranking, o)
@@ -1227,12 +1227,12 @@ func rbPlace(v *rbView, u *Setup, c Color) {
 }
 
 // rbOver reports whether the game is over in u (ruling Q10, rule T1).
-func rbOver(u *Setup) bool {
+func rbOver(u *ludo.Setup) bool {
 	r := u.Rules
 	switch {
-	case r.Teams == Partners:
+	case r.Teams == ludo.Partners:
 		return len(u.Ranking) > 0
-	case r.End == FirstWinner:
+	case r.End == ludo.FirstWinner:
 		return len(u.Ranking) > 0
 	}
 	return len(u.Ranking) >= r.Players
@@ -1240,19 +1240,19 @@ func rbOver(u *Setup) bool {
 
 // rbNextTurn passes the turn clockwise to the next player still playing
 // (rule C3; with partners, one whose tokens are not all home, rule T1).
-func rbNextTurn(v *rbView, u *Setup) {
+func rbNextTurn(v *rbView, u *ludo.Setup) {
 	u.Die, u.BonusMove, u.Streak, u.TriesUsed, u.ExtraRoll = 0, 0, 0, 0, false
-	u.LastMoved = [MaxTokens]bool{}
+	u.LastMoved = [ludo.MaxTokens]bool{}
 	u.TurnStart = nil
 	if rbOver(u) {
 		return
 	}
-	for k := 1; k <= MaxPlayers; k++ {
-		o := Color((int(u.Turn) + k) % MaxPlayers)
+	for k := 1; k <= ludo.MaxPlayers; k++ {
+		o := ludo.Color((int(u.Turn) + k) % ludo.MaxPlayers)
 		if !v.seats.Has(o) || slices.Contains(u.Ranking, o) {
 			continue
 		}
-		if v.r.Teams == Partners && rbFinished(v, u, o) {
+		if v.r.Teams == ludo.Partners && rbFinished(v, u, o) {
 			continue
 		}
 		u.Turn = o
@@ -1261,11 +1261,11 @@ func rbNextTurn(v *rbView, u *Setup) {
 }
 
 // rbSetupString writes a Setup for a failure message.
-func rbSetupString(u Setup) string {
+func rbSetupString(u ludo.Setup) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "turn %v die %d bonus %d sixes %d tries %d last %v extra %v captured %v ranking %v\n",
 		u.Turn, u.Die, u.BonusMove, u.Streak, u.TriesUsed, u.LastMoved, u.ExtraRoll, u.Captured, u.Ranking)
-	for c := range Color(MaxPlayers) {
+	for c := range ludo.Color(ludo.MaxPlayers) {
 		fmt.Fprintf(&b, "  %v %v later %v", c, u.Tokens[c], u.Later[c])
 		if u.TurnStart != nil {
 			fmt.Fprintf(&b, " start %v", u.TurnStart[c])
@@ -1276,7 +1276,7 @@ func rbSetupString(u Setup) string {
 }
 
 // rbSame reports whether Setup got is one of want.
-func rbSame(got Setup, want []Setup) bool {
+func rbSame(got ludo.Setup, want []ludo.Setup) bool {
 	for _, w := range want {
 		if len(w.Ranking) == 0 {
 			w.Ranking = nil

@@ -39,7 +39,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	. "github.com/ludorules/ludo"
+	"github.com/ludorules/ludo"
 )
 
 // propSeed is the seed rapid starts from unless -rapid.seed is given
@@ -66,12 +66,12 @@ func TestMain(m *testing.M) {
 // Generators
 
 // propFacesGen draws a set of die faces; nonEmpty excludes the empty set.
-func propFacesGen(nonEmpty bool) *rapid.Generator[Faces] {
+func propFacesGen(nonEmpty bool) *rapid.Generator[ludo.Faces] {
 	lo := uint8(0)
 	if nonEmpty {
 		lo = 1
 	}
-	return rapid.Map(rapid.Uint8Range(lo, 63), func(b uint8) Faces { return Faces(b) << 1 })
+	return rapid.Map(rapid.Uint8Range(lo, 63), func(b uint8) ludo.Faces { return ludo.Faces(b) << 1 })
 }
 
 // propRulesGen draws valid Rules: a preset of one die (propPresets) with options
@@ -83,7 +83,7 @@ func propFacesGen(nonEmpty bool) *rapid.Generator[Faces] {
 // the goal, and the end. What Validate refuses is repaired (a drawn
 // option put back as the preset has it, or a dependent option changed) or
 // drawn again; so are rules under which no game can end (propEndless).
-var propRulesGen = rapid.Custom(func(t *rapid.T) Rules {
+var propRulesGen = rapid.Custom(func(t *rapid.T) ludo.Rules {
 	for try := 0; ; try++ {
 		r := propDrawRules(t, try)
 		if r.Validate() == nil && !propEndless(r) {
@@ -92,7 +92,7 @@ var propRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 		if try == 20 {
 			// Too many draws refused: the preset as it is (rapid shrinks
 			// towards this too).
-			r, _ = Preset(rapid.SampledFrom(propPresets()).Draw(t, "fallback"))
+			r, _ = ludo.Preset(rapid.SampledFrom(propPresets()).Draw(t, "fallback"))
 			return r
 		}
 	}
@@ -104,8 +104,8 @@ var propRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 // (twodice_prop_test.go).
 func propPresets() []string {
 	var names []string
-	for _, name := range Presets() {
-		if r, _ := Preset(name); !r.TwoDice {
+	for _, name := range ludo.Presets() {
+		if r, _ := ludo.Preset(name); !r.TwoDice {
 			names = append(names, name)
 		}
 	}
@@ -115,8 +115,8 @@ func propPresets() []string {
 // propBoards are geometries to draw besides the presets': four and six
 // arms, from a track shorter than a die to one whose finish needs more
 // than 7 bits; and two, three and five arms.
-var propBoards = []Board{
-	Ludo52(),
+var propBoards = []ludo.Board{
+	ludo.Ludo52(),
 	{Arms: 4, Track: 40, StartSpacing: 10, HomeEntry: 39, HomeColumn: 4},
 	{Arms: 4, Track: 68, StartSpacing: 17, HomeEntry: 63, HomeColumn: 7},
 	{Arms: 4, Track: 20, StartSpacing: 5, HomeEntry: 18, HomeColumn: 5},
@@ -136,7 +136,7 @@ var propBoards = []Board{
 // propDrawBoard draws a geometry: the preset's, one of propBoards, or one
 // made up (four or six arms, mostly), with safe squares and stars the
 // preset's or drawn.
-func propDrawBoard(t *rapid.T, b Board) Board {
+func propDrawBoard(t *rapid.T, b ludo.Board) ludo.Board {
 	switch rapid.IntRange(0, 5).Draw(t, "boardKind") {
 	case 0, 1, 2: // the preset's
 	case 3, 4:
@@ -149,7 +149,7 @@ func propDrawBoard(t *rapid.T, b Board) Board {
 		if rapid.IntRange(0, 4).Draw(t, "oddHomeEntry") == 0 {
 			he = rapid.IntRange(1, track-1).Draw(t, "homeEntry")
 		}
-		b = Board{Arms: arms, Track: track, StartSpacing: spacing, HomeEntry: max(he, 1),
+		b = ludo.Board{Arms: arms, Track: track, StartSpacing: spacing, HomeEntry: max(he, 1),
 			HomeColumn: rapid.IntRange(0, 8).Draw(t, "homeColumn")}
 		b.Safe, b.Stars = 0, 0
 	}
@@ -164,21 +164,21 @@ func propDrawBoard(t *rapid.T, b Board) Board {
 	}
 	mask := uint64(1)<<b.StartSpacing - 1
 	if rapid.IntRange(0, 3).Draw(t, "drawSafe") == 0 {
-		b.Safe = Offsets(rapid.Uint64().Draw(t, "safe") & mask & rapid.Uint64().Draw(t, "safeThin"))
+		b.Safe = ludo.Offsets(rapid.Uint64().Draw(t, "safe") & mask & rapid.Uint64().Draw(t, "safeThin"))
 	}
 	if rapid.IntRange(0, 3).Draw(t, "drawStars") == 0 {
-		b.Stars = Offsets(rapid.Uint64().Draw(t, "stars") & mask & rapid.Uint64().Draw(t, "starsThin"))
+		b.Stars = ludo.Offsets(rapid.Uint64().Draw(t, "stars") & mask & rapid.Uint64().Draw(t, "starsThin"))
 	}
-	b.Safe &= Offsets(mask)
-	b.Stars &= Offsets(mask)
+	b.Safe &= ludo.Offsets(mask)
+	b.Stars &= ludo.Offsets(mask)
 	return b
 }
 
 // propDrawRules draws one candidate: a preset, then each option varied
 // with a chance of about one in four, then repairs of what Validate would
 // refuse.
-func propDrawRules(t *rapid.T, try int) Rules {
-	r, _ := Preset(rapid.SampledFrom(propPresets()).Draw(t, "preset"))
+func propDrawRules(t *rapid.T, try int) ludo.Rules {
+	r, _ := ludo.Preset(rapid.SampledFrom(propPresets()).Draw(t, "preset"))
 	vary := func(name string) bool { return rapid.IntRange(0, 3).Draw(t, "vary"+name) == 0 }
 	if vary("Board") {
 		r.Board = propDrawBoard(t, r.Board)
@@ -189,15 +189,15 @@ func propDrawRules(t *rapid.T, try int) Rules {
 	}
 	r.Seats = 0
 	if vary("Seats") {
-		all := []Color{Red, Green, Yellow, Blue, Purple, Orange}[:b.Arms]
+		all := []ludo.Color{ludo.Red, ludo.Green, ludo.Yellow, ludo.Blue, ludo.Purple, ludo.Orange}[:b.Arms]
 		perm := rapid.Permutation(all).Draw(t, "seatPerm")
-		r.Seats = ColorsOf(perm[:r.Players]...)
+		r.Seats = ludo.ColorsOf(perm[:r.Players]...)
 	}
 	if vary("Teams") {
-		r.Teams = rapid.SampledFrom([]TeamRule{NoTeams, Partners}).Draw(t, "Teams")
+		r.Teams = rapid.SampledFrom([]ludo.TeamRule{ludo.NoTeams, ludo.Partners}).Draw(t, "Teams")
 	}
 	if vary("Tokens") {
-		r.Tokens = rapid.IntRange(1, MaxTokens).Draw(t, "Tokens")
+		r.Tokens = rapid.IntRange(1, ludo.MaxTokens).Draw(t, "Tokens")
 	}
 	if vary("StartOut") {
 		r.StartOut = rapid.IntRange(0, r.Tokens).Draw(t, "StartOut")
@@ -206,7 +206,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.EntryRolls = propFacesGen(true).Draw(t, "EntryRolls")
 	}
 	if vary("SixEntry") {
-		r.SixEntry = rapid.SampledFrom([]SixEntry{SixEntersOne, SixEntersTwoOrRuns}).Draw(t, "SixEntry")
+		r.SixEntry = rapid.SampledFrom([]ludo.SixEntry{ludo.SixEntersOne, ludo.SixEntersTwoOrRuns}).Draw(t, "SixEntry")
 	}
 	if vary("EntryCompulsory") {
 		r.EntryCompulsory = rapid.Bool().Draw(t, "EntryCompulsory")
@@ -224,7 +224,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.SixLimit = rapid.SampledFrom([]int{0, 2, 3, 4}).Draw(t, "SixLimit")
 	}
 	if vary("SixPenalty") {
-		r.SixPenalty = rapid.SampledFrom([]SixPenalty{VoidRoll, UndoTurn, LastMovedHome, ExposedHome}).Draw(t, "SixPenalty")
+		r.SixPenalty = rapid.SampledFrom([]ludo.SixPenalty{ludo.VoidRoll, ludo.UndoTurn, ludo.LastMovedHome, ludo.ExposedHome}).Draw(t, "SixPenalty")
 	}
 	if vary("NoMoveForfeitsBonus") {
 		r.NoMoveForfeitsBonus = rapid.Bool().Draw(t, "NoMoveForfeitsBonus")
@@ -238,7 +238,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 	if vary("SixValueAlways") {
 		r.SixValueAlways = rapid.Bool().Draw(t, "SixValueAlways")
 	}
-	bonus := rapid.SampledFrom([]Bonus{NoBonus, BonusRoll, BonusMove(2), BonusMove(10), BonusMove(20), BonusMove(50)})
+	bonus := rapid.SampledFrom([]ludo.Bonus{ludo.NoBonus, ludo.BonusRoll, ludo.BonusMove(2), ludo.BonusMove(10), ludo.BonusMove(20), ludo.BonusMove(50)})
 	if vary("CaptureBonus") {
 		r.CaptureBonus = bonus.Draw(t, "CaptureBonus")
 	}
@@ -246,7 +246,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.HomeBonus = bonus.Draw(t, "HomeBonus")
 	}
 	if vary("Blocks") {
-		r.Blocks = rapid.SampledFrom([]BlockRule{NoBlocks, BlocksStopOpponents, BlocksStopAll, BlocksTowers, BlocksOnSafe}).Draw(t, "Blocks")
+		r.Blocks = rapid.SampledFrom([]ludo.BlockRule{ludo.NoBlocks, ludo.BlocksStopOpponents, ludo.BlocksStopAll, ludo.BlocksTowers, ludo.BlocksOnSafe}).Draw(t, "Blocks")
 	}
 	if vary("BreakOnSix") {
 		r.BreakOnSix = rapid.Bool().Draw(t, "BreakOnSix")
@@ -255,43 +255,43 @@ func propDrawRules(t *rapid.T, try int) Rules {
 		r.SquareLimit = rapid.SampledFrom([]int{0, 2, 3, 4}).Draw(t, "SquareLimit")
 	}
 	if vary("OwnLanding") {
-		r.OwnLanding = rapid.SampledFrom([]OwnLanding{OwnLandingAllowed, OwnLandingForbidden}).Draw(t, "OwnLanding")
+		r.OwnLanding = rapid.SampledFrom([]ludo.OwnLanding{ludo.OwnLandingAllowed, ludo.OwnLandingForbidden}).Draw(t, "OwnLanding")
 	}
 	if vary("MultiCapture") {
-		r.MultiCapture = rapid.SampledFrom([]MultiCapture{CaptureAll, CaptureRefused, CaptureNone, CaptureMover}).Draw(t, "MultiCapture")
+		r.MultiCapture = rapid.SampledFrom([]ludo.MultiCapture{ludo.CaptureAll, ludo.CaptureRefused, ludo.CaptureNone, ludo.CaptureMover}).Draw(t, "MultiCapture")
 	}
 	if vary("SafeSquares") {
-		r.SafeSquares = rapid.SampledFrom([]SafeRule{SafeShare, SafeMoverHome, SafeExclusive}).Draw(t, "SafeSquares")
+		r.SafeSquares = rapid.SampledFrom([]ludo.SafeRule{ludo.SafeShare, ludo.SafeMoverHome, ludo.SafeExclusive}).Draw(t, "SafeSquares")
 	}
 	if vary("EntryCapture") {
-		r.EntryCapture = rapid.SampledFrom([]EntryCapture{EntryLands, EntryCapturesAll, EntryCapturesLast}).Draw(t, "EntryCapture")
+		r.EntryCapture = rapid.SampledFrom([]ludo.EntryCapture{ludo.EntryLands, ludo.EntryCapturesAll, ludo.EntryCapturesLast}).Draw(t, "EntryCapture")
 	}
 	if vary("GuardedExits") {
 		r.GuardedExits = rapid.Bool().Draw(t, "GuardedExits")
 	}
 	if vary("CaptureDuty") {
-		r.CaptureDuty = rapid.SampledFrom([]CaptureDuty{CaptureOptional, CaptureCompulsory, CapturePenalty}).Draw(t, "CaptureDuty")
+		r.CaptureDuty = rapid.SampledFrom([]ludo.CaptureDuty{ludo.CaptureOptional, ludo.CaptureCompulsory, ludo.CapturePenalty}).Draw(t, "CaptureDuty")
 	}
 	if vary("CaptureBeforeHome") {
 		r.CaptureBeforeHome = rapid.Bool().Draw(t, "CaptureBeforeHome")
 	}
 	if vary("Overtake") {
-		r.Overtake = rapid.SampledFrom([]Overtake{OvertakeAll, OvertakeOpponents, OvertakeNone, OvertakeCaptures}).Draw(t, "Overtake")
+		r.Overtake = rapid.SampledFrom([]ludo.Overtake{ludo.OvertakeAll, ludo.OvertakeOpponents, ludo.OvertakeNone, ludo.OvertakeCaptures}).Draw(t, "Overtake")
 	}
 	if vary("HomeJumps") {
-		r.HomeJumps = rapid.SampledFrom([]HomeJumps{HomeJumpsAllowed, HomeJumpsForbidden}).Draw(t, "HomeJumps")
+		r.HomeJumps = rapid.SampledFrom([]ludo.HomeJumps{ludo.HomeJumpsAllowed, ludo.HomeJumpsForbidden}).Draw(t, "HomeJumps")
 	}
 	if vary("Finish") {
-		r.Finish = rapid.SampledFrom([]FinishRule{ExactFinish, BounceFinish, AnyRollFinishes}).Draw(t, "Finish")
+		r.Finish = rapid.SampledFrom([]ludo.FinishRule{ludo.ExactFinish, ludo.BounceFinish, ludo.AnyRollFinishes}).Draw(t, "Finish")
 	}
 	if vary("Goal") {
-		r.Goal = rapid.SampledFrom([]GoalRule{GoalFinish, GoalSlots}).Draw(t, "Goal")
+		r.Goal = rapid.SampledFrom([]ludo.GoalRule{ludo.GoalFinish, ludo.GoalSlots}).Draw(t, "Goal")
 	}
 	if vary("HomeSteps") {
 		r.HomeSteps = rapid.Bool().Draw(t, "HomeSteps")
 	}
 	if vary("End") {
-		r.End = rapid.SampledFrom([]EndRule{PlayForAllPlaces, FirstWinner}).Draw(t, "End")
+		r.End = rapid.SampledFrom([]ludo.EndRule{ludo.PlayForAllPlaces, ludo.FirstWinner}).Draw(t, "End")
 	}
 	if vary("FinishTokens") {
 		r.FinishTokens = rapid.IntRange(0, r.Tokens).Draw(t, "FinishTokens")
@@ -299,7 +299,7 @@ func propDrawRules(t *rapid.T, try int) Rules {
 	if vary("TowersTogether") {
 		r.TowersTogether = rapid.Bool().Draw(t, "TowersTogether")
 		if r.TowersTogether && rapid.Bool().Draw(t, "towers") {
-			r.Blocks, r.SquareLimit = BlocksTowers, 2
+			r.Blocks, r.SquareLimit = ludo.BlocksTowers, 2
 		}
 	}
 	if vary("RoundAgain") {
@@ -315,13 +315,13 @@ func propDrawRules(t *rapid.T, try int) Rules {
 // propRepair changes drawn rules that Validate would refuse into rules it
 // accepts, where one option can be put right (which one depends on try,
 // so that a second draw repairs the other way).
-func propRepair(r *Rules, try int) {
+func propRepair(r *ludo.Rules, try int) {
 	b := &r.Board
 	if r.Seats != 0 && r.Seats.Len() != r.Players {
 		r.Seats = 0
 	}
-	if r.Teams == Partners && r.Players%2 != 0 {
-		r.Teams = NoTeams
+	if r.Teams == ludo.Partners && r.Players%2 != 0 {
+		r.Teams = ludo.NoTeams
 	}
 	r.StartOut = min(r.StartOut, r.Tokens)
 	r.FinishTokens = min(r.FinishTokens, r.Tokens)
@@ -331,115 +331,115 @@ func propRepair(r *Rules, try int) {
 		// short of the finish could wait there for ever under an exact or
 		// bouncing finish, and a goal slot or a step of rule V2 one on be
 		// out of reach (Q13): the drawn games finish on any count.
-		faces := ThrowFaces(*r)
+		faces := ludo.ThrowFaces(*r)
 		if r.EntryRolls &= faces; r.EntryRolls == 0 {
-			r.EntryRolls = FacesOf(6, 10, 25)
+			r.EntryRolls = ludo.FacesOf(6, 10, 25)
 		}
 		r.BonusRolls &= faces
-		r.Goal, r.HomeSteps = GoalFinish, false // goal slots and steps jam as well (M1, V2)
+		r.Goal, r.HomeSteps = ludo.GoalFinish, false // goal slots and steps jam as well (M1, V2)
 		// A bounce counts a token one short back first (Y9), where it
 		// has room: no rule keeps its own tokens apart in the home column
 		// (Q11, M6, F2), which could jam it as an exact finish does.
-		room := r.OwnLanding == OwnLandingAllowed && r.HomeJumps == HomeJumpsAllowed && r.Overtake == OvertakeAll
-		if r.Finish != BounceFinish || b.HomeColumn < 1 || !room {
-			r.Finish = AnyRollFinishes
+		room := r.OwnLanding == ludo.OwnLandingAllowed && r.HomeJumps == ludo.HomeJumpsAllowed && r.Overtake == ludo.OvertakeAll
+		if r.Finish != ludo.BounceFinish || b.HomeColumn < 1 || !room {
+			r.Finish = ludo.AnyRollFinishes
 		}
 	}
 	if b.StartLane > 0 { // rule Y1: not played with laps, guarded exits or the exposed home
 		r.CaptureBeforeHome, r.GuardedExits = false, false
-		if r.SixPenalty == ExposedHome {
-			r.SixPenalty = VoidRoll
+		if r.SixPenalty == ludo.ExposedHome {
+			r.SixPenalty = ludo.VoidRoll
 		}
 	}
-	if r.Blocks == NoBlocks {
+	if r.Blocks == ludo.NoBlocks {
 		r.BreakOnSix = false
 	}
-	if r.Blocks != NoBlocks && r.OwnLanding == OwnLandingForbidden {
+	if r.Blocks != ludo.NoBlocks && r.OwnLanding == ludo.OwnLandingForbidden {
 		if try%2 == 0 {
-			r.OwnLanding = OwnLandingAllowed
+			r.OwnLanding = ludo.OwnLandingAllowed
 		} else {
-			r.Blocks, r.BreakOnSix = NoBlocks, false
+			r.Blocks, r.BreakOnSix = ludo.NoBlocks, false
 		}
 	}
-	if r.StartOut > 1 && r.OwnLanding == OwnLandingForbidden {
+	if r.StartOut > 1 && r.OwnLanding == ludo.OwnLandingForbidden {
 		r.StartOut = 1
 	}
 	if r.SquareLimit != 0 && r.SquareLimit < r.StartOut {
 		r.SquareLimit = r.StartOut
 	}
-	if r.EntryCapture == EntryCapturesLast && r.SquareLimit == 0 {
+	if r.EntryCapture == ludo.EntryCapturesLast && r.SquareLimit == 0 {
 		r.SquareLimit = 2 + try%3
 		r.StartOut = min(r.StartOut, r.SquareLimit)
 	}
-	if r.SixEntry == SixEntersTwoOrRuns && (!r.EntryRolls.Has(6) || b.HomeEntry < 5) {
+	if r.SixEntry == ludo.SixEntersTwoOrRuns && (!r.EntryRolls.Has(6) || b.HomeEntry < 5) {
 		if try%2 == 0 && b.HomeEntry >= 5 {
-			r.EntryRolls |= FacesOf(6)
+			r.EntryRolls |= ludo.FacesOf(6)
 		} else {
-			r.SixEntry = SixEntersOne
+			r.SixEntry = ludo.SixEntersOne
 		}
 	}
-	if r.Goal == GoalSlots {
+	if r.Goal == ludo.GoalSlots {
 		if r.Tokens > b.HomeColumn+1 {
 			r.Tokens = b.HomeColumn + 1
 			r.StartOut = min(r.StartOut, r.Tokens)
 			r.FinishTokens = min(r.FinishTokens, r.Tokens)
 		}
-		if r.Finish == BounceFinish && !r.HomeSteps {
-			r.Finish = ExactFinish
+		if r.Finish == ludo.BounceFinish && !r.HomeSteps {
+			r.Finish = ludo.ExactFinish
 		}
 		if r.FinishTokens != 0 && r.FinishTokens < r.Tokens {
 			r.FinishTokens = 0
 		}
 	}
 	if r.HomeSteps {
-		if r.Finish == AnyRollFinishes || r.Finish == BounceFinish && (r.CaptureBeforeHome || RulesMaxSteps(*r)-1 > b.HomeEntry) {
-			r.Finish = ExactFinish
+		if r.Finish == ludo.AnyRollFinishes || r.Finish == ludo.BounceFinish && (r.CaptureBeforeHome || ludo.RulesMaxSteps(*r)-1 > b.HomeEntry) {
+			r.Finish = ludo.ExactFinish
 		}
 	}
 	if r.FinishTokens != 0 && r.FinishTokens < r.Tokens {
-		r.End = FirstWinner
+		r.End = ludo.FirstWinner
 	}
 	// A bounce that would count back past the home entry is refused (rule
 	// C5): kept now and then, so that the refusal is drawn.
-	if r.Finish == BounceFinish && !r.HomeSteps && RulesMaxSteps(*r)-1 > b.HomeColumn+1 && try%3 != 2 && !r.Cowries {
-		r.Finish = ExactFinish
+	if r.Finish == ludo.BounceFinish && !r.HomeSteps && ludo.RulesMaxSteps(*r)-1 > b.HomeColumn+1 && try%3 != 2 && !r.Cowries {
+		r.Finish = ludo.ExactFinish
 		if try%2 == 1 {
-			r.Finish = AnyRollFinishes
+			r.Finish = ludo.AnyRollFinishes
 		}
 	}
 	if r.SixLimit == 1 {
 		r.SixLimit = 2
 	}
-	if r.SafeSquares == SafeExclusive && r.SixEntry == SixEntersTwoOrRuns && r.EntryCapture == EntryCapturesLast {
+	if r.SafeSquares == ludo.SafeExclusive && r.SixEntry == ludo.SixEntersTwoOrRuns && r.EntryCapture == ludo.EntryCapturesLast {
 		// The engine tries F1's pair only where one token may enter, so
 		// a pair making room by rule P4 where H4 keeps one out is not
 		// played: a question no preset asks, left out here.
-		r.EntryCapture = EntryLands
+		r.EntryCapture = ludo.EntryLands
 	}
-	if r.Blocks == BlocksTowers { // rules R3 to R5: a tower is two, on one die, with no partners, stars, retiring or opening
-		if try%2 == 0 && r.OwnLanding == OwnLandingAllowed {
-			r.SquareLimit, r.StartOut, r.Teams = 2, min(r.StartOut, 2), NoTeams
+	if r.Blocks == ludo.BlocksTowers { // rules R3 to R5: a tower is two, on one die, with no partners, stars, retiring or opening
+		if try%2 == 0 && r.OwnLanding == ludo.OwnLandingAllowed {
+			r.SquareLimit, r.StartOut, r.Teams = 2, min(r.StartOut, 2), ludo.NoTeams
 			b.Stars, r.CaptureRetires, r.BreakOnSix = 0, false, false
-			if r.EntryCapture == EntryCapturesLast {
-				r.EntryCapture = EntryLands
+			if r.EntryCapture == ludo.EntryCapturesLast {
+				r.EntryCapture = ludo.EntryLands
 			}
 		} else {
-			r.Blocks = BlocksStopOpponents
+			r.Blocks = ludo.BlocksStopOpponents
 		}
 	}
-	if r.GuardedExits && (r.SquareLimit == 0 || !b.Safe.Has(0) || r.StartOut > 1 || r.SixEntry == SixEntersTwoOrRuns) {
+	if r.GuardedExits && (r.SquareLimit == 0 || !b.Safe.Has(0) || r.StartOut > 1 || r.SixEntry == ludo.SixEntersTwoOrRuns) {
 		r.GuardedExits = false // rule A5
 	}
 	if r.SixValueAlways && r.SixValue == 6 {
 		r.SixValueAlways = false
 	}
-	if r.Overtake == OvertakeCaptures && (r.CaptureRetires || b.Stars != 0 || r.SixEntry == SixEntersTwoOrRuns || r.CaptureBeforeHome || r.HomeSteps ||
-		r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover) {
-		r.Overtake = OvertakeAll
+	if r.Overtake == ludo.OvertakeCaptures && (r.CaptureRetires || b.Stars != 0 || r.SixEntry == ludo.SixEntersTwoOrRuns || r.CaptureBeforeHome || r.HomeSteps ||
+		r.SafeSquares == ludo.SafeMoverHome && b.Safe != 0 || r.MultiCapture == ludo.CaptureMover) {
+		r.Overtake = ludo.OvertakeAll
 	}
 	// Rules Y5 to Y7: the choices, each where it makes sense.
-	if r.TowersTogether && (r.Blocks != BlocksTowers || r.Goal == GoalSlots || r.Overtake == OvertakeCaptures ||
-		r.SafeSquares == SafeMoverHome && b.Safe != 0 || r.MultiCapture == CaptureMover) {
+	if r.TowersTogether && (r.Blocks != ludo.BlocksTowers || r.Goal == ludo.GoalSlots || r.Overtake == ludo.OvertakeCaptures ||
+		r.SafeSquares == ludo.SafeMoverHome && b.Safe != 0 || r.MultiCapture == ludo.CaptureMover) {
 		r.TowersTogether = false
 	}
 	lastEntry := b.Track - 1 // the square before the start square, or with a start lane the start square again (rule Y1)
@@ -449,10 +449,10 @@ func propRepair(r *Rules, try int) {
 	if r.RoundAgain && b.HomeEntry != lastEntry && try%2 == 0 && lastEntry+b.HomeColumn <= 249 {
 		b.HomeEntry = lastEntry
 	}
-	if r.RoundAgain && (b.HomeEntry != lastEntry || r.CaptureBeforeHome || r.HomeSteps || r.Overtake == OvertakeCaptures || b.Stars != 0) {
+	if r.RoundAgain && (b.HomeEntry != lastEntry || r.CaptureBeforeHome || r.HomeSteps || r.Overtake == ludo.OvertakeCaptures || b.Stars != 0) {
 		r.RoundAgain = false
 	}
-	if r.TwoDice || r.SixEntry == SixEntersTwoOrRuns || r.CaptureDuty == CapturePenalty {
+	if r.TwoDice || r.SixEntry == ludo.SixEntersTwoOrRuns || r.CaptureDuty == ludo.CapturePenalty {
 		r.TowersTogether, r.RoundAgain, r.Decline = false, false, false
 	}
 }
@@ -467,13 +467,13 @@ func propRepair(r *Rules, try int) {
 // a bonus roll with no SixLimit, so that the first player plays alone, and
 // nobody is on the board for it to capture (StartOut puts none there, or
 // on safe start squares).
-func propEndless(r Rules) bool {
+func propEndless(r ludo.Rules) bool {
 	b := r.Board
-	allSafe := b.Safe == Offsets(uint64(1)<<b.StartSpacing-1)
-	allBonus := r.BonusRolls == FacesOf(1, 2, 3, 4, 5, 6)
+	allSafe := b.Safe == ludo.Offsets(uint64(1)<<b.StartSpacing-1)
+	allBonus := r.BonusRolls == ludo.FacesOf(1, 2, 3, 4, 5, 6)
 	alone := allBonus && r.SixLimit == 0 && !r.NoMoveForfeitsBonus && (r.StartOut == 0 || b.Safe.Has(0))
-	return allBonus && r.SixLimit > 0 && r.SixPenalty == UndoTurn ||
-		r.CaptureBeforeHome && (allSafe && r.EntryCapture == EntryLands || alone)
+	return allBonus && r.SixLimit > 0 && r.SixPenalty == ludo.UndoTurn ||
+		r.CaptureBeforeHome && (allSafe && r.EntryCapture == ludo.EntryLands || alone)
 }
 
 // propSlow reports whether random games under r may run past
@@ -484,8 +484,8 @@ func propEndless(r Rules) bool {
 // of 250 with the limit at two sixes is slow). Such a game can end, but a
 // random player may take millions of transitions to end it;
 // TestPropGameEnds leaves these rules out.
-func propSlow(r Rules) bool {
-	if r.SixLimit == 0 || r.SixPenalty == VoidRoll {
+func propSlow(r ludo.Rules) bool {
+	if r.SixLimit == 0 || r.SixPenalty == ludo.VoidRoll {
 		return false
 	}
 	p := float64(bits.OnesCount8(uint8(r.BonusRolls))) / 6
@@ -518,26 +518,26 @@ func propSlow(r Rules) bool {
 // entry faces and the dice (loaded dice whose bonus faces enter are
 // slower), so the witness, not a bound on the options, tells these games
 // apart.
-func propDutySlow(s State) bool {
-	return s.Rules().CaptureDuty != CaptureOptional && propWitness(s) >= 0
+func propDutySlow(s ludo.State) bool {
+	return s.Rules().CaptureDuty != ludo.CaptureOptional && propWitness(s) >= 0
 }
 
 // propGame is a playout: the rules, the positions it went through (the last
 // being the position reached) and every legal move seen on the way, a pool
 // of moves that are mostly illegal in any other position.
 type propGame struct {
-	rules  Rules
-	states []State
-	pool   []Move
+	rules  ludo.Rules
+	states []ludo.State
+	pool   []ludo.Move
 	// watch, where set, is called with each position play reaches from
 	// index watchFrom of states on, as it is reached: a property that
 	// fails there stops the game, so that a failure's log ends at the
 	// ply that shows it (propForPositions).
-	watch     func(State)
+	watch     func(ludo.State)
 	watchFrom int
 }
 
-func (g *propGame) last() State { return g.states[len(g.states)-1] }
+func (g *propGame) last() ludo.State { return g.states[len(g.states)-1] }
 
 // propRand is where a playout's dice and choices come from: rapid's
 // draws (propDraws), so that a failure shrinks to a game of the few rolls
@@ -609,8 +609,8 @@ type propPlayer struct {
 // face draws a face of r's throw, the highest for the draw 0: rapid
 // shrinks draws towards 0, and the high faces enter tokens and earn
 // bonus rolls, so that a shrunk game gets going in few plies.
-func (p *propPlayer) face(r Rules) int {
-	faces := ThrowFaces(r)
+func (p *propPlayer) face(r ludo.Rules) int {
+	faces := ludo.ThrowFaces(r)
 	if p.loaded && r.BonusRolls != 0 && p.rnd.intN(3, "bonus face") == 0 {
 		faces = r.BonusRolls
 	}
@@ -619,10 +619,10 @@ func (p *propPlayer) face(r Rules) int {
 
 // propThrow throws the dice of r from d: each die's faces alike
 // (propFaceAt), one die or two (rule W1).
-func propThrow(d propRand, r Rules) Outcome {
-	faces := ThrowFaces(r)
+func propThrow(d propRand, r ludo.Rules) ludo.Outcome {
+	faces := ludo.ThrowFaces(r)
 	last := faces.Len() - 1 // the highest face for the draw 0, as propPlayer.face
-	o := Outcome{Face: propFaceAt(faces, last-d.intN(faces.Len(), "die"))}
+	o := ludo.Outcome{Face: propFaceAt(faces, last-d.intN(faces.Len(), "die"))}
 	if r.TwoDice {
 		o.Second = propFaceAt(faces, last-d.intN(faces.Len(), "second die"))
 	}
@@ -633,7 +633,7 @@ func propThrow(d propRand, r Rules) Outcome {
 // drawn alike from every face the rules' throw can show, a 25 of six
 // cowries as often as their 3 (rule X1), so that the rare counts are
 // played.
-func propFaceAt(faces Faces, k int) int {
+func propFaceAt(faces ludo.Faces, k int) int {
 	for f := range faces.All() {
 		if k == 0 {
 			return f
@@ -644,17 +644,17 @@ func propFaceAt(faces Faces, k int) int {
 }
 
 // propFaceGen draws a face the throw of r can show (propFaceAt).
-func propFaceGen(r Rules) *rapid.Generator[int] {
-	faces := ThrowFaces(r)
+func propFaceGen(r ludo.Rules) *rapid.Generator[int] {
+	faces := ludo.ThrowFaces(r)
 	return rapid.Map(rapid.IntRange(0, faces.Len()-1), func(k int) int { return propFaceAt(faces, k) })
 }
 
-func (p *propPlayer) pick(ms []Move) Move {
+func (p *propPlayer) pick(ms []ludo.Move) ludo.Move {
 	policy := p.policy
 	if policy == 3 {
 		policy = p.rnd.intN(3, "policy")
 	}
-	score := func(m Move) int {
+	score := func(m ludo.Move) int {
 		switch policy {
 		case 1:
 			return 1000*m.NumCaptured() + 500*propB2i(m.Finishes()) + 200*propB2i(m.FormsBlock()) + m.To()
@@ -687,22 +687,22 @@ func propB2i(b bool) int {
 // transition that fails (a legal roll or move must never fail).
 func (g *propGame) play(p *propPlayer, plies int) error {
 	s := g.last()
-	var buf []Move
+	var buf []ludo.Move
 	for i := range plies {
 		if i == propPatience && p.policy == 2 {
 			p.policy = 1 // see propPatience
 		}
 		var err error
 		switch s.Phase() {
-		case PhaseOver:
+		case ludo.PhaseOver:
 			return nil
-		case PhaseRoll:
+		case ludo.PhaseRoll:
 			f := p.face(g.rules)
 			p.rnd.logf("ply %d: %v rolls %d", len(g.states), s.Turn(), f)
 			if s, err = s.Roll(f); err != nil {
 				return fmt.Errorf("Roll(%d) of\n%v: %w", f, g.last(), err)
 			}
-		case PhaseMove:
+		case ludo.PhaseMove:
 			buf = s.AppendLegalMoves(buf[:0])
 			if len(buf) == 0 {
 				return fmt.Errorf("no legal move in\n%v", s)
@@ -732,7 +732,7 @@ func propDrawGame(t *rapid.T) *propGame { return propDrawGameWatch(t, nil) }
 // with each position of the last propWindow before the cut as play
 // reaches it; where the game ends before the cut, with the positions of
 // its last propWindow (propTail) not watched yet, once it has.
-func propDrawGameWatch(t *rapid.T, watch func(State)) *propGame {
+func propDrawGameWatch(t *rapid.T, watch func(ludo.State)) *propGame {
 	r := propRulesGen.Draw(t, "rules")
 	p := propDrawPlayer(t)
 	// Drawn numbers favour the small, which would favour the opening: most
@@ -743,7 +743,7 @@ func propDrawGameWatch(t *rapid.T, watch func(State)) *propGame {
 	} else {
 		k = propUniform(t, propCutPlies+1, "ply")
 	}
-	g := &propGame{rules: r, states: []State{propMustNew(t, r)}, watch: watch, watchFrom: max(0, k+1-propWindow)}
+	g := &propGame{rules: r, states: []ludo.State{propMustNew(t, r)}, watch: watch, watchFrom: max(0, k+1-propWindow)}
 	if watch != nil && g.watchFrom == 0 {
 		watch(g.states[0])
 	}
@@ -766,7 +766,7 @@ func propDrawGameWatch(t *rapid.T, watch func(State)) *propGame {
 const propWindow = 200
 
 // propTail returns the last propWindow states of a game.
-func propTail(g *propGame) []State {
+func propTail(g *propGame) []ludo.State {
 	return g.states[max(0, len(g.states)-propWindow):]
 }
 
@@ -777,9 +777,9 @@ func propDrawMoveGame(t *rapid.T) *propGame { return propDrawMoveGameWatch(t, ni
 
 // propDrawMoveGameWatch is propDrawMoveGame with propDrawGameWatch's
 // watch, which sees the position the roll reaches too.
-func propDrawMoveGameWatch(t *rapid.T, watch func(State)) *propGame {
+func propDrawMoveGameWatch(t *rapid.T, watch func(ludo.State)) *propGame {
 	g := propDrawGameWatch(t, watch)
-	if s := g.last(); s.Phase() == PhaseRoll {
+	if s := g.last(); s.Phase() == ludo.PhaseRoll {
 		f := propFaceGen(g.rules).Draw(t, "face")
 		s2, err := s.Roll(f)
 		if err != nil {
@@ -831,7 +831,7 @@ const propPatience = 10_000
 // position of the last propWindow before the cut (or of the game's end,
 // where it ends before), as the game reaches it: a failure stops the
 // game there.
-func propForPositions(t *rapid.T, f func(s State)) {
+func propForPositions(t *rapid.T, f func(s ludo.State)) {
 	propDrawMoveGameWatch(t, f)
 }
 
@@ -842,42 +842,42 @@ func propForPositions(t *rapid.T, f func(s State)) {
 // tokens on the board (yard, track, home column and finish, counted with
 // On square by square), that nothing else is, and that each token's
 // Square is where its progress puts it (rules C2, C3, C4, K4).
-func propCheckConservation(t *rapid.T, s State) {
+func propCheckConservation(t *rapid.T, s ludo.State) {
 	t.Helper()
 	r := s.Rules()
 	b := r.Board
 	v := newRbView(s)
-	var count [MaxPlayers]int
+	var count [ludo.MaxPlayers]int
 	tokens := s.Setup().Tokens
-	for c := range Color(MaxPlayers) {
+	for c := range ludo.Color(ludo.MaxPlayers) {
 		if !s.Players().Has(c) {
-			for i := range MaxTokens {
+			for i := range ludo.MaxTokens {
 				if tokens[c][i] != -1 || s.Progress(c, i) != -1 {
 					t.Fatalf("%v does not play but its token %d has progress %d\n%v", c, i, tokens[c][i], s)
 				}
 			}
 			continue
 		}
-		for i := r.Tokens; i < MaxTokens; i++ {
+		for i := r.Tokens; i < ludo.MaxTokens; i++ {
 			if tokens[c][i] != -1 || s.Progress(c, i) != -1 {
 				t.Fatalf("%v token %d is past Tokens=%d but has progress %d\n%v", c, i, r.Tokens, tokens[c][i], s)
 			}
 		}
-		squares := []Square{YardOf(c), FinishOf(c)}
+		squares := []ludo.Square{ludo.YardOf(c), ludo.FinishOf(c)}
 		for n := 1; n <= b.HomeColumn; n++ {
-			squares = append(squares, HomeSquare(c, n))
+			squares = append(squares, ludo.HomeSquare(c, n))
 		}
 		for _, sq := range squares {
 			for o, k := range s.TokensOn(sq) {
-				if k > 0 && Color(o) != c {
-					t.Fatalf("On(%v) counts %d %v tokens\n%v", sq, k, Color(o), s)
+				if k > 0 && ludo.Color(o) != c {
+					t.Fatalf("On(%v) counts %d %v tokens\n%v", sq, k, ludo.Color(o), s)
 				}
 			}
 			count[c] += s.TokensOn(sq)[c]
 		}
 	}
 	for n := 1; n <= b.Track; n++ {
-		for o, k := range s.TokensOn(TrackSquare(n)) {
+		for o, k := range s.TokensOn(ludo.TrackSquare(n)) {
 			count[o] += k
 		}
 	}
@@ -893,7 +893,7 @@ func propCheckConservation(t *rapid.T, s State) {
 			}
 			want := b.Square(c, p)
 			if sq := v.trackSquare(c, p); sq != 0 && p >= b.StartLane { // (a start lane's square is its home column's, rule Y1)
-				want = TrackSquare(sq)
+				want = ludo.TrackSquare(sq)
 			}
 			if got := s.Square(c, i); got != want {
 				t.Fatalf("Square(%v, %d) = %v, want %v (progress %d)\n%v", c, i, got, want, p, s)
@@ -909,32 +909,32 @@ func propCheckConservation(t *rapid.T, s State) {
 // block wherever a colour has two tokens on a track square and blocks are
 // played (rule B1), and the marks of rule P4 only on squares two tokens
 // share.
-func propCheckSquares(t *rapid.T, s State) {
+func propCheckSquares(t *rapid.T, s ludo.State) {
 	t.Helper()
 	r := s.Rules()
 	b := r.Board
 	v := newRbView(s)
-	blocks := map[Square]Colors{}
+	blocks := map[ludo.Square]ludo.Colors{}
 	for sq, c := range s.Blocks() {
-		blocks[sq] |= ColorsOf(c)
+		blocks[sq] |= ludo.ColorsOf(c)
 	}
 	for n := 1; n <= b.Track; n++ {
-		on := v.on(n, rbTok{c: MaxPlayers})
+		on := v.on(n, rbTok{c: ludo.MaxPlayers})
 		if r.SquareLimit > 0 && len(on) > r.SquareLimit {
 			t.Fatalf("square %d holds %d tokens, SquareLimit is %d\n%v", n, len(on), r.SquareLimit, s)
 		}
-		var want Colors
+		var want ludo.Colors
 		for c, ts := range byColor(on) {
-			if len(ts) >= 2 && r.Blocks != NoBlocks && (r.Blocks != BlocksOnSafe || b.IsSafe(TrackSquare(n))) { // rules B1, S4
-				want |= ColorsOf(c)
+			if len(ts) >= 2 && r.Blocks != ludo.NoBlocks && (r.Blocks != ludo.BlocksOnSafe || b.IsSafe(ludo.TrackSquare(n))) { // rules B1, S4
+				want |= ludo.ColorsOf(c)
 			}
-			start := r.SixEntry == SixEntersTwoOrRuns && len(ts) == 2 && v.prog[c][ts[0].i] == 0
-			if len(ts) >= 2 && r.OwnLanding == OwnLandingForbidden && !start {
+			start := r.SixEntry == ludo.SixEntersTwoOrRuns && len(ts) == 2 && v.prog[c][ts[0].i] == 0
+			if len(ts) >= 2 && r.OwnLanding == ludo.OwnLandingForbidden && !start {
 				t.Fatalf("%d %v tokens share square %d under OwnLandingForbidden\n%v", len(ts), c, n, s)
 			}
 		}
-		if blocks[TrackSquare(n)] != want {
-			t.Fatalf("Blocks() gives %v on square %d, want %v\n%v", blocks[TrackSquare(n)], n, want, s)
+		if blocks[ludo.TrackSquare(n)] != want {
+			t.Fatalf("Blocks() gives %v on square %d, want %v\n%v", blocks[ludo.TrackSquare(n)], n, want, s)
 		}
 		for _, o := range on {
 			if v.later[o.c][o.i] && len(on) != 2 {
@@ -951,9 +951,9 @@ func propCheckSquares(t *rapid.T, s State) {
 				}
 			}
 			switch {
-			case k > 1 && r.Goal == GoalSlots:
+			case k > 1 && r.Goal == ludo.GoalSlots:
 				t.Fatalf("%d %v tokens on goal square %v under GoalSlots\n%v", k, c, b.Square(c, p), s)
-			case k > 1 && r.OwnLanding == OwnLandingForbidden && p < b.Finish():
+			case k > 1 && r.OwnLanding == ludo.OwnLandingForbidden && p < b.Finish():
 				t.Fatalf("%d %v tokens on %v under OwnLandingForbidden\n%v", k, c, b.Square(c, p), s)
 			}
 		}
@@ -964,7 +964,7 @@ func propCheckSquares(t *rapid.T, s State) {
 // counts it: no token passes a block that stops it or lands on one (rule
 // B2), but a tower is passed, and a tower moving whole lands on one (rules
 // R4, R5); and a finished token never moves (rule B3).
-func propCheckPaths(t *rapid.T, s State) {
+func propCheckPaths(t *rapid.T, s ludo.State) {
 	t.Helper()
 	v := newRbView(s)
 	r := v.r
@@ -978,7 +978,7 @@ func propCheckPaths(t *rapid.T, s State) {
 		}
 		var path []int
 		switch {
-		case m.From() < 0 && r.SixEntry == SixEntersTwoOrRuns && isRun(v, m):
+		case m.From() < 0 && r.SixEntry == ludo.SixEntersTwoOrRuns && isRun(v, m):
 			path = []int{1, 2, 3, 4, 5} // as a move from the start square (rule F1), a star there jumping on (rule D2)
 		case m.From() < 0:
 			path = []int{0}
@@ -996,14 +996,14 @@ func propCheckPaths(t *rapid.T, s State) {
 		default:
 			path, _, _, _ = v.walk(tok.c, m.From(), m.Count())
 		}
-		stopped := func(p int) (Color, bool) {
+		stopped := func(p int) (ludo.Color, bool) {
 			sq := v.trackSquare(tok.c, p)
 			if sq == 0 {
 				return 0, false
 			}
 			for o, ts := range byColor(v.on(sq, tok)) {
-				if v.stops(ts, o, tok.c) && (o != tok.c || r.Blocks == BlocksStopAll) &&
-					(r.Blocks != BlocksOnSafe || v.b.IsSafe(TrackSquare(sq))) { // rule S4: a block on a safe square only
+				if v.stops(ts, o, tok.c) && (o != tok.c || r.Blocks == ludo.BlocksStopAll) &&
+					(r.Blocks != ludo.BlocksOnSafe || v.b.IsSafe(ludo.TrackSquare(sq))) { // rule S4: a block on a safe square only
 					return o, true
 				}
 			}
@@ -1013,16 +1013,16 @@ func propCheckPaths(t *rapid.T, s State) {
 			o, ok := stopped(p)
 			switch {
 			case !ok:
-			case k < len(path)-1 && r.Blocks == BlocksTowers: // rule R4: a tower is passed
+			case k < len(path)-1 && r.Blocks == ludo.BlocksTowers: // rule R4: a tower is passed
 			case k < len(path)-1:
 				t.Fatalf("%v passes the %v block at progress %d\n%v", m, o, p, s)
 			case m.MovesTower(): // rule R5: a tower lands on a tower, and captures its two and those it passed (rule S1)
 				if passed := len(v.overtaken(tok, path[:k])); !v.whole(tok) || m.NumCaptured() != 2+passed {
 					t.Fatalf("%v moves a tower onto the %v tower at progress %d, but not from a tower moving whole or capturing two and the %d it passed\n%v", m, o, p, passed, s)
 				}
-			case m.Enters() && p == 0 && r.EntryCapture == EntryCapturesLast:
+			case m.Enters() && p == 0 && r.EntryCapture == ludo.EntryCapturesLast:
 				// Rule P4: an enemy pair on the exit does not stop entry.
-			case r.Blocks == BlocksOnSafe:
+			case r.Blocks == ludo.BlocksOnSafe:
 				// Rule S4: a bench's block stops passing, not landing.
 			case o != tok.c && !v.partners(o, tok.c) && (m.Enters() || !m.Jumps()):
 				t.Fatalf("%v lands on the %v block at progress %d\n%v", m, o, p, s)
@@ -1034,35 +1034,35 @@ func propCheckPaths(t *rapid.T, s State) {
 // isRun reports whether m is the 6 that enters a token and runs it on to
 // progress 5 (rule F1), as the reference has it: where progress 5 is a
 // star, its move ends further on (rule D2).
-func isRun(v *rbView, m Move) bool {
+func isRun(v *rbView, m ludo.Move) bool {
 	rm, ok := v.matching(m)
 	return ok && rm.run
 }
 
 // propCheckPhase checks the invariants of the phase, the die, the six count,
 // the turn and the ranking.
-func propCheckPhase(t *rapid.T, s State) {
+func propCheckPhase(t *rapid.T, s ludo.State) {
 	t.Helper()
 	r := s.Rules()
 	v := newRbView(s)
 	u := s.Setup()
 	rank := s.Ranking()
-	seen := Colors(0)
+	seen := ludo.Colors(0)
 	for k, c := range rank {
 		if !s.Players().Has(c) || seen.Has(c) || s.Place(c) == 0 {
 			t.Fatalf("bad ranking %v (place of %v is %d)\n%v", rank, c, s.Place(c), s)
 		}
-		if r.Teams == NoTeams && s.Place(c) != k+1 {
+		if r.Teams == ludo.NoTeams && s.Place(c) != k+1 {
 			t.Fatalf("ranking %v gives %v place %d\n%v", rank, c, s.Place(c), s)
 		}
-		seen |= ColorsOf(c)
-		last := r.End == PlayForAllPlaces && r.Teams == NoTeams && k == r.Players-1
-		if !last && r.Teams == NoTeams && !rbFinished(v, &u, c) {
+		seen |= ludo.ColorsOf(c)
+		last := r.End == ludo.PlayForAllPlaces && r.Teams == ludo.NoTeams && k == r.Players-1
+		if !last && r.Teams == ludo.NoTeams && !rbFinished(v, &u, c) {
 			t.Fatalf("%v is ranked %d but has not finished\n%v", c, k+1, s)
 		}
 	}
 	for c := range s.Players().All() {
-		if !seen.Has(c) && (s.Place(c) != 0 || r.Teams == NoTeams && rbFinished(v, &u, c)) {
+		if !seen.Has(c) && (s.Place(c) != 0 || r.Teams == ludo.NoTeams && rbFinished(v, &u, c)) {
 			t.Fatalf("%v is unranked but has place %d or has finished\n%v", c, s.Place(c), s)
 		}
 	}
@@ -1070,9 +1070,9 @@ func propCheckPhase(t *rapid.T, s State) {
 		t.Fatalf("Winner() = %v, %v with ranking %v\n%v", w, ok, rank, s)
 	}
 	switch s.Phase() {
-	case PhaseOver:
+	case ludo.PhaseOver:
 		want := 1
-		if r.End == PlayForAllPlaces || r.Teams == Partners {
+		if r.End == ludo.PlayForAllPlaces || r.Teams == ludo.Partners {
 			want = r.Players
 		}
 		if len(rank) != want {
@@ -1082,15 +1082,15 @@ func propCheckPhase(t *rapid.T, s State) {
 			t.Fatalf("game over with die %d, count %d and sixes %d", s.Die(), s.Count(), s.Streak())
 		}
 		return
-	case PhaseRoll:
+	case ludo.PhaseRoll:
 		if s.Die() != 0 || s.Count() != 0 || s.IsBonusMove() {
 			t.Fatalf("roll due with die %d, count %d\n%v", s.Die(), s.Count(), s)
 		}
 		if r.SixLimit > 0 && s.Streak() >= r.SixLimit {
 			t.Fatalf("roll due with sixes %d at the limit %d\n%v", s.Streak(), r.SixLimit, s)
 		}
-	case PhaseMove:
-		if !ThrowFaces(r).Has(s.Die()) {
+	case ludo.PhaseMove:
+		if !ludo.ThrowFaces(r).Has(s.Die()) {
 			t.Fatalf("move due with die %d\n%v", s.Die(), s)
 		}
 		if s.IsBonusMove() && s.Count() != r.CaptureBonus.Steps() && s.Count() != r.HomeBonus.Steps() {
@@ -1109,13 +1109,13 @@ func propCheckPhase(t *rapid.T, s State) {
 	if !s.Players().Has(s.Turn()) || s.Place(s.Turn()) != 0 || rbFinished(v, &u, s.Turn()) {
 		t.Fatalf("turn of %v, who does not play or has finished\n%v", s.Turn(), s)
 	}
-	if len(rank) >= r.Players || (r.End == FirstWinner && len(rank) > 0) || r.Teams == Partners && len(rank) > 0 {
+	if len(rank) >= r.Players || (r.End == ludo.FirstWinner && len(rank) > 0) || r.Teams == ludo.Partners && len(rank) > 0 {
 		t.Fatalf("game not over with ranking %v\n%v", rank, s)
 	}
 }
 
 // propCheckPosition checks every invariant of a position.
-func propCheckPosition(t *rapid.T, s State) {
+func propCheckPosition(t *rapid.T, s ludo.State) {
 	t.Helper()
 	propCheckConservation(t, s)
 	propCheckSquares(t, s)
@@ -1126,7 +1126,7 @@ func propCheckPosition(t *rapid.T, s State) {
 // every token's own move where TokenMove allows it (ruling Q9 lists alike
 // tokens once, but Apply takes the move of any of them), a second move of
 // a 6 that enters (rule F1) included.
-func propAccepted(s State) []Move {
+func propAccepted(s ludo.State) []ludo.Move {
 	ms := s.LegalMoves()
 	for i := range s.Rules().Tokens {
 		if m, err := s.TokenMove(i); err == nil && !slices.Contains(ms, m) {
@@ -1135,8 +1135,8 @@ func propAccepted(s State) []Move {
 	}
 	for _, m := range s.LegalMoves() {
 		for i := range s.Rules().Tokens {
-			if m.Token() >= 0 && s.Progress(m.Color(), i) == m.From() && !slices.Contains(ms, MoveWithToken(m, i)) {
-				ms = append(ms, MoveWithToken(m, i))
+			if m.Token() >= 0 && s.Progress(m.Color(), i) == m.From() && !slices.Contains(ms, ludo.MoveWithToken(m, i)) {
+				ms = append(ms, ludo.MoveWithToken(m, i))
 			}
 		}
 	}
@@ -1146,47 +1146,47 @@ func propAccepted(s State) []Move {
 // propCandidates returns moves to try in s: moves seen anywhere in the game,
 // TokenMove of every index (in and out of range), passes and forfeiting
 // passes of every colour and face, and the zero Move.
-func propCandidates(g *propGame, s State) []Move {
+func propCandidates(g *propGame, s ludo.State) []ludo.Move {
 	ms := slices.Clone(g.pool)
 	for _, i := range []int{-129, -2, -1, 0, 1, 2, 3, 4, 5, 127, 128, 255, 256} {
 		if m, err := s.TokenMove(i); err == nil {
 			ms = append(ms, m)
 		}
 	}
-	return append(append(ms, propAllPasses...), Move{})
+	return append(append(ms, propAllPasses...), ludo.Move{})
 }
 
 // propWrongPhaseErr is the error a transition of the wrong kind gets in s: a roll
 // while a move is due or a move while a roll is due, or after the game.
-func propWrongPhaseErr(s State) error {
-	if s.Phase() == PhaseOver {
-		return ErrGameOver
+func propWrongPhaseErr(s ludo.State) error {
+	if s.Phase() == ludo.PhaseOver {
+		return ludo.ErrGameOver
 	}
-	return ErrWrongPhase
+	return ludo.ErrWrongPhase
 }
 
-func propForfeiting(s State) bool {
+func propForfeiting(s ludo.State) bool {
 	r := s.Rules()
-	return s.Phase() == PhaseMove && r.SixLimit > 0 && s.Streak() >= r.SixLimit && !s.IsBonusMove()
+	return s.Phase() == ludo.PhaseMove && r.SixLimit > 0 && s.Streak() >= r.SixLimit && !s.IsBonusMove()
 }
 
 // propMoveKey is what a Move says of itself through its accessors, for
 // comparing moves without relying on how they are stored.
 type propMoveKey struct {
-	color                                      Color
+	color                                      ludo.Color
 	token, from, to, die, count, captures      int
 	pass, forfeits, enters, finishes, forms    bool
 	bounces, jumps, circles, home, pair, bonus bool
 	tower                                      bool
 }
 
-func propKeyOf(m Move) propMoveKey {
+func propKeyOf(m ludo.Move) propMoveKey {
 	return propMoveKey{m.Color(), m.Token(), m.From(), m.To(), m.Die(), m.Count(), m.NumCaptured(),
 		m.IsPass(), m.Forfeits(), m.Enters(), m.Finishes(), m.FormsBlock(),
 		m.Bounces(), m.Jumps(), m.Circles(), m.SendsMoverHome(), m.EntersPair(), m.IsBonusMove(), m.MovesTower()}
 }
 
-func propKeysOf(ms []Move) []propMoveKey {
+func propKeysOf(ms []ludo.Move) []propMoveKey {
 	ks := make([]propMoveKey, len(ms))
 	for i, m := range ms {
 		ks[i] = propKeyOf(m)
@@ -1195,27 +1195,27 @@ func propKeysOf(ms []Move) []propMoveKey {
 }
 
 // propAllFinished reports whether colour c is done (rules C6, M1, K6).
-func propAllFinished(s State, c Color) bool {
+func propAllFinished(s ludo.State, c ludo.Color) bool {
 	u := s.Setup()
 	return rbFinished(newRbView(s), &u, c)
 }
 
 // propAllPasses holds every pass and forfeiting pass of every colour and die
 // face, taken from positions built with Setup, where the rules force them.
-var propAllPasses = func() []Move {
-	var ms []Move
-	for c := range Color(MaxPlayers) {
+var propAllPasses = func() []ludo.Move {
+	var ms []ludo.Move
+	for c := range ludo.Color(ludo.MaxPlayers) {
 		for d := 1; d <= 6; d++ {
 			for _, forfeit := range []bool{false, true} {
-				r := Classic()
+				r := ludo.Classic()
 				if c >= 4 {
 					r.Board.Arms, r.Board.Track, r.Players = 6, 78, 6
 				}
-				u := Setup{Turn: c, Die: d}
+				u := ludo.Setup{Turn: c, Die: d}
 				if forfeit {
-					r.BonusRolls, r.SixLimit, u.Streak = FacesOf(d), 2, 2
+					r.BonusRolls, r.SixLimit, u.Streak = ludo.FacesOf(d), 2, 2
 				} else {
-					r.BonusRolls, r.EntryRolls = 0, FacesOf(1+d%6)
+					r.BonusRolls, r.EntryRolls = 0, ludo.FacesOf(1+d%6)
 				}
 				for i := range u.Tokens {
 					for j := range u.Tokens[i] {
@@ -1232,7 +1232,7 @@ var propAllPasses = func() []Move {
 		}
 	}
 	for _, m := range ms {
-		if !m.IsPass() || len(ms) != 2*6*MaxPlayers {
+		if !m.IsPass() || len(ms) != 2*6*ludo.MaxPlayers {
 			panic(fmt.Sprintf("not a pass: %v", m))
 		}
 	}
@@ -1253,7 +1253,7 @@ func TestPropRulesValid(t *testing.T) {
 		if s.Rules() != r {
 			t.Fatalf("New(r).Rules() = %#v, want %#v", s.Rules(), r)
 		}
-		if s.Phase() != PhaseRoll || s.Players().Len() != r.Players {
+		if s.Phase() != ludo.PhaseRoll || s.Players().Len() != r.Players {
 			t.Fatalf("start position: phase %v, players %v\n%v", s.Phase(), s.Players(), s)
 		}
 		if r.Seats != 0 && s.Players() != r.Seats {
@@ -1262,7 +1262,7 @@ func TestPropRulesValid(t *testing.T) {
 		first := true
 		for c := range s.Players().All() {
 			// Rules C2, K6, M5: the yard, but StartOut on the start square.
-			if n := s.TokensOn(YardOf(c))[c]; n != r.Tokens-r.StartOut {
+			if n := s.TokensOn(ludo.YardOf(c))[c]; n != r.Tokens-r.StartOut {
 				t.Fatalf("%v has %d tokens in the yard at the start, want %d", c, n, r.Tokens-r.StartOut)
 			}
 			if n := s.TokensOn(r.Board.Square(c, 0))[c]; n != r.StartOut {
@@ -1286,15 +1286,15 @@ func TestPropConservation(t *testing.T) {
 }
 
 func propLegalMovesApply(t *rapid.T) {
-	propForPositions(t, func(s State) { propCheckLegalMovesApply(t, s) })
+	propForPositions(t, func(s ludo.State) { propCheckLegalMovesApply(t, s) })
 }
 
-func propCheckLegalMovesApply(t *rapid.T, s State) {
+func propCheckLegalMovesApply(t *rapid.T, s ludo.State) {
 	ms := s.LegalMoves()
-	if s.Phase() == PhaseMove && len(ms) == 0 {
+	if s.Phase() == ludo.PhaseMove && len(ms) == 0 {
 		t.Fatalf("no legal moves while a move is due\n%v", s)
 	}
-	if s.Phase() != PhaseMove && len(ms) != 0 {
+	if s.Phase() != ludo.PhaseMove && len(ms) != 0 {
 		t.Fatalf("legal moves %v in phase %v\n%v", ms, s.Phase(), s)
 	}
 	propCheckPaths(t, s)
@@ -1326,8 +1326,8 @@ func FuzzLegalMovesApply(f *testing.F) {
 
 // propCheckReference compares the legal moves and every token's TokenMove
 // with the reference (properties_ref_test.go), the rulebook restated.
-func propCheckReference(t *rapid.T, s State) {
-	if s.Phase() != PhaseMove {
+func propCheckReference(t *rapid.T, s ludo.State) {
+	if s.Phase() != ludo.PhaseMove {
 		return
 	}
 	v := newRbView(s)
@@ -1336,11 +1336,11 @@ func propCheckReference(t *rapid.T, s State) {
 		want = append(want, m.key())
 	}
 	if got := propKeysOf(s.LegalMoves()); !slices.Equal(got, want) {
-		back, err := ParsePosition(FormatPosition(s))
-		dump := func(s State) string {
+		back, err := ludo.ParsePosition(ludo.FormatPosition(s))
+		dump := func(s ludo.State) string {
 			return fmt.Sprintf("%#v", s) // the engine's fields
 		}
-		t.Fatalf("LegalMoves() =\n%v\nwant\n%v\n%v%s\nDEBUG %s\nDEBUG %s %v", got, want, s, FormatPosition(s), dump(s), dump(back), err)
+		t.Fatalf("LegalMoves() =\n%v\nwant\n%v\n%v%s\nDEBUG %s\nDEBUG %s %v", got, want, s, ludo.FormatPosition(s), dump(s), dump(back), err)
 	}
 	for i := -1; i <= s.Rules().Tokens; i++ {
 		want, ok := v.tokenMove(i)
@@ -1350,7 +1350,7 @@ func propCheckReference(t *rapid.T, s State) {
 			t.Fatalf("TokenMove(%d) refused (%v), want %+v\n%v", i, err, want.key(), s)
 		case !ok && err == nil:
 			t.Fatalf("TokenMove(%d) = %v, want it refused\n%v", i, m, s)
-		case err != nil && !errors.Is(err, ErrIllegalMove):
+		case err != nil && !errors.Is(err, ludo.ErrIllegalMove):
 			t.Fatalf("TokenMove(%d) error %v does not match ErrIllegalMove", i, err)
 		case err == nil && propKeyOf(m) != want.key():
 			t.Fatalf("TokenMove(%d) = %v %+v, want %+v\n%v", i, m, propKeyOf(m), want.key(), s)
@@ -1363,17 +1363,17 @@ func propCheckReference(t *rapid.T, s State) {
 func TestPropMatchesReference(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
-		propForPositions(t, func(s State) { propCheckReference(t, s) })
+		propForPositions(t, func(s ludo.State) { propCheckReference(t, s) })
 	})
 }
 
 // propCheckTransition compares the position a roll or a move leads to with
 // the reference's.
-func propCheckTransition(t *rapid.T, s, s2 State, face int, m Move) {
+func propCheckTransition(t *rapid.T, s, s2 ludo.State, face int, m ludo.Move) {
 	t.Helper()
 	if face != 0 {
 		u, count := rbRoll(s, face)
-		if got := s2.Setup(); !rbSame(got, []Setup{u}) || s2.Count() != count || s2.IsBonusMove() {
+		if got := s2.Setup(); !rbSame(got, []ludo.Setup{u}) || s2.Count() != count || s2.IsBonusMove() {
 			t.Fatalf("Roll(%d) of\n%v\ngave\n%s(count %d), want\n%s(count %d)", face, s, rbSetupString(got), s2.Count(), rbSetupString(u), count)
 		}
 		return
@@ -1403,8 +1403,8 @@ func TestPropMatchesReferenceTransitions(t *testing.T) {
 		states := propTail(g)
 		for k := 1; k < len(states); k++ {
 			s, s2 := states[k-1], states[k]
-			if s.Phase() == PhaseRoll {
-				propCheckTransition(t, s, s2, s2.Die(), Move{})
+			if s.Phase() == ludo.PhaseRoll {
+				propCheckTransition(t, s, s2, s2.Die(), ludo.Move{})
 				continue
 			}
 			m, ok := propMovePlayed(s, s2)
@@ -1425,13 +1425,13 @@ func TestPropMatchesReferenceTransitions(t *testing.T) {
 }
 
 // propMovePlayed returns the legal move that leads from s to s2.
-func propMovePlayed(s, s2 State) (Move, bool) {
+func propMovePlayed(s, s2 ludo.State) (ludo.Move, bool) {
 	for _, m := range propAccepted(s) {
 		if res, err := s.Apply(m); err == nil && res == s2 {
 			return m, true
 		}
 	}
-	return Move{}, false
+	return ludo.Move{}, false
 }
 
 // TestPropLegalMovesAreTokenMoves holds Roll's judgement of every token
@@ -1443,13 +1443,13 @@ func propMovePlayed(s, s2 State) (Move, bool) {
 func TestPropLegalMovesAreTokenMoves(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
-		propForPositions(t, func(s State) {
-			if s.Phase() != PhaseMove {
+		propForPositions(t, func(s ludo.State) {
+			if s.Phase() != ludo.PhaseMove {
 				return
 			}
 			c, r := s.Turn(), s.Rules()
 			legal := s.LegalMoves()
-			var want []Move
+			var want []ludo.Move
 			for i := range r.Tokens {
 				alike := false
 				for j := range i {
@@ -1479,7 +1479,7 @@ func TestPropLegalMovesAreTokenMoves(t *testing.T) {
 			if len(want) == 0 {
 				want = append(want, s.LegalMoves()[0]) // the pass, checked by TestPropMatchesReference
 			}
-			slices.SortFunc(want, Move.Compare)
+			slices.SortFunc(want, ludo.Move.Compare)
 			if !slices.Equal(legal, want) {
 				t.Fatalf("LegalMoves() = %v, want the TokenMoves %v\n%v", legal, want, s)
 			}
@@ -1494,10 +1494,10 @@ func TestPropIllegalMovesRejected(t *testing.T) {
 		// Try the position reached, and a random earlier one (often a
 		// position waiting for a roll).
 		k := rapid.IntRange(0, len(g.states)-1).Draw(t, "earlier")
-		for _, s := range []State{g.last(), g.states[k]} {
+		for _, s := range []ludo.State{g.last(), g.states[k]} {
 			ok := propAccepted(s)
 			var want error
-			if s.Phase() != PhaseMove {
+			if s.Phase() != ludo.PhaseMove {
 				want = propWrongPhaseErr(s)
 			}
 			for _, i := range []int{-129, -2, -1, 0, 1, 2, 3, 4, 5, 127, 128, 255, 256} {
@@ -1509,11 +1509,11 @@ func TestPropIllegalMovesRejected(t *testing.T) {
 				switch {
 				case want != nil && !errors.Is(err, want):
 					t.Fatalf("TokenMove(%d) in phase %v: error %v, want %v\n%v", i, s.Phase(), err, want, s)
-				case err != nil && want == nil && !errors.Is(err, ErrIllegalMove):
+				case err != nil && want == nil && !errors.Is(err, ludo.ErrIllegalMove):
 					t.Fatalf("TokenMove(%d): error %v does not match ErrIllegalMove\n%v", i, err, s)
 				case err == nil && (i < 0 || i >= s.Rules().Tokens):
 					t.Fatalf("TokenMove(%d) = %v, but there is no token %d\n%v", i, m, i, s)
-				case err != nil && m != (Move{}):
+				case err != nil && m != (ludo.Move{}):
 					t.Fatalf("TokenMove(%d) returned %v with error %v", i, m, err)
 				}
 			}
@@ -1534,12 +1534,12 @@ func TestPropIllegalMovesRejected(t *testing.T) {
 					t.Fatalf("Apply(%v) accepted a move that is not legal (legal: %v)\n%v\nresult:\n%v", m, ok, s, s2)
 				case want != nil && !errors.Is(err, want):
 					t.Fatalf("Apply(%v) in phase %v: error %v, want %v", m, s.Phase(), err, want)
-				case want == nil && !errors.Is(err, ErrIllegalMove):
+				case want == nil && !errors.Is(err, ludo.ErrIllegalMove):
 					t.Fatalf("Apply(%v): error %v does not match ErrIllegalMove\n%v", m, err, s)
 				case s2 != s:
 					t.Fatalf("Apply(%v) failed (%v) but returned a different State\n%v", m, err, s2)
 				}
-				var ime *IllegalMoveError
+				var ime *ludo.IllegalMoveError
 				if errors.As(err, &ime) && ime.Move != m {
 					t.Fatalf("IllegalMoveError.Move = %v, want %v", ime.Move, m)
 				}
@@ -1574,7 +1574,7 @@ func TestPropTransitionsKeepInput(t *testing.T) {
 			_, _ = s.TokenMove(0)
 			_ = s.String()
 			_ = s.Setup()
-			_ = FormatPosition(s)
+			_ = ludo.FormatPosition(s)
 			if s != before {
 				t.Fatalf("Apply(%v) or a query changed its receiver", m)
 			}
@@ -1585,14 +1585,14 @@ func TestPropTransitionsKeepInput(t *testing.T) {
 func TestPropLegalMovesForms(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
-		propForPositions(t, func(s State) {
+		propForPositions(t, func(s ludo.State) {
 			a := s.AppendLegalMoves(nil)
 			b := s.LegalMoves()
-			var c []Move
+			var c []ludo.Move
 			for m := range s.LegalMovesSeq() {
 				c = append(c, m)
 			}
-			prefix := []Move{propAllPasses[len(propAllPasses)-1]}
+			prefix := []ludo.Move{propAllPasses[len(propAllPasses)-1]}
 			d := s.AppendLegalMoves(prefix)
 			if !slices.Equal(a, b) || !slices.Equal(a, c) || !slices.Equal(d[:1], prefix) || !slices.Equal(d[1:], a) {
 				t.Fatalf("AppendLegalMoves %v, LegalMoves %v, LegalMovesSeq %v, Append after a prefix %v\n%v", a, b, c, d, s)
@@ -1635,7 +1635,7 @@ func TestPropLegalMovesForms(t *testing.T) {
 func TestPropCaptures(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
-		propForPositions(t, func(s State) {
+		propForPositions(t, func(s ludo.State) {
 			r := s.Rules()
 			c := s.Turn()
 			for _, m := range s.LegalMoves() {
@@ -1661,7 +1661,7 @@ func TestPropCaptures(t *testing.T) {
 						case o == c && m.EntersPair() && p == -1 && p2 == 0:
 						case o == c && m.MovesTower() && p == m.From() && p2 == m.To(): // rule R5: the tower's other token
 							mates++
-						case o == c && r.CaptureDuty == CapturePenalty && !m.Captures() && p2 == -1:
+						case o == c && r.CaptureDuty == ludo.CapturePenalty && !m.Captures() && p2 == -1:
 						default:
 							moved++
 							t.Fatalf("%v: %v token %d moved from %d to %d\n%v", m, o, j, p, p2, s)
@@ -1690,32 +1690,32 @@ func TestPropSixPenalty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g := propDrawGame(t)
 		states := g.states[max(0, len(g.states)-10*propWindow):]
-		var start State // the position the current turn began in
-		var last = -1   // the token moved last this turn
+		var start ludo.State // the position the current turn began in
+		var last = -1        // the token moved last this turn
 		for k, s := range states {
 			if k == 0 && len(states) == len(g.states) || k > 0 && states[k-1].Turn() != s.Turn() {
 				start, last = s, -1 // a turn begins
 			}
-			if k > 0 && states[k-1].Phase() == PhaseMove && states[k-1].Turn() == s.Turn() {
+			if k > 0 && states[k-1].Phase() == ludo.PhaseMove && states[k-1].Turn() == s.Turn() {
 				if m, ok := propMovePlayed(states[k-1], s); ok && !m.IsPass() {
 					last = m.Token()
 				}
 			}
-			if !propForfeiting(s) || k+1 == len(states) || start == (State{}) {
+			if !propForfeiting(s) || k+1 == len(states) || start == (ludo.State{}) {
 				continue
 			}
 			s2 := states[k+1]
 			r := s.Rules()
 			want := s.Setup().Tokens
 			switch r.SixPenalty {
-			case UndoTurn:
+			case ludo.UndoTurn:
 				want = start.Setup().Tokens
-			case LastMovedHome:
+			case ludo.LastMovedHome:
 				b := r.Board
 				if p := s.Progress(s.Turn(), max(last, 0)); last >= 0 && p >= 0 && (p <= b.HomeEntry || p > b.Finish()) {
 					want[s.Turn()][last] = -1
 				}
-			case ExposedHome: // rule S3: every token on the track off a safe square
+			case ludo.ExposedHome: // rule S3: every token on the track off a safe square
 				b := r.Board
 				for i := range r.Tokens {
 					if p := s.Progress(s.Turn(), i); p >= 0 && (p <= b.HomeEntry || p > b.Finish()) && !b.IsSafe(b.Square(s.Turn(), p)) {
@@ -1745,18 +1745,18 @@ func TestPropRollFaces(t *testing.T) {
 			t.Fatalf("Roll changed its receiver")
 		}
 		switch {
-		case s.Phase() != PhaseRoll:
+		case s.Phase() != ludo.PhaseRoll:
 			if !errors.Is(err, propWrongPhaseErr(s)) || s2 != s {
 				t.Fatalf("Roll(%d) in phase %v: %v", face, s.Phase(), err)
 			}
-		case !ThrowFaces(s.Rules()).Has(face):
-			if !errors.Is(err, ErrBadFace) || s2 != s {
+		case !ludo.ThrowFaces(s.Rules()).Has(face):
+			if !errors.Is(err, ludo.ErrBadFace) || s2 != s {
 				t.Fatalf("Roll(%d): error %v, want ErrBadFace and no change", face, err)
 			}
 		case err != nil:
 			t.Fatalf("Roll(%d): %v\n%v", face, err, s)
 		default:
-			propCheckTransition(t, s, s2, face, Move{})
+			propCheckTransition(t, s, s2, face, ludo.Move{})
 		}
 	})
 }
@@ -1774,7 +1774,7 @@ func propPlay(t *rapid.T, limit int) (*propGame, *propPlayer) {
 	r := propRulesGen.Draw(t, "rules")
 	s := propMustNew(t, r)
 	p := propDrawPlayer(t)
-	g := &propGame{rules: r, states: []State{s}}
+	g := &propGame{rules: r, states: []ludo.State{s}}
 	if err := g.play(p, limit); err != nil {
 		t.Fatalf("rules %v: %v", r, err)
 	}
@@ -1784,9 +1784,9 @@ func propPlay(t *rapid.T, limit int) (*propGame, *propPlayer) {
 // propRolled returns position s with colour c to move having rolled
 // face f at the start of its turn: no bonus, throws, sixes but this one,
 // or moves earlier in the turn.
-func propRolled(s State, c Color, f int) (State, error) {
+func propRolled(s ludo.State, c ludo.Color, f int) (ludo.State, error) {
 	u := s.Setup()
-	u.Turn, u.Die, u.BonusMove, u.Streak, u.TriesUsed, u.LastMoved, u.ExtraRoll, u.TurnStart = c, f, 0, 0, 0, [MaxTokens]bool{}, false, nil
+	u.Turn, u.Die, u.BonusMove, u.Streak, u.TriesUsed, u.LastMoved, u.ExtraRoll, u.TurnStart = c, f, 0, 0, 0, [ludo.MaxTokens]bool{}, false, nil
 	if u.Rules.BonusRolls.Has(f) {
 		u.Streak = 1
 	}
@@ -1798,7 +1798,7 @@ func propRolled(s State, c Color, f int) (State, error) {
 // that Validate accepts can reach such a stalemate, where barriers that
 // stop everyone (BlocksStopAll, OvertakeNone) fill a small board; the
 // game then never ends.
-func propDead(s State) bool {
+func propDead(s ludo.State) bool {
 	for c := range s.Players().All() {
 		if s.Place(c) != 0 || propAllFinished(s, c) {
 			continue
@@ -1822,7 +1822,7 @@ func propDead(s State) bool {
 // did not need (FinishTokens below Tokens, rule K6) stay where they are.
 // No token may land on a block (rule B2), so it is never captured either;
 // where others must pass it, the game never ends.
-func propFrozen(s State) bool {
+func propFrozen(s ludo.State) bool {
 	for _, c := range s.Blocks() {
 		if s.Place(c) == 0 && propAllFinished(s, c) {
 			return true
@@ -1836,9 +1836,9 @@ func propFrozen(s State) bool {
 // a pass keeps the bonus roll (ruling Q1), and no face moves any of its
 // tokens, as where an opponent's block that only its owner could open
 // bars the way (rule B2). The others never roll again.
-func propForever(s State) bool {
+func propForever(s ludo.State) bool {
 	r := s.Rules()
-	if r.BonusRolls != FacesOf(1, 2, 3, 4, 5, 6) || r.SixLimit != 0 || r.NoMoveForfeitsBonus || s.Phase() != PhaseRoll {
+	if r.BonusRolls != ludo.FacesOf(1, 2, 3, 4, 5, 6) || r.SixLimit != 0 || r.NoMoveForfeitsBonus || s.Phase() != ludo.PhaseRoll {
 		return false
 	}
 	for f := 1; f <= 6; f++ {
@@ -1859,24 +1859,24 @@ func propForever(s State) bool {
 // positions it visited, and whether the search closed without finding
 // one: then no dice and no choices can ever end the game from s, which
 // proves it endless (no sample of games can).
-func propReach(s State, limit int) (map[State]bool, bool) {
-	seen := map[State]bool{s: true}
-	todo := []State{s}
-	var next []Successor
+func propReach(s ludo.State, limit int) (map[ludo.State]bool, bool) {
+	seen := map[ludo.State]bool{s: true}
+	todo := []ludo.State{s}
+	var next []ludo.Successor
 	for len(todo) > 0 {
 		x := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
 		next = next[:0]
 		switch x.Phase() {
-		case PhaseOver:
+		case ludo.PhaseOver:
 			return seen, false
-		case PhaseRoll:
-			for f := range ThrowFaces(x.Rules()).All() {
+		case ludo.PhaseRoll:
+			for f := range ludo.ThrowFaces(x.Rules()).All() {
 				y, err := x.Roll(f)
 				if err != nil {
 					return seen, false // the playout reports it
 				}
-				next = append(next, Successor{State: y})
+				next = append(next, ludo.Successor{State: y})
 			}
 		default:
 			next = x.AppendSuccessors(next)
@@ -1912,7 +1912,7 @@ func TestPropGameEnds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g, p := propPlay(t, propLoopPlies)
 		s := g.last()
-		if s.Phase() != PhaseOver {
+		if s.Phase() != ludo.PhaseOver {
 			if propUnended(s) == "" {
 				return
 			}
@@ -1922,12 +1922,12 @@ func TestPropGameEnds(t *testing.T) {
 			}
 			s = g.last()
 		}
-		if s.Phase() != PhaseOver {
+		if s.Phase() != ludo.PhaseOver {
 			if msg := propUnended(s); msg != "" {
 				if n := propWitness(s); n >= 0 {
 					msg += fmt.Sprintf("; players who capture first and move their furthest token end it from there in %d plies, so the rules are slow for random players (see propSlow, propDutySlow)", n)
 				}
-				t.Fatalf("rules %v: no end after %d plies: %s\n%v\n%s", g.rules, propEndPlies, msg, s, FormatPosition(s))
+				t.Fatalf("rules %v: no end after %d plies: %s\n%v\n%s", g.rules, propEndPlies, msg, s, ludo.FormatPosition(s))
 			}
 			return
 		}
@@ -1936,7 +1936,7 @@ func TestPropGameEnds(t *testing.T) {
 		if !ok || w != s.Ranking()[0] || !propAllFinished(s, w) {
 			t.Fatalf("winner %v, %v; ranking %v\n%v", w, ok, s.Ranking(), s)
 		}
-		if _, err := s.Roll(6); !errors.Is(err, ErrGameOver) {
+		if _, err := s.Roll(6); !errors.Is(err, ludo.ErrGameOver) {
 			t.Fatalf("Roll after the game: %v", err)
 		}
 	})
@@ -1966,14 +1966,14 @@ const propLoopLimit = 200_000
 // (propCycles) and a search of every position reachable from s proves
 // that none is over (propReach); and under a capture duty that players
 // who capture first end (propDutySlow).
-func propUnended(s State) string {
+func propUnended(s ludo.State) string {
 	r := s.Rules()
 	switch {
 	case propSlow(r):
 		return "" // see propSlow
 	case propDead(s) || propFrozen(s) || propForever(s):
 		return "" // a stalemate the rules allow: see propDead, propFrozen, propForever
-	case r.Overtake == OvertakeNone:
+	case r.Overtake == ludo.OvertakeNone:
 		// No token passes another (rule F2), so the order of the tokens
 		// round the track never changes: where each must pass another to
 		// reach its home column they jam for ever, though some may still
@@ -2006,10 +2006,10 @@ func propUnended(s State) string {
 // their furthest token (propPlayer's policy 1), for up to propEndPlies
 // transitions, and returns how many it took them to end the game, or -1.
 // A game they end is slow for random players, not endless.
-func propWitness(s State) int {
-	g := &propGame{rules: s.Rules(), states: []State{s}}
+func propWitness(s ludo.State) int {
+	g := &propGame{rules: s.Rules(), states: []ludo.State{s}}
 	p := &propPlayer{rnd: propSeeded(1, 2), policy: 1}
-	if err := g.play(p, propEndPlies); err != nil || g.last().Phase() != PhaseOver {
+	if err := g.play(p, propEndPlies); err != nil || g.last().Phase() != ludo.PhaseOver {
 		return -1
 	}
 	return len(g.states) - 1
@@ -2023,26 +2023,26 @@ func propWitness(s State) int {
 // entering token back to its yard: where its start square is safe under
 // SafeMoverHome (rule D1), or onto two tokens of a colour under
 // CaptureMover (rule D3), unless entering captures them all (rule D4).
-func propCycles(r Rules) bool {
+func propCycles(r ludo.Rules) bool {
 	if !r.EntryCompulsory {
 		return false
 	}
 	b := r.Board
-	starts := map[Square]bool{}
-	for c := range RulesSeats(r).All() {
+	starts := map[ludo.Square]bool{}
+	for c := range ludo.RulesSeats(r).All() {
 		starts[b.Square(c, 0)] = true
 	}
-	for c := range RulesSeats(r).All() {
+	for c := range ludo.RulesSeats(r).All() {
 		start := b.Square(c, 0)
 		if k := r.CaptureBonus.Steps(); k > 0 && k <= b.HomeEntry && starts[b.Square(c, k)] {
 			return true
 		}
-		if to := NextStar(r, b.StartSquare(c)); b.IsStar(start) && to != start && starts[to] {
+		if to := ludo.NextStar(r, b.StartSquare(c)); b.IsStar(start) && to != start && starts[to] {
 			return true
 		}
 	}
-	bounce := r.SafeSquares == SafeMoverHome && b.Safe.Has(0) || r.MultiCapture == CaptureMover
-	return bounce && r.EntryCapture != EntryCapturesAll
+	bounce := r.SafeSquares == ludo.SafeMoverHome && b.Safe.Has(0) || r.MultiCapture == ludo.CaptureMover
+	return bounce && r.EntryCapture != ludo.EntryCapturesAll
 }
 
 // propCheckRoundTrip checks that s survives Setup (State → Setup → State),
@@ -2050,7 +2050,7 @@ func propCycles(r Rules) bool {
 // due, sixes, tries, the token moved last, a bonus roll owed, who has
 // captured, where the turn began, who arrived last). The JSON is checked
 // where sample takes s (see jsonSample), and where last says so.
-func propCheckRoundTrip(t *rapid.T, s State, sample *jsonSample, last bool) {
+func propCheckRoundTrip(t *rapid.T, s ludo.State, sample *jsonSample, last bool) {
 	t.Helper()
 	u := s.Setup()
 	s2, err := u.State()
@@ -2063,19 +2063,19 @@ func propCheckRoundTrip(t *rapid.T, s State, sample *jsonSample, last bool) {
 	if s2 != s {
 		t.Fatalf("Setup().State() != s\n%s%v\ngot\n%v", rbSetupString(u), s, s2)
 	}
-	text := FormatPosition(s)
-	back, err := ParsePosition(text)
+	text := ludo.FormatPosition(s)
+	back, err := ludo.ParsePosition(text)
 	if err != nil || back != s {
 		t.Fatalf("ParsePosition(FormatPosition(s)): %v\n%s", err, text)
 	}
-	if !sample.take(text, last || s.Phase() == PhaseOver) {
+	if !sample.take(text, last || s.Phase() == ludo.PhaseOver) {
 		return
 	}
 	data, err := json.Marshal(s)
 	if err != nil {
 		t.Fatalf("json.Marshal: %v\n%v", err, s)
 	}
-	var fromJSON State
+	var fromJSON ludo.State
 	if err := json.Unmarshal(data, &fromJSON); err != nil || fromJSON != s {
 		t.Fatalf("JSON round trip: %v\n%s\n%v", err, data, s)
 	}
@@ -2102,7 +2102,7 @@ func TestPropConcurrentReads(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := propDrawMoveGame(t).last()
 		want := s.LegalMoves()
-		wantNext := make([]State, len(want))
+		wantNext := make([]ludo.State, len(want))
 		for k, m := range want {
 			wantNext[k], _ = s.Apply(m)
 		}
@@ -2144,31 +2144,31 @@ func TestPropConcurrentReads(t *testing.T) {
 // a game under them must end.
 func TestPropValidateRejectsEndlessRules(t *testing.T) {
 	t.Parallel()
-	for _, base := range []Rules{Classic(), Mongolian()} {
+	for _, base := range []ludo.Rules{ludo.Classic(), ludo.Mongolian()} {
 		for limit := 2; limit <= 4; limit++ {
 			r := base
-			r.BonusRolls, r.SixLimit, r.SixPenalty = FacesOf(1, 2, 3, 4, 5, 6), limit, UndoTurn
+			r.BonusRolls, r.SixLimit, r.SixPenalty = ludo.FacesOf(1, 2, 3, 4, 5, 6), limit, ludo.UndoTurn
 			if r.Validate() != nil {
 				continue
 			}
-			s, err := New(r)
+			s, err := ludo.New(r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := &propGame{rules: r, states: []State{s}}
+			g := &propGame{rules: r, states: []ludo.State{s}}
 			p := &propPlayer{rnd: propSeeded(uint64(limit), 3), policy: 3}
 			if err := g.play(p, propEndPlies); err != nil {
 				t.Fatal(err)
 			}
-			if s := g.last(); s.Phase() != PhaseOver {
+			if s := g.last(); s.Phase() != ludo.PhaseOver {
 				t.Errorf("Validate accepts %v, but no game under it can end: after %d plies\n%v", r, len(g.states)-1, s)
 			}
 		}
 	}
 }
 
-func propMustNew(t *rapid.T, r Rules) State {
-	s, err := New(r)
+func propMustNew(t *rapid.T, r ludo.Rules) ludo.State {
+	s, err := ludo.New(r)
 	if err != nil {
 		t.Fatalf("New(%v): %v", r, err)
 	}
@@ -2181,9 +2181,9 @@ func propMustNew(t *rapid.T, r Rules) State {
 // propMachine is the state of TestMachine: the position, and the game it
 // belongs to, whose pool of moves seen supplies illegal attempts.
 type propMachine struct {
-	s      State
+	s      ludo.State
 	g      *propGame
-	prev   Phase
+	prev   ludo.Phase
 	sample jsonSample // the positions whose JSON is checked
 }
 
@@ -2192,18 +2192,18 @@ func (sm *propMachine) roll(t *rapid.T) {
 	face := rapid.OneOf(propFaceGen(sm.g.rules), rapid.IntRange(-3, 26)).Draw(t, "face")
 	s2, err := s.Roll(face)
 	switch {
-	case s.Phase() != PhaseRoll:
+	case s.Phase() != ludo.PhaseRoll:
 		if !errors.Is(err, propWrongPhaseErr(s)) || s2 != s {
 			t.Fatalf("Roll(%d) in phase %v: %v", face, s.Phase(), err)
 		}
-	case !ThrowFaces(sm.g.rules).Has(face):
-		if !errors.Is(err, ErrBadFace) || s2 != s {
+	case !ludo.ThrowFaces(sm.g.rules).Has(face):
+		if !errors.Is(err, ludo.ErrBadFace) || s2 != s {
 			t.Fatalf("Roll(%d): %v, want ErrBadFace and no change", face, err)
 		}
 	case err != nil:
 		t.Fatalf("Roll(%d): %v\n%v", face, err, s)
 	default:
-		propCheckTransition(t, s, s2, face, Move{})
+		propCheckTransition(t, s, s2, face, ludo.Move{})
 		sm.s = s2
 		sm.g.states = append(sm.g.states, s2)
 	}
@@ -2225,7 +2225,7 @@ func (sm *propMachine) move(t *rapid.T) {
 		return
 	}
 	ok := propAccepted(s)
-	var bad []Move
+	var bad []ludo.Move
 	for _, m := range propCandidates(sm.g, s) {
 		if !slices.Contains(ok, m) {
 			bad = append(bad, m)
@@ -2233,8 +2233,8 @@ func (sm *propMachine) move(t *rapid.T) {
 	}
 	m := rapid.SampledFrom(bad).Draw(t, "illegal")
 	s2, err := s.Apply(m)
-	want := ErrIllegalMove
-	if s.Phase() != PhaseMove {
+	want := ludo.ErrIllegalMove
+	if s.Phase() != ludo.PhaseMove {
 		want = propWrongPhaseErr(s)
 	}
 	if !errors.Is(err, want) || s2 != s {
@@ -2247,7 +2247,7 @@ func (sm *propMachine) check(t *rapid.T) {
 	propCheckReference(t, sm.s)
 	propCheckPaths(t, sm.s)
 	propCheckRoundTrip(t, sm.s, &sm.sample, false)
-	if sm.prev == PhaseOver && sm.s.Phase() != PhaseOver {
+	if sm.prev == ludo.PhaseOver && sm.s.Phase() != ludo.PhaseOver {
 		t.Fatalf("the game restarted after it was over")
 	}
 	sm.prev = sm.s.Phase()
@@ -2295,10 +2295,10 @@ func TestPropMeasureGames(t *testing.T) {
 		case propSlow(g.rules):
 			slow++
 			return
-		case g.last().Phase() != PhaseOver && (propDead(g.last()) || propFrozen(g.last()) || propForever(g.last())):
+		case g.last().Phase() != ludo.PhaseOver && (propDead(g.last()) || propFrozen(g.last()) || propForever(g.last())):
 			dead++
 			return
-		case g.last().Phase() != PhaseOver:
+		case g.last().Phase() != ludo.PhaseOver:
 			t.Logf("no end after %d: %v", n, g.rules)
 		}
 		lens = append(lens, n)

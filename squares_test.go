@@ -3,7 +3,7 @@ package ludo_test
 import (
 	"testing"
 
-	. "github.com/ludorules/ludo"
+	"github.com/ludorules/ludo"
 	"pgregory.net/rapid"
 )
 
@@ -20,11 +20,11 @@ func TestPropSharedSquaresAsLanding(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := propRulesGen.Draw(t, "rules")
 		b := r.Board
-		s0, err := New(r)
+		s0, err := ludo.New(r)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var colors []Color
+		var colors []ludo.Color
 		for c := range s0.Players().All() {
 			colors = append(colors, c)
 		}
@@ -44,10 +44,10 @@ func TestPropSharedSquaresAsLanding(t *testing.T) {
 		if ca == cb {
 			ib = 1
 		}
-		alone := func(c Color, i, p int) Setup {
-			u := Setup{Rules: r, Turn: c}
+		alone := func(c ludo.Color, i, p int) ludo.Setup {
+			u := ludo.Setup{Rules: r, Turn: c}
 			for k := range u.Tokens {
-				u.Tokens[k] = [MaxTokens]int{-1, -1, -1, -1}
+				u.Tokens[k] = [ludo.MaxTokens]int{-1, -1, -1, -1}
 			}
 			u.Tokens[c][i] = p
 			return u
@@ -60,21 +60,21 @@ func TestPropSharedSquaresAsLanding(t *testing.T) {
 		// The landing of b's token beside a's, and of a's beside b's: a
 		// token of colour c, i, landing at progress p (entering where p is
 		// 0) on token j of colour on standing there.
-		landing := func(on Color, j, onP int, c Color, i, p int) bool {
+		landing := func(on ludo.Color, j, onP int, c ludo.Color, i, p int) bool {
 			s, err := alone(on, j, onP).State()
 			if err != nil {
 				t.Fatalf("%v alone at %d: %v", on, onP, err)
 			}
-			return LandingShares(s, c, i, p, sq)
+			return ludo.LandingShares(s, c, i, p, sq)
 		}
 		landingShares := landing(ca, 0, pa, cb, ib, pb) || landing(cb, ib, pb, ca, 0, pa)
 
 		if setupShares == landingShares {
 			return
 		}
-		exception := ca == cb && pa == 0 && pb == 0 && r.SixEntry == SixEntersTwoOrRuns || // rule F1: a pair enters together
-			r.EntryCapture == EntryCapturesLast && (pa == 0 || pb == 0) || // rule P4
-			r.MultiCapture == CaptureNone && setupShares // rule K5
+		exception := ca == cb && pa == 0 && pb == 0 && r.SixEntry == ludo.SixEntersTwoOrRuns || // rule F1: a pair enters together
+			r.EntryCapture == ludo.EntryCapturesLast && (pa == 0 || pb == 0) || // rule P4
+			r.MultiCapture == ludo.CaptureNone && setupShares // rule K5
 		if !exception {
 			t.Fatalf("%v: %v at %d and %v at %d on square %v: Setup says sharing is %v (%v), the landing rule %v", r, ca, pa, cb, pb, sq, setupShares, err, landingShares)
 		}

@@ -21,7 +21,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	. "github.com/ludorules/ludo"
+	"github.com/ludorules/ludo"
 )
 
 // tdRulesGen draws rules that throw two dice and Validate accepts: naija
@@ -30,10 +30,10 @@ import (
 // bonus roll, no duty to capture); with DiceUse, CaptureRetires (not
 // under GoalSlots), the bonus doubles, the six limit, the players and
 // the tokens now and then drawn.
-var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
-	r, _ := Preset(rapid.SampledFrom(Presets()).Draw(t, "preset"))
+var tdRulesGen = rapid.Custom(func(t *rapid.T) ludo.Rules {
+	r, _ := ludo.Preset(rapid.SampledFrom(ludo.Presets()).Draw(t, "preset"))
 	r.TwoDice = true
-	r.SixValue, r.SixValueAlways, r.SixEntry, r.CaptureDuty = 6, false, SixEntersOne, CaptureOptional
+	r.SixValue, r.SixValueAlways, r.SixEntry, r.CaptureDuty = 6, false, ludo.SixEntersOne, ludo.CaptureOptional
 	// The brute force below plays a throw's two dice: not the sum entry
 	// (H1), the four amounts of tops and bottoms (H2) or the bonus moves
 	// after the dice (W4), which the scenarios pin; nor the dice added on
@@ -42,34 +42,34 @@ var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	r.EntrySum, r.TopsAndBottoms = false, false
 	r.SumMoves, r.BonusAnyDie = false, false
 	if r.Cowries { // Pachisi's graces as a six (rules X1, Y2)
-		r.Cowries, r.EntryRolls, r.BonusRolls, r.FirstEntryAny = false, FacesOf(6), FacesOf(6), false
+		r.Cowries, r.EntryRolls, r.BonusRolls, r.FirstEntryAny = false, ludo.FacesOf(6), ludo.FacesOf(6), false
 	}
 	// Pachisi's choices are one die's (rules Y5-Y7).
 	r.TowersTogether, r.RoundAgain, r.Decline = false, false, false
-	if r.Blocks == BlocksTowers { // a tower moves whole on one die (rule R5)
-		r.Blocks = BlocksStopOpponents
+	if r.Blocks == ludo.BlocksTowers { // a tower moves whole on one die (rule R5)
+		r.Blocks = ludo.BlocksStopOpponents
 	}
 	if r.CaptureBonus.Steps() > 0 {
-		r.CaptureBonus = BonusRoll
+		r.CaptureBonus = ludo.BonusRoll
 	}
 	if r.HomeBonus.Steps() > 0 {
-		r.HomeBonus = BonusRoll
+		r.HomeBonus = ludo.BonusRoll
 	}
 	vary := func(name string) bool { return rapid.IntRange(0, 2).Draw(t, "vary"+name) == 0 }
-	r.DiceUse = rapid.SampledFrom([]DiceUse{r.DiceUse, LargerDie}).Draw(t, "DiceUse")
-	if vary("CaptureRetires") && r.Goal != GoalSlots && r.Board.Stars == 0 && r.Overtake != OvertakeCaptures {
+	r.DiceUse = rapid.SampledFrom([]ludo.DiceUse{r.DiceUse, ludo.LargerDie}).Draw(t, "DiceUse")
+	if vary("CaptureRetires") && r.Goal != ludo.GoalSlots && r.Board.Stars == 0 && r.Overtake != ludo.OvertakeCaptures {
 		r.CaptureRetires = rapid.Bool().Draw(t, "CaptureRetires")
 	}
 	if vary("BonusRolls") {
-		r.BonusRolls = FacesOf(rapid.SliceOfN(rapid.IntRange(1, 6), 0, 3).Draw(t, "BonusRolls")...)
+		r.BonusRolls = ludo.FacesOf(rapid.SliceOfN(rapid.IntRange(1, 6), 0, 3).Draw(t, "BonusRolls")...)
 	}
 	if vary("SixLimit") {
 		r.SixLimit = rapid.SampledFrom([]int{0, 2, 3}).Draw(t, "SixLimit")
 	}
 	if vary("Players") {
 		r.Players, r.Seats = rapid.IntRange(2, r.Board.Arms).Draw(t, "Players"), 0
-		if r.Teams != NoTeams && r.Players%2 != 0 {
-			r.Teams = NoTeams
+		if r.Teams != ludo.NoTeams && r.Players%2 != 0 {
+			r.Teams = ludo.NoTeams
 		}
 	}
 	if vary("Tokens") {
@@ -84,7 +84,7 @@ var tdRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 
 // tdFinished reports whether colour c has no token left to play: it has
 // a place, or every token is at its finish.
-func tdFinished(s State, c Color) bool {
+func tdFinished(s ludo.State, c ludo.Color) bool {
 	if s.Place(c) != 0 {
 		return true
 	}
@@ -98,7 +98,7 @@ func tdFinished(s State, c Color) bool {
 
 // tdOnly returns s, a throw of two just rolled, with die k (0 or 1) the
 // only one due: the other marked played.
-func tdOnly(t *rapid.T, s State, k int) State {
+func tdOnly(t *rapid.T, s ludo.State, k int) ludo.State {
 	u := s.Setup()
 	u.Played = [4]bool{}
 	u.Played[1-k] = true
@@ -110,8 +110,8 @@ func tdOnly(t *rapid.T, s State, k int) State {
 }
 
 // tdTokenMoves returns the legal moves of s that move a token.
-func tdTokenMoves(s State) []Move {
-	var out []Move
+func tdTokenMoves(s ludo.State) []ludo.Move {
+	var out []ludo.Move
 	for _, m := range s.LegalMoves() {
 		if !m.IsPass() {
 			out = append(out, m)
@@ -125,7 +125,7 @@ func tdTokenMoves(s State) []Move {
 // player's game (nothing is left to play the other die with). It plays m
 // in tdOnly(s, k), then sets up the tokens it leaves with the other die
 // due, the turn as it was.
-func tdValue(t *rapid.T, s State, k int, m Move) int {
+func tdValue(t *rapid.T, s ludo.State, k int, m ludo.Move) int {
 	c := s.Turn()
 	after, err := tdOnly(t, s, k).Apply(m)
 	if err != nil {
@@ -145,8 +145,8 @@ func tdValue(t *rapid.T, s State, k int, m Move) int {
 	u.TriesUsed = 0 // a token has moved (rule M4)
 	u.Played, u.BonusMove, u.ExtraRoll = [4]bool{}, 0, false
 	u.Played[k] = true
-	u.LastMoved = [MaxTokens]bool{}
-	if s.Rules().SixPenalty == LastMovedHome {
+	u.LastMoved = [ludo.MaxTokens]bool{}
+	if s.Rules().SixPenalty == ludo.LastMovedHome {
 		u.LastMoved[m.Token()] = true
 	}
 	next, err := u.State()
@@ -162,14 +162,14 @@ func tdValue(t *rapid.T, s State, k int, m Move) int {
 // tdOption is a first move of a throw, found by brute force: the die it
 // plays, and how many dice it and the best move after it play.
 type tdOption struct {
-	m     Move
+	m     ludo.Move
 	k     int
 	value int
 }
 
 // tdOptions returns every token move of either die of throw s (just
 // rolled) with its value; a double's dice are alike, so only the first's.
-func tdOptions(t *rapid.T, s State) []tdOption {
+func tdOptions(t *rapid.T, s ludo.State) []tdOption {
 	a, b := s.Dice()
 	var out []tdOption
 	for k := range 2 {
@@ -186,13 +186,13 @@ func tdOptions(t *rapid.T, s State) []tdOption {
 // tdMost returns the most dice of throw s any order plays (tdOptions),
 // and the die the player must play where only one can be: under
 // LargerDie the larger where a token can play it, else -1 (either).
-func tdMost(opts []tdOption, s State) (most, must int) {
+func tdMost(opts []tdOption, s ludo.State) (most, must int) {
 	a, b := s.Dice()
 	most, must = 0, -1
 	for _, o := range opts {
 		most = max(most, o.value)
 	}
-	if most == 1 && s.Rules().DiceUse == LargerDie && a != b {
+	if most == 1 && s.Rules().DiceUse == ludo.LargerDie && a != b {
 		larger := 0
 		if b > a {
 			larger = 1
@@ -208,7 +208,7 @@ func tdMost(opts []tdOption, s State) (most, must int) {
 
 // tdText is a move's full text, which names its die's face but not which
 // die of a double it plays.
-func tdText(m Move) string {
+func tdText(m ludo.Move) string {
 	b, _ := m.MarshalText()
 	text, _, _ := strings.Cut(string(b), " amount ")
 	return text
@@ -218,16 +218,16 @@ func tdText(m Move) string {
 // tokens are all somewhere, once; the position survives its text and
 // Setup with equal keys, and where json is true its JSON too (slower, so
 // checked on a sample).
-func tdCheckPosition(t *rapid.T, s State, json bool) {
+func tdCheckPosition(t *rapid.T, s ludo.State, json bool) {
 	r := s.Rules()
 	b := r.Board
 	for c := range s.Players().All() {
-		n := s.TokensOn(YardOf(c))[c] + s.TokensOn(FinishOf(c))[c]
+		n := s.TokensOn(ludo.YardOf(c))[c] + s.TokensOn(ludo.FinishOf(c))[c]
 		for k := 1; k <= b.Track; k++ {
-			n += s.TokensOn(TrackSquare(k))[c]
+			n += s.TokensOn(ludo.TrackSquare(k))[c]
 		}
 		for k := 1; k <= b.HomeColumn; k++ {
-			n += s.TokensOn(HomeSquare(c, k))[c]
+			n += s.TokensOn(ludo.HomeSquare(c, k))[c]
 		}
 		if n != r.Tokens {
 			t.Fatalf("%v has %d tokens on the board's squares, want %d\n%v", c, n, r.Tokens, s)
@@ -239,8 +239,8 @@ func tdCheckPosition(t *rapid.T, s State, json bool) {
 		// TestTwoDiceExtraRollRoundTrip), so the forms are checked there.
 		return
 	}
-	text := FormatPosition(s)
-	back, err := ParsePosition(text)
+	text := ludo.FormatPosition(s)
+	back, err := ludo.ParsePosition(text)
 	if err != nil || back != s || back.Key() != s.Key() {
 		t.Fatalf("the text\n%s\nreads back as\n%v, %v; want\n%v", text, back, err, s)
 	}
@@ -254,12 +254,12 @@ func tdCheckPosition(t *rapid.T, s State, json bool) {
 }
 
 // tdCheckJSON checks that s survives its JSON form.
-func tdCheckJSON(t *rapid.T, s State) {
+func tdCheckJSON(t *rapid.T, s ludo.State) {
 	data, err := json.Marshal(s)
 	if err != nil {
 		t.Fatalf("JSON of\n%v: %v", s, err)
 	}
-	var fromJSON State
+	var fromJSON ludo.State
 	if err := json.Unmarshal(data, &fromJSON); err != nil || fromJSON != s || fromJSON.Key() != s.Key() {
 		t.Fatalf("the JSON %s reads back as\n%v, %v; want\n%v", data, fromJSON, err, s)
 	}
@@ -267,12 +267,12 @@ func tdCheckJSON(t *rapid.T, s State) {
 
 // tdIllegal asserts that err refuses a move naming rule (any rule where
 // rule is ""), and that the position it was applied to is unchanged.
-func tdIllegal(t *rapid.T, what string, err error, rule string, s, before State) {
-	var ill *IllegalMoveError
+func tdIllegal(t *rapid.T, what string, err error, rule string, s, before ludo.State) {
+	var ill *ludo.IllegalMoveError
 	switch {
 	case s != before:
 		t.Fatalf("%s changed the position\n%v", what, before)
-	case !errors.Is(err, ErrIllegalMove) || !errors.As(err, &ill):
+	case !errors.Is(err, ludo.ErrIllegalMove) || !errors.As(err, &ill):
 		t.Fatalf("%s: %v, want an illegal move\n%v", what, err, s)
 	case rule != "" && ill.Rule != rule:
 		t.Fatalf("%s: %v, want rule %s named\n%v", what, err, rule, s)
@@ -281,18 +281,18 @@ func tdIllegal(t *rapid.T, what string, err error, rule string, s, before State)
 
 // tdCheckRolls asserts that a position with a roll due refuses throws
 // that do not fit two dice, changing nothing.
-func tdCheckRolls(t *rapid.T, s State) {
+func tdCheckRolls(t *rapid.T, s ludo.State) {
 	before := s
 	for _, f := range []int{1, 6} {
-		if _, err := s.Roll(f); !errors.Is(err, ErrBadFace) || !strings.Contains(err.Error(), "W1") {
+		if _, err := s.Roll(f); !errors.Is(err, ludo.ErrBadFace) || !strings.Contains(err.Error(), "W1") {
 			t.Fatalf("Roll(%d) under two dice: %v, want ErrBadFace naming rule W1", f, err)
 		}
 	}
 	for _, th := range [][2]int{{0, 3}, {7, 3}, {3, 0}, {3, 7}, {0, 0}, {-1, 6}} {
-		if _, err := s.RollDice(th[0], th[1]); !errors.Is(err, ErrBadFace) {
+		if _, err := s.RollDice(th[0], th[1]); !errors.Is(err, ludo.ErrBadFace) {
 			t.Fatalf("RollDice(%d, %d): %v, want ErrBadFace", th[0], th[1], err)
 		}
-		if _, err := s.RollOutcome(Outcome{Face: th[0], Second: th[1]}); th[1] != 0 && !errors.Is(err, ErrBadFace) {
+		if _, err := s.RollOutcome(ludo.Outcome{Face: th[0], Second: th[1]}); th[1] != 0 && !errors.Is(err, ludo.ErrBadFace) {
 			t.Fatalf("RollOutcome(%d,%d): %v, want ErrBadFace", th[0], th[1], err)
 		}
 	}
@@ -304,8 +304,8 @@ func tdCheckRolls(t *rapid.T, s State) {
 // tdGame plays a random game of two dice, checking every throw and every
 // position, and returns its record and final position.
 type tdGame struct {
-	start, end State
-	rec        *Record
+	start, end ludo.State
+	rec        *ludo.Record
 	throws     int
 	ambiguous  bool // a ply's move text names a move of either die (see TestTwoDiceRecordNamesTheDie)
 }
@@ -313,8 +313,8 @@ type tdGame struct {
 // tdStart draws the start of a random game of r: the start position, or
 // tokens scattered from it (tdScatter, from a drawn seed), and how many
 // plies to play, up to 300 (short, with -short).
-func tdStart(t *rapid.T, r Rules, short int) (s State, plies int) {
-	s, err := New(r)
+func tdStart(t *rapid.T, r ludo.Rules, short int) (s ludo.State, plies int) {
+	s, err := ludo.New(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,12 +328,12 @@ func tdStart(t *rapid.T, r Rules, short int) (s State, plies int) {
 	return s, 1 + propUniform(t, most, "plies")
 }
 
-func tdPlay(t *rapid.T, r Rules) tdGame {
+func tdPlay(t *rapid.T, r ludo.Rules) tdGame {
 	s, plies := tdStart(t, r, 120)
 	d := propDraws{t}
-	g := tdGame{start: s, rec: NewRecord(s)}
-	var others []Move // moves of other colours, to be refused (rule C3, or T2)
-	for ply := 0; ply < plies && s.Phase() != PhaseOver; {
+	g := tdGame{start: s, rec: ludo.NewRecord(s)}
+	var others []ludo.Move // moves of other colours, to be refused (rule C3, or T2)
+	for ply := 0; ply < plies && s.Phase() != ludo.PhaseOver; {
 		tdCheckPosition(t, s, g.throws%16 == 0)
 		tdCheckRolls(t, s)
 		o := propThrow(d, r)
@@ -351,7 +351,7 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 		if due := rolled.DiceDue(); due[0] == 0 || due[1] == 0 || rolled.DiePlayed() {
 			t.Fatalf("threw %v: dice due %v, want both", o, due)
 		}
-		if _, err := rolled.RollDice(3, 4); !errors.Is(err, ErrWrongPhase) {
+		if _, err := rolled.RollDice(3, 4); !errors.Is(err, ludo.ErrWrongPhase) {
 			t.Fatalf("RollDice while the dice are due: %v, want ErrWrongPhase", err)
 		}
 		legal := rolled.LegalMoves()
@@ -373,13 +373,13 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 				}
 				a, b := rolled.Dice()
 				face := a
-				if m.Action() >= SecondAction {
+				if m.Action() >= ludo.SecondAction {
 					face = b
 				}
 				_, err := rolled.Apply(m)
 				if m.Die() != face {
 					tdIllegal(t, fmt.Sprintf("%v of a throw of %d %d, played on %v", m, x, y, o), err, "W1", rolled, rolled)
-				} else if err == nil && !slices.ContainsFunc(legal, func(l Move) bool { return tdText(l) == tdText(m) }) {
+				} else if err == nil && !slices.ContainsFunc(legal, func(l ludo.Move) bool { return tdText(l) == tdText(m) }) {
 					t.Fatalf("%v of a throw of %d %d applies to a throw of %v, which lists %v", m, x, y, o, legal)
 				}
 			}
@@ -399,9 +399,9 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 		}
 
 		// Play the throw's moves: each die's, or the pass.
-		cur, made, first, finished := rolled, 0, Move{}, false
-		var firstLegal []Move
-		for cur.Phase() == PhaseMove {
+		cur, made, first, finished := rolled, 0, ludo.Move{}, false
+		var firstLegal []ludo.Move
+		for cur.Phase() == ludo.PhaseMove {
 			if played := cur.DiePlayed(); played || g.throws%4 == 0 { // a die played: the new positions of W1
 				tdCheckPosition(t, cur, played && g.throws%4 == 0)
 			}
@@ -414,7 +414,7 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 			}
 			if made == 1 { // the first die is played: its moves are refused (rule W1)
 				for _, m := range firstLegal {
-					if m.IsPass() || m.Action() >= SecondAction != (first.Action() >= SecondAction) {
+					if m.IsPass() || m.Action() >= ludo.SecondAction != (first.Action() >= ludo.SecondAction) {
 						continue
 					}
 					_, err := cur.Apply(m)
@@ -443,7 +443,7 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 			}
 			cur = next
 			ply++
-			if next.Turn() != c || next.Phase() != PhaseMove {
+			if next.Turn() != c || next.Phase() != ludo.PhaseMove {
 				break
 			}
 		}
@@ -471,7 +471,7 @@ func tdPlay(t *rapid.T, r Rules) tdGame {
 // tdScatter returns a position of start's rules with the tokens put at
 // random, many near their finish, where a throw's dice often cannot both
 // be played (rule W2); or start where Setup refuses the one drawn.
-func tdScatter(start State, seed uint64) State {
+func tdScatter(start ludo.State, seed uint64) ludo.State {
 	rng := rand.New(rand.NewPCG(seed, 5))
 	u := start.Setup()
 	fin := start.Board().Finish()
@@ -487,7 +487,7 @@ func tdScatter(start State, seed uint64) State {
 			}
 		}
 	}
-	if s, err := u.State(); err == nil && s.Phase() == PhaseRoll {
+	if s, err := u.State(); err == nil && s.Phase() == ludo.PhaseRoll {
 		return s
 	}
 	return start
@@ -499,7 +499,7 @@ func tdScatter(start State, seed uint64) State {
 // played, the larger where it can be); a move that plays fewer is
 // refused naming rule W2; where none plays a die the only move is the
 // pass.
-func tdCheckFirstMoves(t *rapid.T, s State, legal []Move, opts []tdOption, most, must int) {
+func tdCheckFirstMoves(t *rapid.T, s ludo.State, legal []ludo.Move, opts []tdOption, most, must int) {
 	a, b := s.Dice()
 	var want, got []string
 	for _, o := range opts {
@@ -528,7 +528,7 @@ func tdCheckFirstMoves(t *rapid.T, s State, legal []Move, opts []tdOption, most,
 
 // tdCheckFinishedStay asserts that a move leaves every finished token
 // where it is (rule B3), and never lowers a colour's finished count.
-func tdCheckFinishedStay(t *rapid.T, s, next State) {
+func tdCheckFinishedStay(t *rapid.T, s, next ludo.State) {
 	fin := s.Board().Finish()
 	for c := range s.Players().All() {
 		for i := range s.Rules().Tokens {
@@ -558,7 +558,7 @@ func TestPropTwoDiceGames(t *testing.T) {
 // naija itself, the preset as it is, gets its own share of games.
 func TestPropTwoDiceNaija(t *testing.T) {
 	t.Parallel()
-	naija, _ := Preset("naija")
+	naija, _ := ludo.Preset("naija")
 	rapid.Check(t, func(t *rapid.T) {
 		r := naija
 		if rapid.Bool().Draw(t, "two") {
@@ -571,7 +571,7 @@ func TestPropTwoDiceNaija(t *testing.T) {
 // tdCheckRecord replays g's record, and its text and JSON read back, to
 // g's final position.
 func tdCheckRecord(t *rapid.T, g tdGame) {
-	check := func(how string, rec *Record) {
+	check := func(how string, rec *ludo.Record) {
 		if g.ambiguous {
 			return // the record cannot say which die: TestTwoDiceRecordNamesTheDie
 		}
@@ -585,7 +585,7 @@ func tdCheckRecord(t *rapid.T, g tdGame) {
 	}
 	check("as made", g.rec)
 	text := g.rec.String()
-	back, err := ParseRecord(text)
+	back, err := ludo.ParseRecord(text)
 	if err != nil {
 		t.Fatalf("the record's text does not read back: %v\n%s", err, text)
 	}
@@ -597,7 +597,7 @@ func tdCheckRecord(t *rapid.T, g tdGame) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fromJSON Record
+	var fromJSON ludo.Record
 	if err := json.Unmarshal(data, &fromJSON); err != nil || !slices.Equal(fromJSON.Plies, g.rec.Plies) || fromJSON.Start != g.start {
 		t.Fatalf("the record's JSON reads back otherwise: %v\n%s", err, data)
 	}
@@ -610,51 +610,51 @@ func tdCheckRecord(t *rapid.T, g tdGame) {
 func TestPropTwoDiceIllegalThrows(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
-		one, _ := Preset(rapid.SampledFrom(Presets()).Draw(t, "preset"))
-		one.TwoDice, one.DiceUse = false, EitherDie
+		one, _ := ludo.Preset(rapid.SampledFrom(ludo.Presets()).Draw(t, "preset"))
+		one.TwoDice, one.DiceUse = false, ludo.EitherDie
 		one.EntrySum, one.TopsAndBottoms, one.DoublesSplitBlocks = false, false, false
 		one.BonusAnyDie, one.SumMoves = false, false
-		s, err := New(one)
+		s, err := ludo.New(one)
 		if err != nil {
 			t.Fatal(err)
 		}
 		a, b := rapid.IntRange(-1, 8).Draw(t, "a"), rapid.IntRange(-1, 8).Draw(t, "b")
 		before := s
-		if _, err := s.RollDice(a, b); !errors.Is(err, ErrBadFace) || s != before {
+		if _, err := s.RollDice(a, b); !errors.Is(err, ludo.ErrBadFace) || s != before {
 			t.Fatalf("RollDice(%d, %d) under one die: %v, want ErrBadFace", a, b, err)
 		}
-		if _, err := s.RollOutcome(Outcome{Face: a, Second: b}); b != 0 && !errors.Is(err, ErrBadFace) {
+		if _, err := s.RollOutcome(ludo.Outcome{Face: a, Second: b}); b != 0 && !errors.Is(err, ludo.ErrBadFace) {
 			t.Fatalf("RollOutcome(%d,%d) under one die: %v, want ErrBadFace", a, b, err)
 		}
-		var p Playout
+		var p ludo.Playout
 		p.Reset(s)
-		if err := p.RollDice(a, b); !errors.Is(err, ErrBadFace) || p.State() != before {
+		if err := p.RollDice(a, b); !errors.Is(err, ludo.ErrBadFace) || p.State() != before {
 			t.Fatalf("Playout.RollDice(%d, %d) under one die: %v, want ErrBadFace", a, b, err)
 		}
 
 		two := tdRulesGen.Draw(t, "rules")
-		s, _ = New(two)
+		s, _ = ludo.New(two)
 		before = s
 		rolled, err := s.RollDice(a, b)
 		inRange := a >= 1 && a <= 6 && b >= 1 && b <= 6
 		switch {
 		case inRange && err != nil:
 			t.Fatalf("RollDice(%d, %d): %v", a, b, err)
-		case !inRange && (!errors.Is(err, ErrBadFace) || rolled != before):
+		case !inRange && (!errors.Is(err, ludo.ErrBadFace) || rolled != before):
 			t.Fatalf("RollDice(%d, %d): %v, want ErrBadFace and no change", a, b, err)
 		}
 		p.Reset(s)
 		if perr := p.RollDice(a, b); (perr == nil) != (err == nil) || p.State() != rolled && err == nil {
 			t.Fatalf("Playout.RollDice(%d, %d): %v, State.RollDice: %v", a, b, perr, err)
 		}
-		if _, err := s.Roll(a); !errors.Is(err, ErrBadFace) {
+		if _, err := s.Roll(a); !errors.Is(err, ludo.ErrBadFace) {
 			t.Fatalf("Roll(%d) under two dice: %v, want ErrBadFace", a, err)
 		}
-		if err := p.Roll(a); !errors.Is(err, ErrBadFace) && !errors.Is(err, ErrWrongPhase) {
+		if err := p.Roll(a); !errors.Is(err, ludo.ErrBadFace) && !errors.Is(err, ludo.ErrWrongPhase) {
 			t.Fatalf("Playout.Roll(%d) under two dice: %v", a, err)
 		}
 		if inRange {
-			if _, err := rolled.RollDice(a, b); !errors.Is(err, ErrWrongPhase) {
+			if _, err := rolled.RollDice(a, b); !errors.Is(err, ludo.ErrWrongPhase) {
 				t.Fatalf("RollDice with the dice due: %v, want ErrWrongPhase", err)
 			}
 		}
@@ -664,13 +664,13 @@ func TestPropTwoDiceIllegalThrows(t *testing.T) {
 // A throw's probability from Dice.Throw is the probability State.Outcomes
 // gives its pair, and the dice consume the randomness of Dice.RollDice.
 func TestTwoDiceThrowMatchesOutcomes(t *testing.T) {
-	naija, _ := Preset("naija")
-	s, _ := New(naija)
+	naija, _ := ludo.Preset("naija")
+	s, _ := ludo.New(naija)
 	prob := map[[2]int]float64{}
 	for _, o := range s.Outcomes() {
 		prob[[2]int{o.Face, o.Second}] = o.Prob
 	}
-	d1, d2 := SeededDice(9), SeededDice(9)
+	d1, d2 := ludo.SeededDice(9), ludo.SeededDice(9)
 	for range 1000 {
 		o := d1.Throw(naija)
 		a, b := d2.RollDice()

@@ -22,15 +22,15 @@ import (
 
 	"pgregory.net/rapid"
 
-	. "github.com/ludorules/ludo"
+	"github.com/ludorules/ludo"
 )
 
 // ukRulesGen draws rules with the dice added (rule U2): uckers itself,
 // for two or four players, or tdRulesGen's two-dice rules with SumMoves
 // on and BonusAnyDie and DiceUse drawn, finishing exactly.
-var ukRulesGen = rapid.Custom(func(t *rapid.T) Rules {
+var ukRulesGen = rapid.Custom(func(t *rapid.T) ludo.Rules {
 	if rapid.Bool().Draw(t, "uckers") {
-		r, _ := Preset("uckers")
+		r, _ := ludo.Preset("uckers")
 		if rapid.IntRange(0, 3).Draw(t, "two") == 0 {
 			r.Players = 2
 		}
@@ -39,12 +39,12 @@ var ukRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	r := tdRulesGen.Draw(t, "two")
 	r.SumMoves = true
 	r.BonusAnyDie = rapid.Bool().Draw(t, "BonusAnyDie")
-	r.DiceUse = rapid.SampledFrom([]DiceUse{EitherDie, LargerDie}).Draw(t, "DiceUseU")
-	if r.Finish == BounceFinish {
+	r.DiceUse = rapid.SampledFrom([]ludo.DiceUse{ludo.EitherDie, ludo.LargerDie}).Draw(t, "DiceUseU")
+	if r.Finish == ludo.BounceFinish {
 		// Validate does not count the sum among the steps a move can
 		// bounce (RulesMaxSteps), so a sum may bounce back past the home
 		// entry, which rule C5 does not play: not drawn here.
-		r.Finish = ExactFinish
+		r.Finish = ludo.ExactFinish
 	}
 	if err := r.Validate(); err != nil {
 		t.Fatalf("drawn rules %v refused: %v", r, err)
@@ -55,7 +55,7 @@ var ukRulesGen = rapid.Custom(func(t *rapid.T) Rules {
 // ukEarns reports whether a throw of a and b earns a bonus roll: a
 // double of a BonusRolls face (rule W3), or under BonusAnyDie such a face
 // on either die, once (rule U1).
-func ukEarns(r Rules, a, b int) bool {
+func ukEarns(r ludo.Rules, a, b int) bool {
 	if r.BonusAnyDie {
 		return r.BonusRolls.Has(a) || r.BonusRolls.Has(b)
 	}
@@ -65,11 +65,11 @@ func ukEarns(r Rules, a, b int) bool {
 // ukOnly returns s, a throw of two just rolled, with die k (0 or 1) the
 // only one due, and no token marked as moved (the bar of rule U2 is
 // modelled here).
-func ukOnly(t *rapid.T, s State, k int) State {
+func ukOnly(t *rapid.T, s ludo.State, k int) ludo.State {
 	u := s.Setup()
 	u.Played = [4]bool{}
 	u.Played[1-k] = true
-	u.LastMoved = [MaxTokens]bool{}
+	u.LastMoved = [ludo.MaxTokens]bool{}
 	one, err := u.State()
 	if err != nil {
 		t.Fatalf("die %d alone: %v\n%v", k+1, err, s)
@@ -79,9 +79,9 @@ func ukOnly(t *rapid.T, s State, k int) State {
 
 // ukUnbarred returns s, with one die of its throw played, with no token
 // marked as moved: the other die's moves as if rule U2 barred none.
-func ukUnbarred(t *rapid.T, s State) State {
+func ukUnbarred(t *rapid.T, s ludo.State) ludo.State {
 	u := s.Setup()
-	u.LastMoved = [MaxTokens]bool{}
+	u.LastMoved = [ludo.MaxTokens]bool{}
 	free, err := u.State()
 	if err != nil {
 		t.Fatalf("no token moved: %v\n%v", err, s)
@@ -93,7 +93,7 @@ func ukUnbarred(t *rapid.T, s State) State {
 // token b (which moved with the other die and was not brought out by it)
 // could make: l's token stands with b, and no other token of b's colour
 // stands there (an alike token may make it, ruling Q9).
-func ukBarred(s State, l Move, b int) bool {
+func ukBarred(s ludo.State, l ludo.Move, b int) bool {
 	c := l.Color()
 	p := s.Progress(c, b)
 	if l.IsPass() || s.Progress(c, l.Token()) != p {
@@ -111,7 +111,7 @@ func ukBarred(s State, l Move, b int) bool {
 // moves with the library's: its words but "both" and "bonus", the token
 // the lowest-numbered alike with it (rule U2 may leave the move to a
 // higher one), then the die it plays, or "sum" for a move of both dice.
-func ukKey(s State, m Move, sum bool) string {
+func ukKey(s ludo.State, m ludo.Move, sum bool) string {
 	var w []string
 	for k, f := range strings.Fields(m.String()) {
 		if k == 1 { // the token: the lowest-numbered of those alike (ruling Q9)
@@ -139,7 +139,7 @@ func ukKey(s State, m Move, sum bool) string {
 type ukOption struct {
 	key   string
 	k     int
-	m     Move
+	m     ludo.Move
 	value int
 }
 
@@ -147,20 +147,20 @@ type ukOption struct {
 // U2): the moves of a bonus move of their sum under the same rules with
 // one die and that bonus (judged as a bonus move is: landing only at its
 // end, passing no block, bringing no token out).
-func ukSums(t *rapid.T, s State) []string {
+func ukSums(t *rapid.T, s ludo.State) []string {
 	a, b := s.Dice()
 	r := s.Rules()
-	r.TwoDice, r.SumMoves, r.BonusAnyDie, r.DiceUse = false, false, false, EitherDie
+	r.TwoDice, r.SumMoves, r.BonusAnyDie, r.DiceUse = false, false, false, ludo.EitherDie
 	r.EntrySum, r.TopsAndBottoms, r.DoublesSplitBlocks = false, false, false
-	r.BonusRolls, r.SixLimit, r.SixPenalty = 0, 0, VoidRoll
-	r.CaptureBonus = BonusMove(a + b)
+	r.BonusRolls, r.SixLimit, r.SixPenalty = 0, 0, ludo.VoidRoll
+	r.CaptureBonus = ludo.BonusMove(a + b)
 	if err := r.Validate(); err != nil {
 		t.Fatalf("the one-die rules for the sum %d: %v", a+b, err)
 	}
 	u := s.Setup()
 	u.Rules = r
 	u.Die, u.SecondDie, u.Played, u.Earned, u.BonusMove = 1, 0, [4]bool{}, nil, a+b
-	u.Streak, u.TriesUsed, u.LastMoved, u.ExtraRoll, u.TurnStart = 0, 0, [MaxTokens]bool{}, false, nil
+	u.Streak, u.TriesUsed, u.LastMoved, u.ExtraRoll, u.TurnStart = 0, 0, [ludo.MaxTokens]bool{}, false, nil
 	one, err := u.State()
 	if err != nil {
 		t.Fatalf("the sum %d as a bonus move: %v\n%v", a+b, err, s)
@@ -175,12 +175,12 @@ func ukSums(t *rapid.T, s State) []string {
 // ukValue returns how many dice of throw s (both due) playing m with die
 // k, and the other die after it where rule U2 lets a token play it,
 // plays: 2 where m ends its colour's game.
-func ukValue(t *rapid.T, s State, k int, m Move) int {
+func ukValue(t *rapid.T, s ludo.State, k int, m ludo.Move) int {
 	after, err := ukOnly(t, s, k).Apply(m)
 	if err != nil {
 		t.Fatalf("%v with die %d alone: %v\n%v", m, k+1, err, s)
 	}
-	if tdFinished(after, m.Color()) || after.Phase() == PhaseOver {
+	if tdFinished(after, m.Color()) || after.Phase() == ludo.PhaseOver {
 		return 2
 	}
 	u, v := after.Setup(), s.Setup()
@@ -188,7 +188,7 @@ func ukValue(t *rapid.T, s State, k int, m Move) int {
 	u.TriesUsed = 0
 	u.Played, u.BonusMove, u.ExtraRoll, u.Earned = [4]bool{}, 0, false, nil
 	u.Played[k] = true
-	u.LastMoved = [MaxTokens]bool{}
+	u.LastMoved = [ludo.MaxTokens]bool{}
 	if u.TurnStart == nil && s.Rules().DoublesSplitBlocks { // rule H5: where the throw began
 		begin := v.Tokens
 		u.TurnStart = &begin
@@ -208,7 +208,7 @@ func ukValue(t *rapid.T, s State, k int, m Move) int {
 // ukOptions returns the first moves of throw s (just rolled): every
 // token move of either die (a double's first only: its dice are alike),
 // and every move of both dice, with their values.
-func ukOptions(t *rapid.T, s State) []ukOption {
+func ukOptions(t *rapid.T, s ludo.State) []ukOption {
 	a, b := s.Dice()
 	var out []ukOption
 	for k := range 2 {
@@ -231,13 +231,13 @@ func ukOptions(t *rapid.T, s State) []ukOption {
 // the larger where a token can play it), a die's option that plays fewer
 // is refused naming W2, and where none plays a die the pass is the one
 // move. It returns the most dice.
-func ukCheckFirstMoves(t *rapid.T, s State, legal []Move, opts []ukOption) int {
+func ukCheckFirstMoves(t *rapid.T, s ludo.State, legal []ludo.Move, opts []ukOption) int {
 	a, b := s.Dice()
 	most, must := 0, -1
 	for _, o := range opts {
 		most = max(most, o.value)
 	}
-	if most == 1 && s.Rules().DiceUse == LargerDie && a != b {
+	if most == 1 && s.Rules().DiceUse == ludo.LargerDie && a != b {
 		larger := 0
 		if b > a {
 			larger = 1
@@ -277,7 +277,7 @@ func ukCheckFirstMoves(t *rapid.T, s State, legal []Move, opts []ukOption) int {
 // move: those of the die as if no token had moved, less the moves only
 // first's token could make, unless first brought it out (rule U2); each
 // of those made by first's token is refused naming U2.
-func ukCheckSecond(t *rapid.T, s State, first Move) {
+func ukCheckSecond(t *rapid.T, s ludo.State, first ludo.Move) {
 	free := ukUnbarred(t, s)
 	var want, got []string
 	for _, l := range tdTokenMoves(free) {
@@ -285,7 +285,7 @@ func ukCheckSecond(t *rapid.T, s State, first Move) {
 			want = append(want, ukKey(s, l, false))
 		}
 		if !first.Enters() && s.Progress(l.Color(), l.Token()) == s.Progress(first.Color(), first.Token()) {
-			_, err := s.Apply(MoveWithToken(l, first.Token()))
+			_, err := s.Apply(ludo.MoveWithToken(l, first.Token()))
 			tdIllegal(t, fmt.Sprintf("%v by token %d, which moved with the other die (%v)", l, first.Token(), first), err, "U2", s, s)
 		}
 	}
@@ -307,15 +307,15 @@ func ukCheckSecond(t *rapid.T, s State, first Move) {
 
 // ukCheckMoves checks that every legal move of s applies, changing
 // nothing in s, and that its action id names it (ActionMove).
-func ukCheckMoves(t *rapid.T, s State, moves []Move) {
+func ukCheckMoves(t *rapid.T, s ludo.State, moves []ludo.Move) {
 	for _, m := range moves {
 		in := s
 		if _, err := s.Apply(m); err != nil || s != in {
 			t.Fatalf("legal %v: %v (the position changed: %v)\n%v", m, err, s != in, in)
 		}
 		a := m.Action()
-		if a < 0 || a >= NumActions {
-			t.Fatalf("legal %v: action %d out of 0 to %d", m, a, NumActions-1)
+		if a < 0 || a >= ludo.NumActions {
+			t.Fatalf("legal %v: action %d out of 0 to %d", m, a, ludo.NumActions-1)
 		}
 		back, err := s.ActionMove(a)
 		if err != nil || back != m {
@@ -326,10 +326,10 @@ func ukCheckMoves(t *rapid.T, s State, moves []Move) {
 
 // ukPlay plays a random game of r, checking every throw against the
 // brute force and rule U1's bonus rolls.
-func ukPlay(t *rapid.T, r Rules) {
+func ukPlay(t *rapid.T, r ludo.Rules) {
 	s, plies := tdStart(t, r, 100)
 	d := propDraws{t}
-	for ply := 0; ply < plies && s.Phase() != PhaseOver; {
+	for ply := 0; ply < plies && s.Phase() != ludo.PhaseOver; {
 		o := propThrow(d, r)
 		d.logf("%v throws %v", s.Turn(), o)
 		rolled, err := s.RollOutcome(o)
@@ -355,8 +355,8 @@ func ukPlay(t *rapid.T, r Rules) {
 		}
 
 		// Play the throw: a die's move and the other's, the sum, or a pass.
-		cur, made, played, first := rolled, 0, 0, Move{}
-		for cur.Phase() == PhaseMove && cur.Turn() == c {
+		cur, made, played, first := rolled, 0, 0, ludo.Move{}
+		for cur.Phase() == ludo.PhaseMove && cur.Turn() == c {
 			moves := cur.LegalMoves()
 			ukCheckMoves(t, cur, moves)
 			if made == 1 && !first.BothDice() {
@@ -389,12 +389,12 @@ func ukPlay(t *rapid.T, r Rules) {
 		// thrower's; one that does not passes the turn (where no other
 		// bonus roll is to be had).
 		switch {
-		case forfeit || done || cur.Phase() == PhaseOver || tdFinished(cur, c):
+		case forfeit || done || cur.Phase() == ludo.PhaseOver || tdFinished(cur, c):
 		case earns && !(made == 0 && r.NoMoveForfeitsBonus):
-			if cur.Turn() != c || cur.Phase() != PhaseRoll || cur.Streak() != rolled.Streak() {
+			if cur.Turn() != c || cur.Phase() != ludo.PhaseRoll || cur.Streak() != rolled.Streak() {
 				t.Fatalf("threw %d %d, which earns a roll: then %v to %v, streak %d\n%v", a, b, cur.Turn(), cur.Phase(), cur.Streak(), rolled)
 			}
-		case !earns && r.CaptureBonus != BonusRoll && r.HomeBonus != BonusRoll && r.Tries == 1: // no capture's or home's roll (K2, K3), no throws again (M4)
+		case !earns && r.CaptureBonus != ludo.BonusRoll && r.HomeBonus != ludo.BonusRoll && r.Tries == 1: // no capture's or home's roll (K2, K3), no throws again (M4)
 			if cur.Turn() == c {
 				t.Fatalf("threw %d %d, which earns nothing, and %v throws again\n%v", a, b, c, rolled)
 			}
