@@ -92,7 +92,9 @@ func checkPositionRoundTrip(t testing.TB, s ludo.State) {
 }
 
 // checkSetupRoundTrip asserts that s survives Setup: s.Setup().State()
-// accepts it and gives it back.
+// accepts it and gives it back. It runs on every position of many games,
+// so it formats the position's text only on failure, which require's
+// message arguments cannot do.
 func checkSetupRoundTrip(t testing.TB, s ludo.State) {
 	back, err := s.Setup().State()
 	if err != nil || back != s {
@@ -105,31 +107,19 @@ func checkSetupRoundTrip(t testing.TB, s ludo.State) {
 func checkTextRoundTrip(t testing.TB, s ludo.State) string {
 	text := ludo.FormatPosition(s)
 	back, err := ludo.ParsePosition(text)
-	if err != nil {
-		t.Fatalf("ParsePosition(FormatPosition(s)): %v\n%s\n%v", err, text, s)
-	}
-	if back != s {
-		t.Fatalf("ParsePosition(FormatPosition(s)) != s\n%s\nwant %v\ngot  %v", text, s, back)
-	}
-	if again := ludo.FormatPosition(back); again != text {
-		t.Fatalf("FormatPosition not stable:\n%s\n%s", text, again)
-	}
+	require.NoError(t, err, "ParsePosition(FormatPosition(s))\n%s\n%v", text, s)
+	require.True(t, back == s, "ParsePosition(FormatPosition(s)) != s\n%s\nwant %v\ngot  %v", text, s, back)
+	require.Equal(t, text, ludo.FormatPosition(back), "FormatPosition not stable")
 	return text
 }
 
 // checkJSONRoundTrip asserts that s survives its JSON form.
 func checkJSONRoundTrip(t testing.TB, s ludo.State) {
 	data, err := json.Marshal(s)
-	if err != nil {
-		t.Fatalf("json.Marshal: %v", err)
-	}
+	require.NoError(t, err, "json.Marshal")
 	var fromJSON ludo.State
-	if err := json.Unmarshal(data, &fromJSON); err != nil {
-		t.Fatalf("json.Unmarshal: %v\n%s", err, data)
-	}
-	if fromJSON != s {
-		t.Fatalf("JSON round trip differs\n%s\nwant %v\ngot  %v", data, s, fromJSON)
-	}
+	require.NoError(t, json.Unmarshal(data, &fromJSON), "json.Unmarshal\n%s", data)
+	require.True(t, fromJSON == s, "JSON round trip differs\n%s\nwant %v\ngot  %v", data, s, fromJSON)
 }
 
 // jsonSample picks the positions of a game whose JSON form is checked,
@@ -691,15 +681,13 @@ func TestPresetPositionRoundTrip(t *testing.T) {
 					require.NoError(t, err, "%s:\n%s", name, b.String())
 					require.Equal(t, s, rec.Start, "%s: the record's header reads back otherwise:\n%s", name, b.String())
 				}
-				if s, err = s.RollOutcome(d.Throw(r)); err != nil {
-					t.Fatal(err)
-				}
+				s, err = s.RollOutcome(d.Throw(r))
+				require.NoError(t, err, "%s", name)
 				continue
 			}
 			moves := s.LegalMoves() // a roll's move or a bonus move (rule P8)
-			if s, err = s.Apply(moves[pick.IntN(len(moves))]); err != nil {
-				t.Fatal(err)
-			}
+			s, err = s.Apply(moves[pick.IntN(len(moves))])
+			require.NoError(t, err, "%s", name)
 		}
 	}
 }

@@ -1821,7 +1821,7 @@ func TestRulebookMatchesREADME(t *testing.T) {
 			require.NoError(t, os.WriteFile(part.file, []byte(doc), 0o644))
 			continue
 		}
-		t.Errorf("%s's %s differs from the code's: run go test -run TestRulebookMatchesREADME -update", part.file, part.marker)
+		assert.Failf(t, "generated text out of date", "%s's %s differs from the code's: run go test -run TestRulebookMatchesREADME -update", part.file, part.marker)
 	}
 	_, ok := RuleTitle("Z99")
 	assert.False(t, ok)
@@ -1938,13 +1938,9 @@ func TestBlocksOnSafeBenchesOnly(t *testing.T) {
 	for sq, c := range s.Blocks() {
 		got = append(got, c.String()+" "+sq.String())
 	}
-	if want := []string{"red 8"}; !slices.Equal(got, want) {
-		t.Errorf("Blocks() = %v, want %v", got, want)
-	}
+	assert.Equal(t, []string{"red 8"}, got, "Blocks()")
 	for _, m := range s.LegalMoves() {
-		if m.FormsBlock() && m.To() != 7 && !r.Board.IsSafe(r.Board.Square(Red, m.To())) {
-			t.Errorf("%v forms a block off a bench", m)
-		}
+		assert.False(t, m.FormsBlock() && m.To() != 7 && !r.Board.IsSafe(r.Board.Square(Red, m.To())), "%v forms a block off a bench", m)
 	}
 }
 
@@ -1965,18 +1961,17 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 	for _, text := range []string{"uckers{Teams:TwoColorsEach}", "naija{Teams:TwoColorsEach SumMoves:true}",
 		"danish{TwoDice:true SixLimit:3}", "parcheesi{DiceUse:LargerDie Players:2}", "naija{SumMoves:true BonusAnyDie:true CaptureRetires:false}"} {
 		r, err := ParseRules(text)
-		if err != nil {
-			t.Fatal(text, err)
-		}
+		require.NoError(t, err, "%s", text)
 		rules = append(rules, r)
 	}
 	for _, r := range rules {
 		start, err := New(r)
-		if err != nil {
-			t.Fatal(r, err)
-		}
+		require.NoError(t, err, "%v", r)
 		d, pick := SeededDice(5), rand.NewPCG(6, 7)
 		positions := 0
+		// The checks run on every position: they test with plain
+		// comparisons, as require's calls (each a Helper call and its
+		// stack walk, its arguments boxed) make this test 1.5 times slower.
 		for range 8 {
 			s := start
 			for plies := 0; plies < 3000; plies++ {
@@ -2002,15 +1997,15 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 				positions++
 			}
 		}
-		if positions < 1000 {
-			t.Errorf("%v: only %d positions", r, positions)
-		}
+		assert.GreaterOrEqual(t, positions, 1000, "%v: only %d positions", r, positions)
 	}
 }
 
 // Move.order sorts as Move.Compare does.
 func TestMoveOrderIsCompare(t *testing.T) {
 	src := rand.NewPCG(8, 9)
+	// A plain comparison, as require's call would cost more than the
+	// check, 100,000 times.
 	for range 100000 {
 		a, b := Move{src.Uint64() &^ (1 << 63)}, Move{src.Uint64() &^ (1 << 63)}
 		if src.Uint64()&1 == 0 { // mostly equal but for a few fields
@@ -2032,6 +2027,9 @@ func TestMoveOrderIsCompare(t *testing.T) {
 // bothPlayed says m plays both amounts due, diceAfter counts both.
 func TestUntouchedMovesStayLegal(t *testing.T) {
 	checked := 0
+	// check runs on every position of the games: it tests with plain
+	// comparisons, as require's calls (each a Helper call and its stack
+	// walk, its arguments boxed) make this test three times slower.
 	var check func(name string, s State)
 	check = func(name string, s State) {
 		n := s.dueCount()
@@ -2100,9 +2098,7 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 			}
 		}
 		start, err := New(r)
-		if err != nil {
-			t.Fatal(name, err)
-		}
+		require.NoError(t, err, "%s", name)
 		d, pick := SeededDice(11), rand.NewPCG(12, 13)
 		for range 20 {
 			s := start
@@ -2118,7 +2114,5 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 			}
 		}
 	}
-	if checked < 10000 {
-		t.Errorf("only %d moves checked", checked)
-	}
+	assert.GreaterOrEqual(t, checked, 10000, "only %d moves checked", checked)
 }

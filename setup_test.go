@@ -211,9 +211,10 @@ func TestSetupRoundTripEveryState(t *testing.T) {
 			checkSetupRoundTrip(t, s)
 			u := s.Setup()
 			seen = seen || u.TurnStart != nil
-			if text, err := ludo.ParsePosition(setupText(u)); err != nil || text != s {
-				t.Fatalf("text of\n%v: %v\n%s", ludo.FormatPosition(s), err, setupText(u))
-			}
+			text := setupText(u)
+			back, err := ludo.ParsePosition(text)
+			require.NoError(t, err, "text of\n%v\n%s", s, text)
+			require.True(t, back == s, "text of\n%v\n%s\nreads back as\n%v", s, text, back)
 		}
 	}
 	assert.True(t, seen, "no game went through a turn with moves to undo")

@@ -44,7 +44,7 @@ func tdMove(t *testing.T, s ludo.State, text string) ludo.Move {
 			return m
 		}
 	}
-	t.Fatalf("no legal move %q in %v\n%v", text, tdMoves(s), s)
+	require.Failf(t, "no such legal move", "no legal move %q in %v\n%v", text, tdMoves(s), s)
 	return ludo.Move{}
 }
 
