@@ -267,3 +267,25 @@ func BenchmarkLearnedMove(b *testing.B) {
 		})
 	}
 }
+
+// TestNetsAtMoreSeats: a net trained at fewer players than the game
+// seats (the six-arm boards', trained head to head) gives each colour its
+// own view's chance, whoever looks: it never learned how a colour sees
+// the colours beside it, and the search compares those chances.
+func TestNetsAtMoreSeats(t *testing.T) {
+	for _, name := range []string{"ludoking6", "maedn6", "parchis6", "parchis6d"} {
+		r, ok := ludo.Preset(name)
+		require.True(t, ok, name)
+		n := NetFor(r)
+		require.NotNil(t, n, name)
+		require.Less(t, n.Rules.Players, r.Players, "%s: the net is trained head to head", name)
+		for _, s := range goldenPositions(t, r) {
+			first := n.Value(s, s.Turn())
+			for c := range s.Players().All() {
+				assert.Equal(t, first, n.Value(s, c), "%s: as %v sees it", name, c)
+				var sc netScratch
+				assert.InDelta(t, n.mine(s, c, &sc), first[c], 1e-12, "%s: %v's own view", name, c)
+			}
+		}
+	}
+}

@@ -69,7 +69,8 @@ func (n *Net) Fits(r ludo.Rules) bool {
 }
 
 // Value returns the chance the net gives each colour of winning position
-// s, as colour me sees it (0 for colours that do not play). It panics if
+// s, as colour me sees it (0 for colours that do not play); where s seats
+// more players than the net was trained for, as each colour sees it. It panics if
 // the net does not fit the position's rules ([Net.Fits]). Where s has a
 // winner, it is 1 for the winner (with partners, the winning side) and 0
 // for the others.
@@ -111,11 +112,20 @@ func (n *Net) value(s ludo.State, me ludo.Color, sc *netScratch) [ludo.MaxPlayer
 	if z, ok := final(s); ok {
 		return z
 	}
+	var v [ludo.MaxPlayers]float64
+	seats := s.Players()
+	if seats.Len() > n.Rules.Players {
+		// A net trained at fewer players than s seats (a six-arm board's,
+		// trained head to head) never learned how a colour sees the
+		// colours beside it: each colour's chance is then its own view's.
+		for c := range seats.All() {
+			v[c] = n.mine(s, c, sc)
+		}
+		return v
+	}
 	n.enc.encode(s, me, &sc.f)
 	var out [ludo.MaxPlayers]float32
 	n.forward(sc.f.list(), sc.h[:n.hidden], out[:n.out])
-	var v [ludo.MaxPlayers]float64
-	seats := s.Players()
 	for k := range n.out {
 		c := ludo.Color((int(me) + k) % n.out)
 		if seats.Has(c) {
