@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/wording"
 )
 
 // Reason is one thing a legal move does, or one thing that follows it,
@@ -98,7 +99,7 @@ func (e *explainer) forfeit() {
 			}
 		}
 		if k >= 0 {
-			e.add("H3", "token %d, the nearest its finish, goes back to its yard from %s", k, place(b, c, s.Progress(c, k)))
+			e.add("H3", "token %d, the nearest its finish, goes back to its yard from %s", k, wording.Place(b, c, s.Progress(c, k)))
 		} else {
 			e.add("H3", "no token is on the board to go back to its yard")
 		}
@@ -157,19 +158,19 @@ func (e *explainer) where(to int) {
 	case m.EntersPair():
 		e.add("F1", "enters token %d and another from the yard together on its start square %d", i, b.StartSquare(c))
 	case m.Enters() && m.To() > 0:
-		e.add("F1", "enters token %d and runs on to %s", i, place(b, c, m.To()))
+		e.add("F1", "enters token %d and runs on to %s", i, wording.Place(b, c, m.To()))
 	case m.Enters() && b.StartLane > 0: // rule Y1: onto the first square of its lane
-		e.add("C7", "enters token %d on the first square of its start lane, %s (Y1)", i, place(b, c, 0))
+		e.add("C7", "enters token %d on the first square of its start lane, %s (Y1)", i, wording.Place(b, c, 0))
 	case m.Enters():
 		e.add("C7", "enters token %d on its start square %d", i, b.StartSquare(c))
 	case m.MovesTower() && m.NumCaptured() == 2:
-		e.add("R5", "moves token %d and the other token of its tower together from %s to %s, onto a tower", i, place(b, c, m.From()), place(b, c, to))
+		e.add("R5", "moves token %d and the other token of its tower together from %s to %s, onto a tower", i, wording.Place(b, c, m.From()), wording.Place(b, c, to))
 	case m.MovesTower():
-		e.add("Y5", "moves token %d and the other token of its tower together from %s to %s", i, place(b, c, m.From()), place(b, c, to))
+		e.add("Y5", "moves token %d and the other token of its tower together from %s to %s", i, wording.Place(b, c, m.From()), wording.Place(b, c, to))
 	case m.IsBonusMove():
-		e.add("P8", "moves token %d %d squares, its bonus move, from %s to %s", i, m.Count(), place(b, c, m.From()), place(b, c, to))
+		e.add("P8", "moves token %d %d squares, its bonus move, from %s to %s", i, m.Count(), wording.Place(b, c, m.From()), wording.Place(b, c, to))
 	default:
-		e.add("C8", "moves token %d from %s to %s", i, place(b, c, m.From()), place(b, c, to))
+		e.add("C8", "moves token %d from %s to %s", i, wording.Place(b, c, m.From()), wording.Place(b, c, to))
 	}
 }
 
@@ -185,11 +186,11 @@ func (e *explainer) withDice() {
 		e.add("H1", "with both dice, %d and %d, which sum to %d", a, b2, m.Die())
 	case two && m.BothDice():
 		e.add("U2", "with both dice, %d and %d, as one move of their sum, %d, landing only at its end", a, b2, m.Die())
-	case two && bottoms(s) && m.Die() == a:
+	case two && wording.Bottoms(s) && m.Die() == a:
 		e.add("H2", "with a top, %d, of the double %d played as tops and bottoms", m.Die(), a)
-	case two && bottoms(s):
+	case two && wording.Bottoms(s):
 		e.add("H2", "with a bottom, %d (7 minus the top), of the double %d played as tops and bottoms", m.Die(), a)
-	case two && otherDie(s):
+	case two && wording.OtherDie(s):
 		e.add("W1", "with the %d, the throw's other die", m.Die())
 	case two:
 		e.add("W1", "with the %d of %d and %d", m.Die(), a, b2)
@@ -220,7 +221,7 @@ func (e *explainer) way() {
 		e.add("K4", "goes on round the track: %v has captured nothing yet, so its home column is closed", c)
 	}
 	if m.Jumps() {
-		e.add("D2", "lands on a star and jumps on to %s", place(b, c, m.To()))
+		e.add("D2", "lands on a star and jumps on to %s", wording.Place(b, c, m.To()))
 	}
 	if m.Bounces() && rules.HomeSteps {
 		e.add("V2", "overshoots its gate, square %d, and counts %d back from it", b.Square(c, b.HomeEntry).N(), m.From()+m.Count()-b.HomeEntry)
@@ -267,9 +268,9 @@ func (e *explainer) arrival(to int) {
 			rule = "C11, Q3"
 		}
 		if victim, k := s.Occupant(b.Square(c, m.To())); k > 0 && victim != c && !m.Jumps() {
-			e.add(rule, "captures %s", plural(n, victim.String()+" token", victim.String()+" tokens"))
+			e.add(rule, "captures %s", wording.Plural(n, victim.String()+" token", victim.String()+" tokens"))
 		} else {
-			e.add(rule, "captures %s", plural(n, "token", "tokens"))
+			e.add(rule, "captures %s", wording.Plural(n, "token", "tokens"))
 		}
 	}
 	if m.Retires() {
@@ -321,7 +322,7 @@ func (e *explainer) bonusAfterDice() {
 		if m.Captures() {
 			why = "the capture"
 		}
-		if otherDie(next) {
+		if wording.OtherDie(next) {
 			e.add("W4", "%s earns a bonus move, due once the dice are played", why)
 		} else {
 			e.add("W4", "%s earns a bonus move", why)
@@ -345,9 +346,9 @@ func (e *explainer) whatNext() {
 		e.add("P8", "the capture earns a bonus move of %d: %v moves again, with no roll", next.Count(), c)
 	case e.bonusMove:
 		e.add("P8", "bringing a token home earns a bonus move of %d: %v moves again, with no roll", next.Count(), c)
-	case bottoms(next) && next.Turn() == c:
-		e.add("H2", "%v plays the tops and bottoms still due, %s, next, with no roll", c, facesDue(next))
-	case otherDie(next) && next.Turn() == c:
+	case wording.Bottoms(next) && next.Turn() == c:
+		e.add("H2", "%v plays the tops and bottoms still due, %s, next, with no roll", c, wording.FacesDue(next))
+	case wording.OtherDie(next) && next.Turn() == c:
 		e.add("W1", "%v plays the other die, %d, next, with no roll", c, next.Count())
 	case !e.bonusRoll:
 		e.add("C3", "%v plays next", next.Turn())
@@ -375,27 +376,6 @@ func ranking(s ludo.State) string {
 	return strings.Join(parts, " ")
 }
 
-// place names where a token of colour c with progress p stands.
-func place(b ludo.Board, c ludo.Color, p int) string {
-	sq := b.Square(c, p)
-	switch sq.Zone() {
-	case ludo.YardZone:
-		return "in the yard"
-	case ludo.TrackZone:
-		return "square " + strconv.Itoa(sq.N())
-	case ludo.HomeZone:
-		return "home square " + strconv.Itoa(sq.N())
-	}
-	return "the finish"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 // ordinal returns "second", "third", … for n from 2 to 9, else "nth".
 func ordinal(n int) string {
 	names := []string{2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth"}
@@ -403,13 +383,6 @@ func ordinal(n int) string {
 		return names[n]
 	}
 	return strconv.Itoa(n) + "th"
-}
-
-// otherDie reports whether the move due in s is a throw's other die, the
-// first played (rule W1): a move no roll precedes. Under tops and bottoms
-// (rule H2) it is any of the amounts after the first.
-func otherDie(s ludo.State) bool {
-	return s.DiePlayed() && !s.IsBonusMove()
 }
 
 // earned returns, with two dice, how many bonus moves the throw being
@@ -425,25 +398,4 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// bottoms reports whether the throw being played in s, a double, is
-// played as tops and bottoms (rule H2): four amounts.
-func bottoms(s ludo.State) bool {
-	return s.Rules().TopsAndBottoms && !s.IsBonusMove() && s.Setup().Bottoms
-}
-
-// facesDue writes the faces of the dice still to play in s (rule W1), as
-// "3" or under tops and bottoms (rule H2) "4, 3 and 3".
-func facesDue(s ludo.State) string {
-	var fs []string
-	for _, f := range s.DiceDue() {
-		if f != 0 {
-			fs = append(fs, strconv.Itoa(f))
-		}
-	}
-	if len(fs) < 2 {
-		return strings.Join(fs, "")
-	}
-	return strings.Join(fs[:len(fs)-1], ", ") + " and " + fs[len(fs)-1]
 }

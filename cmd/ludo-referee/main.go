@@ -44,6 +44,7 @@ import (
 
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/internal/echo"
+	"github.com/ludorules/ludo/internal/wording"
 	"github.com/ludorules/ludo/picture"
 )
 
@@ -405,11 +406,11 @@ func (r *referee) position(file string) (s ludo.State, says string, err error) {
 		if r.opt.die.face != 0 {
 			return s, "", fmt.Errorf("%s has a bonus move of %d due, which no roll comes before (rule P8); -die is for a position with a roll due", name(file), s.Count())
 		}
-	case bottoms(s) && otherDie(s):
+	case wording.Bottoms(s) && wording.OtherDie(s):
 		if r.opt.die.face != 0 {
-			return s, "", fmt.Errorf("%s has the tops and bottoms %s of a double still to play, which no roll comes before (rule H2); -die is for a position with a roll due", name(file), facesDue(s))
+			return s, "", fmt.Errorf("%s has the tops and bottoms %s of a double still to play, which no roll comes before (rule H2); -die is for a position with a roll due", name(file), wording.FacesDue(s))
 		}
-	case otherDie(s):
+	case wording.OtherDie(s):
 		if r.opt.die.face != 0 {
 			return s, "", fmt.Errorf("%s has the other die of a throw, %d, still to play, which no roll comes before (rule W1); -die is for a position with a roll due", name(file), s.Count())
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/dispute"
 	"github.com/ludorules/ludo/internal/echo"
+	"github.com/ludorules/ludo/internal/wording"
 )
 
 // This file holds the moves and why commands: a position's legal moves
@@ -149,7 +150,7 @@ func (r *referee) why(file, text string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	m, err := parseMove(s, text)
+	m, err := dispute.ParseMove(s, text) // a bare token number is its bonus move (rule P8)
 	var ill *ludo.IllegalMoveError
 	var perr *ludo.ParseError
 	switch {
@@ -185,35 +186,6 @@ func (r *referee) why(file, text string) (int, error) {
 	return exitOK, r.drawSVG(s)
 }
 
-// parseMove reads MOVE as ludo.ParseMove does, but for a bare token
-// number where a bonus move is due (rule P8): ParseMove reads that as the
-// token's move by the die, which no longer counts, and the referee takes
-// it as the token's bonus move.
-func parseMove(s ludo.State, text string) (ludo.Move, error) {
-	if s.IsBonusMove() {
-		w := strings.Fields(text)
-		if len(w) == 2 {
-			if c, ok := ludo.ParseColor(w[0]); ok && c == s.Turn() {
-				w = w[1:]
-			}
-		}
-		if len(w) == 1 {
-			if i, err := strconv.Atoi(w[0]); err == nil && i >= 0 && i < s.Rules().Tokens {
-				return s.TokenMove(i)
-			}
-			if strings.EqualFold(w[0], "pass") {
-				legal := s.LegalMoves()
-				if len(legal) == 1 && legal[0].IsPass() {
-					return legal[0], nil
-				}
-				return ludo.Move{}, &ludo.IllegalMoveError{Rule: "C10",
-					Reason: fmt.Sprintf("%v must move when a token can: %v", s.Turn(), legal[0])}
-			}
-		}
-	}
-	return ludo.ParseMove(s, text)
-}
-
 // describeAttempt names a refused move: the text given, and the token's
 // place.
 func describeAttempt(s ludo.State, m ludo.Move, text string) string {
@@ -230,9 +202,9 @@ func describeAttempt(s ludo.State, m ludo.Move, text string) string {
 	switch a, b := s.Dice(); {
 	case s.IsBonusMove():
 		count = fmt.Sprintf("bonus move of %d", s.Count())
-	case bottoms(s):
-		count = fmt.Sprintf("dice %d %d as tops and bottoms, %s due", a, b, facesDue(s))
-	case otherDie(s):
+	case wording.Bottoms(s):
+		count = fmt.Sprintf("dice %d %d as tops and bottoms, %s due", a, b, wording.FacesDue(s))
+	case wording.OtherDie(s):
 		count = fmt.Sprintf("dice %d %d, the %d due", a, b, s.Count())
 	case b != 0:
 		count = fmt.Sprintf("dice %d %d", a, b)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/wording"
 )
 
 // This file holds the replay command: a record replayed to its end or to
@@ -50,9 +51,9 @@ func (r *referee) replay(file string) (int, error) {
 		} else {
 			if last.IsBonusMove() {
 				fmt.Fprintf(r.out, "The game goes on: %s to make a bonus move of %d", player(last.Turn()), last.Count())
-			} else if bottoms(last) {
-				fmt.Fprintf(r.out, "The game goes on: %s to play the tops and bottoms still due, %s", player(last.Turn()), facesDue(last))
-			} else if otherDie(last) {
+			} else if wording.Bottoms(last) {
+				fmt.Fprintf(r.out, "The game goes on: %s to play the tops and bottoms still due, %s", player(last.Turn()), wording.FacesDue(last))
+			} else if wording.OtherDie(last) {
 				fmt.Fprintf(r.out, "The game goes on: %s to play the other die, %d", player(last.Turn()), last.Count())
 			} else {
 				fmt.Fprintf(r.out, "The game goes on: %s to roll", player(last.Turn()))
@@ -69,7 +70,7 @@ func (r *referee) replay(file string) (int, error) {
 	}
 	p := rec.Plies[re.Ply-1]
 	switch {
-	case p.Face == 0 && otherDie(last):
+	case p.Face == 0 && wording.OtherDie(last):
 		fmt.Fprintf(r.out, "ILLEGAL at ply %d: %s, with no roll (the throw's other die), plays %s\n", re.Ply, player(p.Player), p.Move)
 	case p.Face == 0:
 		fmt.Fprintf(r.out, "ILLEGAL at ply %d: %s, with no roll (a bonus move), plays %s\n", re.Ply, player(p.Player), p.Move)
@@ -88,10 +89,10 @@ func (r *referee) replay(file string) (int, error) {
 	case last.IsBonusMove() && p.Face != 0:
 		fmt.Fprintf(r.out, "  %v has a bonus move of %d due, which no roll comes before, so the ply's face is 0 (%s)\n", last.Turn(), last.Count(), cite("P8"))
 		r.quote("P8")
-	case bottoms(last) && p.Face != 0:
-		fmt.Fprintf(r.out, "  %v has the tops and bottoms %s of the double still to play, which no roll comes before, so the ply's face is 0 (%s)\n", last.Turn(), facesDue(last), cite("H2"))
+	case wording.Bottoms(last) && p.Face != 0:
+		fmt.Fprintf(r.out, "  %v has the tops and bottoms %s of the double still to play, which no roll comes before, so the ply's face is 0 (%s)\n", last.Turn(), wording.FacesDue(last), cite("H2"))
 		r.quote("H2")
-	case otherDie(last) && p.Face != 0:
+	case wording.OtherDie(last) && p.Face != 0:
 		fmt.Fprintf(r.out, "  %v has the other die of the throw, %d, still to play, which no roll comes before, so the ply's face is 0 (%s)\n", last.Turn(), last.Count(), cite("W1"))
 		r.quote("W1")
 	default:
@@ -100,7 +101,7 @@ func (r *referee) replay(file string) (int, error) {
 	// The position the ply's move was judged in: the roll cast, or the
 	// bonus move due.
 	rolled, err := last, error(nil)
-	if !last.IsBonusMove() && !otherDie(last) {
+	if !last.IsBonusMove() && !wording.OtherDie(last) {
 		rolled, err = last.RollOutcome(ludo.Outcome{Face: p.Face, Second: p.Second})
 	}
 	canRoll := err == nil && rolled.Turn() == p.Player
@@ -108,7 +109,7 @@ func (r *referee) replay(file string) (int, error) {
 		r.printPath(rolled, ill.Move)
 	}
 	if n := len(rec.Plies) - re.Ply; n > 0 {
-		fmt.Fprintf(r.out, "  (%s after it not replayed)\n", plural(n, "more ply", "more plies"))
+		fmt.Fprintf(r.out, "  (%s after it not replayed)\n", wording.Plural(n, "more ply", "more plies"))
 	}
 	shown := last
 	switch {
@@ -116,7 +117,7 @@ func (r *referee) replay(file string) (int, error) {
 		shown = rolled
 		fmt.Fprintf(r.out, "\nThe position at ply %d, with the bonus move due:\n%v\n", re.Ply, rolled)
 		r.listMoves(rolled, "Legal moves there were")
-	case canRoll && otherDie(last):
+	case canRoll && wording.OtherDie(last):
 		shown = rolled
 		fmt.Fprintf(r.out, "\nThe position at ply %d, with the other die due:\n%v\n", re.Ply, rolled)
 		r.listMoves(rolled, "Legal moves there were")

@@ -12,6 +12,7 @@ import (
 	"github.com/ludorules/ludo"
 	"github.com/ludorules/ludo/dispute"
 	"github.com/ludorules/ludo/internal/echo"
+	"github.com/ludorules/ludo/internal/wording"
 )
 
 // width is the width the lists of rulesets and reasons are wrapped to.
@@ -153,7 +154,7 @@ func (r *referee) fit(file string) (int, error) {
 		return 0, err
 	}
 	f := dispute.FitRecord(rec, among, dispute.Limits{})
-	fmt.Fprintf(r.out, "%s replayed under each ruleset on its board, with its %d players:\n\n", capitalize(plural(f.Plies, "ply", "plies")), table.Players)
+	fmt.Fprintf(r.out, "%s replayed under each ruleset on its board, with its %d players:\n\n", capitalize(wording.Plural(f.Plies, "ply", "plies")), table.Players)
 	var fits, unfit []string
 	type broken struct {
 		b     dispute.Break
@@ -204,7 +205,7 @@ func (r *referee) fit(file string) (int, error) {
 	switch {
 	case len(f.Fixes) > 0:
 		n := len(f.Fixes[0].Changes)
-		fmt.Fprintf(r.out, "\nNone fits as it is. The smallest sets of changes found, %s each:\n", plural(n, "change", "changes"))
+		fmt.Fprintf(r.out, "\nNone fits as it is. The smallest sets of changes found, %s each:\n", wording.Plural(n, "change", "changes"))
 		for _, l := range fixLines(f.Fixes) {
 			fmt.Fprintf(r.out, "  %s\n", l)
 		}
@@ -293,7 +294,7 @@ func (r *referee) printOptions(f dispute.Fit) {
 func decidedLine(o dispute.OptionFit) string {
 	fits := compact(append([]string{o.Value}, o.Open...), ", ")
 	if len(fits) > 30 {
-		fits = o.Value + " and " + plural(len(o.Open), "other", "others")
+		fits = o.Value + " and " + wording.Plural(len(o.Open), "other", "others")
 	}
 	var why string
 	switch len(o.Ruled) {

@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/wording"
 )
 
 // This file holds how the referee writes things: the amounts due, places
@@ -23,11 +23,11 @@ func due(s ludo.State) string {
 		return fmt.Sprintf("%v has a bonus move of %d, after the dice (%s; %s)", s.Turn(), s.Count(), cite("P8"), cite("W4"))
 	case s.IsBonusMove():
 		return fmt.Sprintf("%v has a bonus move of %d (%s)", s.Turn(), s.Count(), cite("P8"))
-	case bottoms(s) && otherDie(s):
-		return fmt.Sprintf("%v rolled a double %d, played as tops and bottoms: %s still due (%s)", s.Turn(), a, facesDue(s), cite("H2"))
-	case bottoms(s):
+	case wording.Bottoms(s) && wording.OtherDie(s):
+		return fmt.Sprintf("%v rolled a double %d, played as tops and bottoms: %s still due (%s)", s.Turn(), a, wording.FacesDue(s), cite("H2"))
+	case wording.Bottoms(s):
 		return fmt.Sprintf("%v rolled a double %d with every token out, four moves: tops and bottoms %d, %d, %d and %d (%s)", s.Turn(), a, a, 7-a, a, 7-a, cite("H2"))
-	case otherDie(s):
+	case wording.OtherDie(s):
 		played := a
 		if s.DiceDue()[0] != 0 {
 			played = b
@@ -41,59 +41,10 @@ func due(s ludo.State) string {
 	return fmt.Sprintf("%v rolled %d", s.Turn(), s.Die())
 }
 
-// otherDie reports whether the move due in s is a throw's other die, the
-// first played (rule W1): a move no roll precedes. Under tops and bottoms
-// (rule H2) it is any of the amounts after the first.
-func otherDie(s ludo.State) bool {
-	return s.DiePlayed() && !s.IsBonusMove()
-}
-
-// bottoms reports whether the throw being played in s, a double, is
-// played as tops and bottoms (rule H2): four amounts.
-func bottoms(s ludo.State) bool {
-	return s.Rules().TopsAndBottoms && !s.IsBonusMove() && s.Setup().Bottoms
-}
-
-// facesDue writes the faces of the dice still to play in s (rule W1), as
-// "3" or under tops and bottoms (rule H2) "4, 3 and 3".
-func facesDue(s ludo.State) string {
-	var fs []string
-	for _, f := range s.DiceDue() {
-		if f != 0 {
-			fs = append(fs, strconv.Itoa(f))
-		}
-	}
-	if len(fs) < 2 {
-		return strings.Join(fs, "")
-	}
-	return strings.Join(fs[:len(fs)-1], ", ") + " and " + fs[len(fs)-1]
-}
-
-// place names where a token of colour c with progress p stands.
-func place(b ludo.Board, c ludo.Color, p int) string {
-	sq := b.Square(c, p)
-	switch sq.Zone() {
-	case ludo.YardZone:
-		return "in the yard"
-	case ludo.TrackZone:
-		return "square " + strconv.Itoa(sq.N())
-	case ludo.HomeZone:
-		return "home square " + strconv.Itoa(sq.N())
-	}
-	return "the finish"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 // where says where a token of colour c with progress p stands: "on
 // square 15", "in the yard", "on home square 3", "at the finish".
 func where(b ludo.Board, c ludo.Color, p int) string {
-	switch at := place(b, c, p); at {
+	switch at := wording.Place(b, c, p); at {
 	case "in the yard":
 		return at
 	case "the finish":
