@@ -399,3 +399,71 @@ func TestShardsMergeIntoTheSeries(t *testing.T) {
 	_, err = Merge(nil)
 	assert.ErrorIs(t, err, ErrShard)
 }
+
+// TestGamesWonTogether: a bot in several seats is credited with the
+// games one of its seats won, counted again here from the games one by
+// one: its wins where no two seats win together, fewer where partners do
+// (rule T1), with the line below the table.
+func TestGamesWonTogether(t *testing.T) {
+	uckers, _ := ludo.Preset("uckers")
+	for _, r := range []ludo.Rules{ludo.Classic(), uckers} {
+		series, err := New(Config{Rules: r, Lineup: []string{"heuristic", "heuristic", "random", "random"}, Games: 12, Seed: 3})
+		require.NoError(t, err)
+		sum, err := series.Run(2, nil)
+		require.NoError(t, err)
+		require.Zero(t, sum.Unfinished)
+		won := map[string]int{}
+		together := 0
+		for i := range series.Games() {
+			g := series.Game(i)
+			seen := map[string]bool{}
+			for j, p := range g.Places {
+				if name := series.Lineup()[j]; p == 1 {
+					together += b2i(seen[name])
+					seen[name] = true
+				}
+			}
+			for name := range seen {
+				won[name]++
+			}
+		}
+		for _, b := range sum.Bots {
+			assert.Equal(t, sum.Games, b.Games, "%v: %s sat in every game", r, b.Name)
+			assert.Equal(t, won[b.Name], b.GamesWon, "%v: %s", r, b.Name)
+			lo, hi := b.GameInterval()
+			assert.InDelta(t, float64(won[b.Name])/float64(sum.Games), b.GameRate(), 1e-12)
+			assert.True(t, lo <= b.GameRate() && b.GameRate() <= hi)
+		}
+		wins, gamesWon := sum.Bots[0].Wins+sum.Bots[1].Wins, sum.Bots[0].GamesWon+sum.Bots[1].GamesWon
+		assert.Equal(t, together, wins-gamesWon, "%v: a game two seats of a bot won counts once", r)
+		if r.Teams == ludo.NoTeams {
+			assert.Zero(t, together)
+			assert.Equal(t, sum.Games, gamesWon, "%v: one winner a game", r)
+			for _, b := range sum.Bots {
+				assert.Equal(t, b.Wins, b.GamesWon, "%v: one winner a game", r)
+			}
+		} else {
+			assert.Positive(t, together, "%v: partners of one bot won together", r)
+		}
+		var out bytes.Buffer
+		_, err = sum.WriteTo(&out)
+		require.NoError(t, err)
+		assert.Regexp(t, `\ngames won by a bot's seats together: heuristic \d+\.\d\d% \[\d+\.\d\d%, \d+\.\d\d%\], random \d+\.\d\d% \[`, out.String())
+	}
+	// A bot in one seat has no such line: its win rate says it.
+	series, err := New(Config{Rules: players(ludo.Classic(), 2), Lineup: []string{"heuristic", "random"}, Games: 4, Seed: 1})
+	require.NoError(t, err)
+	sum, err := series.Run(1, nil)
+	require.NoError(t, err)
+	var out bytes.Buffer
+	_, err = sum.WriteTo(&out)
+	require.NoError(t, err)
+	assert.NotContains(t, out.String(), "together")
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,6 +1,7 @@
 // Command ludo-tournament plays seeded games between bots (package bots) in
 // every seat order, across all cores, and prints each bot's win rate with
-// a 95% confidence interval, its mean place, the mean game length and the
+// a 95% confidence interval, its mean place (and where a bot sits more than
+// once, the games its seats won together), the mean game length and the
 // speed. The series and its table are package bots/tournament's; this is
 // the command line on top.
 //
