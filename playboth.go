@@ -224,7 +224,10 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 		return false
 	}
 	for _, r := range moves {
-		if r.flags()&^plain == 0 && s.untouched(m, r) {
+		// (what untouched asks first: a move of the other amount, by
+		// another token of the colour)
+		if x := m.v ^ r.v; x>>mAmount&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 &&
+			r.flags()&^plain == 0 && s.untouched(m, r) {
 			return true
 		}
 	}
@@ -244,12 +247,13 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 // it reads only the squares from the one past the token's up to where it
 // ends (see untouched), none of which m changed. Where the rules of
 // where the throw began may take the move away (split), it says
-// nothing.
+// nothing unless they cannot (splitFree).
 func (s *State) following(m Move, d due) bool {
 	const plain = flagValid | flagEnter | flagBlock
 	fin, y := int(s.rs.finish), m.To()
 	if m.flags()&^plain != 0 || m.Captures() && s.rs.feat&(featCircle|featPassCapture) != 0 || y >= fin ||
-		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featSplit|featPairEntry|featChoices) != 0 {
+		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featPairEntry|featChoices) != 0 ||
+		s.rs.feat&featSplit != 0 && !s.splitFree(m) {
 		return false
 	}
 	l, r := s.judge(d.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token()&(MaxTokens-1), y)
@@ -258,4 +262,18 @@ func (s *State) following(m Move, d due) bool {
 	}
 	to := int(uint8(l)) - 1
 	return to <= fin && (m.From() <= y || m.From() > to)
+}
+
+// splitFree reports whether the rules of where the throw began (split)
+// leave alone every move of the token that move m moves, made after m
+// (following), as they read the token after m: under SumMoves a token
+// that played a die takes the other only where it stands where it began
+// the throw or on its start square, brought out of the yard (rule U2,
+// sumBarred); under DoublesSplitBlocks only a token that stands where
+// it began the throw can move on to join its block (rule H5, together).
+func (s *State) splitFree(m Move) bool {
+	c, i := m.Color(), m.Token()&(MaxTokens-1)
+	v, began := m.To()+1, int(s.begin[c][i]) // where m takes it and where it began, as a State keeps them
+	return (!s.rs.rules.SumMoves || v == 1 || v == began) &&
+		(!s.rs.rules.DoublesSplitBlocks || v != began)
 }
