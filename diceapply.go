@@ -27,13 +27,13 @@ func (s *State) applyDice(m Move) error {
 		}
 		return s.forfeitError(m)
 	}
-	var buf [MaxMoves]Move
 	barred := s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
 	if !barred && s.settled(m) {
 		s.applyToken(m)
 		s.settle()
 		return nil
 	}
+	var buf [MaxMoves]Move
 	legal := s.appendLegal(buf[:0]) // the moves settle kept
 	if barred {
 		return s.diceError(m, legal)

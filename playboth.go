@@ -19,20 +19,22 @@ func (s *State) useDice(moves []Move) []Move {
 		return moves
 	}
 	var played [MaxMoves]uint8
-	most := uint8(0)
+	most, least := uint8(0), uint8(maxDue)
 	for k, m := range moves {
 		p := 2
 		if n != 2 || !s.bothPlayed(m, moves) {
 			p = s.diceAfter(m)
 		}
 		played[k] = uint8(p)
-		most = max(most, played[k])
+		most, least = max(most, played[k]), min(least, played[k])
 	}
 	larger := 0
 	if most == 1 && s.rs.rules.DiceUse == LargerDie {
 		for _, m := range moves {
 			larger = max(larger, m.Count())
 		}
+	} else if least == most { // every move plays as many: all kept
+		return moves
 	}
 	kept := moves[:0]
 	for k, m := range moves {

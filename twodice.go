@@ -282,8 +282,8 @@ func (s *State) settle() {
 		// began: its moves are its lanes as startCount judges them
 		// (diceMoves), all of which rule W2 keeps (useDice).
 		d := s.head() | due(s.due.first())<<mAmount
-		t := s.countOf(d)
-		for i, l := range t.moves {
+		s.startCount(d) // on s, whose moves are 0: as countOf judges it
+		for i, l := range s.moves {
 			if l != 0 {
 				s.moves[i] = l | uint32(d>>laneShift) | settledLane
 			}
