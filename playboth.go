@@ -98,7 +98,7 @@ func (s *State) untouched(m, r Move) bool {
 // would list one, without listing them.
 func (s *State) anyDiceMove() bool {
 	ds, n := s.dues()
-	if s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due: their sum adds moves (rules U2, H1) and may take some away (M2)
+	if s.sumsDue(ds, n) { // both dice due: their sum adds moves (rules U2, H1) and may take some away (M2)
 		var buf [MaxMoves]Move
 		return len(s.diceMoves(buf[:0])) > 0
 	}
@@ -198,8 +198,25 @@ func (s *State) diceAfter(m Move) int {
 		return played + b2i(t.anyDiceMove())
 	}
 	var buf [MaxMoves]Move
-	moves := t.diceMoves(buf[:0])
 	most := 0
+	if ds, dn := t.dues(); n-played > 2 && !t.sumsDue(ds, dn) {
+		// More than two left (tops and bottoms, rule H2): amount by
+		// amount, up to the first move after which every die left is
+		// played, judging no amount past it.
+		u := t // startCount judges on it
+		for k, d := range ds[:dn] {
+			if repeats(ds[:k], d) {
+				continue
+			}
+			for _, r := range t.amountMoves(buf[:0], d, &u) {
+				if most = max(most, t.diceAfter(r)); most == n-played {
+					return played + most
+				}
+			}
+		}
+		return played + most
+	}
+	moves := t.diceMoves(buf[:0])
 	for _, r := range moves {
 		p := 2
 		if n-played != 2 || !t.bothPlayed(r, moves) {

@@ -408,35 +408,17 @@ func sortMoves(moves []Move) {
 }
 
 // diceMoves appends the moves of each die due, as the stages judge one
-// die's (startCount): a die that shows the face of another due before it
-// (a double) adds the same moves, so it is left out.
+// die's (startCount), amount by amount (amountMoves), then those of
+// their sum where both dice are due (sumsDue).
 func (s *State) diceMoves(dst []Move) []Move {
-	start := len(dst)
 	ds, n := s.dues()
-	t := *s // startCount judges on it, changing only what countOf clears
+	t := *s // startCount judges on it
 	for k, d := range ds[:n] {
-		seen := false
-		for _, e := range ds[:k] {
-			seen = seen || e.face() == d.face() && e.steps() == d.steps()
-		}
-		if seen {
-			continue
-		}
-		for {
-			t.moves, t.extra = [MaxTokens]uint32{}, 0
-			t.startCount(d)
-			for i, l := range t.moves {
-				if l != 0 {
-					dst = append(dst, t.laneMove(d, i, l))
-				}
-			}
-			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
-				break
-			}
-			d = d.withColor(s.mateOf(d.c()), true) // rule T3: the other colour's tokens too
+		if !repeats(ds[:k], d) {
+			dst = s.amountMoves(dst, d, &t)
 		}
 	}
-	if s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
+	if s.sumsDue(ds, n) { // the moves of their sum: a token moved on by it (rule U2) and entered with it (H1)
 		f := ds[0].face() + ds[1].face()
 		for _, c := range [2]Color{ds[0].c(), s.mateOf(ds[0].c())} {
 			d := dueOf(c, 0, 0).withColor(c, c != ds[0].c())
@@ -451,8 +433,41 @@ func (s *State) diceMoves(dst []Move) []Move {
 			}
 		}
 	}
+	return dst
+}
+
+// repeats reports whether amount d shows the face of one of ds, due
+// before it (a double's), so adds the same moves (diceMoves).
+func repeats(ds []due, d due) bool {
+	for _, e := range ds {
+		if e.face() == d.face() && e.steps() == d.steps() {
+			return true
+		}
+	}
+	return false
+}
+
+// amountMoves appends the moves of amount d due, as startCount judges
+// them, and as the rules of where the throw began let them be listed
+// (split) once a die is played. It judges on t, a copy of s, changing
+// only what countOf clears.
+func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
+	start := len(dst)
+	for {
+		t.moves, t.extra = [MaxTokens]uint32{}, 0
+		t.startCount(d)
+		for i, l := range t.moves {
+			if l != 0 {
+				dst = append(dst, t.laneMove(d, i, l))
+			}
+		}
+		if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
+			break
+		}
+		d = d.withColor(s.mateOf(d.c()), true) // rule T3: the other colour's tokens too
+	}
 	if s.rs.feat&featSplit != 0 && s.diePlayed() { // where the throw began matters (rules U2, H5), once a die is played
-		kept := dst[start:start]
+		kept := dst[:start]
 		for _, m := range dst[start:] {
 			if m, ok := s.split(m); ok {
 				kept = append(kept, m)
@@ -461,4 +476,13 @@ func (s *State) diceMoves(dst []Move) []Move {
 		dst = kept
 	}
 	return dst
+}
+
+// sumsDue reports whether the sum of the dice adds moves (rules U2, H1)
+// to those of the amounts due, ds, n of them: both dice are due, not
+// played as tops and bottoms (rule H2), where the rules play their sum.
+// (No die is played then, so that the rules of where the throw began
+// take none of them away.)
+func (s *State) sumsDue(ds [maxDue]due, n int) bool {
+	return s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0
 }
