@@ -198,31 +198,44 @@ func (s *State) diceAfter(m Move) int {
 		return played + b2i(t.anyDiceMove())
 	}
 	var buf [MaxMoves]Move
-	most := 0
-	if ds, dn := t.dues(); n-played > 2 && !t.sumsDue(ds, dn) {
-		// More than two left (tops and bottoms, rule H2): amount by
-		// amount, up to the first move after which every die left is
-		// played, judging no amount past it.
-		u := t // startCount judges on it
+	left, moves := n-played, buf[:0]
+	if ds, dn := t.dues(); t.sumsDue(ds, dn) {
+		moves = t.diceMoves(moves)
+	} else {
+		// Amount by amount (as diceMoves lists them), up to the first
+		// move after which every die left is played, judging no amount
+		// past it: with two left (tops and bottoms, rule H2), a move
+		// whose token moves on with the other (following, as bothPlayed
+		// asks) before the moves of the other are listed.
+		u, most := t, 0 // startCount judges on u
 		for k, d := range ds[:dn] {
 			if repeats(ds[:k], d) {
 				continue
 			}
-			for _, r := range t.amountMoves(buf[:0], d, &u) {
-				if most = max(most, t.diceAfter(r)); most == n-played {
-					return played + most
+			start := len(moves)
+			moves = t.amountMoves(moves, d, &u)
+			for _, r := range moves[start:] {
+				switch {
+				case left > 2:
+					if most = max(most, t.diceAfter(r)); most == left {
+						return played + most
+					}
+				case t.following(r, ds[b2i(r.amount() == ds[0].k())]):
+					return played + 2
 				}
 			}
 		}
-		return played + most
+		if left > 2 {
+			return played + most
+		}
 	}
-	moves := t.diceMoves(buf[:0])
+	most := 0
 	for _, r := range moves {
 		p := 2
-		if n-played != 2 || !t.bothPlayed(r, moves) {
+		if left != 2 || !t.bothPlayed(r, moves) {
 			p = t.diceAfter(r)
 		}
-		if most = max(most, p); most == n-played { // every die left is played
+		if most = max(most, p); most == left { // every die left is played
 			break
 		}
 	}
