@@ -298,14 +298,14 @@ func (s *State) following(m Move, d due) bool {
 
 // splitFree reports whether the rules of where the throw began (split)
 // leave alone every move of the token that move m moves, made after m
-// (following), as they read the token after m: under SumMoves a token
-// that played a die takes the other only where it stands where it began
-// the throw or on its start square, brought out of the yard (rule U2,
-// sumBarred); under DoublesSplitBlocks only a token that stands where
-// it began the throw can move on to join its block (rule H5, together).
+// (following), asking them of the token where m takes it: under
+// SumMoves a token that played a die does not take the other (rule U2,
+// sumBarred, as playedDie counts it); under DoublesSplitBlocks only a
+// token that stands where it began the throw can move on to join its
+// block (rule H5, together, which asks stillAt first).
 func (s *State) splitFree(m Move) bool {
 	c, i := m.Color(), m.Token()&(MaxTokens-1)
-	v, began := m.To()+1, int(s.begin[c][i]) // where m takes it and where it began, as a State keeps them
-	return (!s.rs.rules.SumMoves || v == 1 || v == began) &&
-		(!s.rs.rules.DoublesSplitBlocks || v != began)
+	v := uint8(m.To() + 1) // where m takes it, as a State keeps it
+	return (!s.rs.rules.SumMoves || !s.playedDie(c, i, v)) &&
+		(!s.rs.rules.DoublesSplitBlocks || !s.stillAt(c, i, v))
 }
