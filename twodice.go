@@ -277,12 +277,25 @@ func (s *State) settle() {
 	if s.due.head == 0 || s.forfeit() {
 		return
 	}
-	if s.rs.feat&(featSplit|featShare) == 0 && s.dueCount() == 1 {
-		// One amount, of one colour, and nothing of where the throw
-		// began: its moves are its lanes as startCount judges them
-		// (diceMoves), all of which rule W2 keeps (useDice).
+	if s.rs.feat&featShare == 0 && s.dueCount() == 1 {
+		// One amount, of one colour: its moves are its lanes as
+		// startCount judges them, as the rules of where the throw began
+		// let them be listed (amountMoves), all of which rule W2 keeps
+		// (useDice).
 		d := s.head() | due(s.due.first())<<mAmount
 		s.startCount(d) // on s, whose moves are 0: as countOf judges it
+		if s.rs.feat&featSplit != 0 && s.diePlayed() {
+			var kept [MaxTokens]uint32
+			for i, l := range s.moves {
+				if l == 0 {
+					continue
+				}
+				if m, ok := s.split(s.laneMove(d, i, l)); ok {
+					kept[m.Token()&(MaxTokens-1)] = l
+				}
+			}
+			s.moves = kept
+		}
 		for i, l := range s.moves {
 			if l != 0 {
 				s.moves[i] = l | uint32(d>>laneShift) | settledLane
