@@ -36,15 +36,14 @@ func (s *State) together(m Move) bool {
 		return false
 	}
 	x := m.From() + m.Count()
-	if m.To() != x {
+	if m.To() != x || x+1 > 0xff { // (no token stands past a byte's progress)
 		return false
 	}
-	for i := range int(s.rs.tokens) {
-		if i != j && s.begin[c][i] == v && int(s.tok[c][i])-1 == x {
-			return true
-		}
-	}
-	return false
+	// Another token in play that began where this one stands and stands
+	// at x, by their bytes (tokenBytes) in one word.
+	began := zeroBytes(tokenBytes(&s.begin[c]) ^ uint32(v)*0x01010101)
+	there := zeroBytes(tokenBytes(&s.tok[c]) ^ uint32(x+1)*0x01010101)
+	return began&there&s.rs.tokenBytes&^(0x80<<(8*j)) != 0
 }
 
 // sumMoves appends the moves of the tokens of col's colour (a due of no
