@@ -99,8 +99,8 @@ func (s *State) filter(d due) {
 
 // binding reports whether a filter binds the moves of amount d (filter).
 func (s *State) binding(d due) bool {
-	for k := range filters {
-		if f := &filters[k]; s.rs.feat&f.feat != 0 && s.binds(f, d) {
+	for on := s.rs.filtersOn; on != 0; on &= on - 1 {
+		if s.binds(&filters[bits.TrailingZeros8(on)%len(filters)], d) {
 			return true
 		}
 	}
