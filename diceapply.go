@@ -97,8 +97,15 @@ func (s *State) settled(m Move) bool {
 	if x := s.extra >> settledBit[mate][kind] & alike; x != 0 && s.extra&extraDice != 0 {
 		ds, n := s.dues()
 		other := otherDue(ds, n)
+		kept := mate == 0 && kind == kindOther && s.keepsOther() // its lane kept, not judged again
 		for ; x != 0; x &= x - 1 {
-			if l := s.kindMove(ds[0], other, mate != 0, kind, bits.TrailingZeros32(x)); l.v&^token == m.v&^token {
+			var l Move
+			if j := bits.TrailingZeros32(x); kept {
+				l = s.otherMove(other, j)
+			} else {
+				l = s.kindMove(ds[0], other, mate != 0, kind, j)
+			}
+			if l.v&^token == m.v&^token {
 				return true
 			}
 		}

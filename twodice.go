@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -249,8 +250,10 @@ func (s *State) appendDice(dst []Move) []Move {
 // comparison never takes it and sends every move to applyDice, which
 // settles after it; the others as a bit of their token in extra, at
 // settledBit[mate][kind], with extraDice, each judged again when listed
-// (kindMove). No bit is bit 8, the lanes' valid bit, so that extra is
-// never taken for a lane (starLanded).
+// (kindMove), but for the other amount's moves of the mover's colour
+// where begin is free to keep their lanes (keepsOther). No bit is bit
+// 8, the lanes' valid bit, so that extra is never taken for a lane
+// (starLanded).
 const (
 	kindHead = iota
 	kindOther
@@ -274,6 +277,9 @@ var settledBit = [2][3]uint8{{0, 0, 4}, {12, 16, 20}}
 // does not settle: the transitions do (rollDice, applyDice, passDice).
 func (s *State) settle() {
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	if s.keepsOther() {
+		s.begin = [MaxPlayers][MaxTokens]uint8{}
+	}
 	if s.due.head == 0 || s.forfeit() {
 		return
 	}
@@ -316,11 +322,14 @@ func (s *State) settle() {
 			kind = kindHead
 		}
 		i := m.Token() & (MaxTokens - 1)
-		if mate == 0 && kind == kindHead {
+		switch {
+		case mate == 0 && kind == kindHead:
 			s.moves[i] = m.lane() | settledLane
-		} else {
-			x |= 1 << (settledBit[mate][kind] + uint8(i))
+			continue
+		case mate == 0 && kind == kindOther && s.keepsOther():
+			s.setOtherLane(i, m.lane())
 		}
+		x |= 1 << (settledBit[mate][kind] + uint8(i))
 	}
 	s.extra = x
 }
@@ -340,7 +349,8 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 }
 
 // settledMoves appends the moves settle kept, head d: the head's from
-// their lanes, the others judged again (kindMove).
+// their lanes, the other amount's from theirs where kept (otherMove),
+// the others judged again (kindMove).
 func (s *State) settledMoves(d due, dst []Move) []Move {
 	base, tok := d.base(), &s.tok[d.c()]
 	for i, l := range s.moves {
@@ -360,10 +370,42 @@ func (s *State) settledMoves(d due, dst []Move) []Move {
 			case b >= settledBit[0][kindBoth]:
 				kind = kindBoth
 			}
+			if !mate && kind == kindOther && s.keepsOther() {
+				dst = append(dst, s.otherMove(other, int(b%4)))
+				continue
+			}
 			dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
 		}
 	}
 	return dst
+}
+
+// keepsOther reports whether s keeps the lanes of the moves of the
+// other amount due (kindOther) of the mover's colour where settle judged
+// them, as it keeps the head's in moves: where no rule reads where the
+// turn or the throw began (UndoTurn, DoublesSplitBlocks, SumMoves), in
+// begin, which is then free, token i's lane in the four bytes of
+// begin[i] (setOtherLane). Where it does not, they are judged again
+// when listed (kindMove).
+func (s *State) keepsOther() bool { return s.rs.feat&(featUndo|featSplit) == 0 }
+
+// A token's lane of the other amount takes a colour's four bytes of
+// begin (keepsOther): there are as many colours as tokens at least.
+var _ = [1]struct{}{}[MaxPlayers/MaxTokens-1]
+
+// setOtherLane keeps l as token i's lane of the other amount
+// (keepsOther).
+func (s *State) setOtherLane(i int, l uint32) {
+	binary.LittleEndian.PutUint32(s.begin[i&(MaxTokens-1)][:], l)
+}
+
+// otherMove returns the move of the other amount due, other, that
+// settle kept for token i of the mover's colour (keepsOther): its lane,
+// which names the amount, on the other amount's colour, face and count.
+func (s *State) otherMove(other due, i int) Move {
+	i &= MaxTokens - 1
+	l := binary.LittleEndian.Uint32(s.begin[i][:])
+	return Move{uint64(l)<<laneShift | uint64(uint32(other.base())) | tokenFields(i, s.tok[other.c()][i])}
 }
 
 // kindMove returns the move of kind kind (see kindHead) that settle kept
