@@ -312,7 +312,7 @@ func (s *State) settle() {
 	}
 	var buf [MaxMoves]Move
 	moves := s.useDice(s.diceMoves(buf[:0]))
-	first, x := s.due.first(), extraDice
+	first, x, keep := s.due.first(), extraDice, s.keepsOther()
 	for _, m := range moves {
 		mate, kind := m.v>>mMate&1, kindOther
 		switch {
@@ -322,14 +322,14 @@ func (s *State) settle() {
 			kind = kindHead
 		}
 		i := m.Token() & (MaxTokens - 1)
-		switch {
-		case mate == 0 && kind == kindHead:
+		if mate == 0 && kind == kindHead {
 			s.moves[i] = m.lane() | settledLane
-			continue
-		case mate == 0 && kind == kindOther && s.keepsOther():
-			s.setOtherLane(i, m.lane())
+		} else {
+			x |= 1 << (settledBit[mate][kind] + uint8(i))
+			if keep && mate == 0 && kind == kindOther {
+				s.setOtherLane(i, m.lane())
+			}
 		}
-		x |= 1 << (settledBit[mate][kind] + uint8(i))
 	}
 	s.extra = x
 }
@@ -360,7 +360,7 @@ func (s *State) settledMoves(d due, dst []Move) []Move {
 	}
 	if x := s.extra &^ extraDice; x != 0 {
 		ds, n := s.dues()
-		other := otherDue(ds, n)
+		other, keep := otherDue(ds, n), s.keepsOther()
 		for ; x != 0; x &= x - 1 {
 			b := uint8(bits.TrailingZeros32(x))
 			mate, kind := false, kindOther
@@ -370,7 +370,7 @@ func (s *State) settledMoves(d due, dst []Move) []Move {
 			case b >= settledBit[0][kindBoth]:
 				kind = kindBoth
 			}
-			if !mate && kind == kindOther && s.keepsOther() {
+			if keep && !mate && kind == kindOther {
 				dst = append(dst, s.otherMove(other, int(b%4)))
 				continue
 			}
