@@ -27,13 +27,13 @@ func (s *State) applyDice(m Move) error {
 		}
 		return s.forfeitError(m)
 	}
-	var buf [MaxMoves]Move
 	barred := s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
 	if !barred && s.settled(m) {
 		s.applyToken(m)
 		s.settle()
 		return nil
 	}
+	var buf [MaxMoves]Move
 	legal := s.appendLegal(buf[:0]) // the moves settle kept
 	if barred {
 		return s.diceError(m, legal)
@@ -97,8 +97,15 @@ func (s *State) settled(m Move) bool {
 	if x := s.extra >> settledBit[mate][kind] & alike; x != 0 && s.extra&extraDice != 0 {
 		ds, n := s.dues()
 		other := otherDue(ds, n)
+		kept := mate == 0 && kind == kindOther && s.keepsOther() // its lane kept, not judged again
 		for ; x != 0; x &= x - 1 {
-			if l := s.kindMove(ds[0], other, mate != 0, kind, bits.TrailingZeros32(x)); l.v&^token == m.v&^token {
+			var l Move
+			if j := bits.TrailingZeros32(x); kept {
+				l = s.otherMove(other, j)
+			} else {
+				l = s.kindMove(ds[0], other, mate != 0, kind, j)
+			}
+			if l.v&^token == m.v&^token {
 				return true
 			}
 		}

@@ -351,6 +351,9 @@ func (s State) Key() uint64 {
 	// hash alike.
 	for c := range MaxPlayers {
 		tok, begin, later := uint64(tokenBytes(&s.tok[c])), uint64(tokenBytes(&s.begin[c])), uint64(s.later>>(c*MaxTokens))
+		if rs.feat&(featUndo|featSplit) == 0 { // begin keeps judged lanes, not a position (keepsOther)
+			begin = 0
+		}
 		if tok|begin|later&(1<<MaxTokens-1) == 0 { // all in the yard, or not in the game
 			h = keyMix(h, 0) // sortKeys of zeros
 			continue

@@ -2,6 +2,7 @@ package ludo
 
 import (
 	"fmt"
+	"math/bits"
 )
 
 // This file holds the rules that choose among the moves found: an entry
@@ -74,9 +75,9 @@ func (s *State) filter(d due) {
 		return // a filter keeps a move where it is the only one
 	}
 	c := d.c()
-	for k := range filters {
-		f := &filters[k]
-		if s.rs.feat&f.feat == 0 || !s.binds(f, d) {
+	for on := s.rs.filtersOn; on != 0; on &= on - 1 {
+		f := &filters[bits.TrailingZeros8(on)%len(filters)]
+		if !s.binds(f, d) {
 			continue
 		}
 		var kept [MaxTokens]uint32
@@ -98,8 +99,8 @@ func (s *State) filter(d due) {
 
 // binding reports whether a filter binds the moves of amount d (filter).
 func (s *State) binding(d due) bool {
-	for k := range filters {
-		if f := &filters[k]; s.rs.feat&f.feat != 0 && s.binds(f, d) {
+	for on := s.rs.filtersOn; on != 0; on &= on - 1 {
+		if s.binds(&filters[bits.TrailingZeros8(on)%len(filters)], d) {
 			return true
 		}
 	}

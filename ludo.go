@@ -162,7 +162,7 @@ type State struct {
 	captured Colors // the colours that have captured (rule K4)
 	places   placing
 	rs       *ruleset
-	begin    [MaxPlayers][MaxTokens]uint8 // tok when the turn began, kept under UndoTurn (ruling Q2); when the throw began, kept under DoublesSplitBlocks (rule H5); else 0
+	begin    [MaxPlayers][MaxTokens]uint8 // tok when the turn began, kept under UndoTurn (ruling Q2); when the throw began, kept under DoublesSplitBlocks and SumMoves (rules H5, U2); else with two dice the lanes of the other amount's moves that settle judged (keepsOther), and 0 with one die
 }
 
 // State flags. Bits 3 to 5 hold the token moved last this turn, plus

@@ -19,20 +19,22 @@ func (s *State) useDice(moves []Move) []Move {
 		return moves
 	}
 	var played [MaxMoves]uint8
-	most := uint8(0)
+	most, least := uint8(0), uint8(maxDue)
 	for k, m := range moves {
 		p := 2
 		if n != 2 || !s.bothPlayed(m, moves) {
 			p = s.diceAfter(m)
 		}
 		played[k] = uint8(p)
-		most = max(most, played[k])
+		most, least = max(most, played[k]), min(least, played[k])
 	}
 	larger := 0
 	if most == 1 && s.rs.rules.DiceUse == LargerDie {
 		for _, m := range moves {
 			larger = max(larger, m.Count())
 		}
+	} else if least == most { // every move plays as many: all kept
+		return moves
 	}
 	kept := moves[:0]
 	for k, m := range moves {
@@ -96,7 +98,7 @@ func (s *State) untouched(m, r Move) bool {
 // would list one, without listing them.
 func (s *State) anyDiceMove() bool {
 	ds, n := s.dues()
-	if s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due: their sum adds moves (rules U2, H1) and may take some away (M2)
+	if s.sumsDue(ds, n) { // both dice due: their sum adds moves (rules U2, H1) and may take some away (M2)
 		var buf [MaxMoves]Move
 		return len(s.diceMoves(buf[:0])) > 0
 	}
@@ -196,14 +198,44 @@ func (s *State) diceAfter(m Move) int {
 		return played + b2i(t.anyDiceMove())
 	}
 	var buf [MaxMoves]Move
-	moves := t.diceMoves(buf[:0])
+	left, moves := n-played, buf[:0]
+	if ds, dn := t.dues(); t.sumsDue(ds, dn) {
+		moves = t.diceMoves(moves)
+	} else {
+		// Amount by amount (as diceMoves lists them), up to the first
+		// move after which every die left is played, judging no amount
+		// past it: with two left (tops and bottoms, rule H2), a move
+		// whose token moves on with the other (following, as bothPlayed
+		// asks) before the moves of the other are listed.
+		u, most := t, 0 // startCount judges on u
+		for k, d := range ds[:dn] {
+			if repeats(ds[:k], d) {
+				continue
+			}
+			start := len(moves)
+			moves = t.amountMoves(moves, d, &u)
+			for _, r := range moves[start:] {
+				switch {
+				case left > 2:
+					if most = max(most, t.diceAfter(r)); most == left {
+						return played + most
+					}
+				case t.following(r, ds[b2i(r.amount() == ds[0].k())]):
+					return played + 2
+				}
+			}
+		}
+		if left > 2 {
+			return played + most
+		}
+	}
 	most := 0
 	for _, r := range moves {
 		p := 2
-		if n-played != 2 || !t.bothPlayed(r, moves) {
+		if left != 2 || !t.bothPlayed(r, moves) {
 			p = t.diceAfter(r)
 		}
-		if most = max(most, p); most == n-played { // every die left is played
+		if most = max(most, p); most == left { // every die left is played
 			break
 		}
 	}
@@ -224,7 +256,10 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 		return false
 	}
 	for _, r := range moves {
-		if r.flags()&^plain == 0 && s.untouched(m, r) {
+		// (what untouched asks first: a move of the other amount, by
+		// another token of the colour)
+		if x := m.v ^ r.v; x>>mAmount&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 &&
+			r.flags()&^plain == 0 && s.untouched(m, r) {
 			return true
 		}
 	}
@@ -244,12 +279,13 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 // it reads only the squares from the one past the token's up to where it
 // ends (see untouched), none of which m changed. Where the rules of
 // where the throw began may take the move away (split), it says
-// nothing.
+// nothing unless they cannot (splitFree).
 func (s *State) following(m Move, d due) bool {
 	const plain = flagValid | flagEnter | flagBlock
 	fin, y := int(s.rs.finish), m.To()
 	if m.flags()&^plain != 0 || m.Captures() && s.rs.feat&(featCircle|featPassCapture) != 0 || y >= fin ||
-		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featSplit|featPairEntry|featChoices) != 0 {
+		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featPairEntry|featChoices) != 0 ||
+		s.rs.feat&featSplit != 0 && !s.splitFree(m) {
 		return false
 	}
 	l, r := s.judge(d.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token()&(MaxTokens-1), y)
@@ -258,4 +294,18 @@ func (s *State) following(m Move, d due) bool {
 	}
 	to := int(uint8(l)) - 1
 	return to <= fin && (m.From() <= y || m.From() > to)
+}
+
+// splitFree reports whether the rules of where the throw began (split)
+// leave alone every move of the token that move m moves, made after m
+// (following), asking them of the token where m takes it: under
+// SumMoves a token that played a die does not take the other (rule U2,
+// sumBarred, as playedDie counts it); under DoublesSplitBlocks only a
+// token that stands where it began the throw can move on to join its
+// block (rule H5, together, which asks stillAt first).
+func (s *State) splitFree(m Move) bool {
+	c, i := m.Color(), m.Token()&(MaxTokens-1)
+	v := uint8(m.To() + 1) // where m takes it, as a State keeps it
+	return (!s.rs.rules.SumMoves || !s.playedDie(c, i, v)) &&
+		(!s.rs.rules.DoublesSplitBlocks || !s.stillAt(c, i, v))
 }

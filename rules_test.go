@@ -1950,7 +1950,8 @@ func TestBlocksOnSafeBenchesOnly(t *testing.T) {
 // position of random games under each two-dice preset and a few
 // options beside them (rule T3's two colours each, stars, a sum of both
 // dice on one token, tops and bottoms with the sum's entry); every move
-// listed applies, and a State built again from its Setup keeps the same.
+// listed applies, and a State built again from its Setup keeps the same;
+// the lanes kept in begin (keepsOther) do not change the Key.
 func TestSettledMovesAreJudgedMoves(t *testing.T) {
 	var rules []Rules
 	for _, name := range Presets() {
@@ -1987,6 +1988,12 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 				}
 				if u, err := s.Setup().State(); err != nil || u != s {
 					t.Fatalf("%v: the State from its Setup differs (%v)\n%v\n%v", r, err, s, u)
+				}
+				if u := s; s.keepsOther() {
+					u.begin = [MaxPlayers][MaxTokens]uint8{}
+					if u.Key() != s.Key() {
+						t.Fatalf("%v: the lanes kept in begin change the Key\n%v", r, s)
+					}
 				}
 				for _, m := range got {
 					if _, err := s.Apply(m); err != nil {

@@ -30,6 +30,7 @@ type ruleset struct {
 	captureBonus, homeBonus           Bonus
 	goesOn                            uint8 // what a move may leave due: goesOnBonus, goesOnDice
 	feat                              features
+	filtersOn                         uint8  // a bit for each of the filters whose option is on, by index (filter)
 	finishBytes                       uint32 // finish+1 in every byte: a finished token's byte (candidates)
 	tokenBytes                        uint32 // 0x80 in the bytes of the tokens in play (candidates)
 	// trackSq[c][p] is the number of the track square of colour c's
@@ -236,6 +237,11 @@ func (rs *ruleset) setFeatures(r Rules) {
 	set(featChoices, r.TowersTogether || r.RoundAgain || r.Decline || r.FirstEntryAny)
 	set(featSums, r.SumMoves || r.EntrySum)
 	set(featGuardedExits, r.GuardedExits)
+	for k := range filters {
+		if rs.feat&filters[k].feat != 0 {
+			rs.filtersOn |= 1 << k
+		}
+	}
 	switch {
 	case r.TwoDice:
 		rs.goesOn = goesOnDice

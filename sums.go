@@ -32,19 +32,18 @@ func (s *State) together(m Move) bool {
 	a, b := s.dice()
 	c, j := m.Color(), m.Token()&(MaxTokens-1)
 	v := s.tok[c][j] // where the token stands, as a State keeps it
-	if a != b || m.Enters() || !s.diePlayed() || s.begin[c][j] != v || !s.rs.onTrack(int(v)-1) {
+	if a != b || m.Enters() || !s.diePlayed() || !s.stillAt(c, j, v) || !s.rs.onTrack(int(v)-1) {
 		return false
 	}
 	x := m.From() + m.Count()
-	if m.To() != x {
+	if m.To() != x || x+1 > 0xff { // (no token stands past a byte's progress)
 		return false
 	}
-	for i := range int(s.rs.tokens) {
-		if i != j && s.begin[c][i] == v && int(s.tok[c][i])-1 == x {
-			return true
-		}
-	}
-	return false
+	// Another token in play that began where this one stands and stands
+	// at x, by their bytes (tokenBytes) in one word.
+	began := zeroBytes(tokenBytes(&s.begin[c]) ^ uint32(v)*0x01010101)
+	there := zeroBytes(tokenBytes(&s.tok[c]) ^ uint32(x+1)*0x01010101)
+	return began&there&s.rs.tokenBytes&^(0x80<<(8*j)) != 0
 }
 
 // sumMoves appends the moves of the tokens of col's colour (a due of no
@@ -79,9 +78,19 @@ func (s *State) sumBarred(m Move) bool {
 		return false
 	}
 	c, i := m.Color(), m.Token()&(MaxTokens-1)
-	v := s.tok[c][i]
-	return v != s.begin[c][i] && v != 1
+	return s.playedDie(c, i, s.tok[c][i])
 }
+
+// playedDie reports whether colour c's token i, standing at v (its
+// progress plus one, as a State keeps it), has played a die of the
+// throw, as rule U2 counts it: it no longer stands where the throw began
+// (stillAt), and that move did not bring it out of the yard onto its
+// start square (UCK-UK).
+func (s *State) playedDie(c Color, i int, v uint8) bool { return !s.stillAt(c, i, v) && v != 1 }
+
+// stillAt reports whether colour c's token i, standing at v (as
+// playedDie), stands where it began the throw (rules U2, H5).
+func (s *State) stillAt(c Color, i int, v uint8) bool { return s.begin[c][i&(MaxTokens-1)] == v }
 
 // alikeOther returns another token of colour c alike with token i (on its
 // square, ruling Q9), or -1 for none.

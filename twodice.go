@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -249,8 +250,10 @@ func (s *State) appendDice(dst []Move) []Move {
 // comparison never takes it and sends every move to applyDice, which
 // settles after it; the others as a bit of their token in extra, at
 // settledBit[mate][kind], with extraDice, each judged again when listed
-// (kindMove). No bit is bit 8, the lanes' valid bit, so that extra is
-// never taken for a lane (starLanded).
+// (kindMove), but for the other amount's moves of the mover's colour
+// where begin is free to keep their lanes (keepsOther). No bit is bit
+// 8, the lanes' valid bit, so that extra is never taken for a lane
+// (starLanded).
 const (
 	kindHead = iota
 	kindOther
@@ -274,16 +277,32 @@ var settledBit = [2][3]uint8{{0, 0, 4}, {12, 16, 20}}
 // does not settle: the transitions do (rollDice, applyDice, passDice).
 func (s *State) settle() {
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	if s.keepsOther() {
+		s.begin = [MaxPlayers][MaxTokens]uint8{}
+	}
 	if s.due.head == 0 || s.forfeit() {
 		return
 	}
-	if s.rs.feat&(featSplit|featShare) == 0 && s.dueCount() == 1 {
-		// One amount, of one colour, and nothing of where the throw
-		// began: its moves are its lanes as startCount judges them
-		// (diceMoves), all of which rule W2 keeps (useDice).
+	if s.rs.feat&featShare == 0 && s.dueCount() == 1 {
+		// One amount, of one colour: its moves are its lanes as
+		// startCount judges them, as the rules of where the throw began
+		// let them be listed (amountMoves), all of which rule W2 keeps
+		// (useDice).
 		d := s.head() | due(s.due.first())<<mAmount
-		t := s.countOf(d)
-		for i, l := range t.moves {
+		s.startCount(d) // on s, whose moves are 0: as countOf judges it
+		if s.rs.feat&featSplit != 0 && s.diePlayed() {
+			var kept [MaxTokens]uint32
+			for i, l := range s.moves {
+				if l == 0 {
+					continue
+				}
+				if m, ok := s.split(s.laneMove(d, i, l)); ok {
+					kept[m.Token()&(MaxTokens-1)] = l
+				}
+			}
+			s.moves = kept
+		}
+		for i, l := range s.moves {
 			if l != 0 {
 				s.moves[i] = l | uint32(d>>laneShift) | settledLane
 			}
@@ -293,7 +312,7 @@ func (s *State) settle() {
 	}
 	var buf [MaxMoves]Move
 	moves := s.useDice(s.diceMoves(buf[:0]))
-	first, x := s.due.first(), extraDice
+	first, x, keep := s.due.first(), extraDice, s.keepsOther()
 	for _, m := range moves {
 		mate, kind := m.v>>mMate&1, kindOther
 		switch {
@@ -307,6 +326,9 @@ func (s *State) settle() {
 			s.moves[i] = m.lane() | settledLane
 		} else {
 			x |= 1 << (settledBit[mate][kind] + uint8(i))
+			if keep && mate == 0 && kind == kindOther {
+				s.setOtherLane(i, m.lane())
+			}
 		}
 	}
 	s.extra = x
@@ -327,7 +349,8 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 }
 
 // settledMoves appends the moves settle kept, head d: the head's from
-// their lanes, the others judged again (kindMove).
+// their lanes, the other amount's from theirs where kept (otherMove),
+// the others judged again (kindMove).
 func (s *State) settledMoves(d due, dst []Move) []Move {
 	base, tok := d.base(), &s.tok[d.c()]
 	for i, l := range s.moves {
@@ -337,7 +360,7 @@ func (s *State) settledMoves(d due, dst []Move) []Move {
 	}
 	if x := s.extra &^ extraDice; x != 0 {
 		ds, n := s.dues()
-		other := otherDue(ds, n)
+		other, keep := otherDue(ds, n), s.keepsOther()
 		for ; x != 0; x &= x - 1 {
 			b := uint8(bits.TrailingZeros32(x))
 			mate, kind := false, kindOther
@@ -347,10 +370,42 @@ func (s *State) settledMoves(d due, dst []Move) []Move {
 			case b >= settledBit[0][kindBoth]:
 				kind = kindBoth
 			}
+			if keep && !mate && kind == kindOther {
+				dst = append(dst, s.otherMove(other, int(b%4)))
+				continue
+			}
 			dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
 		}
 	}
 	return dst
+}
+
+// keepsOther reports whether s keeps the lanes of the moves of the
+// other amount due (kindOther) of the mover's colour where settle judged
+// them, as it keeps the head's in moves: where no rule reads where the
+// turn or the throw began (UndoTurn, DoublesSplitBlocks, SumMoves), in
+// begin, which is then free, token i's lane in the four bytes of
+// begin[i] (setOtherLane). Where it does not, they are judged again
+// when listed (kindMove).
+func (s *State) keepsOther() bool { return s.rs.feat&(featUndo|featSplit) == 0 }
+
+// A token's lane of the other amount takes a colour's four bytes of
+// begin (keepsOther): there are as many colours as tokens at least.
+var _ = [1]struct{}{}[MaxPlayers/MaxTokens-1]
+
+// setOtherLane keeps l as token i's lane of the other amount
+// (keepsOther).
+func (s *State) setOtherLane(i int, l uint32) {
+	binary.LittleEndian.PutUint32(s.begin[i&(MaxTokens-1)][:], l)
+}
+
+// otherMove returns the move of the other amount due, other, that
+// settle kept for token i of the mover's colour (keepsOther): its lane,
+// which names the amount, on the other amount's colour, face and count.
+func (s *State) otherMove(other due, i int) Move {
+	i &= MaxTokens - 1
+	l := binary.LittleEndian.Uint32(s.begin[i][:])
+	return Move{uint64(l)<<laneShift | uint64(uint32(other.base())) | tokenFields(i, s.tok[other.c()][i])}
 }
 
 // kindMove returns the move of kind kind (see kindHead) that settle kept
@@ -408,35 +463,17 @@ func sortMoves(moves []Move) {
 }
 
 // diceMoves appends the moves of each die due, as the stages judge one
-// die's (startCount): a die that shows the face of another due before it
-// (a double) adds the same moves, so it is left out.
+// die's (startCount), amount by amount (amountMoves), then those of
+// their sum where both dice are due (sumsDue).
 func (s *State) diceMoves(dst []Move) []Move {
-	start := len(dst)
 	ds, n := s.dues()
-	t := *s // startCount judges on it, changing only what countOf clears
+	t := *s // startCount judges on it
 	for k, d := range ds[:n] {
-		seen := false
-		for _, e := range ds[:k] {
-			seen = seen || e.face() == d.face() && e.steps() == d.steps()
-		}
-		if seen {
-			continue
-		}
-		for {
-			t.moves, t.extra = [MaxTokens]uint32{}, 0
-			t.startCount(d)
-			for i, l := range t.moves {
-				if l != 0 {
-					dst = append(dst, t.laneMove(d, i, l))
-				}
-			}
-			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
-				break
-			}
-			d = d.withColor(s.mateOf(d.c()), true) // rule T3: the other colour's tokens too
+		if !repeats(ds[:k], d) {
+			dst = s.amountMoves(dst, d, &t)
 		}
 	}
-	if s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 { // both dice due
+	if s.sumsDue(ds, n) { // the moves of their sum: a token moved on by it (rule U2) and entered with it (H1)
 		f := ds[0].face() + ds[1].face()
 		for _, c := range [2]Color{ds[0].c(), s.mateOf(ds[0].c())} {
 			d := dueOf(c, 0, 0).withColor(c, c != ds[0].c())
@@ -451,8 +488,41 @@ func (s *State) diceMoves(dst []Move) []Move {
 			}
 		}
 	}
+	return dst
+}
+
+// repeats reports whether amount d shows the face of one of ds, due
+// before it (a double's), so adds the same moves (diceMoves).
+func repeats(ds []due, d due) bool {
+	for _, e := range ds {
+		if e.face() == d.face() && e.steps() == d.steps() {
+			return true
+		}
+	}
+	return false
+}
+
+// amountMoves appends the moves of amount d due, as startCount judges
+// them, and as the rules of where the throw began let them be listed
+// (split) once a die is played. It judges on t, a copy of s, changing
+// only what countOf clears.
+func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
+	start := len(dst)
+	for {
+		t.moves, t.extra = [MaxTokens]uint32{}, 0
+		t.startCount(d)
+		for i, l := range t.moves {
+			if l != 0 {
+				dst = append(dst, t.laneMove(d, i, l))
+			}
+		}
+		if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
+			break
+		}
+		d = d.withColor(s.mateOf(d.c()), true) // rule T3: the other colour's tokens too
+	}
 	if s.rs.feat&featSplit != 0 && s.diePlayed() { // where the throw began matters (rules U2, H5), once a die is played
-		kept := dst[start:start]
+		kept := dst[:start]
 		for _, m := range dst[start:] {
 			if m, ok := s.split(m); ok {
 				kept = append(kept, m)
@@ -461,4 +531,13 @@ func (s *State) diceMoves(dst []Move) []Move {
 		dst = kept
 	}
 	return dst
+}
+
+// sumsDue reports whether the sum of the dice adds moves (rules U2, H1)
+// to those of the amounts due, ds, n of them: both dice are due, not
+// played as tops and bottoms (rule H2), where the rules play their sum.
+// (No die is played then, so that the rules of where the throw began
+// take none of them away.)
+func (s *State) sumsDue(ds [maxDue]due, n int) bool {
+	return s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0
 }
