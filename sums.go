@@ -107,9 +107,10 @@ func (s *State) alikeOther(c Color, i int) int {
 // both dice where their sum f is an entry face (rule H1), if a token can
 // enter; under EntryCompulsory
 // the throw must then bring a token in (rule M2), so the moves that do
-// not enter go.
+// not enter go. With no token of the colour in the yard, none enters
+// (rule C7: an entry brings one from it), and the sum is not judged.
 func (s *State) sumEntry(dst []Move, col due, f uint8) []Move {
-	if !s.rs.entry.has(f) {
+	if !s.rs.entry.has(f) || !s.waiting(col.c()) {
 		return dst
 	}
 	t := s.countOf(col | dueOf(0, f, f))
