@@ -29,10 +29,12 @@ func (s *State) split(m Move) (Move, bool) {
 // began the throw on the square and stands the amount on has made that
 // one move: two moves of a double's amounts never add up to one.)
 func (s *State) together(m Move) bool {
-	a, b := s.dice()
+	if a, b := s.dice(); a != b || m.Enters() || !s.diePlayed() {
+		return false
+	}
 	c, j := m.Color(), m.Token()&(MaxTokens-1)
 	v := s.tok[c][j] // where the token stands, as a State keeps it
-	if a != b || m.Enters() || !s.diePlayed() || !s.stillAt(c, j, v) || !s.rs.onTrack(int(v)-1) {
+	if !s.stillAt(c, j, v) || !s.rs.onTrack(int(v)-1) {
 		return false
 	}
 	x := m.From() + m.Count()
