@@ -81,7 +81,7 @@ func (s *State) landing(m Move, sq uint8) (Move, refusal) {
 	if caught != 0 && s.rs.feat&featRetire != 0 { // rule N1
 		return m.with(flagRetire | flagFinish), refusal{}
 	}
-	if s.rs.feat&featBlocks != 0 && s.at.match(sq)&^tokenBit(m.Color(), m.Token())&colorBits(m.Color()) != 0 && // rule B1
+	if s.rs.feat&featBlocks != 0 && s.at.joins(m.Color(), m.Token(), sq) && // rule B1
 		(s.rs.rules.Blocks != BlocksOnSafe || s.rs.square[sq]&squareSafe != 0) { // rule S4: on a safe square only
 		m = m.with(flagBlock)
 	}

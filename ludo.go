@@ -596,6 +596,14 @@ func (l *lanes) byteOf(c Color, i int) uint8 {
 	return l[int(c)*MaxTokens+i%MaxTokens]
 }
 
+// joins reports whether a token of colour c other than token i has byte
+// v: a word of the colour's MaxTokens bytes, where match reads every
+// colour's.
+func (l *lanes) joins(c Color, i int, v uint8) bool {
+	x := binary.LittleEndian.Uint32(l[int(c%MaxPlayers)*MaxTokens:]) ^ uint32(v)*0x01010101
+	return zeroBytes(x)&^(0x80<<(8*(i%MaxTokens))) != 0
+}
+
 // match returns the tokens whose byte equals v, as a token set (see
 // tokenBit).
 func (l *lanes) match(v uint8) uint32 {

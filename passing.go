@@ -58,6 +58,9 @@ func (s *State) passes(m Move, from, to int) refusal {
 			}
 		}
 	default:
+		if b.stop|b.others == 0 { // nothing on the track bars it: only its home column is walked
+			from = max(from, b.he)
+		}
 		for p := from + 1; p < to; p++ {
 			if sq := s.trackSquare(b.c, p); p <= b.he && b.near[sq>>6]>>(sq&63)&1 == 0 {
 				continue // on the track, where nothing stands that bars it (passing)

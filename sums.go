@@ -29,10 +29,12 @@ func (s *State) split(m Move) (Move, bool) {
 // began the throw on the square and stands the amount on has made that
 // one move: two moves of a double's amounts never add up to one.)
 func (s *State) together(m Move) bool {
-	a, b := s.dice()
+	if a, b := s.dice(); a != b || m.Enters() || !s.diePlayed() {
+		return false
+	}
 	c, j := m.Color(), m.Token()&(MaxTokens-1)
 	v := s.tok[c][j] // where the token stands, as a State keeps it
-	if a != b || m.Enters() || !s.diePlayed() || !s.stillAt(c, j, v) || !s.rs.onTrack(int(v)-1) {
+	if !s.stillAt(c, j, v) || !s.rs.onTrack(int(v)-1) {
 		return false
 	}
 	x := m.From() + m.Count()
@@ -107,9 +109,10 @@ func (s *State) alikeOther(c Color, i int) int {
 // both dice where their sum f is an entry face (rule H1), if a token can
 // enter; under EntryCompulsory
 // the throw must then bring a token in (rule M2), so the moves that do
-// not enter go.
+// not enter go. With no token of the colour in the yard, none enters
+// (rule C7: an entry brings one from it), and the sum is not judged.
 func (s *State) sumEntry(dst []Move, col due, f uint8) []Move {
-	if !s.rs.entry.has(f) {
+	if !s.rs.entry.has(f) || !s.waiting(col.c()) {
 		return dst
 	}
 	t := s.countOf(col | dueOf(0, f, f))

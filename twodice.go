@@ -353,10 +353,14 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 // the others judged again (kindMove).
 func (s *State) settledMoves(d due, dst []Move) []Move {
 	base, tok := d.base(), &s.tok[d.c()]
-	for i, l := range s.moves {
-		if l != 0 {
-			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(l&^settledLane)<<laneShift})
-		}
+	// The tokens with a move of the head, from each lane's valid bit
+	// (four lanes), as appendLegal finds them.
+	const valid = uint32(flagValid) << (mFlags - laneShift)
+	v := &s.moves
+	have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)
+	for ; have != 0; have &= have - 1 {
+		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
 	}
 	if x := s.extra &^ extraDice; x != 0 {
 		ds, n := s.dues()
