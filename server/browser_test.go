@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ludorules/ludo"
+	"github.com/ludorules/ludo/internal/devtools"
 	"github.com/ludorules/ludo/server/internal/cdp"
 )
 
@@ -35,7 +36,7 @@ const RequireChromium = "LUDO_SERVER_REQUIRE_CHROMIUM"
 // LUDO_SERVER_SCREENSHOT=FILE.png a screenshot of Ann's page mid-game is
 // written there.
 func TestBrowser(t *testing.T) {
-	path, err := cdp.Find()
+	path, err := devtools.Find()
 	if err != nil {
 		if os.Getenv(RequireChromium) != "" {
 			t.Fatalf("%v, and %s is set", err, RequireChromium)

@@ -9,22 +9,22 @@ import (
 	"io"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/ludorules/ludo/internal/devtools"
 )
 
 // browser is one headless Chromium process that the check drives over
-// the DevTools protocol on a pipe (--remote-debugging-pipe: commands go
-// to its file descriptor 3, replies and events come from 4, each a JSON
-// message ended by a NUL byte). Every page the check opens is shown in
+// the DevTools protocol on a pipe (started by internal/devtools: commands
+// go to its file descriptor 3, replies and events come from 4, each a
+// JSON message ended by a NUL byte). Every page the check opens is shown in
 // the one tab of this one process, so that a look at a ply costs a run
 // of the page's script, not a browser's start.
 type browser struct {
-	cmd     *exec.Cmd
-	profile string    // the process's own profile folder, removed on close
-	send    io.Writer // commands
+	proc    *devtools.Chromium // the process, nil for a browser on pipes of a test's or once closed
+	send    io.Writer          // commands
 	recv    chan cdpMessage
 	done    chan error // the reader's end: the pipe closed or broke
 	session string     // the tab's session
@@ -50,32 +50,12 @@ type cdpMessage struct {
 // sync or updates, in a profile of its own, its chatter appended to log,
 // and attaches to its tab.
 func startBrowser(path string, log io.Writer) (*browser, error) {
-	profile, err := os.MkdirTemp("", "replaycheck-chromium-")
+	proc, err := devtools.Start(path, "replaycheck-chromium-", log)
 	if err != nil {
 		return nil, err
 	}
-	cmdR, cmdW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(path, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update",
-		"--disable-sync", "--hide-scrollbars", "--user-data-dir="+profile,
-		"--remote-debugging-pipe", "about:blank")
-	cmd.Stdout, cmd.Stderr = log, log
-	cmd.ExtraFiles = []*os.File{cmdR, outW} // its descriptors 3 and 4
-	if err := cmd.Start(); err != nil {
-		os.RemoveAll(profile)
-		return nil, err
-	}
-	cmdR.Close()
-	outW.Close()
-	b := newBrowser(cmdW, outR)
-	b.cmd, b.profile = cmd, profile
+	b := newBrowser(proc.Send, proc.Recv)
+	b.proc = proc
 	// The tab Chromium opened on about:blank, or a new one.
 	var ts struct {
 		TargetInfos []struct{ TargetID, Type string }
@@ -385,24 +365,13 @@ func (b *browser) screenshot(path, fragment string, width, height int) ([]byte, 
 // close ends the browser: politely, then by killing the process it
 // started.
 func (b *browser) close() error {
-	if b.cmd == nil {
+	if b.proc == nil {
 		return nil
 	}
 	b.session = ""
 	err := b.call("Browser.close", nil, nil)
-	exited := make(chan error, 1)
-	go func() { exited <- b.cmd.Wait() }()
-	select {
-	case <-exited:
-	case <-time.After(10 * time.Second):
-		b.cmd.Process.Kill()
-		<-exited
-	}
-	if c, ok := b.send.(io.Closer); ok {
-		c.Close()
-	}
-	os.RemoveAll(b.profile)
-	b.cmd = nil
+	b.proc.Stop()
+	b.proc = nil
 	if err != nil && !errors.Is(err, io.EOF) {
 		return err
 	}

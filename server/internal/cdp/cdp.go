@@ -1,40 +1,28 @@
 // Package cdp drives a headless Chromium over the DevTools protocol on a
-// pipe, as internal/replaycheck of the ludo module does, for the
-// server's browser test: tabs in browser contexts of their own (each a
-// separate person: its own storage and cookies), pages opened, scripts
-// evaluated, clicks and typing as a person would, screenshots.
+// pipe, started by the ludo module's internal/devtools (as
+// internal/replaycheck's is), for the server's browser test: tabs in
+// browser contexts of their own (each a separate person: its own storage
+// and cookies), pages opened, scripts evaluated, clicks and typing as a
+// person would, screenshots.
 package cdp
 
 import (
 	"bufio"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"strconv"
 	"sync"
 	"time"
-)
 
-// Find returns the path of a Chromium: chromium (Debian's),
-// chromium-browser or google-chrome on the PATH.
-func Find() (string, error) {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", errors.New("no chromium, chromium-browser or google-chrome on the PATH")
-}
+	"github.com/ludorules/ludo/internal/devtools"
+)
 
 // Browser is one headless Chromium process.
 type Browser struct {
-	cmd     *exec.Cmd
-	profile string
-	send    io.WriteCloser
+	proc *devtools.Chromium
+	send io.Writer
 
 	mu      sync.Mutex
 	next    int
@@ -56,32 +44,12 @@ type message struct {
 // Start starts the Chromium at path, headless, with a profile of its own,
 // its output appended to log.
 func Start(path string, log io.Writer) (*Browser, error) {
-	profile, err := os.MkdirTemp("", "ludo-cdp-")
+	proc, err := devtools.Start(path, "ludo-cdp-", log)
 	if err != nil {
 		return nil, err
 	}
-	cmdR, cmdW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(path, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update",
-		"--disable-sync", "--hide-scrollbars", "--user-data-dir="+profile,
-		"--remote-debugging-pipe", "about:blank")
-	cmd.Stdout, cmd.Stderr = log, log
-	cmd.ExtraFiles = []*os.File{cmdR, outW} // its descriptors 3 and 4
-	if err := cmd.Start(); err != nil {
-		os.RemoveAll(profile)
-		return nil, err
-	}
-	cmdR.Close()
-	outW.Close()
-	b := &Browser{cmd: cmd, profile: profile, send: cmdW, waiting: map[int]chan message{}, events: map[string][]message{}, done: make(chan struct{})}
-	go b.read(outR)
+	b := &Browser{proc: proc, send: proc.Send, waiting: map[int]chan message{}, events: map[string][]message{}, done: make(chan struct{})}
+	go b.read(proc.Recv)
 	return b, nil
 }
 
@@ -303,14 +271,5 @@ func (t *Tab) Screenshot() ([]byte, error) {
 // Close ends the browser: politely, then by killing it.
 func (b *Browser) Close() {
 	b.call("", "Browser.close", nil, nil)
-	exited := make(chan struct{})
-	go func() { b.cmd.Wait(); close(exited) }()
-	select {
-	case <-exited:
-	case <-time.After(10 * time.Second):
-		b.cmd.Process.Kill()
-		<-exited
-	}
-	b.send.Close()
-	os.RemoveAll(b.profile)
+	b.proc.Stop()
 }
