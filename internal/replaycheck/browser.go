@@ -23,7 +23,7 @@ import (
 // the one tab of this one process, so that a look at a ply costs a run
 // of the page's script, not a browser's start.
 type browser struct {
-	proc    *devtools.Chromium // the process, nil for a browser on pipes of a test's or once closed
+	proc    *devtools.Chromium // the process: nil where a test gave the pipes, or once closed
 	send    io.Writer          // commands
 	recv    chan cdpMessage
 	done    chan error // the reader's end: the pipe closed or broke
