@@ -600,9 +600,12 @@ func (l *lanes) byteOf(c Color, i int) uint8 {
 // v: a word of the colour's MaxTokens bytes, where match reads every
 // colour's.
 func (l *lanes) joins(c Color, i int, v uint8) bool {
-	x := binary.LittleEndian.Uint32(l[int(c%MaxPlayers)*MaxTokens:]) ^ uint32(v)*0x01010101
-	return zeroBytes(x)&^(0x80<<(8*(i%MaxTokens))) != 0
+	return bytesEqual(binary.LittleEndian.Uint32(l[int(c%MaxPlayers)*MaxTokens:]), v)&^(0x80<<(8*(i%MaxTokens))) != 0
 }
+
+// bytesEqual returns the high bit of every byte of w, a colour's tokens'
+// bytes (tokenBytes), that equals v.
+func bytesEqual(w uint32, v uint8) uint32 { return zeroBytes(w ^ uint32(v)*0x01010101) }
 
 // match returns the tokens whose byte equals v, as a token set (see
 // tokenBit).

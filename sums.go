@@ -43,8 +43,8 @@ func (s *State) together(m Move) bool {
 	}
 	// Another token in play that began where this one stands and stands
 	// at x, by their bytes (tokenBytes) in one word.
-	began := zeroBytes(tokenBytes(&s.begin[c]) ^ uint32(v)*0x01010101)
-	there := zeroBytes(tokenBytes(&s.tok[c]) ^ uint32(x+1)*0x01010101)
+	began := bytesEqual(tokenBytes(&s.begin[c]), v)
+	there := bytesEqual(tokenBytes(&s.tok[c]), uint8(x+1))
 	return began&there&s.rs.tokenBytes&^(0x80<<(8*j)) != 0
 }
 
