@@ -23,7 +23,11 @@ func (s *State) useDice(moves []Move) []Move {
 	for k, m := range moves {
 		p := 2
 		if n != 2 || !s.bothPlayed(m, moves) {
-			p = s.diceAfter(m)
+			if n == 2 && s.noneAfter(m, moves) {
+				p = 1
+			} else {
+				p = s.diceAfter(m)
+			}
 		}
 		played[k] = uint8(p)
 		most, least = max(most, played[k]), min(least, played[k])
@@ -269,6 +273,48 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 		other = ds[1]
 	}
 	return s.following(m, other)
+}
+
+// noneAfter reports whether move m of moves, the moves of two amounts
+// due, leaves the other amount no move, so plays one die, as diceAfter
+// counts it, without playing m on a copy: m's token may not take the
+// other amount after m (rule U2: it played a die, playedDie), and every
+// other token of the colour is judged after m as before (the judge reads
+// the position only from where a token stands to where the amount takes
+// it, see untouched: m neither leaves nor reaches a progress there),
+// where it had no move of the other amount among moves, none that a
+// filter took away (binding). A token alike with m's after m, which
+// rule U2 lets take the amount (split), stood where m ends, so is not
+// judged as before.
+func (s *State) noneAfter(m Move, moves []Move) bool {
+	const plain = flagValid | flagEnter | flagBlock
+	c, i := m.Color(), m.Token()&(MaxTokens-1)
+	x, y := m.From(), m.To()
+	if !s.rs.rules.SumMoves || m.flags()&^plain != 0 || m.Captures() && s.rs.feat&featPassCapture != 0 ||
+		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featShare|featPairEntry|featChoices|featStars|featSteps|featCircle) != 0 ||
+		s.flags&stateBottoms != 0 || !s.playedDie(c, i, uint8(y+1)) {
+		return false
+	}
+	// The other amount: the other die.
+	a, b := s.dice()
+	if m.amount() == 0 {
+		a = b
+	}
+	d := dueOf(c, a, a)
+	const same = 0xf<<mColor | 0xff<<mDie | 0xff<<mCount // (a move of both dice shows their sum)
+	for _, r := range moves {
+		if (r.v^uint64(d))&same == 0 && r.v>>mToken&0xf != uint64(i+1) {
+			return false // another token's move of the other amount, which m may leave legal
+		}
+	}
+	n := int(a)
+	for j := range int(s.rs.tokens) {
+		p := int(s.tok[c][j]) - 1
+		if j != i && (x >= p && x <= p+n || y >= p && y <= p+n) {
+			return false
+		}
+	}
+	return !s.binding(d)
 }
 
 // following reports whether the token move m moves has a legal move of

@@ -2033,7 +2033,7 @@ func TestMoveOrderIsCompare(t *testing.T) {
 // after move m is judged after m as it was before, and where
 // bothPlayed says m plays both amounts due, diceAfter counts both.
 func TestUntouchedMovesStayLegal(t *testing.T) {
-	checked := 0
+	checked, none := 0, 0
 	// check runs on every position of the games: it tests with plain
 	// comparisons, as require's calls (each a Helper call and its stack
 	// walk, its arguments boxed) make this test three times slower.
@@ -2089,6 +2089,12 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 					t.Fatalf("%s: %v plays both amounts due, says bothPlayed, but %d by diceAfter\n%v", name, m, got, s)
 				}
 			}
+			if s.noneAfter(m, moves) {
+				if got := s.diceAfter(m); got != 1 {
+					t.Fatalf("%s: %v plays one amount due, says noneAfter, but %d by diceAfter\n%v", name, m, got, s)
+				}
+				none++
+			}
 		}
 	}
 	for _, name := range Presets() {
@@ -2122,4 +2128,5 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, checked, 10000, "only %d moves checked", checked)
+	assert.GreaterOrEqual(t, none, 1000, "only %d moves checked by noneAfter", none)
 }
