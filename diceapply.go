@@ -97,12 +97,15 @@ func (s *State) settled(m Move) bool {
 	if x := s.extra >> settledBit[mate][kind] & alike; x != 0 && s.extra&extraDice != 0 {
 		ds, n := s.dues()
 		other := otherDue(ds, n)
-		kept := mate == 0 && kind == kindOther && s.keepsOther() // its lane kept, not judged again
+		kept := mate == 0 && s.lanesKept() // its lane kept, not judged again
 		for ; x != 0; x &= x - 1 {
 			var l Move
-			if j := bits.TrailingZeros32(x); kept {
+			switch j := bits.TrailingZeros32(x); {
+			case kept && kind == kindOther:
 				l = s.otherMove(other, j)
-			} else {
+			case kept:
+				l = s.bothMove(ds[0], j)
+			default:
 				l = s.kindMove(ds[0], other, mate != 0, kind, j)
 			}
 			if l.v&^token == m.v&^token {

@@ -43,7 +43,7 @@ func (s *State) together(m Move) bool {
 	}
 	// Another token in play that began where this one stands and stands
 	// at x, by their bytes (tokenBytes) in one word.
-	began := bytesEqual(tokenBytes(&s.begin[c]), v)
+	began := bytesEqual(tokenBytes(&s.began()[c]), v)
 	there := bytesEqual(tokenBytes(&s.tok[c]), uint8(x+1))
 	return began&there&s.rs.tokenBytes&^(0x80<<(8*j)) != 0
 }
@@ -92,7 +92,7 @@ func (s *State) playedDie(c Color, i int, v uint8) bool { return !s.stillAt(c, i
 
 // stillAt reports whether colour c's token i, standing at v (as
 // playedDie), stands where it began the throw (rules U2, H5).
-func (s *State) stillAt(c Color, i int, v uint8) bool { return s.begin[c][i&(MaxTokens-1)] == v }
+func (s *State) stillAt(c Color, i int, v uint8) bool { return s.began()[c][i&(MaxTokens-1)] == v }
 
 // alikeOther returns another token of colour c alike with token i (on its
 // square, ruling Q9), or -1 for none.
