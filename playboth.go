@@ -21,9 +21,14 @@ func (s *State) useDice(moves []Move) []Move {
 	var played [MaxMoves]uint8
 	most, least := uint8(0), uint8(maxDue)
 	for k, m := range moves {
-		p := 2
-		if n != 2 || !s.bothPlayed(m, moves) {
-			if n == 2 && s.noneAfter(m, moves) {
+		p := n
+		switch {
+		case n != 2:
+			if !s.allPlayed(m, moves) {
+				p = s.diceAfter(m)
+			}
+		case !s.bothPlayed(m, moves):
+			if s.noneAfter(m, moves) {
 				p = 1
 			} else {
 				p = s.diceAfter(m)
@@ -275,6 +280,80 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 	return s.following(m, other)
 }
 
+// allPlayed reports whether move m of moves, the moves of more than two
+// amounts due (tops and bottoms, rule H2), leaves every other amount
+// playable, as diceAfter counts them, without playing m on a copy: the
+// other amounts can be given, in order, moves after m and the moves
+// given before (playable). A double's amounts of one face are listed
+// once (diceMoves), so a move stands for each.
+func (s *State) allPlayed(m Move, moves []Move) bool {
+	ds, n := s.dues()
+	var left [maxDue]due
+	k := 0
+	for _, d := range ds[:n] {
+		if d.k() != m.amount() {
+			left[k] = d
+			k++
+		}
+	}
+	chosen := [maxDue]Move{m}
+	return s.playable(left[:k], moves, chosen[:1])
+}
+
+// playable reports whether the amounts left can be given moves, in order,
+// after the moves chosen (allPlayed): of an amount, a move of moves of
+// its face by a token none of them moves, or a token's move on from
+// where the last of them that moves it takes it (onward), judged after
+// each of another token as before (untouched, asked of it as the move
+// of another amount), so legal and played after them.
+func (s *State) playable(left []due, moves, chosen []Move) bool {
+	const (
+		face   = 0xff<<mDie | 0xff<<mCount
+		amount = amountMask << mAmount
+		token  = 0xf << mToken
+	)
+	if len(left) == 0 {
+		return true
+	}
+	d := left[0]
+	var used uint32 // the tokens chosen moves move
+	for _, c := range chosen {
+		used |= 1 << (c.v >> mToken & 0xf)
+	}
+	for _, r := range moves {
+		if (r.v^uint64(d))&face == 0 && used>>(r.v>>mToken&0xf)&1 == 0 {
+			r.v = r.v&^amount | uint64(d)&amount // as a move of amount d
+			if s.after(chosen, r) && s.playable(left[1:], moves, append(chosen, r)) {
+				return true
+			}
+		}
+	}
+next:
+	for k, c := range chosen {
+		for _, e := range chosen[k+1:] {
+			if (e.v^c.v)&token == 0 {
+				continue next // not the last move of its token
+			}
+		}
+		if r, ok := s.onward(c, d); ok && s.after(chosen, r) && s.playable(left[1:], moves, append(chosen, r)) {
+			return true
+		}
+	}
+	return false
+}
+
+// after reports whether move r is judged after the moves chosen as
+// before: each of another token leaves it untouched (untouched); those
+// of its token it follows (playable).
+func (s *State) after(chosen []Move, r Move) bool {
+	for _, c := range chosen {
+		if (c.v^r.v)&(0xf<<mToken) != 0 && !s.untouched(c, r) {
+			return false
+		}
+	}
+	return true
+}
+
 // noneAfter reports whether move m of moves, the moves of two amounts
 // due, leaves the other amount no move, so plays one die, as diceAfter
 // counts it, without playing m on a copy: m's token may not take the
@@ -318,28 +397,44 @@ func (s *State) noneAfter(m Move, moves []Move) bool {
 }
 
 // following reports whether the token move m moves has a legal move of
-// amount d after m, judged from where m takes it but on s, before m:
-// where m does no more than move its token onto the track or along it,
-// capturing only there (as untouched asks), and that move of d ends
-// short of the token's finish without going round again, the judge of
-// it reads only the squares from the one past the token's up to where it
-// ends (see untouched), none of which m changed. Where the rules of
-// where the throw began may take the move away (split), it says
-// nothing unless they cannot (splitFree).
+// amount d after m, judged from where m takes it but on s, before m
+// (onward).
 func (s *State) following(m Move, d due) bool {
+	_, ok := s.onwardLane(m, d)
+	return ok
+}
+
+// onward returns the legal move of amount d of the token move m moves,
+// after m, judged from where m takes it but on s, before m, and whether
+// it has one that this judgement finds (onwardLane).
+func (s *State) onward(m Move, d due) (Move, bool) {
+	l, ok := s.onwardLane(m, d)
+	d = d.withColor(m.Color(), m.v>>mMate&1 != 0)
+	return Move{d.base() | tokenFields(m.Token(), uint8(m.To()+1)) | uint64(l)<<laneShift}, ok
+}
+
+// onwardLane returns the lane of onward's move: where m does no more
+// than move its token onto the track or along it, capturing only there
+// (as untouched asks), and that move of d ends short of the token's
+// finish without going round again, the judge of it reads only the
+// squares from the one past the token's up to where it ends (see
+// untouched), none of which m changed. Where the rules of where the
+// throw began may take the move away (split), it finds none unless they
+// cannot (splitFree).
+func (s *State) onwardLane(m Move, d due) (uint32, bool) {
 	const plain = flagValid | flagEnter | flagBlock
 	fin, y := int(s.rs.finish), m.To()
 	if m.flags()&^plain != 0 || m.Captures() && s.rs.feat&(featCircle|featPassCapture) != 0 || y >= fin ||
 		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featPairEntry|featChoices) != 0 ||
 		s.rs.feat&featSplit != 0 && !s.splitFree(m) {
-		return false
+		return 0, false
 	}
 	l, r := s.judge(d.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token()&(MaxTokens-1), y)
 	if r.why != legal || moveFlags(l>>(mFlags-laneShift))&^plain != 0 {
-		return false
+		return 0, false
 	}
 	to := int(uint8(l)) - 1
-	return to <= fin && (m.From() <= y || m.From() > to)
+	return l, to <= fin && (m.From() <= y || m.From() > to)
 }
 
 // splitFree reports whether the rules of where the throw began (split)

@@ -2036,7 +2036,7 @@ func TestMoveOrderIsCompare(t *testing.T) {
 // after move m is judged after m as it was before, and where
 // bothPlayed says m plays both amounts due, diceAfter counts both.
 func TestUntouchedMovesStayLegal(t *testing.T) {
-	checked, none := 0, 0
+	checked, none, all := 0, 0, 0
 	// check runs on every position of the games: it tests with plain
 	// comparisons, as require's calls (each a Helper call and its stack
 	// walk, its arguments boxed) make this test three times slower.
@@ -2050,6 +2050,12 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 		moves := s.diceMoves(buf[:0])
 		for _, m := range moves {
 			if n > 2 { // the position rule W2 looks ahead to (diceAfter)
+				if s.allPlayed(m, moves) {
+					if got := s.diceAfter(m); got != n {
+						t.Fatalf("%s: %v leaves every amount due playable, says allPlayed, but %d of %d by diceAfter\n%v", name, m, got, n, s)
+					}
+					all++
+				}
 				after := s
 				after.applyToken(m)
 				if after.turn == s.turn && after.due.head != 0 {
@@ -2132,4 +2138,5 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, checked, 10000, "only %d moves checked", checked)
 	assert.GreaterOrEqual(t, none, 1000, "only %d moves checked by noneAfter", none)
+	assert.GreaterOrEqual(t, all, 1000, "only %d moves checked by allPlayed", all)
 }
