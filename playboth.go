@@ -297,16 +297,17 @@ func (s *State) allPlayed(m Move, moves []Move) bool {
 		}
 	}
 	chosen := [maxDue]Move{m}
-	return s.playable(left[:k], moves, chosen[:1])
+	return s.playable(left[:k], moves, chosen[:1], 1<<(m.v>>mToken&0xf))
 }
 
 // playable reports whether the amounts left can be given moves, in order,
-// after the moves chosen (allPlayed): of an amount, a move of moves of
-// its face by a token none of them moves, or a token's move on from
-// where the last of them that moves it takes it (onward), judged after
-// each of another token as before (untouched, asked of it as the move
-// of another amount), so legal and played after them.
-func (s *State) playable(left []due, moves, chosen []Move) bool {
+// after the moves chosen (allPlayed), which move the tokens used (a bit
+// each, by Move's token field): of an amount, a move of moves of its
+// face by a token none of them moves, or a token's move on from where
+// the last of them that moves it takes it (onward), judged after each of
+// another token as before (untouched, asked of it as the move of another
+// amount), so legal and played after them.
+func (s *State) playable(left []due, moves, chosen []Move, used uint32) bool {
 	const (
 		face   = 0xff<<mDie | 0xff<<mCount
 		amount = amountMask << mAmount
@@ -316,14 +317,10 @@ func (s *State) playable(left []due, moves, chosen []Move) bool {
 		return true
 	}
 	d := left[0]
-	var used uint32 // the tokens chosen moves move
-	for _, c := range chosen {
-		used |= 1 << (c.v >> mToken & 0xf)
-	}
 	for _, r := range moves {
 		if (r.v^uint64(d))&face == 0 && used>>(r.v>>mToken&0xf)&1 == 0 {
 			r.v = r.v&^amount | uint64(d)&amount // as a move of amount d
-			if s.after(chosen, r) && s.playable(left[1:], moves, append(chosen, r)) {
+			if s.after(chosen, r) && s.playable(left[1:], moves, append(chosen, r), used|1<<(r.v>>mToken&0xf)) {
 				return true
 			}
 		}
@@ -335,7 +332,7 @@ next:
 				continue next // not the last move of its token
 			}
 		}
-		if r, ok := s.onward(c, d); ok && s.after(chosen, r) && s.playable(left[1:], moves, append(chosen, r)) {
+		if r, ok := s.onward(c, d); ok && s.after(chosen, r) && s.playable(left[1:], moves, append(chosen, r), used) {
 			return true
 		}
 	}
