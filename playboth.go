@@ -6,6 +6,24 @@ import (
 
 // This file holds rule W2: both dice must be played where they can be,
 // and with one, the larger under LargerDie.
+//
+// W2 counts the dice each move leaves playable (useDice). The plain way
+// plays the move on a copy of the State and asks for the moves after it
+// (diceAfter). The rest of this file spares the copy where an argument
+// about the judge settles the count: the judge of a token's move reads
+// the position only from where the token stands to where the amount
+// takes it (untouched), so a move elsewhere leaves that judgement as it
+// was, legal or not. With two amounts due a move plays both where a move
+// of the other is left untouched, or its own token goes on (bothPlayed,
+// following); it plays one where its token may not go on (rule U2) and
+// no other token had a move of the other amount that it could have
+// changed (noneAfter). With more (tops and bottoms, rule H2) it plays
+// them all where the amounts left can be given moves one after another,
+// each untouched by those before it or going on from its token's last
+// (allPlayed, playable, onward). Where none of these says, the copy is
+// played. TestUntouchedMovesStayLegal checks every claim against the
+// copy at every position of random games of every preset made to throw
+// two dice.
 
 // useDice keeps of moves, the moves of the dice due, those that rule W2
 // lets the player make (a capture among them counts, ruling N2): the dice must all be played where they can be,

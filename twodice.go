@@ -8,7 +8,12 @@ import (
 
 // This file holds two dice (rules W1–W4): the throw, the amounts due and
 // their order, the bonus moves after them, and the moves of the amounts
-// due judged once and kept in the State (settle).
+// due judged once and kept in the State (settle): the head's lanes in
+// moves, the others as bits of extra, and the lanes of the other
+// amount's and both dice's moves in begin where it is free for them
+// (lanesKept): always where no rule reads where the throw began, and
+// under rules H5 and U2 until a die of the throw is played, where the
+// throw began is where the tokens stand (began).
 
 // RollDice plays a throw of two dice, faces a and b, for the player to
 // move, where the rules throw two dice (rule W1), and returns the position
@@ -250,8 +255,8 @@ func (s *State) appendDice(dst []Move) []Move {
 // comparison never takes it and sends every move to applyDice, which
 // settles after it; the others as a bit of their token in extra, at
 // settledBit[mate][kind], with extraDice, each judged again when listed
-// (kindMove), but for the other amount's moves of the mover's colour
-// where begin is free to keep their lanes (keepsOther). No bit is bit
+// (kindMove), but for the other amount's and both dice's moves of the
+// mover's colour where begin keeps their lanes (lanesKept). No bit is bit
 // 8, the lanes' valid bit, so that extra is never taken for a lane
 // (starLanded).
 const (
