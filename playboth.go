@@ -37,23 +37,29 @@ func (s *State) useDice(moves []Move) []Move {
 		return moves
 	}
 	var played [MaxMoves]uint8
-	most, least := uint8(0), uint8(maxDue)
-	for k, m := range moves {
-		p := n
-		switch {
-		case n != 2:
-			if !s.allPlayed(m, moves) {
-				p = s.diceAfter(m)
-			}
-		case !s.bothPlayed(m, moves):
-			if s.noneAfter(m, moves) {
-				p = 1
-			} else {
-				p = s.diceAfter(m)
+	if n == 2 {
+		for k, m := range moves {
+			switch {
+			case s.bothPlayed(m, moves):
+				played[k] = 2
+			case s.noneAfter(m, moves):
+				played[k] = 1
+			default:
+				played[k] = uint8(s.diceAfter(m))
 			}
 		}
-		played[k] = uint8(p)
-		most, least = max(most, played[k]), min(least, played[k])
+	} else {
+		ds, _ := s.dues()
+		for k, m := range moves {
+			played[k] = uint8(n)
+			if !s.allPlayed(m, moves, ds[:n]) {
+				played[k] = uint8(s.diceAfter(m))
+			}
+		}
+	}
+	most, least := uint8(0), uint8(maxDue)
+	for _, p := range played[:len(moves)] {
+		most, least = max(most, p), min(least, p)
 	}
 	larger := 0
 	if most == 1 && s.rs.rules.DiceUse == LargerDie {
@@ -298,17 +304,16 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 	return s.following(m, other)
 }
 
-// allPlayed reports whether move m of moves, the moves of more than two
-// amounts due (tops and bottoms, rule H2), leaves every other amount
+// allPlayed reports whether move m of moves, the moves of ds, more than
+// two amounts due (tops and bottoms, rule H2), leaves every other amount
 // playable, as diceAfter counts them, without playing m on a copy: the
 // other amounts can be given, in order, moves after m and the moves
 // given before (playable). A double's amounts of one face are listed
 // once (diceMoves), so a move stands for each.
-func (s *State) allPlayed(m Move, moves []Move) bool {
-	ds, n := s.dues()
+func (s *State) allPlayed(m Move, moves []Move, ds []due) bool {
 	var left [maxDue]due
 	k := 0
-	for _, d := range ds[:n] {
+	for _, d := range ds {
 		if d.k() != m.amount() {
 			left[k] = d
 			k++
