@@ -205,7 +205,7 @@ func (s *State) diceError(m Move, legal []Move) error {
 	}
 	if s.rs.rules.EntrySum && s.rs.feat&featEntryFilter != 0 && !m.Enters() && n >= 2 && ds[1].k() == 1 && ds[0].k() == 0 {
 		var buf [MaxMoves]Move
-		if len(s.sumEntry(buf[:0], col, uint8(a+b))) > 0 {
+		if t := *s; len(s.sumEntry(buf[:0], col, uint8(a+b), &t)) > 0 {
 			return s.illegal(m, "M2", "%v threw %d and %d, which enter a token with their sum, and must bring a token in: %v", c, a, b, legal[0])
 		}
 	}

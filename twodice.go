@@ -541,10 +541,10 @@ func (s *State) diceMoves(dst []Move) []Move {
 		for _, c := range [2]Color{ds[0].c(), s.mateOf(ds[0].c())} {
 			d := dueOf(c, 0, 0).withColor(c, c != ds[0].c())
 			if s.rs.rules.SumMoves {
-				dst = s.sumMoves(dst, d, f)
+				dst = s.sumMoves(dst, d, f, &t)
 			}
 			if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
-				dst = s.sumEntry(dst, d, f)
+				dst = s.sumEntry(dst, d, f, &t)
 			}
 			if s.rs.feat&featShare == 0 {
 				break
