@@ -97,12 +97,15 @@ func (s *State) settled(m Move) bool {
 	if x := s.extra >> settledBit[mate][kind] & alike; x != 0 && s.extra&extraDice != 0 {
 		ds, n := s.dues()
 		other := otherDue(ds, n)
-		kept := mate == 0 && kind == kindOther && s.keepsOther() // its lane kept, not judged again
+		kept := mate == 0 && s.lanesKept() // its lane kept, not judged again
 		for ; x != 0; x &= x - 1 {
 			var l Move
-			if j := bits.TrailingZeros32(x); kept {
+			switch j := bits.TrailingZeros32(x); {
+			case kept && kind == kindOther:
 				l = s.otherMove(other, j)
-			} else {
+			case kept:
+				l = s.bothMove(ds[0], j)
+			default:
 				l = s.kindMove(ds[0], other, mate != 0, kind, j)
 			}
 			if l.v&^token == m.v&^token {
@@ -202,7 +205,7 @@ func (s *State) diceError(m Move, legal []Move) error {
 	}
 	if s.rs.rules.EntrySum && s.rs.feat&featEntryFilter != 0 && !m.Enters() && n >= 2 && ds[1].k() == 1 && ds[0].k() == 0 {
 		var buf [MaxMoves]Move
-		if len(s.sumEntry(buf[:0], col, uint8(a+b))) > 0 {
+		if t := *s; len(s.sumEntry(buf[:0], col, uint8(a+b), &t)) > 0 {
 			return s.illegal(m, "M2", "%v threw %d and %d, which enter a token with their sum, and must bring a token in: %v", c, a, b, legal[0])
 		}
 	}

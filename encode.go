@@ -349,8 +349,9 @@ func (s State) Key() uint64 {
 	// Each colour's tokens as a sorted multiset of (progress, progress
 	// when the turn began, arrived last) triples, so that alike tokens
 	// hash alike.
+	began := s.began()
 	for c := range MaxPlayers {
-		tok, begin, later := uint64(tokenBytes(&s.tok[c])), uint64(tokenBytes(&s.begin[c])), uint64(s.later>>(c*MaxTokens))
+		tok, begin, later := uint64(tokenBytes(&s.tok[c])), uint64(tokenBytes(&began[c])), uint64(s.later>>(c*MaxTokens))
 		if rs.feat&(featUndo|featSplit) == 0 { // begin keeps judged lanes, not a position (keepsOther)
 			begin = 0
 		}

@@ -162,7 +162,7 @@ type State struct {
 	captured Colors // the colours that have captured (rule K4)
 	places   placing
 	rs       *ruleset
-	begin    [MaxPlayers][MaxTokens]uint8 // tok when the turn began, kept under UndoTurn (ruling Q2); when the throw began, kept under DoublesSplitBlocks and SumMoves (rules H5, U2); else with two dice the lanes of the other amount's moves that settle judged (keepsOther), and 0 with one die
+	begin    [MaxPlayers][MaxTokens]uint8 // tok when the turn began, kept under UndoTurn (ruling Q2); when the throw began, kept under DoublesSplitBlocks and SumMoves (rules H5, U2), but for the lanes settle judged until a die is played (stateLanes: see began); else with two dice the lanes of the other amount's and both dice's moves that settle judged (lanesKept), and 0 with one die
 }
 
 // State flags. Bits 3 to 5 hold the token moved last this turn, plus
@@ -174,6 +174,7 @@ const (
 	stateLastShift = iota
 	stateLast      = 7 << stateLastShift
 	stateBottoms   = 1 << 6 // the double thrown is played as tops and bottoms (rule H2): four amounts
+	stateLanes     = 1 << 7 // begin keeps the lanes settle judged, under the rules of where the throw began before a die is played, where the throw began is where the tokens stand (lanesKept, began)
 )
 
 // lastMoved returns the token moved last this turn, or -1 for none (rule

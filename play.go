@@ -13,8 +13,13 @@ import (
 func (s *State) applyToken(m Move) {
 	rs := s.rs
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
-	if rs.feat&featLater != 0 {
-		s.leave(c, i) // rule P4: the square left keeps who arrived last
+	if rs.feat&(featLater|featSplit) != 0 { // (one test where neither is played)
+		if s.flags&stateLanes != 0 { // the throw began here (began), which begin keeps again (only under featSplit)
+			s.begin, s.flags = s.tok, s.flags&^stateLanes
+		}
+		if rs.feat&featLater != 0 {
+			s.leave(c, i) // rule P4: the square left keeps who arrived last
+		}
 	}
 	// The track square it lands on, 0 off the track.
 	sq := s.trackSquare(c, to)

@@ -6,6 +6,24 @@ import (
 
 // This file holds rule W2: both dice must be played where they can be,
 // and with one, the larger under LargerDie.
+//
+// W2 counts the dice each move leaves playable (useDice). The plain way
+// plays the move on a copy of the State and asks for the moves after it
+// (diceAfter). The rest of this file spares the copy where an argument
+// about the judge settles the count: the judge of a token's move reads
+// the position only from where the token stands to where the amount
+// takes it (untouched), so a move elsewhere leaves that judgement as it
+// was, legal or not. With two amounts due a move plays both where a move
+// of the other is left untouched, or its own token goes on (bothPlayed,
+// following); it plays one where its token may not go on (rule U2) and
+// no other token had a move of the other amount that it could have
+// changed (noneAfter). With more (tops and bottoms, rule H2) it plays
+// them all where the amounts left can be given moves one after another,
+// each untouched by those before it or going on from its token's last
+// (allPlayed, playable, onward). Where none of these says, the copy is
+// played. TestUntouchedMovesStayLegal checks every claim against the
+// copy at every position of random games of every preset made to throw
+// two dice.
 
 // useDice keeps of moves, the moves of the dice due, those that rule W2
 // lets the player make (a capture among them counts, ruling N2): the dice must all be played where they can be,
@@ -19,14 +37,29 @@ func (s *State) useDice(moves []Move) []Move {
 		return moves
 	}
 	var played [MaxMoves]uint8
-	most, least := uint8(0), uint8(maxDue)
-	for k, m := range moves {
-		p := 2
-		if n != 2 || !s.bothPlayed(m, moves) {
-			p = s.diceAfter(m)
+	if n == 2 {
+		for k, m := range moves {
+			switch {
+			case s.bothPlayed(m, moves):
+				played[k] = 2
+			case s.noneAfter(m, moves):
+				played[k] = 1
+			default:
+				played[k] = uint8(s.diceAfter(m))
+			}
 		}
-		played[k] = uint8(p)
-		most, least = max(most, played[k]), min(least, played[k])
+	} else {
+		ds, _ := s.dues()
+		for k, m := range moves {
+			played[k] = uint8(n)
+			if !s.allPlayed(m, moves, ds[:n]) {
+				played[k] = uint8(s.diceAfter(m))
+			}
+		}
+	}
+	most, least := uint8(0), uint8(maxDue)
+	for _, p := range played[:len(moves)] {
+		most, least = max(most, p), min(least, p)
 	}
 	larger := 0
 	if most == 1 && s.rs.rules.DiceUse == LargerDie {
@@ -271,29 +304,157 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 	return s.following(m, other)
 }
 
+// allPlayed reports whether move m of moves, the moves of ds, more than
+// two amounts due (tops and bottoms, rule H2), leaves every other amount
+// playable, as diceAfter counts them, without playing m on a copy: the
+// other amounts can be given, in order, moves after m and the moves
+// given before (playable). A double's amounts of one face are listed
+// once (diceMoves), so a move stands for each.
+func (s *State) allPlayed(m Move, moves []Move, ds []due) bool {
+	var left [maxDue]due
+	k := 0
+	for _, d := range ds {
+		if d.k() != m.amount() {
+			left[k] = d
+			k++
+		}
+	}
+	chosen := [maxDue]Move{m}
+	return s.playable(left[:k], moves, chosen[:1], 1<<(m.v>>mToken&0xf))
+}
+
+// playable reports whether the amounts left can be given moves, in order,
+// after the moves chosen (allPlayed), which move the tokens used (a bit
+// each, by Move's token field): of an amount, a move of moves of its
+// face by a token none of them moves, or a token's move on from where
+// the last of them that moves it takes it (onward), judged after each of
+// another token as before (untouched, asked of it as the move of another
+// amount), so legal and played after them.
+func (s *State) playable(left []due, moves, chosen []Move, used uint32) bool {
+	const (
+		face   = 0xff<<mDie | 0xff<<mCount
+		amount = amountMask << mAmount
+		token  = 0xf << mToken
+	)
+	if len(left) == 0 {
+		return true
+	}
+	d := left[0]
+	for _, r := range moves {
+		if (r.v^uint64(d))&face == 0 && used>>(r.v>>mToken&0xf)&1 == 0 {
+			r.v = r.v&^amount | uint64(d)&amount // as a move of amount d
+			if s.after(chosen, r) && s.playable(left[1:], moves, append(chosen, r), used|1<<(r.v>>mToken&0xf)) {
+				return true
+			}
+		}
+	}
+next:
+	for k, c := range chosen {
+		for _, e := range chosen[k+1:] {
+			if (e.v^c.v)&token == 0 {
+				continue next // not the last move of its token
+			}
+		}
+		if r, ok := s.onward(c, d); ok && s.after(chosen, r) && s.playable(left[1:], moves, append(chosen, r), used) {
+			return true
+		}
+	}
+	return false
+}
+
+// after reports whether move r is judged after the moves chosen as
+// before: each of another token leaves it untouched (untouched); those
+// of its token it follows (playable).
+func (s *State) after(chosen []Move, r Move) bool {
+	for _, c := range chosen {
+		if (c.v^r.v)&(0xf<<mToken) != 0 && !s.untouched(c, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// noneAfter reports whether move m of moves, the moves of two amounts
+// due, leaves the other amount no move, so plays one die, as diceAfter
+// counts it, without playing m on a copy: m's token may not take the
+// other amount after m (rule U2: it played a die, playedDie), and every
+// other token of the colour is judged after m as before (the judge reads
+// the position only from where a token stands to where the amount takes
+// it, see untouched: m neither leaves nor reaches a progress there),
+// where it had no move of the other amount among moves, none that a
+// filter took away (binding). A token alike with m's after m, which
+// rule U2 lets take the amount (split), stood where m ends, so is not
+// judged as before.
+func (s *State) noneAfter(m Move, moves []Move) bool {
+	const plain = flagValid | flagEnter | flagBlock
+	c, i := m.Color(), m.Token()&(MaxTokens-1)
+	x, y := m.From(), m.To()
+	if !s.rs.rules.SumMoves || m.flags()&^plain != 0 || m.Captures() && s.rs.feat&featPassCapture != 0 ||
+		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featShare|featPairEntry|featChoices|featStars|featSteps|featCircle) != 0 ||
+		s.flags&stateBottoms != 0 || !s.playedDie(c, i, uint8(y+1)) {
+		return false
+	}
+	// The other amount: the other die.
+	a, b := s.dice()
+	if m.amount() == 0 {
+		a = b
+	}
+	d := dueOf(c, a, a)
+	const same = 0xf<<mColor | 0xff<<mDie | 0xff<<mCount // (a move of both dice shows their sum)
+	for _, r := range moves {
+		if (r.v^uint64(d))&same == 0 && r.v>>mToken&0xf != uint64(i+1) {
+			return false // another token's move of the other amount, which m may leave legal
+		}
+	}
+	n := int(a)
+	for j := range int(s.rs.tokens) {
+		p := int(s.tok[c][j]) - 1
+		if j != i && (x >= p && x <= p+n || y >= p && y <= p+n) {
+			return false
+		}
+	}
+	return !s.binding(d)
+}
+
 // following reports whether the token move m moves has a legal move of
-// amount d after m, judged from where m takes it but on s, before m:
-// where m does no more than move its token onto the track or along it,
-// capturing only there (as untouched asks), and that move of d ends
-// short of the token's finish without going round again, the judge of
-// it reads only the squares from the one past the token's up to where it
-// ends (see untouched), none of which m changed. Where the rules of
-// where the throw began may take the move away (split), it says
-// nothing unless they cannot (splitFree).
+// amount d after m, judged from where m takes it but on s, before m
+// (onward).
 func (s *State) following(m Move, d due) bool {
+	_, ok := s.onwardLane(m, d)
+	return ok
+}
+
+// onward returns the legal move of amount d of the token move m moves,
+// after m, judged from where m takes it but on s, before m, and whether
+// it has one that this judgement finds (onwardLane).
+func (s *State) onward(m Move, d due) (Move, bool) {
+	l, ok := s.onwardLane(m, d)
+	d = d.withColor(m.Color(), m.v>>mMate&1 != 0)
+	return Move{d.base() | tokenFields(m.Token(), uint8(m.To()+1)) | uint64(l)<<laneShift}, ok
+}
+
+// onwardLane returns the lane of onward's move: where m does no more
+// than move its token onto the track or along it, capturing only there
+// (as untouched asks), and that move of d ends short of the token's
+// finish without going round again, the judge of it reads only the
+// squares from the one past the token's up to where it ends (see
+// untouched), none of which m changed. Where the rules of where the
+// throw began may take the move away (split), it finds none unless they
+// cannot (splitFree).
+func (s *State) onwardLane(m Move, d due) (uint32, bool) {
 	const plain = flagValid | flagEnter | flagBlock
 	fin, y := int(s.rs.finish), m.To()
 	if m.flags()&^plain != 0 || m.Captures() && s.rs.feat&(featCircle|featPassCapture) != 0 || y >= fin ||
 		s.rs.rules.Board.StartLane != 0 || s.rs.feat&(featPairEntry|featChoices) != 0 ||
 		s.rs.feat&featSplit != 0 && !s.splitFree(m) {
-		return false
+		return 0, false
 	}
 	l, r := s.judge(d.withColor(m.Color(), m.v>>mMate&1 != 0), m.Token()&(MaxTokens-1), y)
 	if r.why != legal || moveFlags(l>>(mFlags-laneShift))&^plain != 0 {
-		return false
+		return 0, false
 	}
 	to := int(uint8(l)) - 1
-	return to <= fin && (m.From() <= y || m.From() > to)
+	return l, to <= fin && (m.From() <= y || m.From() > to)
 }
 
 // splitFree reports whether the rules of where the throw began (split)

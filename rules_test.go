@@ -1951,7 +1951,7 @@ func TestBlocksOnSafeBenchesOnly(t *testing.T) {
 // options beside them (rule T3's two colours each, stars, a sum of both
 // dice on one token, tops and bottoms with the sum's entry); every move
 // listed applies, and a State built again from its Setup keeps the same;
-// the lanes kept in begin (keepsOther) do not change the Key.
+// the lanes kept in begin (lanesKept) do not change the Key.
 func TestSettledMovesAreJudgedMoves(t *testing.T) {
 	var rules []Rules
 	for _, name := range Presets() {
@@ -1989,8 +1989,11 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 				if u, err := s.Setup().State(); err != nil || u != s {
 					t.Fatalf("%v: the State from its Setup differs (%v)\n%v\n%v", r, err, s, u)
 				}
-				if u := s; s.keepsOther() {
+				if u := s; s.lanesKept() {
 					u.begin = [MaxPlayers][MaxTokens]uint8{}
+					if s.flags&stateLanes != 0 { // where the throw began, which begin keeps again after a move
+						u.begin, u.flags = u.tok, u.flags&^stateLanes
+					}
 					if u.Key() != s.Key() {
 						t.Fatalf("%v: the lanes kept in begin change the Key\n%v", r, s)
 					}
@@ -2033,7 +2036,7 @@ func TestMoveOrderIsCompare(t *testing.T) {
 // after move m is judged after m as it was before, and where
 // bothPlayed says m plays both amounts due, diceAfter counts both.
 func TestUntouchedMovesStayLegal(t *testing.T) {
-	checked := 0
+	checked, none, all := 0, 0, 0
 	// check runs on every position of the games: it tests with plain
 	// comparisons, as require's calls (each a Helper call and its stack
 	// walk, its arguments boxed) make this test three times slower.
@@ -2047,6 +2050,12 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 		moves := s.diceMoves(buf[:0])
 		for _, m := range moves {
 			if n > 2 { // the position rule W2 looks ahead to (diceAfter)
+				if ds, _ := s.dues(); s.allPlayed(m, moves, ds[:n]) {
+					if got := s.diceAfter(m); got != n {
+						t.Fatalf("%s: %v leaves every amount due playable, says allPlayed, but %d of %d by diceAfter\n%v", name, m, got, n, s)
+					}
+					all++
+				}
 				after := s
 				after.applyToken(m)
 				if after.turn == s.turn && after.due.head != 0 {
@@ -2089,6 +2098,12 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 					t.Fatalf("%s: %v plays both amounts due, says bothPlayed, but %d by diceAfter\n%v", name, m, got, s)
 				}
 			}
+			if s.noneAfter(m, moves) {
+				if got := s.diceAfter(m); got != 1 {
+					t.Fatalf("%s: %v plays one amount due, says noneAfter, but %d by diceAfter\n%v", name, m, got, s)
+				}
+				none++
+			}
 		}
 	}
 	for _, name := range Presets() {
@@ -2122,4 +2137,6 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, checked, 10000, "only %d moves checked", checked)
+	assert.GreaterOrEqual(t, none, 1000, "only %d moves checked by noneAfter", none)
+	assert.GreaterOrEqual(t, all, 1000, "only %d moves checked by allPlayed", all)
 }

@@ -156,9 +156,9 @@ func (s State) Setup() Setup {
 		}
 	}
 	unpack(&u.Tokens, &s.tok)
-	if s.rs != nil && s.rs.has(featUndo|featSplit) && s.begin != s.tok {
+	if s.rs != nil && s.rs.has(featUndo|featSplit) && *s.began() != s.tok {
 		u.TurnStart = new([MaxPlayers][MaxTokens]int)
-		unpack(u.TurnStart, &s.begin)
+		unpack(u.TurnStart, s.began())
 	}
 	for c := range MaxPlayers {
 		for i := range MaxTokens {
@@ -615,7 +615,7 @@ func (u *Setup) setTurn(s *State, f *turnFacts) {
 		s.streak -= b2u(f.earns)
 		began := s.begin
 		_ = s.rollDice(u.Die, u.SecondDie)
-		s.begin = began // where the throw began, as given (rule H5)
+		s.begin, s.flags = began, s.flags&^stateLanes // where the throw began, as given (rule H5), not the lanes rollDice kept (lanesKept)
 		switch {
 		case !u.Bottoms && s.flags&stateBottoms != 0: // a token entered with the double: it was thrown with one in the yard
 			s.flags &^= stateBottoms

@@ -43,7 +43,7 @@ func (s *State) together(m Move) bool {
 	}
 	// Another token in play that began where this one stands and stands
 	// at x, by their bytes (tokenBytes) in one word.
-	began := bytesEqual(tokenBytes(&s.begin[c]), v)
+	began := bytesEqual(tokenBytes(&s.began()[c]), v)
 	there := bytesEqual(tokenBytes(&s.tok[c]), uint8(x+1))
 	return began&there&s.rs.tokenBytes&^(0x80<<(8*j)) != 0
 }
@@ -52,9 +52,12 @@ func (s *State) together(m Move) bool {
 // face: its colour and the mate bit, rule T3) that take both dice as one
 // move of their sum f (rule U2): judged as a bonus move's count is, from
 // the token's square to where f takes it, landing only there and
-// bringing no token out of the yard; a move that plays both dice.
-func (s *State) sumMoves(dst []Move, col due, f uint8) []Move {
-	t := s.countOf(col | dueOf(0, 0, f))
+// bringing no token out of the yard; a move that plays both dice. It
+// judges on t, a copy of s, changing only what countOf clears
+// (amountMoves).
+func (s *State) sumMoves(dst []Move, col due, f uint8, t *State) []Move {
+	t.moves, t.extra = [MaxTokens]uint32{}, 0
+	t.startCount(col | dueOf(0, 0, f))
 	for i, l := range t.moves {
 		if l != 0 {
 			dst = append(dst, s.sumOf(col, f, i, l))
@@ -92,7 +95,7 @@ func (s *State) playedDie(c Color, i int, v uint8) bool { return !s.stillAt(c, i
 
 // stillAt reports whether colour c's token i, standing at v (as
 // playedDie), stands where it began the throw (rules U2, H5).
-func (s *State) stillAt(c Color, i int, v uint8) bool { return s.begin[c][i&(MaxTokens-1)] == v }
+func (s *State) stillAt(c Color, i int, v uint8) bool { return s.began()[c][i&(MaxTokens-1)] == v }
 
 // alikeOther returns another token of colour c alike with token i (on its
 // square, ruling Q9), or -1 for none.
@@ -110,12 +113,14 @@ func (s *State) alikeOther(c Color, i int) int {
 // enter; under EntryCompulsory
 // the throw must then bring a token in (rule M2), so the moves that do
 // not enter go. With no token of the colour in the yard, none enters
-// (rule C7: an entry brings one from it), and the sum is not judged.
-func (s *State) sumEntry(dst []Move, col due, f uint8) []Move {
+// (rule C7: an entry brings one from it), and the sum is not judged. It
+// judges on t, as sumMoves.
+func (s *State) sumEntry(dst []Move, col due, f uint8, t *State) []Move {
 	if !s.rs.entry.has(f) || !s.waiting(col.c()) {
 		return dst
 	}
-	t := s.countOf(col | dueOf(0, f, f))
+	t.moves, t.extra = [MaxTokens]uint32{}, 0
+	t.startCount(col | dueOf(0, f, f))
 	n := len(dst)
 	for i, l := range t.moves {
 		if l != 0 && l&(uint32(flagEnter)<<(mFlags-laneShift)) != 0 {

@@ -8,7 +8,12 @@ import (
 
 // This file holds two dice (rules W1–W4): the throw, the amounts due and
 // their order, the bonus moves after them, and the moves of the amounts
-// due judged once and kept in the State (settle).
+// due judged once and kept in the State (settle): the head's lanes in
+// moves, the others as bits of extra, and the lanes of the other
+// amount's and both dice's moves in begin where it is free for them
+// (lanesKept): always where no rule reads where the throw began, and
+// under rules H5 and U2 until a die of the throw is played, where the
+// throw began is where the tokens stand (began).
 
 // RollDice plays a throw of two dice, faces a and b, for the player to
 // move, where the rules throw two dice (rule W1), and returns the position
@@ -250,8 +255,8 @@ func (s *State) appendDice(dst []Move) []Move {
 // comparison never takes it and sends every move to applyDice, which
 // settles after it; the others as a bit of their token in extra, at
 // settledBit[mate][kind], with extraDice, each judged again when listed
-// (kindMove), but for the other amount's moves of the mover's colour
-// where begin is free to keep their lanes (keepsOther). No bit is bit
+// (kindMove), but for the other amount's and both dice's moves of the
+// mover's colour where begin keeps their lanes (lanesKept). No bit is bit
 // 8, the lanes' valid bit, so that extra is never taken for a lane
 // (starLanded).
 const (
@@ -279,6 +284,8 @@ func (s *State) settle() {
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
 	if s.keepsOther() {
 		s.begin = [MaxPlayers][MaxTokens]uint8{}
+	} else if s.flags&stateLanes != 0 { // (applyToken gives begin back before a move)
+		s.begin, s.flags = s.tok, s.flags&^stateLanes
 	}
 	if s.due.head == 0 || s.forfeit() {
 		return
@@ -313,6 +320,11 @@ func (s *State) settle() {
 	var buf [MaxMoves]Move
 	moves := s.useDice(s.diceMoves(buf[:0]))
 	first, x, keep := s.due.first(), extraDice, s.keepsOther()
+	if !keep && s.rs.feat&featUndo == 0 && len(moves) > 0 && !s.diePlayed() && s.begin == s.tok {
+		// Where the throw began is where the tokens stand (began): begin
+		// keeps the lanes until a token moves (stateLanes).
+		keep, s.begin, s.flags = true, [MaxPlayers][MaxTokens]uint8{}, s.flags|stateLanes
+	}
 	for _, m := range moves {
 		mate, kind := m.v>>mMate&1, kindOther
 		switch {
@@ -326,8 +338,8 @@ func (s *State) settle() {
 			s.moves[i] = m.lane() | settledLane
 		} else {
 			x |= 1 << (settledBit[mate][kind] + uint8(i))
-			if keep && mate == 0 && kind == kindOther {
-				s.setOtherLane(i, m.lane())
+			if keep && mate == 0 {
+				s.keepLane(kind, i, m.lane())
 			}
 		}
 	}
@@ -349,8 +361,8 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 }
 
 // settledMoves appends the moves settle kept, head d: the head's from
-// their lanes, the other amount's from theirs where kept (otherMove),
-// the others judged again (kindMove).
+// their lanes, the other amount's and both dice's from theirs where kept
+// (lanesKept: otherMove, bothMove), the others judged again (kindMove).
 func (s *State) settledMoves(d due, dst []Move) []Move {
 	base, tok := d.base(), &s.tok[d.c()]
 	// The tokens with a move of the head, from each lane's valid bit
@@ -364,7 +376,7 @@ func (s *State) settledMoves(d due, dst []Move) []Move {
 	}
 	if x := s.extra &^ extraDice; x != 0 {
 		ds, n := s.dues()
-		other, keep := otherDue(ds, n), s.keepsOther()
+		other, keep := otherDue(ds, n), s.lanesKept()
 		for ; x != 0; x &= x - 1 {
 			b := uint8(bits.TrailingZeros32(x))
 			mate, kind := false, kindOther
@@ -374,42 +386,89 @@ func (s *State) settledMoves(d due, dst []Move) []Move {
 			case b >= settledBit[0][kindBoth]:
 				kind = kindBoth
 			}
-			if keep && !mate && kind == kindOther {
+			switch {
+			case keep && !mate && kind == kindOther:
 				dst = append(dst, s.otherMove(other, int(b%4)))
-				continue
+			case keep && !mate:
+				dst = append(dst, s.bothMove(ds[0], int(b%4)))
+			default:
+				dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
 			}
-			dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
 		}
 	}
 	return dst
 }
 
-// keepsOther reports whether s keeps the lanes of the moves of the
-// other amount due (kindOther) of the mover's colour where settle judged
-// them, as it keeps the head's in moves: where no rule reads where the
-// turn or the throw began (UndoTurn, DoublesSplitBlocks, SumMoves), in
-// begin, which is then free, token i's lane in the four bytes of
-// begin[i] (setOtherLane). Where it does not, they are judged again
-// when listed (kindMove).
+// keepsOther reports whether begin is free for the lanes of the moves
+// settle judged (lanesKept) wherever it settles: where no rule reads
+// where the turn or the throw began (UndoTurn, DoublesSplitBlocks,
+// SumMoves).
 func (s *State) keepsOther() bool { return s.rs.feat&(featUndo|featSplit) == 0 }
 
-// A token's lane of the other amount takes a colour's four bytes of
-// begin (keepsOther): there are as many colours as tokens at least.
-var _ = [1]struct{}{}[MaxPlayers/MaxTokens-1]
+// lanesKept reports whether s keeps in begin the lanes of the moves of
+// the other amount due (kindOther) and of both dice (kindBoth) of the
+// mover's colour where settle judged them, as it keeps the head's in
+// moves: where begin is free (keepsOther), or under the rules of where
+// the throw began (rules H5, U2) until a die of the throw is played,
+// where the throw began is where the tokens stand (stateLanes, began).
+// Token i's lane of the other amount takes bytes 0 to 2 of begin[i],
+// of both dice byte 3 and bytes 2(i%2) and 2(i%2)+1 of
+// begin[MaxTokens+i/2] (keepLane). Where it does not, they are judged
+// again when listed (kindMove).
+func (s *State) lanesKept() bool { return s.keepsOther() || s.flags&stateLanes != 0 }
 
-// setOtherLane keeps l as token i's lane of the other amount
-// (keepsOther).
-func (s *State) setOtherLane(i int, l uint32) {
-	binary.LittleEndian.PutUint32(s.begin[i&(MaxTokens-1)][:], l)
+// began returns where the tokens stood when the throw began (rules H5,
+// U2), or under UndoTurn the turn (ruling Q2): begin, or where it keeps
+// lanes instead (stateLanes) where they stand.
+func (s *State) began() *[MaxPlayers][MaxTokens]uint8 {
+	if s.flags&stateLanes != 0 {
+		return &s.tok
+	}
+	return &s.begin
+}
+
+// keptBits are the bits of a lane that begin keeps (lanesKept): where
+// the move goes, its flags and its captures. The amount it plays the
+// kind says, and the colour is the mover's.
+const keptBits = 1<<(mLaneTok-laneShift) - 1
+
+// Two lanes a token in begin (lanesKept): there are two colours more than
+// tokens at least.
+var _ = [1]struct{}{}[MaxPlayers-MaxTokens-2]
+
+// keepLane keeps l as token i's lane of kind kind, kindOther or kindBoth
+// (lanesKept).
+func (s *State) keepLane(kind, i int, l uint32) {
+	i &= MaxTokens - 1
+	b := &s.begin
+	if kind == kindOther {
+		binary.LittleEndian.PutUint32(b[i][:], l&keptBits|uint32(b[i][3])<<24)
+		return
+	}
+	b[i][3] = uint8(l)
+	binary.LittleEndian.PutUint16(b[MaxTokens+i/2][2*(i%2):], uint16(l>>8))
 }
 
 // otherMove returns the move of the other amount due, other, that
-// settle kept for token i of the mover's colour (keepsOther): its lane,
-// which names the amount, on the other amount's colour, face and count.
+// settle kept for token i of the mover's colour (lanesKept, keepLane):
+// its lane on the other amount.
 func (s *State) otherMove(other due, i int) Move {
 	i &= MaxTokens - 1
-	l := binary.LittleEndian.Uint32(s.begin[i][:])
-	return Move{uint64(l)<<laneShift | uint64(uint32(other.base())) | tokenFields(i, s.tok[other.c()][i])}
+	l := binary.LittleEndian.Uint32(s.begin[i][:]) & keptBits
+	return Move{uint64(l)<<laneShift | uint64(other) | tokenFields(i, s.tok[other.c()][i])}
+}
+
+// bothMove returns the move of both dice that settle kept for token i of
+// the colour of head, the amount due first (lanesKept, keepLane): its
+// lane on the sum of the dice, as entryOf and sumOf make it (rules H1,
+// U2).
+func (s *State) bothMove(head due, i int) Move {
+	i &= MaxTokens - 1
+	b := &s.begin
+	l := uint32(b[i][3]) | uint32(binary.LittleEndian.Uint16(b[MaxTokens+i/2][2*(i%2):]))<<8
+	a, d := s.dice()
+	c := head.c()
+	return Move{uint64(dueOf(c, a+d, a+d)) | tokenFields(i, s.tok[c][i]) | uint64(l)<<laneShift}
 }
 
 // kindMove returns the move of kind kind (see kindHead) that settle kept
@@ -482,10 +541,10 @@ func (s *State) diceMoves(dst []Move) []Move {
 		for _, c := range [2]Color{ds[0].c(), s.mateOf(ds[0].c())} {
 			d := dueOf(c, 0, 0).withColor(c, c != ds[0].c())
 			if s.rs.rules.SumMoves {
-				dst = s.sumMoves(dst, d, f)
+				dst = s.sumMoves(dst, d, f, &t)
 			}
 			if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
-				dst = s.sumEntry(dst, d, f)
+				dst = s.sumEntry(dst, d, f, &t)
 			}
 			if s.rs.feat&featShare == 0 {
 				break
