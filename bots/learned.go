@@ -29,6 +29,10 @@ import (
 // refuses: refusing is how nets that have not learned yet stall a game
 // for ever, and so it is not learned.
 //
+// Others says how the search expects the other players to move: each
+// its best by the net (max-n, [BestReplies], the default), or at random
+// ([AtRandom]).
+//
 // At Depth 0 it plays the move whose afterstate the net scores best, as
 // TD-Gammon played: the net's value is itself a mean over the next throw,
 // which is what it was trained to predict. Depth 1 ("learned1") scores a
@@ -56,6 +60,9 @@ type Learned struct {
 	// up, and the bot plays the choice of the deepest search it finished;
 	// 0 for no limit.
 	Budget int
+	// Others is how the search expects the players of other sides to
+	// move; the zero value is [BestReplies].
+	Others Others
 
 	net   *Net // the net given, or nil: the shipped one of the rules
 	rules ludo.Rules
@@ -66,7 +73,29 @@ type Learned struct {
 	nodes int
 	limit int
 	over  bool
+	me    ludo.Color // the player searching (search)
 }
+
+// Others is how a [Learned] player's search expects the players of other
+// sides to move.
+type Others uint8
+
+const (
+	// BestReplies expects each player to move to the turn end the net
+	// scores best for it (max-n), the net read as that player sees the
+	// position: a player as strong as the bot, as in self-play, which
+	// trains every seat.
+	BestReplies Others = iota
+	// AtRandom expects the players of other sides to move at random,
+	// each legal move alike at every move of their turns, as [Random]
+	// does; every position is scored as the bot's own seat sees it, as a
+	// net trained against random players ([TrainConfig.Opponents]
+	// "random") learned only its own seat's. A bot that knows its
+	// opponents play at random wins more with it and a net trained
+	// against them, and does worse against better players
+	// (bots/README.md, "What is left to win").
+	AtRandom
+)
 
 // DefaultLearnedBudget is the [Learned.Budget] of [NewLearned]: 5,000
 // positions scored, a few microseconds each. A search of one throw
@@ -83,12 +112,17 @@ func NewLearned(net *Net, depth int) *Learned {
 }
 
 // Name returns "learned" (depth 2), or "learned" and the depth for the
-// others: "learned0", "learned1", "learned3".
+// others: "learned0", "learned1", "learned3"; with "-vs-random" after it
+// where it expects the others to move at random ([AtRandom]).
 func (l *Learned) Name() string {
-	if l.Depth == 2 {
-		return "learned"
+	name := "learned"
+	if l.Depth != 2 {
+		name += strconv.Itoa(l.Depth)
 	}
-	return "learned" + strconv.Itoa(l.Depth)
+	if l.Others == AtRandom {
+		name += "-vs-random"
+	}
+	return name
 }
 
 // netOf returns the net for rules r: the one given if it fits them, else
@@ -157,6 +191,7 @@ func (l *Learned) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 // ahead, or false where the search passed its limit.
 func (l *Learned) search(n *Net, s ludo.State, moves []ludo.Move, depth int) (int, bool) {
 	me := s.Turn()
+	l.me = me
 	best, bestV := 0, math.Inf(-1)
 	var buf [4 * ludo.MaxMoves]ludo.State
 	for i, m := range moves {
@@ -187,8 +222,10 @@ func (l *Learned) search(n *Net, s ludo.State, moves []ludo.Move, depth int) (in
 
 // value returns the expected chances of winning of position s, where
 // mover's turn has ended, searching depth throws ahead: at depth 0 the
-// net's, as mover sees s; else the mean over the throws of the roll due
-// of the turn ends the player who throws likes best.
+// net's, as mover sees s (as the bot sees it, AtRandom); else the mean
+// over the throws of the roll due of the turn ends the player who throws
+// likes best, or, AtRandom, for a player of another side the mean of its
+// moves (atRandom).
 func (l *Learned) value(n *Net, s ludo.State, mover ludo.Color, depth int) [ludo.MaxPlayers]float64 {
 	if z, ok := final(s); ok {
 		return z
@@ -197,6 +234,9 @@ func (l *Learned) value(n *Net, s ludo.State, mover ludo.Color, depth int) [ludo
 		l.nodes++
 		if l.limit > 0 && l.nodes > l.limit {
 			l.over = true
+		}
+		if l.Others == AtRandom {
+			mover = l.me
 		}
 		return n.value(s, mover, &l.sc)
 	}
@@ -209,6 +249,13 @@ func (l *Learned) value(n *Net, s ludo.State, mover ludo.Color, depth int) [ludo
 		}
 		r, _ := s.RollOutcome(o)
 		who := r.Turn()
+		if l.Others == AtRandom && !r.Team(l.me).Has(who) {
+			v := l.atRandom(n, r, who, depth-1)
+			for c := range acc {
+				acc[c] += o.Prob * v[c]
+			}
+			continue
+		}
 		var best [ludo.MaxPlayers]float64
 		bestV := math.Inf(-1)
 		for _, end := range turnEndsOf(r, who, buf[:0]) {
@@ -218,6 +265,33 @@ func (l *Learned) value(n *Net, s ludo.State, mover ludo.Color, depth int) [ludo
 		}
 		for c := range acc {
 			acc[c] += o.Prob * best[c]
+		}
+	}
+	return acc
+}
+
+// atRandom returns the expected chances of winning of s, where who is
+// to move and moves at random ([AtRandom]): the mean over its legal
+// moves, each alike, of the position after it: where who's turn goes
+// on, its next move's mean, else the position's value searched depth
+// throws ahead.
+func (l *Learned) atRandom(n *Net, s ludo.State, who ludo.Color, depth int) [ludo.MaxPlayers]float64 {
+	var acc [ludo.MaxPlayers]float64
+	var buf [ludo.MaxMoves]ludo.Move
+	moves := s.AppendLegalMoves(buf[:0])
+	for _, m := range moves {
+		next, err := s.Apply(m)
+		if err != nil || l.over {
+			break
+		}
+		var v [ludo.MaxPlayers]float64
+		if next.Phase() == ludo.PhaseMove && next.Turn() == who {
+			v = l.atRandom(n, next, who, depth)
+		} else {
+			v = l.value(n, next, who, depth)
+		}
+		for c := range acc {
+			acc[c] += v[c] / float64(len(moves))
 		}
 	}
 	return acc

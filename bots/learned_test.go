@@ -215,6 +215,74 @@ func TestLearnedDepths(t *testing.T) {
 	}
 }
 
+// TestLearnedAtRandom: expecting the others to move at random, the
+// search of one throw scores each move by the mean, over the next throw,
+// of the mean of the thrower's legal moves (move after move to its turn's
+// end), of the net read from the bot's seat, and plays the best; it
+// differs from the best replies somewhere, and says so in its name.
+func TestLearnedAtRandom(t *testing.T) {
+	r := ludo.Classic()
+	n := NetFor(r)
+	require.NotNil(t, n)
+	// mean is what a random player's turn from s, who to move, is worth
+	// to me, computed here move by move with the package's public API.
+	var mean func(s ludo.State, who, me ludo.Color) float64
+	mean = func(s ludo.State, who, me ludo.Color) float64 {
+		moves := s.LegalMoves()
+		sum := 0.0
+		for _, m := range moves {
+			next, err := s.Apply(m)
+			require.NoError(t, err)
+			switch w, over := next.Winner(); {
+			case over && w == me:
+				sum++
+			case over:
+			case next.Phase() == ludo.PhaseMove && next.Turn() == who:
+				sum += mean(next, who, me)
+			default:
+				sum += n.Value(next, me)[me]
+			}
+		}
+		return sum / float64(len(moves))
+	}
+	checked, differ := 0, 0
+	for _, s := range positions(t, r, 60) {
+		me, moves := s.Turn(), s.LegalMoves()
+		want := make([]float64, len(moves))
+		ok := true
+		for i, m := range moves {
+			next, _ := s.Apply(m)
+			if next.Phase() != ludo.PhaseRoll || next.Turn() == me { // a bonus move or roll (rules P8, C9) or the game's end: not this test's
+				ok = false
+				break
+			}
+			for _, o := range next.Outcomes() {
+				rolled, err := next.RollOutcome(o)
+				require.NoError(t, err)
+				want[i] += o.Prob * mean(rolled, rolled.Turn(), me)
+			}
+		}
+		if !ok {
+			continue
+		}
+		l := NewLearned(n, 1)
+		l.Others, l.Budget = AtRandom, 0
+		assert.Equal(t, "learned1-vs-random", l.Name())
+		got := l.Choose(s, moves)
+		for i, m := range moves {
+			next, _ := s.Apply(m)
+			assert.InDelta(t, want[i], l.value(n, next, me, 1)[me], 1e-9, "%v\n%v", m, s)
+		}
+		assert.Equal(t, moves[slices.Index(want, slices.Max(want))], got, "%v", s)
+		if got != NewLearned(n, 1).Choose(s, moves) {
+			differ++
+		}
+		checked++
+	}
+	require.GreaterOrEqual(t, checked, 20)
+	assert.Positive(t, differ, "the random players' mean chose as the best replies in every position")
+}
+
 // TestLearnedWithoutANet: rules no shipped net fits are played as
 // expectimax plays them at one roll.
 func TestLearnedWithoutANet(t *testing.T) {

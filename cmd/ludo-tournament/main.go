@@ -46,7 +46,9 @@
 //
 // -net names a net file (cmd/ludo-train -out) that the learned bots
 // (learned, learned1, and learned0, the net's greedy player) use instead
-// of the shipped nets.
+// of the shipped nets; with it, learned-vs-random and learned1-vs-random
+// are those searches expecting the other players to move at random
+// (bots.AtRandom), for a net trained against random players.
 //
 // While it plays it draws a progress bar on standard error, if that is a
 // terminal or -progress asks for it (and -quiet does not forbid it);
@@ -96,7 +98,7 @@ func cli(args []string, stdout, stderr io.Writer, tty bool) int {
 	shard := fs.String("shard", "", "play only shard i/n of the series (i from 0 to n-1), as 3/8: the -json outputs of the n shards -merge into the whole series' table")
 	asJSON := fs.Bool("json", false, "write the summary as JSON (for -merge) rather than as a table")
 	merge := fs.Bool("merge", false, "merge the JSON summaries named as arguments (the shards of one series) and print the series' table; no games are played")
-	net := fs.String("net", "", "a net file (cmd/ludo-train -out) for the bots learned, learned1 and learned0, instead of the shipped ones")
+	net := fs.String("net", "", "a net file (cmd/ludo-train -out) for the bots learned, learned1 and learned0, instead of the shipped ones, and learned-vs-random and learned1-vs-random")
 	bar := progress.Flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: ludo-tournament [flags]\n\nPlays bots against each other in every seat order and prints their win rates.\n\nFlags:\n")
@@ -211,7 +213,17 @@ func netBots(name string) (map[string]bots.Factory, *bots.Net, error) {
 		"learned0": func(uint64) bots.Bot { return bots.NewLearned(net, 0) },
 		"learned1": func(uint64) bots.Bot { return bots.NewLearned(net, 1) },
 		"learned":  func(uint64) bots.Bot { return bots.NewLearned(net, 2) },
+		// The search expecting the others to move at random, for a net
+		// trained against random players (bots.AtRandom).
+		"learned1-vs-random": func(uint64) bots.Bot { return atRandom(bots.NewLearned(net, 1)) },
+		"learned-vs-random":  func(uint64) bots.Bot { return atRandom(bots.NewLearned(net, 2)) },
 	}, net, nil
+}
+
+// atRandom returns l expecting the other players to move at random.
+func atRandom(l *bots.Learned) bots.Bot {
+	l.Others = bots.AtRandom
+	return l
 }
 
 // parseShard reads i/n.
