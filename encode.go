@@ -352,7 +352,7 @@ func (s State) Key() uint64 {
 	began := s.began()
 	for c := range MaxPlayers {
 		tok, begin, later := uint64(tokenBytes(&s.tok[c])), uint64(tokenBytes(&began[c])), uint64(s.later>>(c*MaxTokens))
-		if rs.feat&(featUndo|featSplit) == 0 { // begin keeps judged lanes, not a position (keepsOther)
+		if s.keepsOther() { // begin keeps judged lanes, not a position
 			begin = 0
 		}
 		if tok|begin|later&(1<<MaxTokens-1) == 0 { // all in the yard, or not in the game
