@@ -2,7 +2,8 @@
 // player, a greedy heuristic player, an expectimax searcher, a Monte
 // Carlo player and players that learned ([Learned]: a neural network,
 // [Net], trained by self-play with TD(λ), [Trainer], one shipped for
-// every preset, [NetFor]), behind one [Bot] interface and a registry by
+// every preset, [NetFor], which watch how the others play, [Watcher],
+// [AsObserved]), behind one [Bot] interface and a registry by
 // name ([Names], [Lookup], [LookupIn], [New]); and helpers to play seeded games between
 // them, one at a time ([Play]) or across all cores ([Parallel],
 // [ParallelEach]), with results that do not depend on the number of
@@ -54,6 +55,20 @@ type Bot interface {
 	Name() string
 	// Choose returns the move to play, one of moves.
 	Choose(s ludo.State, moves []ludo.Move) ludo.Move
+}
+
+// Watcher is a [Bot] that watches the game it plays: [Play] calls Watch
+// at every move of the game, whoever makes it (the bot itself too), with
+// the position the move is played at, its legal moves (in canonical
+// order; only valid during the call) and the move. A bot learns
+// from it how the others play ([Learned] does: [AsObserved]). A program
+// with a loop of its own that seats a Watcher calls Watch as Play does;
+// a bot that is not told plays as it would with no moves seen.
+type Watcher interface {
+	Bot
+	// Watch is told of a move played: m, one of moves, the legal moves
+	// at s.
+	Watch(s ludo.State, moves []ludo.Move, m ludo.Move)
 }
 
 // A Factory makes a bot from a seed.

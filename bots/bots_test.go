@@ -438,3 +438,34 @@ func TestParallelEach(t *testing.T) {
 	ParallelEach(-1, 0, play, func(int, uint64) { t.Error("a result of no games") }, nil)
 	assert.Empty(t, Parallel(-1, 0, play, nil))
 }
+
+// watching is a random player that counts the moves it is told of.
+type watching struct {
+	*Random
+	told  int
+	plies []ludo.State
+}
+
+func (w *watching) Watch(s ludo.State, moves []ludo.Move, m ludo.Move) {
+	if !slices.Contains(moves, m) {
+		panic("told of a move that is not legal")
+	}
+	w.told++
+	w.plies = append(w.plies, s)
+}
+
+// TestPlayTellsWatchers: Play tells a Watcher of every move of the game,
+// the forced ones too, before it is played, and once however many seats
+// it holds.
+func TestPlayTellsWatchers(t *testing.T) {
+	s, _ := ludo.New(ludo.Classic())
+	w, both := &watching{Random: NewRandom(1)}, &watching{Random: NewRandom(2)}
+	_, plies, err := Play(s, table(s, w, both, NewRandom(3), both), ludo.SeededDice(4), DefaultMaxPlies)
+	require.NoError(t, err)
+	assert.Equal(t, plies, w.told)
+	assert.Equal(t, plies, both.told)
+	assert.Equal(t, w.plies, both.plies)
+	for _, p := range w.plies {
+		assert.Equal(t, ludo.PhaseMove, p.Phase())
+	}
+}

@@ -30,8 +30,13 @@ import (
 // for ever, and so it is not learned.
 //
 // Others says how the search expects the other players to move: each
-// its best by the net (max-n, [BestReplies], the default), or at random
-// ([AtRandom]).
+// its best by the net (max-n, [BestReplies]), at random ([AtRandom]), or,
+// the default, as their moves show ([AsObserved]): a Learned that is told
+// of the game's moves ([Watcher], as [Play] tells it) plays its best
+// replies until the other sides' moves show them to move at random, and
+// from then on with the shipped net trained against random players
+// ([NetVsRandom]), expecting them to. It watches one game: give each game
+// its own bot, as the tournament does.
 //
 // At Depth 0 it plays the move whose afterstate the net scores best, as
 // TD-Gammon played: the net's value is itself a mean over the next throw,
@@ -61,19 +66,23 @@ type Learned struct {
 	// 0 for no limit.
 	Budget int
 	// Others is how the search expects the players of other sides to
-	// move; the zero value is [BestReplies].
+	// move; the zero value is [AsObserved].
 	Others Others
 
-	net   *Net // the net given, or nil: the shipped one of the rules
-	rules ludo.Rules
-	cur   *Net // the net of rules
-	seen  bool // rules and cur are set
-	sc    netScratch
-	exp   *Expectimax
-	nodes int
-	limit int
-	over  bool
-	me    ludo.Color // the player searching (search)
+	net    *Net // the net given, or nil: the shipped one of the rules
+	rules  ludo.Rules
+	cur    *Net // the net of rules
+	random *Net // the shipped net of rules trained against random players, or nil
+	seen   bool // rules, cur and random are set
+	sc     netScratch
+	exp    *Expectimax
+	nodes  int
+	limit  int
+	over   bool
+	me     ludo.Color // the player searching (search), or the bot's seat once it has moved
+	seated bool       // me is the bot's seat
+	mode   Others     // how this move's search expects the others to move: BestReplies or AtRandom
+	play   playSeen   // the others' moves watched, for AsObserved
 }
 
 // Others is how a [Learned] player's search expects the players of other
@@ -81,11 +90,21 @@ type Learned struct {
 type Others uint8
 
 const (
+	// AsObserved expects the players of other sides to move as their
+	// moves have shown, judged from the moves the bot watched
+	// ([Watcher]; seen.go says how): at random ([AtRandom], with the
+	// shipped net of the rules trained against random players,
+	// [NetVsRandom]) once the moves of every other side together show
+	// it and none of their players' own moves show otherwise, else
+	// [BestReplies]. With a net of its own, or rules no net trained
+	// against random players was shipped for, or no moves watched, it
+	// plays as BestReplies.
+	AsObserved Others = iota
 	// BestReplies expects each player to move to the turn end the net
 	// scores best for it (max-n), the net read as that player sees the
 	// position: a player as strong as the bot, as in self-play, which
 	// trains every seat.
-	BestReplies Others = iota
+	BestReplies
 	// AtRandom expects the players of other sides to move at random,
 	// each legal move alike at every move of their turns, as [Random]
 	// does; every position is scored as the bot's own seat sees it, as a
@@ -113,14 +132,19 @@ func NewLearned(net *Net, depth int) *Learned {
 
 // Name returns "learned" (depth 2), or "learned" and the depth for the
 // others: "learned0", "learned1", "learned3"; with "-vs-random" after it
-// where it expects the others to move at random ([AtRandom]).
+// where it expects the others to move at random ([AtRandom]), and
+// "-max-n" where it expects their best replies whatever it sees
+// ([BestReplies]).
 func (l *Learned) Name() string {
 	name := "learned"
 	if l.Depth != 2 {
 		name += strconv.Itoa(l.Depth)
 	}
-	if l.Others == AtRandom {
+	switch l.Others {
+	case AtRandom:
 		name += "-vs-random"
+	case BestReplies:
+		name += "-max-n"
 	}
 	return name
 }
@@ -130,12 +154,41 @@ func (l *Learned) Name() string {
 func (l *Learned) netOf(r ludo.Rules) *Net {
 	if !l.seen || r != l.rules {
 		l.rules, l.seen = r, true
-		l.cur = l.net
+		l.cur, l.random = l.net, nil
 		if l.cur == nil || !l.cur.Fits(r) {
-			l.cur = NetFor(r)
+			l.cur, l.random = NetFor(r), NetVsRandom(r)
 		}
+		l.play = playSeen{}
 	}
 	return l.cur
+}
+
+// playing returns the net to choose a move at s with, or nil, and sets
+// mode: how the search expects the others to move.
+func (l *Learned) playing(s ludo.State) *Net {
+	n := l.netOf(s.Rules())
+	l.mode = l.Others
+	if l.Others != AsObserved {
+		return n
+	}
+	l.mode = BestReplies
+	if l.random != nil && l.play.atRandom(s, l.me) {
+		l.mode = AtRandom
+		return l.random
+	}
+	return n
+}
+
+// Watch notes the move m of a player of another side, for [AsObserved]
+// (and nothing under the other Others, or where there is no net trained
+// against random players to play with).
+func (l *Learned) Watch(s ludo.State, moves []ludo.Move, m ludo.Move) {
+	if l.Others != AsObserved || len(moves) < 2 || l.seated && s.Team(l.me).Has(s.Turn()) {
+		return
+	}
+	if n := l.netOf(s.Rules()); n != nil && l.random != nil {
+		l.play.watch(n, s, moves, m, &l.sc)
+	}
 }
 
 // Choose returns the move with the best expected chance of winning,
@@ -144,7 +197,8 @@ func (l *Learned) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
 	if len(moves) == 1 {
 		return moves[0]
 	}
-	n := l.netOf(s.Rules())
+	l.me, l.seated = s.Turn(), true
+	n := l.playing(s)
 	if n == nil {
 		if l.exp == nil {
 			l.exp = NewExpectimax(1)
@@ -235,7 +289,7 @@ func (l *Learned) value(n *Net, s ludo.State, mover ludo.Color, depth int) [ludo
 		if l.limit > 0 && l.nodes > l.limit {
 			l.over = true
 		}
-		if l.Others == AtRandom {
+		if l.mode == AtRandom {
 			mover = l.me
 		}
 		return n.value(s, mover, &l.sc)
@@ -249,7 +303,7 @@ func (l *Learned) value(n *Net, s ludo.State, mover ludo.Color, depth int) [ludo
 		}
 		r, _ := s.RollOutcome(o)
 		who := r.Turn()
-		if l.Others == AtRandom && !r.Team(l.me).Has(who) {
+		if l.mode == AtRandom && !r.Team(l.me).Has(who) {
 			v := l.atRandom(n, r, who, depth-1)
 			for c := range acc {
 				acc[c] += o.Prob * v[c]
@@ -313,15 +367,22 @@ func (n *Net) after(s ludo.State, me ludo.Color, sc *netScratch) float64 {
 	return best
 }
 
-// The nets the package ships, one a preset, each trained by
-// cmd/ludo-train as bots/README.md says.
+// The nets the package ships, one a preset, and in nets/vs-random those
+// trained against random players, each trained by cmd/ludo-train as
+// bots/README.md says.
 //
-//go:embed nets/*.net
+//go:embed nets/*.net nets/vs-random/*.net
 var netFiles embed.FS
 
-var shipped = sync.OnceValue(func() []*Net {
+var (
+	shipped         = sync.OnceValue(func() []*Net { return readNets("nets/*.net") })
+	shippedVsRandom = sync.OnceValue(func() []*Net { return readNets("nets/vs-random/*.net") })
+)
+
+// readNets reads the embedded nets whose names match pattern.
+func readNets(pattern string) []*Net {
 	var nets []*Net
-	names, _ := fs.Glob(netFiles, "nets/*.net")
+	names, _ := fs.Glob(netFiles, pattern)
 	for _, name := range names {
 		b, _ := netFiles.ReadFile(name)
 		n, err := ReadNet(bytes.NewReader(b))
@@ -331,7 +392,7 @@ var shipped = sync.OnceValue(func() []*Net {
 		nets = append(nets, n)
 	}
 	return nets
-})
+}
 
 // Nets returns the nets the package ships, by the rules they were
 // trained under, in order of their rules' text.
@@ -339,6 +400,19 @@ func Nets() []*Net {
 	nets := slices.Clone(shipped())
 	slices.SortFunc(nets, func(a, b *Net) int { return strings.Compare(a.Rules.String(), b.Rules.String()) })
 	return nets
+}
+
+// NetVsRandom returns the shipped net trained under rules r against
+// random players ([TrainConfig.Opponents] "random"), or nil if none was:
+// [AsObserved] plays with it once the other players are seen to move at
+// random. One is shipped for Classic at four players (bots/README.md).
+func NetVsRandom(r ludo.Rules) *Net {
+	for _, n := range shippedVsRandom() {
+		if n.Rules == r {
+			return n
+		}
+	}
+	return nil
 }
 
 // NetFor returns the shipped net for rules r, or nil if none fits them:

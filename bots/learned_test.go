@@ -19,14 +19,18 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/ instead of comparing with them")
 
-// TestShippedNets: every preset has a shipped net trained under it, the
-// nets together stay under a megabyte, each says how it was made, and
-// the nets give the values testdata/nets.golden holds for a few
-// positions (rewritten with -update when the nets are retrained).
+// TestShippedNets: every preset has a shipped net trained under it,
+// Classic one trained against random players too, the nets together stay
+// under a megabyte, each says how it was made, and the nets give the
+// values testdata/nets.golden holds for a few positions (rewritten with
+// -update when the nets are retrained).
 func TestShippedNets(t *testing.T) {
 	total := 0
 	names, err := fs.Glob(netFiles, "nets/*.net")
 	require.NoError(t, err)
+	more, err := fs.Glob(netFiles, "nets/vs-random/*.net")
+	require.NoError(t, err)
+	names = append(names, more...)
 	for _, name := range names {
 		b, err := netFiles.ReadFile(name)
 		require.NoError(t, err)
@@ -43,8 +47,14 @@ func TestShippedNets(t *testing.T) {
 			assert.Contains(t, n.Note, "-seed ", name)
 		}
 	}
+	vs := NetVsRandom(ludo.Classic())
+	if assert.NotNil(t, vs) {
+		assert.Contains(t, vs.Note, "go run ./cmd/ludo-train ")
+		assert.Contains(t, vs.Note, "-opponents random ")
+		assert.Contains(t, vs.Note, "-seed ")
+	}
 	var got strings.Builder
-	for _, n := range Nets() {
+	for _, n := range append(Nets(), shippedVsRandom()...) {
 		for _, s := range goldenPositions(t, n.Rules) {
 			v := n.Value(s, s.Turn())
 			fmt.Fprintf(&got, "%v | %s |", n.Rules, strings.ReplaceAll(ludo.FormatPosition(s), "\n", "; "))
@@ -320,20 +330,43 @@ func BenchmarkLearnedMove(b *testing.B) {
 		s, _ = s.Apply(m)
 	}
 	for _, depth := range []int{0, 1, 2} {
-		b.Run(fmt.Sprint("depth", depth), func(b *testing.B) {
-			l := NewLearned(nil, depth)
-			times := make([]time.Duration, 0, b.N)
-			b.ResetTimer()
-			for i := range b.N {
-				s := ps[i%len(ps)]
-				start := time.Now()
-				l.Choose(s, s.LegalMoves())
-				times = append(times, time.Since(start))
+		for _, judged := range []bool{false, true} {
+			name := fmt.Sprint("depth", depth)
+			if judged { // the others judged to move at random (AsObserved)
+				name += "-vs-random"
 			}
-			slices.Sort(times)
-			b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "ns/median-move")
-		})
+			b.Run(name, func(b *testing.B) {
+				l := NewLearned(nil, depth)
+				if judged {
+					l.netOf(r)
+					for c := range l.play.evidence {
+						l.play.evidence[c] = seenOdds
+					}
+				}
+				times := make([]time.Duration, 0, b.N)
+				b.ResetTimer()
+				for i := range b.N {
+					s := ps[i%len(ps)]
+					start := time.Now()
+					l.Choose(s, s.LegalMoves())
+					times = append(times, time.Since(start))
+				}
+				slices.Sort(times)
+				b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "ns/median-move")
+			})
+		}
 	}
+	// Weighing another player's move (AsObserved), as Play tells it.
+	b.Run("watch", func(b *testing.B) {
+		l := NewLearned(nil, 2)
+		var buf [ludo.MaxMoves]ludo.Move
+		b.ResetTimer()
+		for i := range b.N {
+			s := ps[i%len(ps)]
+			moves := s.AppendLegalMoves(buf[:0])
+			l.Watch(s, moves, moves[i%len(moves)])
+		}
+	})
 }
 
 // TestNetsAtMoreSeats: a net trained at fewer players than the game
@@ -355,5 +388,108 @@ func TestNetsAtMoreSeats(t *testing.T) {
 				assert.InDelta(t, n.mine(s, c, &sc), first[c], 1e-12, "%s: %v's own view", name, c)
 			}
 		}
+	}
+}
+
+// observed is a Learned that records how each of its moves' searches
+// expected the others to move.
+type observed struct {
+	*Learned
+	modes []Others
+}
+
+func (o *observed) Choose(s ludo.State, moves []ludo.Move) ludo.Move {
+	m := o.Learned.Choose(s, moves)
+	o.modes = append(o.modes, o.mode)
+	return m
+}
+
+// TestLearnedAsObserved: a Learned told of the game's moves judges three
+// random players random within the game and then plays as the net
+// trained against them does, expecting them to move at random; it never
+// judges three heuristic players or three learned players so; it weighs
+// only the others' moves; and with nothing watched, with a net of its
+// own, or at rules no net was trained against random players for, it
+// plays its best replies.
+func TestLearnedAsObserved(t *testing.T) {
+	r := ludo.Classic()
+	vs := NetVsRandom(r)
+	require.NotNil(t, vs)
+	require.Equal(t, AsObserved, NewLearned(nil, 2).Others)
+	assert.Equal(t, "learned", NewLearned(nil, 2).Name())
+	assert.Equal(t, "learned1-max-n", (&Learned{Depth: 1, Others: BestReplies}).Name())
+
+	// Nothing watched: the best replies' choice. Judged random: the
+	// choice of the net trained against random players, expecting it.
+	for _, s := range positions(t, r, 40) {
+		moves := s.LegalMoves()
+		fresh := NewLearned(nil, 1)
+		replies := NewLearned(nil, 1)
+		replies.Others = BestReplies
+		assert.Equal(t, replies.Choose(s, moves), fresh.Choose(s, moves))
+
+		judged := NewLearned(nil, 1)
+		judged.netOf(r)
+		for c := range judged.play.evidence {
+			judged.play.evidence[c] = seenOdds
+		}
+		against := NewLearned(vs, 1)
+		against.Others = AtRandom
+		assert.Equal(t, against.Choose(s, moves), judged.Choose(s, moves))
+		assert.Equal(t, AtRandom, judged.mode)
+	}
+
+	seat := func(s ludo.State, others func(i int) Bot) (*observed, [ludo.MaxPlayers]Bot) {
+		me := &observed{Learned: NewLearned(nil, 0)}
+		players := table(s, me, others(1), others(2), others(3))
+		return me, players
+	}
+	s, _ := ludo.New(r)
+	for g := range 4 {
+		me, players := seat(s, func(i int) Bot { return NewRandom(uint64(10*g + i)) })
+		_, _, err := Play(s, players, ludo.SeededDice(uint64(g)), DefaultMaxPlies)
+		require.NoError(t, err)
+		assert.Zero(t, me.play.evidence[ludo.Red], "its own moves weighed")
+		first := slices.Index(me.modes, AtRandom)
+		assert.Positive(t, first, "game %d: three random players never judged random", g)
+		assert.Less(t, first, len(me.modes)/2, "game %d: three random players judged random only at move %d of %d", g, first, len(me.modes))
+		assert.Equal(t, AtRandom, me.modes[len(me.modes)-1])
+
+		for _, kind := range []string{"heuristic", "learned1"} {
+			me, players = seat(s, func(i int) Bot { b, _ := New(kind, uint64(i)); return b })
+			_, _, err = Play(s, players, ludo.SeededDice(uint64(g)), DefaultMaxPlies)
+			require.NoError(t, err)
+			assert.NotContains(t, me.modes, AtRandom, "game %d: three %s players judged random", g, kind)
+			assert.Negative(t, me.play.evidence[ludo.Green]+me.play.evidence[ludo.Yellow]+me.play.evidence[ludo.Blue])
+		}
+	}
+
+	// Bad input weighs nothing and does not panic: no game, no moves, a
+	// move that is not among them.
+	l := NewLearned(nil, 2)
+	start, _ := ludo.New(r)
+	rolled, err := start.Roll(6)
+	require.NoError(t, err)
+	moves := rolled.LegalMoves()
+	l.Watch(ludo.State{}, nil, ludo.Move{})
+	l.Watch(rolled, nil, moves[0])
+	l.Watch(rolled, moves[:1], moves[0])
+	l.Watch(rolled, moves, ludo.Move{})
+	assert.Equal(t, [ludo.MaxPlayers]float64{}, l.play.evidence)
+
+	// A net of its own, or rules with no net trained against random
+	// players (Classic for two): nothing weighed, its best replies.
+	two := r
+	two.Players = 2
+	for _, tc := range []struct {
+		l *Learned
+		r ludo.Rules
+	}{{NewLearned(NetFor(r), 0), r}, {NewLearned(nil, 0), two}} {
+		s, _ := ludo.New(tc.r)
+		me := &observed{Learned: tc.l}
+		_, _, err := Play(s, table(s, me, NewRandom(1), NewRandom(2), NewRandom(3)), ludo.SeededDice(1), DefaultMaxPlies)
+		require.NoError(t, err)
+		assert.Equal(t, [ludo.MaxPlayers]float64{}, me.play.evidence, "%v", tc.r)
+		assert.NotContains(t, me.modes, AtRandom)
 	}
 }

@@ -3,7 +3,9 @@ package bots
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -44,7 +46,9 @@ const DefaultMaxPlies = 100_000
 // s is not a game.
 //
 // A bot is asked only when it has a choice: a forced move (a pass, or
-// the one legal move) is played without calling it.
+// the one legal move) is played without calling it. A player that is a
+// [Watcher] is told of every move played, forced ones too, once however
+// many seats it holds.
 func Play(s ludo.State, players [ludo.MaxPlayers]Bot, dice ludo.Dice, maxPlies int) (ludo.State, int, error) {
 	if maxPlies < 1 {
 		return s, 0, fmt.Errorf("bots: ply limit %d, want at least 1", maxPlies)
@@ -57,6 +61,7 @@ func Play(s ludo.State, players [ludo.MaxPlayers]Bot, dice ludo.Dice, maxPlies i
 			return s, 0, fmt.Errorf("bots: no bot plays %v", c)
 		}
 	}
+	watchers := watchersOf(players)
 	var buf [ludo.MaxMoves]ludo.Move
 	plies := 0
 	for s.Phase() != ludo.PhaseOver {
@@ -79,10 +84,33 @@ func Play(s ludo.State, players [ludo.MaxPlayers]Bot, dice ludo.Dice, maxPlies i
 		if err != nil {
 			return rolled, plies, fmt.Errorf("%s playing %v: %w", players[rolled.Turn()].Name(), rolled.Turn(), err)
 		}
+		for _, w := range watchers {
+			w.Watch(rolled, moves, m)
+		}
 		s = next
 		plies++
 	}
 	return s, plies, nil
+}
+
+// watchersOf returns the players that are [Watcher]s, each once where
+// one sits in more than one seat.
+func watchersOf(players [ludo.MaxPlayers]Bot) []Watcher {
+	var ws []Watcher
+	for _, b := range players {
+		w, ok := b.(Watcher)
+		if ok && !slices.ContainsFunc(ws, func(x Watcher) bool { return same(x, w) }) {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+// same reports whether a and b are the same bot: equal values of a type
+// that can be compared (a pointer, as every bot of this package is).
+func same(a, b Watcher) bool {
+	ta := reflect.TypeOf(a)
+	return ta == reflect.TypeOf(b) && ta.Comparable() && any(a) == any(b)
 }
 
 // GameSeed returns the seed of game i of a series seeded with seed: a

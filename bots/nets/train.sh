@@ -20,17 +20,20 @@ only="$*"
 mkdir -p "$LOGS"
 go build -o "$LOGS/train" ./cmd/ludo-train
 
-# name rules players games hidden minibatch
-while read -r name rules players games hidden minibatch; do
+# name rules players games hidden minibatch [opponents]: the net is
+# bots/nets/NAME.net (vs-random/classic: trained against random players)
+while read -r name rules players games hidden minibatch opponents; do
 	if [ -n "$only" ]; then
 		case " $only " in *" $name "*) ;; *) continue ;; esac
 	fi
 	start=$(date +%s)
 	load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)
-	rm -f "$LOGS/$name.log"
+	log="$LOGS/$(echo "$name" | tr / -).log"
+	rm -f "$log"
 	set -- -preset "$rules" -players "$players" -games "$games" -hidden "$hidden" -seed 1
 	[ "$minibatch" = 128 ] || set -- "$@" -minibatch "$minibatch" # the note of each net names the flags given
-	"$LOGS/train" "$@" -eval-every "$games" -eval-games 1000 -log "$LOGS/$name.log" -out "bots/nets/$name.net" >/dev/null
+	[ -z "$opponents" ] || set -- "$@" -opponents "$opponents"
+	"$LOGS/train" "$@" -eval-every "$games" -eval-games 1000 -log "$log" -out "bots/nets/$name.net" >/dev/null
 	end=$(date +%s)
 	echo "$name $((end - start))s load $load .. $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)" >>"$LOGS/times.txt"
 done <<EOF
@@ -58,4 +61,5 @@ brasil brasil 4,2 12000 48 128
 eilemitweile eilemitweile 4,2 10000 48 128
 petitschevaux petitschevaux 4,2 5500 48 128
 pachisi pachisi 4 8000 48 128
+vs-random/classic classic 4 1200000 64 128 random
 EOF

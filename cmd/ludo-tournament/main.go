@@ -46,9 +46,12 @@
 //
 // -net names a net file (cmd/ludo-train -out) that the learned bots
 // (learned, learned1, and learned0, the net's greedy player) use instead
-// of the shipped nets; with it, learned-vs-random and learned1-vs-random
-// are those searches expecting the other players to move at random
-// (bots.AtRandom), for a net trained against random players.
+// of the shipped nets, always expecting the others' best replies (a bot
+// with a net of its own does not switch to the shipped net trained
+// against random players, bots.AsObserved); with it, learned-vs-random
+// and learned1-vs-random are those searches expecting the other players
+// to move at random (bots.AtRandom), for a net trained against random
+// players.
 //
 // While it plays it draws a progress bar on standard error, if that is a
 // terminal or -progress asks for it (and -quiet does not forbid it);
