@@ -139,6 +139,12 @@ func (s *State) dues() (ds [maxDue]due, n int) {
 		return ds, n
 	}
 	c := d & (0xf << mColor)
+	if more := &s.due.more; more[1]|more[2] == 0 { // two dice, not tops and bottoms (rule H2): the second die, if due
+		if st := due(more[0]); st != 0 {
+			ds[1], n = c|st<<mDie|st<<mCount|1<<mAmount, 2 // dueOf(d.c(), st, st)
+		}
+		return ds, n
+	}
 	for j, st := range s.due.more {
 		if st != 0 {
 			ds[n] = c | due(st)<<mDie | due(st)<<mCount | due(j+1)<<mAmount // dueOf(d.c(), st, st)
