@@ -575,10 +575,13 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 	for {
 		t.moves, t.extra = [MaxTokens]uint32{}, 0
 		t.startCount(d)
-		for i, l := range t.moves {
-			if l != 0 {
-				dst = append(dst, t.laneMove(d, i, l))
-			}
+		// The tokens with a move, from each lane's valid bit (four
+		// lanes), as appendLegal finds them.
+		const valid = uint32(flagValid) << (mFlags - laneShift)
+		v := &t.moves
+		for have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift); have != 0; have &= have - 1 {
+			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+			dst = append(dst, t.laneMove(d, i, v[i]))
 		}
 		if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
 			break
