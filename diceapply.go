@@ -73,12 +73,8 @@ func (s *State) settled(m Move) bool {
 	if m.IsPass() || uint(i) >= uint(s.rs.tokens) {
 		return false
 	}
-	v, alike := s.tok[c][i], uint32(0) // the tokens alike with m's, as bits
-	for j := range int(s.rs.tokens) {
-		if s.tok[c][j] == v {
-			alike |= 1 << j
-		}
-	}
+	v := s.tok[c][i]
+	alike := uint32(gather(uint64(bytesEqual(tokenBytes(&s.tok[c]), v) & s.rs.tokenBytes))) // the tokens alike with m's, as bits
 	mate, kind := m.v>>mMate&1, kindOther
 	switch {
 	case m.BothDice():
