@@ -28,7 +28,9 @@ func (s *State) applyDice(m Move) error {
 		return s.forfeitError(m)
 	}
 	barred := s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
-	if !barred && s.settled(m) {
+	k := m.Token() & (MaxTokens - 1)
+	if l := s.moves[k]; !barred && (l != 0 && d.base()|s.tokenPart(c, k)|uint64(l&^settledLane)<<laneShift == m.v || // the head's move as listed
+		s.settled(m)) {
 		s.applyToken(m)
 		s.settle()
 		return nil
@@ -60,8 +62,10 @@ func (s *State) applyDice(m Move) error {
 	return s.diceError(m, legal)
 }
 
-// settled reports whether token move m is one of the moves settle kept,
-// or the same move by a token alike with its token (ruling Q9).
+// settled reports whether token move m is one of the moves settle kept
+// other than the head's move as listed, which applyDice asks first: the
+// same move by a token alike with its token (ruling Q9), or a move of
+// another amount.
 func (s *State) settled(m Move) bool {
 	const token = uint64(0xf) << mToken
 	d := s.head()
@@ -69,15 +73,8 @@ func (s *State) settled(m Move) bool {
 	if m.IsPass() || uint(i) >= uint(s.rs.tokens) {
 		return false
 	}
-	if l := s.moves[i]; l != 0 && d.base()|s.tokenPart(c, i)|uint64(l&^settledLane)<<laneShift == m.v { // the head's move as listed
-		return true
-	}
-	v, alike := s.tok[c][i], uint32(0) // the tokens alike with m's, as bits
-	for j := range int(s.rs.tokens) {
-		if s.tok[c][j] == v {
-			alike |= 1 << j
-		}
-	}
+	v := s.tok[c][i]
+	alike := uint32(gather(uint64(bytesEqual(tokenBytes(&s.tok[c]), v) & s.rs.tokenBytes))) // the tokens alike with m's, as bits
 	mate, kind := m.v>>mMate&1, kindOther
 	switch {
 	case m.BothDice():

@@ -106,8 +106,19 @@ func (s *State) untouched(m, r Move) bool {
 		same  = 0xf<<mColor | 1<<mMate // one colour
 	)
 	if (m.v^r.v)&same != 0 || (m.v^r.v)>>mToken&0xf == 0 || (m.v^r.v)>>mAmount&amountMask == 0 ||
-		r.v&(0xfff<<mFlags&^plain) != 0 || m.v>>mCaptures&0xf != 0 && s.rs.feat&(featCircle|featPassCapture) != 0 ||
-		s.rs.rules.Board.StartLane != 0 {
+		r.v&(0xfff<<mFlags&^plain) != 0 {
+		return false
+	}
+	return s.apart(m, r)
+}
+
+// apart is the rest of untouched, for a move r that does no more than
+// move its token onto the track or along it, of m's colour, by another
+// token, of the other amount: what untouched asks first, and bothPlayed
+// in its loop, which calls this without asking it again.
+func (s *State) apart(m, r Move) bool {
+	const plain = uint64(flagValid|flagEnter|flagBlock) << mFlags
+	if m.v>>mCaptures&0xf != 0 && s.rs.feat&(featCircle|featPassCapture) != 0 || s.rs.rules.Board.StartLane != 0 {
 		return false
 	}
 	// Progresses plus one, as a Move keeps them, so that the yard is 0.
@@ -292,7 +303,7 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 		// (what untouched asks first: a move of the other amount, by
 		// another token of the colour)
 		if x := m.v ^ r.v; x>>mAmount&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 &&
-			r.flags()&^plain == 0 && s.untouched(m, r) {
+			r.flags()&^plain == 0 && s.apart(m, r) {
 			return true
 		}
 	}

@@ -139,6 +139,12 @@ func (s *State) dues() (ds [maxDue]due, n int) {
 		return ds, n
 	}
 	c := d & (0xf << mColor)
+	if more := &s.due.more; more[1]|more[2] == 0 { // two dice, not tops and bottoms (rule H2): the second die, if due
+		if st := due(more[0]); st != 0 {
+			ds[1], n = c|st<<mDie|st<<mCount|1<<mAmount, 2 // dueOf(d.c(), st, st)
+		}
+		return ds, n
+	}
 	for j, st := range s.due.more {
 		if st != 0 {
 			ds[n] = c | due(st)<<mDie | due(st)<<mCount | due(j+1)<<mAmount // dueOf(d.c(), st, st)
@@ -347,23 +353,12 @@ func (s *State) settle() {
 }
 
 // appendSettled is appendLegal with two dice: the moves settle kept, in
-// canonical order, or the pass where there are none (rule C10).
+// canonical order, or the pass where there are none (rule C10). The
+// head's come from their lanes, in token order; the other amount's and
+// both dice's from theirs where kept (lanesKept: otherMove, bothMove),
+// the others judged again (kindMove), and then all are sorted.
 func (s *State) appendSettled(d due, dst []Move) []Move {
 	n := len(dst)
-	dst = s.settledMoves(d, dst)
-	switch {
-	case len(dst) == n:
-		return append(dst, d.pass(false))
-	case s.extra != extraDice: // the head's lanes alone come in token order
-		sortMoves(dst[n:])
-	}
-	return dst
-}
-
-// settledMoves appends the moves settle kept, head d: the head's from
-// their lanes, the other amount's and both dice's from theirs where kept
-// (lanesKept: otherMove, bothMove), the others judged again (kindMove).
-func (s *State) settledMoves(d due, dst []Move) []Move {
 	base, tok := d.base(), &s.tok[d.c()]
 	// The tokens with a move of the head, from each lane's valid bit
 	// (four lanes), as appendLegal finds them.
@@ -374,28 +369,34 @@ func (s *State) settledMoves(d due, dst []Move) []Move {
 		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
 		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
 	}
-	if x := s.extra &^ extraDice; x != 0 {
-		ds, n := s.dues()
-		other, keep := otherDue(ds, n), s.lanesKept()
-		for ; x != 0; x &= x - 1 {
-			b := uint8(bits.TrailingZeros32(x))
-			mate, kind := false, kindOther
-			switch {
-			case b >= settledBit[1][kindHead]:
-				mate, kind = true, int(b-settledBit[1][kindHead])/4
-			case b >= settledBit[0][kindBoth]:
-				kind = kindBoth
-			}
-			switch {
-			case keep && !mate && kind == kindOther:
-				dst = append(dst, s.otherMove(other, int(b%4)))
-			case keep && !mate:
-				dst = append(dst, s.bothMove(ds[0], int(b%4)))
-			default:
-				dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
-			}
+	x := s.extra &^ extraDice
+	if x == 0 { // the head's alone
+		if len(dst) == n {
+			return append(dst, d.pass(false))
+		}
+		return dst
+	}
+	ds, k := s.dues()
+	other, keep := otherDue(ds, k), s.lanesKept()
+	for ; x != 0; x &= x - 1 {
+		b := uint8(bits.TrailingZeros32(x))
+		mate, kind := false, kindOther
+		switch {
+		case b >= settledBit[1][kindHead]:
+			mate, kind = true, int(b-settledBit[1][kindHead])/4
+		case b >= settledBit[0][kindBoth]:
+			kind = kindBoth
+		}
+		switch {
+		case keep && !mate && kind == kindOther:
+			dst = append(dst, s.otherMove(other, int(b%4)))
+		case keep && !mate:
+			dst = append(dst, s.bothMove(ds[0], int(b%4)))
+		default:
+			dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
 		}
 	}
+	sortMoves(dst[n:])
 	return dst
 }
 
@@ -574,10 +575,13 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 	for {
 		t.moves, t.extra = [MaxTokens]uint32{}, 0
 		t.startCount(d)
-		for i, l := range t.moves {
-			if l != 0 {
-				dst = append(dst, t.laneMove(d, i, l))
-			}
+		// The tokens with a move, from each lane's valid bit (four
+		// lanes), as appendLegal finds them.
+		const valid = uint32(flagValid) << (mFlags - laneShift)
+		v := &t.moves
+		for have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift); have != 0; have &= have - 1 {
+			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+			dst = append(dst, t.laneMove(d, i, v[i]))
 		}
 		if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
 			break
