@@ -10,9 +10,11 @@ import (
 	"bufio"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -103,7 +105,7 @@ func (b *Browser) call(session, method string, params, result any) error {
 	select {
 	case m := <-ch:
 		if m.Error != nil {
-			return fmt.Errorf("%s: %s", method, m.Error.Message)
+			return &protocolError{method, m.Error.Message}
 		}
 		if result != nil {
 			return json.Unmarshal(m.Result, result)
@@ -210,22 +212,47 @@ func (t *Tab) String(expr string) (string, error) {
 }
 
 // WaitFor waits until the JavaScript expression is true, for at most
-// timeout; an expression that throws (a page still loading) is false.
+// timeout; an expression that throws (a page still loading) is false, and
+// so is one the page could not evaluate because it was changing
+// documents (a link followed, a form sent: navigating).
 func (t *Tab) WaitFor(expr string, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for {
 		var ok bool
-		if err := t.Eval("(() => { try { return !!("+expr+"); } catch (e) { return false; } })()", &ok); err != nil {
+		err := t.Eval("(() => { try { return !!("+expr+"); } catch (e) { return false; } })()", &ok)
+		switch {
+		case err != nil && !navigating(err):
 			return err
-		}
-		if ok {
+		case err == nil && ok:
 			return nil
-		}
-		if time.Now().After(deadline) {
+		case time.Now().After(deadline) && err != nil:
+			return fmt.Errorf("waited %v for %s: %w", timeout, expr, err)
+		case time.Now().After(deadline):
 			return fmt.Errorf("waited %v for %s", timeout, expr)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// protocolError is Chromium's answer refusing a command.
+type protocolError struct{ method, message string }
+
+func (e *protocolError) Error() string { return e.method + ": " + e.message }
+
+// navigating reports whether err is Chromium's answer to an evaluation
+// made while the page was changing documents: the old one's context gone,
+// the new one's not yet there.
+func navigating(err error) bool {
+	var pe *protocolError
+	if !errors.As(err, &pe) {
+		return false
+	}
+	for _, m := range []string{"Inspected target navigated or closed", "Execution context was destroyed", "Cannot find context with specified id"} {
+		if strings.Contains(pe.message, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // Click clicks the middle of the first element matching the CSS
