@@ -85,7 +85,7 @@ func (s *State) starless() bool { return s.rs.feat&featStars == 0 }
 func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	rs, c := s.rs, d.c()
 	fin := int(rs.finish)
-	if !s.plainPath() {
+	if !s.plainPath() && !s.clearPath(c, from, to, f) {
 		if rs.feat&featPassCapture != 0 {
 			// Rule S1: the opponents it passes are captures, counted in
 			// the flags' top bits, which a lane puts in its count of
@@ -115,6 +115,39 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	}
 	m, r := s.land(s.judgedMove(d, i, to, f), sq)
 	return m.lane(), r
+}
+
+// clearPath reports whether a path from progress from to to, with flags
+// f, of a token of colour c has nothing for passes to judge: where
+// blocks are the only thing a path meets (rule B2), no token of a block
+// that may stop it stands on a track square it passes (progress from+1
+// to min(to-1, homeEntry)), along a track whose squares follow one
+// another by progress (ruleset.straight), so that a token's distance
+// from the square left says so without a walk. False where it cannot
+// tell so simply: passes then decides.
+func (s *State) clearPath(c Color, from, to int, f moveFlags) bool {
+	rs := s.rs
+	if !rs.straightPath || f&(flagBounce|flagCircle) != 0 {
+		return false
+	}
+	n := min(to-1, int(rs.homeEntry)) - from // the track squares passed
+	if n <= 0 {
+		return true
+	}
+	if from < 0 {
+		return false
+	}
+	at, track := int(rs.trackSq[c][uint8(from)])+1, int(rs.track)
+	for x := s.stops(c); x != 0; x &= x - 1 {
+		d := int(s.at[bits.TrailingZeros32(x)]) - at // squares on past the next, less one
+		if d < 0 {
+			d += track
+		}
+		if uint(d) < uint(n) {
+			return false
+		}
+	}
+	return true
 }
 
 // target returns where token i of colour d.c() goes with amount d, as the
