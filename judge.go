@@ -80,12 +80,15 @@ func (s *State) starless() bool { return s.rs.feat&featStars == 0 }
 
 // moveTo decides the move of token i of colour d.c() with amount d from
 // progress from to to, with flags f so far, as targetOff counts it: the
-// path (passes) and where it ends, in its home column or on the track
-// (land).
+// path (passes, unless clearPath finds nothing on it to judge) and where
+// it ends, in its home column or on the track (land).
 func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	rs, c := s.rs, d.c()
 	fin := int(rs.finish)
-	if !s.plainPath() && !s.clearPath(c, from, to, f) {
+	if !s.plainPath() {
+		if s.clearPath(c, from, to, f) {
+			goto end // nothing on the path for passes to judge (a test of its own, not joined to plainPath's: moveTo compiles as before for a ruleset without blocks)
+		}
 		if rs.feat&featPassCapture != 0 {
 			// Rule S1: the opponents it passes are captures, counted in
 			// the flags' top bits, which a lane puts in its count of
@@ -97,6 +100,7 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 			return lane(to, f&^(0xf<<(mCaptures-mFlags))), r
 		}
 	}
+end:
 	if rs.inHome(to) { // home column or finish: the owner's own squares
 		if to >= int(rs.doneFrom) && (from < int(rs.doneFrom) || from > fin) { // from the track, or going round (rule K4)
 			f |= flagFinish
