@@ -63,6 +63,21 @@ func (s *State) judge(d due, i, from int) (uint32, refusal) {
 	if s.plainPath() && s.plainLanding(s.trackSquare(d.c(), to)) {
 		return lane(to, flagValid), refusal{}
 	}
+	return s.moveAlong(d, i, from, to)
+}
+
+// moveAlong is moveTo for a move along the track (rule C8): where its
+// path has nothing to judge (plainPath, clearPath) only its landing is
+// judged (land).
+func (s *State) moveAlong(d due, i, from, to int) (uint32, refusal) {
+	if s.plainPath() || s.clearPath(d.c(), from, to, flagValid) {
+		sq := s.trackSquare(d.c(), to)
+		if s.plainLanding(sq) {
+			return lane(to, flagValid), refusal{}
+		}
+		m, r := s.land(s.judgedMove(d, i, to, flagValid), sq)
+		return m.lane(), r
+	}
 	return s.moveTo(d, i, from, to, flagValid)
 }
 
