@@ -50,7 +50,8 @@ func (s *State) tokenMove(d due, i int) (uint32, refusal) {
 // its path and landing (moveTo). The common move, along the track (rule
 // C8) with nothing on its path to judge (plainPath) to an empty square
 // that is not a star (plainLanding), is the move as counted: judge
-// returns it at once, calling nothing.
+// returns it at once, calling nothing. Another move along the track is
+// moveAlong's.
 func (s *State) judge(d due, i, from int) (uint32, refusal) {
 	to := from + int(d.steps())
 	if !s.rs.alongTrack(from, to) { // entering, finished, or past the home entry
