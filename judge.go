@@ -64,12 +64,15 @@ func (s *State) judge(d due, i, from int) (uint32, refusal) {
 	if s.plainPath() && s.plainLanding(s.trackSquare(d.c(), to)) {
 		return lane(to, flagValid), refusal{}
 	}
-	return s.moveAlong(d, i, from, to)
+	if s.rs.straightPath {
+		return s.moveAlong(d, i, from, to)
+	}
+	return s.moveTo(d, i, from, to, flagValid)
 }
 
-// moveAlong is moveTo for a move along the track (rule C8): where its
-// path has nothing to judge (plainPath, clearPath) only its landing is
-// judged (land).
+// moveAlong is moveTo for a move along the track (rule C8) where
+// clearPath can tell a path with nothing to judge (straightPath): there
+// only its landing is judged (land).
 func (s *State) moveAlong(d due, i, from, to int) (uint32, refusal) {
 	if s.plainPath() || s.clearPath(d.c(), from, to, flagValid) {
 		sq := s.trackSquare(d.c(), to)
@@ -96,15 +99,12 @@ func (s *State) starless() bool { return s.rs.feat&featStars == 0 }
 
 // moveTo decides the move of token i of colour d.c() with amount d from
 // progress from to to, with flags f so far, as targetOff counts it: the
-// path (passes, unless clearPath finds nothing on it to judge) and where
-// it ends, in its home column or on the track (land).
+// path (passes) and where it ends, in its home column or on the track
+// (land).
 func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	rs, c := s.rs, d.c()
 	fin := int(rs.finish)
 	if !s.plainPath() {
-		if s.clearPath(c, from, to, f) {
-			goto end // nothing on the path for passes to judge (a test of its own, not joined to plainPath's: moveTo compiles as before for a ruleset without blocks)
-		}
 		if rs.feat&featPassCapture != 0 {
 			// Rule S1: the opponents it passes are captures, counted in
 			// the flags' top bits, which a lane puts in its count of
@@ -116,7 +116,6 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 			return lane(to, f&^(0xf<<(mCaptures-mFlags))), r
 		}
 	}
-end:
 	if rs.inHome(to) { // home column or finish: the owner's own squares
 		if to >= int(rs.doneFrom) && (from < int(rs.doneFrom) || from > fin) { // from the track, or going round (rule K4)
 			f |= flagFinish
