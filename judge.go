@@ -141,7 +141,7 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 // blocks are the only thing a path meets (rule B2), no token of a block
 // that may stop it stands on a track square it passes (progress from+1
 // to min(to-1, homeEntry)), along a track whose squares follow one
-// another by progress (ruleset.straight), so that a token's distance
+// another by progress (ruleset.straightPath), so that a token's distance
 // from the square left says so without a walk. False where it cannot
 // tell so simply: passes then decides.
 func (s *State) clearPath(c Color, from, to int, f moveFlags) bool {
