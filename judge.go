@@ -50,7 +50,8 @@ func (s *State) tokenMove(d due, i int) (uint32, refusal) {
 // its path and landing (moveTo). The common move, along the track (rule
 // C8) with nothing on its path to judge (plainPath) to an empty square
 // that is not a star (plainLanding), is the move as counted: judge
-// returns it at once, calling nothing.
+// returns it at once, calling nothing. Another move along the track is
+// moveAlong's.
 func (s *State) judge(d due, i, from int) (uint32, refusal) {
 	to := from + int(d.steps())
 	if !s.rs.alongTrack(from, to) { // entering, finished, or past the home entry
@@ -62,6 +63,24 @@ func (s *State) judge(d due, i, from int) (uint32, refusal) {
 	}
 	if s.plainPath() && s.plainLanding(s.trackSquare(d.c(), to)) {
 		return lane(to, flagValid), refusal{}
+	}
+	if s.rs.straightPath {
+		return s.moveAlong(d, i, from, to)
+	}
+	return s.moveTo(d, i, from, to, flagValid)
+}
+
+// moveAlong is moveTo for a move along the track (rule C8) where
+// clearPath can tell a path with nothing to judge (straightPath): there
+// only its landing is judged (land).
+func (s *State) moveAlong(d due, i, from, to int) (uint32, refusal) {
+	if s.plainPath() || s.clearPath(d.c(), from, to, flagValid) {
+		sq := s.trackSquare(d.c(), to)
+		if s.plainLanding(sq) {
+			return lane(to, flagValid), refusal{}
+		}
+		m, r := s.land(s.judgedMove(d, i, to, flagValid), sq)
+		return m.lane(), r
 	}
 	return s.moveTo(d, i, from, to, flagValid)
 }
@@ -115,6 +134,39 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	}
 	m, r := s.land(s.judgedMove(d, i, to, f), sq)
 	return m.lane(), r
+}
+
+// clearPath reports whether a path from progress from to to, with flags
+// f, of a token of colour c has nothing for passes to judge: where
+// blocks are the only thing a path meets (rule B2), no token of a block
+// that may stop it stands on a track square it passes (progress from+1
+// to min(to-1, homeEntry)), along a track whose squares follow one
+// another by progress (ruleset.straightPath), so that a token's distance
+// from the square left says so without a walk. False where it cannot
+// tell so simply: passes then decides.
+func (s *State) clearPath(c Color, from, to int, f moveFlags) bool {
+	rs := s.rs
+	if !rs.straightPath || f&(flagBounce|flagCircle) != 0 {
+		return false
+	}
+	n := min(to-1, int(rs.homeEntry)) - from // the track squares passed
+	if n <= 0 {
+		return true
+	}
+	if from < 0 {
+		return false
+	}
+	at, track := int(rs.trackSq[c][uint8(from)])+1, int(rs.track)
+	for x := s.stops(c); x != 0; x &= x - 1 {
+		d := int(s.at[bits.TrailingZeros32(x)]) - at // squares on past the next, less one
+		if d < 0 {
+			d += track
+		}
+		if uint(d) < uint(n) {
+			return false
+		}
+	}
+	return true
 }
 
 // target returns where token i of colour d.c() goes with amount d, as the

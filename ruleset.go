@@ -16,6 +16,7 @@ type ruleset struct {
 	// The board and the options, small.
 	track, spacing, homeEntry, finish uint8
 	tokens, players                   uint8
+	straightPath                      bool // blocks are all a path meets (rule B2), no token goes round again (K4), and each colour's track squares from progress 0 to homeEntry follow one another round the track (no start lane, Y1): clearPath
 	seats                             Colors
 	chance                            *chance // what a player throws (Roll, Outcomes, Dice)
 	faces                             Faces   // the faces a die can show
@@ -275,6 +276,15 @@ func (rs *ruleset) setSquares(r Rules) {
 		if int(c) < b.Arms {
 			for p := range b.StartLane {
 				rs.trackSq[c][p] = rs.laneSquare(c, p)
+			}
+		}
+	}
+	rs.straightPath = rs.feat&(featPath&^featBlocks|featCircle) == 0
+	for c := range Color(b.Arms) {
+		base := int(rs.trackSq[c][0]) - 1
+		for p := 0; p <= b.HomeEntry && p < 255; p++ {
+			if base < 0 || int(rs.trackSq[c][p]) != (base+p)%b.Track+1 {
+				rs.straightPath = false
 			}
 		}
 	}
