@@ -108,10 +108,10 @@ func (s *State) choices(d due, cl *choiceList, lanes [MaxTokens]uint32) {
 // together: each filter that binds keeps the moves it keeps, where it
 // keeps any.
 func (s *State) filterChoices(d due, cl *choiceList) {
-	c := d.c()
+	c, on := d.c(), s.bound(d)
 	for k := range filters {
 		f := &filters[k]
-		if s.rs.feat&f.feat == 0 || !s.binds(f, d) {
+		if on&(1<<k) == 0 {
 			continue
 		}
 		var kept [MaxTokens]uint32

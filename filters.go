@@ -12,7 +12,7 @@ import (
 // setFilter is a rule that chooses among the moves judged: its feature,
 // its rule, and why a move it leaves out is refused, as a format of the
 // colour, the face and a move it keeps. Where it binds and what it keeps
-// are the State's binds and keeps.
+// are the State's bound and keeps.
 type setFilter struct {
 	feat   features
 	rule   string
@@ -25,27 +25,40 @@ type setFilter struct {
 // six (rule P7). The same table says why Apply refuses a move one left
 // out (filterError).
 var filters = [...]setFilter{
-	{featEntryFilter, "M2", "%[1]v rolled %[2]d and must bring a token in: %[3]v"},
-	{featCaptureMust, "M8", "%[1]v must capture where it can: %[3]v"},
-	{featClearStart, "M3", "%[1]v must clear its start square while tokens wait in the yard: %[3]v"},
-	{featBreakOnSix, "P7", "%[1]v rolled a %[2]d and must open its block: %[3]v"},
+	filterEntry:   {featEntryFilter, "M2", "%[1]v rolled %[2]d and must bring a token in: %[3]v"},
+	filterCapture: {featCaptureMust, "M8", "%[1]v must capture where it can: %[3]v"},
+	filterClear:   {featClearStart, "M3", "%[1]v must clear its start square while tokens wait in the yard: %[3]v"},
+	filterBreak:   {featBreakOnSix, "P7", "%[1]v rolled a %[2]d and must open its block: %[3]v"},
 }
 
-// binds reports whether filter f, whose option is on, binds the moves of
-// amount d: M2 where the face enters and tokens wait in the yard (else no
-// move enters, and it would keep none), M3 where tokens wait in the yard,
-// P7 where the face is a six and the mover has a block (with two dice,
-// each die showing a 6, rule E4), M8 always.
-func (s *State) binds(f *setFilter, d due) bool {
-	switch f.feat {
-	case featEntryFilter:
-		return s.rs.entry.has(d.face()) && s.waiting(d.c())
-	case featClearStart:
-		return s.waiting(d.c())
-	case featBreakOnSix:
-		return d.face() == s.rs.six && s.blocked&colorBits(d.c()) != 0
+// The filters' indexes in filters; filtersOn and bound give each its bit
+// 1<<index.
+const (
+	filterEntry   = iota // M2
+	filterCapture        // M8
+	filterClear          // M3
+	filterBreak          // P7
+)
+
+// bound returns the filters whose option is on that bind the moves of
+// amount d, a bit each by index in filters: M2 where the face enters and
+// tokens wait in the yard (else no move enters, and it would keep none),
+// M3 where tokens wait in the yard, P7 where the face is a six and the
+// mover has a block (with two dice, each die showing a 6, rule E4), M8
+// always.
+func (s *State) bound(d due) uint8 {
+	const entry, clear, brk = 1 << filterEntry, 1 << filterClear, 1 << filterBreak
+	on := s.rs.filtersOn
+	if on&(entry|clear) != 0 && !s.waiting(d.c()) {
+		on &^= entry | clear
 	}
-	return true
+	if on&entry != 0 && !s.rs.entry.has(d.face()) {
+		on &^= entry
+	}
+	if on&brk != 0 && (d.face() != s.rs.six || s.blocked&colorBits(d.c()) == 0) {
+		on &^= brk
+	}
+	return on
 }
 
 // keeps reports whether filter f keeps the move of token i of colour c
@@ -74,12 +87,12 @@ func (s *State) filter(d due) {
 	if l := &s.moves; b2i(l[0] != 0)+b2i(l[1] != 0)+b2i(l[2] != 0)+b2i(l[3] != 0)+b2i(s.extra != 0) < 2 {
 		return // a filter keeps a move where it is the only one
 	}
+	if s.rs.filtersOn == 0 {
+		return
+	}
 	c := d.c()
-	for on := s.rs.filtersOn; on != 0; on &= on - 1 {
+	for on := s.bound(d); on != 0; on &= on - 1 {
 		f := &filters[bits.TrailingZeros8(on)%len(filters)]
-		if !s.binds(f, d) {
-			continue
-		}
 		var kept [MaxTokens]uint32
 		any := false
 		for i, l := range s.moves {
@@ -98,14 +111,7 @@ func (s *State) filter(d due) {
 }
 
 // binding reports whether a filter binds the moves of amount d (filter).
-func (s *State) binding(d due) bool {
-	for on := s.rs.filtersOn; on != 0; on &= on - 1 {
-		if s.binds(&filters[bits.TrailingZeros8(on)%len(filters)], d) {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) binding(d due) bool { return s.rs.filtersOn != 0 && s.bound(d) != 0 }
 
 // filterError returns the error refusing legal token move m of amount d
 // that a filter left out: the first filter that binds and keeps some of
@@ -117,8 +123,9 @@ func (s *State) filterError(d due, m Move) error {
 	if some.IsPass() && len(legal) > 1 { // the pass of rule Y7 beside the token moves
 		some = legal[1]
 	}
+	on := s.bound(d)
 	for k := range filters {
-		if f := &filters[k]; s.rs.feat&f.feat != 0 && s.binds(f, d) && !s.keepsMove(f, m) && s.keepsMove(f, some) {
+		if f := &filters[k]; on&(1<<k) != 0 && !s.keepsMove(f, m) && s.keepsMove(f, some) {
 			return &IllegalMoveError{Move: m, Rule: f.rule, Reason: fmt.Sprintf(f.reason, d.c(), d.face(), some)}
 		}
 	}
