@@ -14,7 +14,7 @@ import (
 func (s *State) land(m Move, sq uint8) (Move, refusal) {
 	rs := s.rs
 	m, r := s.landing(m, sq)
-	if r.why != legal || m.SendsMoverHome() || rs.square[sq]&squareStar == 0 { // (a capture that retires the capturer, rule N1, is on a board without stars)
+	if s.starless() || r.why != legal || m.SendsMoverHome() || rs.square[sq]&squareStar == 0 { // (a capture that retires the capturer, rule N1, is on a board without stars)
 		return m, r
 	}
 	// Rule D2: on to the next star, or where the next lies past the
