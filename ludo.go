@@ -638,7 +638,7 @@ func zeroBytes[T uint32 | uint64](x T) T {
 // tokenBit returns the bit of token i of colour c in a token set: a
 // uint32 with bit MaxTokens×c+i for token i of colour c (blocked, later,
 // what match finds on a square).
-func tokenBit(c Color, i int) uint32 { return 1 << (int(c)*MaxTokens + i%MaxTokens) }
+func tokenBit(c Color, i int) uint32 { return 1 << ((uint(c)*MaxTokens + uint(i)%MaxTokens) % 32) }
 
 // colorBits returns the bits of colour c's tokens in a token set.
 func colorBits(c Color) uint32 { return (1<<MaxTokens - 1) << (int(c) * MaxTokens) }
