@@ -641,7 +641,7 @@ func zeroBytes[T uint32 | uint64](x T) T {
 func tokenBit(c Color, i int) uint32 { return 1 << ((uint(c)*MaxTokens + uint(i)%MaxTokens) % 32) }
 
 // colorBits returns the bits of colour c's tokens in a token set.
-func colorBits(c Color) uint32 { return (1<<MaxTokens - 1) << (int(c) * MaxTokens) }
+func colorBits(c Color) uint32 { return (1<<MaxTokens - 1) << (uint(c) * MaxTokens % 32) }
 
 // Roll itself and the rest of the rules are in the files rules.go maps.
 

@@ -41,11 +41,12 @@ type ruleset struct {
 	// track, in the yard or its home column.
 	trackSq [MaxPlayers][256]uint8
 	// square holds what marks each track square (1 to Track): squareSafe,
-	// squareStar.
-	square [251]uint8
+	// squareStar; 256 long, so that a uint8 indexes it without a bounds
+	// test.
+	square [256]uint8
 	// nextStar[n] is the track square of the star after track square n,
 	// going clockwise.
-	nextStar [251]uint8
+	nextStar [256]uint8
 	// team[c] is colour c's team (0 or 1 with Partners; the colour itself
 	// without teams), mates[c] the colours on it, and mateBits[c] their
 	// tokens, as a token set (see tokenBit).
