@@ -48,7 +48,17 @@ func (s *State) findBlocks(words uint) {
 	}
 	for x := words & (1<<laneWords - 1); x != 0; x &= x - 1 {
 		w := bits.TrailingZeros(x) % laneWords
-		s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(paired(s.at.word(w))))<<(8*w)
+		// The tokens that share a track square with another of their
+		// colour: the high bit of each byte of the word that is not 0
+		// and equals another byte of its colour's group of MaxTokens (4)
+		// bytes. Byte j of a group against byte j-1 and byte j-2,
+		// turning round the group; j-3 is j+1, the first test turned
+		// back by a byte, and j-2 marks both bytes of a pair.
+		const w1, w2, top = 0x000000ff_000000ff, 0x0000ffff_0000ffff, 0xff000000_ff000000
+		b := s.at.word(w)
+		one := zeroBytes(b ^ (b<<8&^w1 | b>>24&w1))
+		same := one | one>>8&^top | one<<24&top | zeroBytes(b^(b<<16&^w2|b>>16&w2))
+		s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(same&^zeroBytes(b)))<<(8*w) // not off the track
 	}
 }
 
@@ -65,15 +75,4 @@ func (s *State) findBenchBlocks(words uint) {
 			s.blocked &^= 1 << k
 		}
 	}
-}
-
-// paired returns the high bit of each byte of x that is not 0 and equals
-// another byte of its colour's group of MaxTokens (4) bytes: the tokens
-// that share a track square with another of their colour.
-func paired(x uint64) uint64 {
-	// Byte j of a group against byte j-k, turning round the group, for
-	// k = 1, 2, 3.
-	const w1, w2, w3 = 0x000000ff_000000ff, 0x0000ffff_0000ffff, 0x00ffffff_00ffffff
-	same := zeroBytes(x^(x<<8&^w1|x>>24&w1)) | zeroBytes(x^(x<<16&^w2|x>>16&w2)) | zeroBytes(x^(x<<24&^w3|x>>8&w3))
-	return same &^ zeroBytes(x) // off the track
 }
