@@ -79,7 +79,13 @@ func (s *State) moveAlong(d due, i, from, to int) (uint32, refusal) {
 		if s.plainLanding(sq) {
 			return lane(to, flagValid), refusal{}
 		}
-		m, r := s.land(s.judgedMove(d, i, to, flagValid), sq)
+		m := s.judgedMove(d, i, to, flagValid)
+		var r refusal
+		if s.starless() {
+			m, r = s.landing(m, sq) // what land asks first, without its call
+		} else {
+			m, r = s.land(m, sq)
+		}
 		return m.lane(), r
 	}
 	return s.moveTo(d, i, from, to, flagValid)
