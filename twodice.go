@@ -186,13 +186,13 @@ func (s *State) nextDie(m Move) bool {
 		return true
 	}
 	c := s.head().c()
-	for j, st := range a.more {
-		if st != 0 {
-			a.head = uint32(dueOf(c, st, st))
-			a.setFirst(j + 1)
-			a.more[j] = 0
-			return true
-		}
+	if more := a.rest() & 0xffffff; more != 0 { // the first of more still due
+		j := bits.TrailingZeros32(more) / 8 % len(a.more)
+		st := a.more[j]
+		a.head = uint32(dueOf(c, st, st))
+		a.setFirst(j + 1)
+		a.more[j] = 0
+		return true
 	}
 	return s.bonusNext(c)
 }
