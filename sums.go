@@ -29,7 +29,15 @@ func (s *State) split(m Move) (Move, bool) {
 // began the throw on the square and stands the amount on has made that
 // one move: two moves of a double's amounts never add up to one.)
 func (s *State) together(m Move) bool {
-	if a, b := s.dice(); a != b || m.Enters() || !s.diePlayed() {
+	if s.throw&7 != s.throw>>3 { // not a double (dice: DoublesSplitBlocks throws two); small enough to inline, the rest in rejoins
+		return false
+	}
+	return s.rejoins(m)
+}
+
+// rejoins is together after its test of a double.
+func (s *State) rejoins(m Move) bool {
+	if m.Enters() || !s.diePlayed() {
 		return false
 	}
 	c, j := m.Color(), m.Token()&(MaxTokens-1)
