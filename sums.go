@@ -9,7 +9,7 @@ package ludo
 // may (rule U2); under DoublesSplitBlocks a block does not move on
 // together by a double (rule H5). Both judge a throw with a die played.
 func (s *State) split(m Move) (Move, bool) {
-	if s.sumBarred(m) { // rule U2: another token alike may take the die, or none
+	if s.rs.rules.SumMoves && s.sumBarred(m) { // rule U2: another token alike may take the die, or none
 		j := s.alikeOther(m.Color(), m.Token())
 		if j < 0 {
 			return m, false
