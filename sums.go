@@ -29,7 +29,7 @@ func (s *State) split(m Move) (Move, bool) {
 // began the throw on the square and stands the amount on has made that
 // one move: two moves of a double's amounts never add up to one.)
 func (s *State) together(m Move) bool {
-	if s.throw&7 != s.throw>>3 { // not a double (dice: DoublesSplitBlocks throws two); small enough to inline, the rest in rejoins
+	if !s.double() { // DoublesSplitBlocks throws two dice; small enough to inline, the rest in rejoins
 		return false
 	}
 	return s.rejoins(m)
