@@ -331,17 +331,18 @@ func (s *State) allPlayed(m Move, moves []Move, ds []due) bool {
 		}
 	}
 	chosen := [maxDue]Move{m}
-	return s.playable(left[:k], moves, chosen[:1], 1<<(m.v>>mToken&0xf))
+	return s.playable(left[:k], moves, &chosen, 1, 1<<(m.v>>mToken&0xf))
 }
 
 // playable reports whether the amounts left can be given moves, in order,
-// after the moves chosen (allPlayed), which move the tokens used (a bit
-// each, by Move's token field): of an amount, a move of moves of its
+// after the moves chosen (allPlayed; the first n of chosen, each level
+// writing its move at chosen[n], not appending to a slice), which move the
+// tokens used (a bit each, by Move's token field): of an amount, a move of moves of its
 // face by a token none of them moves, or a token's move on from where
 // the last of them that moves it takes it (onward), judged after each of
 // another token as before (untouched, asked of it as the move of another
 // amount), so legal and played after them.
-func (s *State) playable(left []due, moves, chosen []Move, used uint32) bool {
+func (s *State) playable(left []due, moves []Move, chosen *[maxDue]Move, n int, used uint32) bool {
 	const (
 		face   = 0xff<<mDie | 0xff<<mCount
 		amount = amountMask << mAmount
@@ -354,20 +355,26 @@ func (s *State) playable(left []due, moves, chosen []Move, used uint32) bool {
 	for _, r := range moves {
 		if (r.v^uint64(d))&face == 0 && used>>(r.v>>mToken&0xf)&1 == 0 {
 			r.v = r.v&^amount | uint64(d)&amount // as a move of amount d
-			if s.after(chosen, r) && s.playable(left[1:], moves, append(chosen, r), used|1<<(r.v>>mToken&0xf)) {
-				return true
+			if s.after(chosen[:n], r) {
+				chosen[n] = r
+				if s.playable(left[1:], moves, chosen, n+1, used|1<<(r.v>>mToken&0xf)) {
+					return true
+				}
 			}
 		}
 	}
 next:
-	for k, c := range chosen {
-		for _, e := range chosen[k+1:] {
+	for k, c := range chosen[:n] {
+		for _, e := range chosen[k+1 : n] {
 			if (e.v^c.v)&token == 0 {
 				continue next // not the last move of its token
 			}
 		}
-		if r, ok := s.onward(c, d); ok && s.after(chosen, r) && s.playable(left[1:], moves, append(chosen, r), used) {
-			return true
+		if r, ok := s.onward(c, d); ok && s.after(chosen[:n], r) {
+			chosen[n] = r
+			if s.playable(left[1:], moves, chosen, n+1, used) {
+				return true
+			}
 		}
 	}
 	return false

@@ -9,7 +9,7 @@ package ludo
 // may (rule U2); under DoublesSplitBlocks a block does not move on
 // together by a double (rule H5). Both judge a throw with a die played.
 func (s *State) split(m Move) (Move, bool) {
-	if s.sumBarred(m) { // rule U2: another token alike may take the die, or none
+	if s.rs.rules.SumMoves && s.sumBarred(m) { // rule U2: another token alike may take the die, or none
 		j := s.alikeOther(m.Color(), m.Token())
 		if j < 0 {
 			return m, false
@@ -29,7 +29,15 @@ func (s *State) split(m Move) (Move, bool) {
 // began the throw on the square and stands the amount on has made that
 // one move: two moves of a double's amounts never add up to one.)
 func (s *State) together(m Move) bool {
-	if a, b := s.dice(); a != b || m.Enters() || !s.diePlayed() {
+	if !s.double() { // DoublesSplitBlocks throws two dice; small enough to inline, the rest in rejoins
+		return false
+	}
+	return s.rejoins(m)
+}
+
+// rejoins is together after its test of a double.
+func (s *State) rejoins(m Move) bool {
+	if m.Enters() || !s.diePlayed() {
 		return false
 	}
 	c, j := m.Color(), m.Token()&(MaxTokens-1)

@@ -106,10 +106,18 @@ func (s *State) amountFaces() [4]int {
 // die's and the second's, else the face and 0.
 func (s *State) dice() (a, b uint8) {
 	if s.rs != nil && s.rs.feat&featTwoDice != 0 {
-		return s.throw & 7, s.throw >> 3
+		return s.twoFaces()
 	}
 	return s.throw, 0
 }
+
+// twoFaces returns the faces of a throw of two dice as throw keeps them:
+// three bits each.
+func (s *State) twoFaces() (a, b uint8) { return s.throw & 7, s.throw >> 3 }
+
+// double reports whether a throw of two dice is a double, its twoFaces
+// alike, compared in place so that together stays small enough to inline.
+func (s *State) double() bool { return s.throw&7 == s.throw>>3 }
 
 // diePlayed reports whether a die of the throw has been played (rule
 // W1): the first is no longer the head, or the second no longer due.
