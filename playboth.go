@@ -290,7 +290,9 @@ func (s *State) diceAfter(m Move) int {
 // due, plays both, as diceAfter counts them: it plays both dice (rules
 // H1, U2, where nothing is left to play), or a move of the other amount
 // is judged after it as before (untouched), or its token moves on with
-// the other amount (following).
+// the other amount (following). Of a double's two dice, due alike,
+// diceMoves lists the moves once, as the head's: a move of another
+// token there is judged as the other die's move too, so serves as one.
 func (s *State) bothPlayed(m Move, moves []Move) bool {
 	const plain = flagValid | flagEnter | flagBlock // (untouched asks no more of moves)
 	if m.BothDice() {
@@ -299,10 +301,11 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 	if f := m.flags() &^ plain; f&^(flagRetire|flagFinish) != 0 { // (a finish, rule N1's too, as untouched takes it)
 		return false
 	}
+	double := s.double() && s.flags&stateBottoms == 0 // two dice of one face due (not tops and bottoms, rule H2)
 	for _, r := range moves {
-		// (what untouched asks first: a move of the other amount, by
-		// another token of the colour)
-		if x := m.v ^ r.v; x>>mAmount&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 &&
+		// (what untouched asks first: a move of the other amount, or
+		// of a double's die, by another token of the colour)
+		if x := m.v ^ r.v; (x>>mAmount&amountMask != 0 || double) && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 &&
 			r.flags()&^plain == 0 && s.apart(m, r) {
 			return true
 		}
