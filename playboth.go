@@ -301,13 +301,18 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 	if f := m.flags() &^ plain; f&^(flagRetire|flagFinish) != 0 { // (a finish, rule N1's too, as untouched takes it)
 		return false
 	}
-	double := s.double() && s.flags&stateBottoms == 0 // two dice of one face due (not tops and bottoms, rule H2)
-	for _, r := range moves {
-		// (what untouched asks first: a move of the other amount, or
-		// of a double's die, by another token of the colour)
-		if x := m.v ^ r.v; (x>>mAmount&amountMask != 0 || double) && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 &&
-			r.flags()&^plain == 0 && s.apart(m, r) {
-			return true
+	// A move of the other amount, then under a double one of any.
+	for amounts := uint64(0); ; amounts = amountMask {
+		for _, r := range moves {
+			// (what untouched asks first: a move of another amount,
+			// by another token of the colour)
+			if x := m.v ^ r.v; (x>>mAmount|amounts)&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 &&
+				r.flags()&^plain == 0 && s.apart(m, r) {
+				return true
+			}
+		}
+		if amounts != 0 || !s.double() || s.flags&stateBottoms != 0 { // (tops and bottoms, rule H2, are no double's two dice)
+			break
 		}
 	}
 	ds, _ := s.dues()
