@@ -608,11 +608,13 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 	return dst
 }
 
-// sumsDue reports whether the sum of the dice adds moves (rules U2, H1)
-// to those of the amounts due, ds, n of them: both dice are due, not
-// played as tops and bottoms (rule H2), where the rules play their sum.
-// (No die is played then, so that the rules of where the throw began
-// take none of them away.)
+// sumsDue reports whether the sum of the dice may add moves (rules U2,
+// H1) to those of the amounts due, ds, n of them: both dice are due, not
+// played as tops and bottoms (rule H2), where the rules play their sum:
+// under SumMoves always, under EntrySum alone where the sum is an entry
+// face (rule C7, as sumEntry asks first). (No die is played then, so
+// that the rules of where the throw began take none of them away.)
 func (s *State) sumsDue(ds [maxDue]due, n int) bool {
-	return s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0
+	return s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 &&
+		(s.rs.rules.SumMoves || s.rs.entry.has(ds[0].face()+ds[1].face()))
 }
