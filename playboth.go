@@ -347,35 +347,32 @@ func (s *State) allPlayed(m Move, moves []Move, ds []due, chosen *[maxDue]Move) 
 // one at from that the moves chosen show to leave every other amount
 // playable too, as allPlayed would: chosen, the moves allPlayed found,
 // one an amount due, in order, each judged after those before it as
-// before. A move of chosen that its token makes first (not one of
-// onward's), played first and the rest after it in their order, leaves
-// each judged as before where each chosen before it is judged after it
-// as before (untouched): the rest keep their order and so their
-// arguments (an onward move follows its token's last). Such a move of
-// moves (of its face, whichever amount due it is listed as: it stands
-// for each) plays every amount.
+// before. A move of chosen played first and the rest after it in their
+// order leaves each judged as before where each chosen before it is
+// judged after it as before (untouched): the rest keep their order and
+// so their arguments (an onward move follows its token's last, and is
+// none of moves: its token stands where a move before it took it). Such
+// a move of moves (of its face, whichever amount due it is listed as: it
+// stands for each) plays every amount.
 func (s *State) reordered(moves []Move, from int, chosen []Move) uint32 {
 	const amount = amountMask << mAmount
 	var also uint32
-	used := uint32(1) << (chosen[0].v >> mToken & 0xf)
 next:
 	for j := 1; j < len(chosen); j++ {
 		c := chosen[j]
-		t := uint32(1) << (c.v >> mToken & 0xf)
-		if used&t != 0 {
-			continue // onward's
+		k := from
+		for k < len(moves) && (moves[k].v^c.v)&^amount != 0 {
+			k++
 		}
-		used |= t
+		if k == len(moves) {
+			continue
+		}
 		for _, e := range chosen[:j] {
 			if !s.untouched(c, e) {
 				continue next
 			}
 		}
-		for k := from; k < len(moves); k++ {
-			if (moves[k].v^c.v)&^amount == 0 {
-				also |= 1 << k
-			}
-		}
+		also |= 1 << k
 	}
 	return also
 }
