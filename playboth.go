@@ -59,7 +59,9 @@ func (s *State) useDice(moves []Move) []Move {
 				continue
 			}
 			if s.allPlayed(m, moves, ds[:n], &chosen) {
-				also |= s.reordered(moves, k+1, chosen[:n])
+				if k+1 < len(moves) {
+					also |= s.reordered(moves[k+1:], chosen[:n]) << (k + 1)
+				}
 			} else {
 				played[k] = uint8(s.diceAfter(m))
 			}
@@ -343,36 +345,34 @@ func (s *State) allPlayed(m Move, moves []Move, ds []due, chosen *[maxDue]Move) 
 	return s.playable(left[:k], moves, chosen, 1, 1<<(m.v>>mToken&0xf))
 }
 
-// reordered returns, a bit each by index, the moves of moves from the
-// one at from that the moves chosen show to leave every other amount
-// playable too, as allPlayed would: chosen, the moves allPlayed found,
-// one an amount due, in order, each judged after those before it as
-// before. A move of chosen played first and the rest after it in their
-// order leaves each judged as before where each chosen before it is
-// judged after it as before (untouched): the rest keep their order and
-// so their arguments (an onward move follows its token's last, and is
-// none of moves: its token stands where a move before it took it). Such
-// a move of moves (of its face, whichever amount due it is listed as: it
-// stands for each) plays every amount.
-func (s *State) reordered(moves []Move, from int, chosen []Move) uint32 {
+// reordered returns, a bit each by index, the moves of moves that the
+// moves chosen show to leave every other amount playable, as allPlayed
+// would: chosen, the moves allPlayed found, one an amount due, in order,
+// each judged after those before it as before. A move of chosen played
+// first and the rest after it in their order leaves each judged as
+// before where each chosen before it is judged after it as before
+// (untouched): the rest keep their order and so their arguments (an
+// onward move follows its token's last, and is none of moves: its token
+// stands where a move before it took it). Such a move of moves (of its
+// face, whichever amount due it is listed as: it stands for each) plays
+// every amount.
+func (s *State) reordered(moves []Move, chosen []Move) uint32 {
 	const amount = amountMask << mAmount
 	var also uint32
 next:
 	for j := 1; j < len(chosen); j++ {
 		c := chosen[j]
-		k := from
-		for k < len(moves) && (moves[k].v^c.v)&^amount != 0 {
-			k++
-		}
-		if k == len(moves) {
-			continue
-		}
-		for _, e := range chosen[:j] {
-			if !s.untouched(c, e) {
+		for k, r := range moves {
+			if (r.v^c.v)&^amount == 0 {
+				for _, e := range chosen[:j] {
+					if !s.untouched(c, e) {
+						continue next
+					}
+				}
+				also |= 1 << k
 				continue next
 			}
 		}
-		also |= 1 << k
 	}
 	return also
 }

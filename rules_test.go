@@ -2085,7 +2085,7 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 					// amount too, each first (reordered): of all moves,
 					// not only those after m, as useDice asks; each
 					// played first and the rest in their order.
-					for also, k := s.reordered(moves, 0, chosen[:n]), 0; also != 0; also, k = also>>1, k+1 {
+					for also, k := s.reordered(moves, chosen[:n]), 0; also != 0; also, k = also>>1, k+1 {
 						if also&1 == 0 {
 							continue
 						}
