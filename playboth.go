@@ -400,7 +400,7 @@ func (s *State) playable(left []due, moves []Move, chosen *[maxDue]Move, n int, 
 			r.v = r.v&^amount | uint64(d)&amount // as a move of amount d
 			if s.after(chosen[:n], r) {
 				chosen[n] = r
-				if s.playable(left[1:], moves, chosen, n+1, used|1<<(r.v>>mToken&0xf)) {
+				if len(left) == 1 || s.playable(left[1:], moves, chosen, n+1, used|1<<(r.v>>mToken&0xf)) {
 					return true
 				}
 			}
@@ -415,7 +415,7 @@ next:
 		}
 		if r, ok := s.onward(c, d); ok && s.after(chosen[:n], r) {
 			chosen[n] = r
-			if s.playable(left[1:], moves, chosen, n+1, used) {
+			if len(left) == 1 || s.playable(left[1:], moves, chosen, n+1, used) {
 				return true
 			}
 		}
