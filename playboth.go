@@ -20,10 +20,11 @@ import (
 // changed (noneAfter). With more (tops and bottoms, rule H2) it plays
 // them all where the amounts left can be given moves one after another,
 // each untouched by those before it or going on from its token's last
-// (allPlayed, playable, onward). Where none of these says, the copy is
-// played. TestUntouchedMovesStayLegal checks every claim against the
-// copy at every position of random games of every preset made to throw
-// two dice.
+// (allPlayed, playable, onward), and so does each of those moves that
+// leaves the ones before it untouched, played first (reordered). Where
+// none of these says, the copy is played. TestUntouchedMovesStayLegal
+// checks every claim against the copy at every position of random games
+// of every preset made to throw two dice.
 
 // useDice keeps of moves, the moves of the dice due, those that rule W2
 // lets the player make (a capture among them counts, ruling N2): the dice must all be played where they can be,
@@ -50,9 +51,18 @@ func (s *State) useDice(moves []Move) []Move {
 		}
 	} else {
 		ds, _ := s.dues()
+		var chosen [maxDue]Move // the moves allPlayed finds
+		var also uint32         // moves after k that those show to play every amount (reordered)
 		for k, m := range moves {
 			played[k] = uint8(n)
-			if !s.allPlayed(m, moves, ds[:n]) {
+			if also>>k&1 != 0 {
+				continue
+			}
+			if s.allPlayed(m, moves, ds[:n], &chosen) {
+				if k+1 < len(moves) {
+					also |= s.reordered(moves[k+1:], chosen[:n]) << (k + 1)
+				}
+			} else {
 				played[k] = uint8(s.diceAfter(m))
 			}
 		}
@@ -327,9 +337,10 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 // two amounts due (tops and bottoms, rule H2), leaves every other amount
 // playable, as diceAfter counts them, without playing m on a copy: the
 // other amounts can be given, in order, moves after m and the moves
-// given before (playable). A double's amounts of one face are listed
-// once (diceMoves), so a move stands for each.
-func (s *State) allPlayed(m Move, moves []Move, ds []due) bool {
+// given before (playable), which it leaves in chosen, m first, one an
+// amount. A double's amounts of one face are listed once (diceMoves), so
+// a move stands for each.
+func (s *State) allPlayed(m Move, moves []Move, ds []due, chosen *[maxDue]Move) bool {
 	var left [maxDue]due
 	k := 0
 	for _, d := range ds {
@@ -338,8 +349,40 @@ func (s *State) allPlayed(m Move, moves []Move, ds []due) bool {
 			k++
 		}
 	}
-	chosen := [maxDue]Move{m}
-	return s.playable(left[:k], moves, &chosen, 1, 1<<(m.v>>mToken&0xf))
+	chosen[0] = m
+	return s.playable(left[:k], moves, chosen, 1, 1<<(m.v>>mToken&0xf))
+}
+
+// reordered returns, a bit each by index, the moves of moves that the
+// moves chosen show to leave every other amount playable, as allPlayed
+// would: chosen, the moves allPlayed found, one an amount due, in order,
+// each judged after those before it as before. A move of chosen played
+// first and the rest after it in their order leaves each judged as
+// before where each chosen before it is judged after it as before
+// (untouched): the rest keep their order and so their arguments (an
+// onward move follows its token's last, and is none of moves: its token
+// stands where a move before it took it). Such a move of moves (of its
+// face, whichever amount due it is listed as: it stands for each) plays
+// every amount.
+func (s *State) reordered(moves []Move, chosen []Move) uint32 {
+	const amount = amountMask << mAmount
+	var also uint32
+next:
+	for j := 1; j < len(chosen); j++ {
+		c := chosen[j]
+		for k, r := range moves {
+			if (r.v^c.v)&^amount == 0 {
+				for _, e := range chosen[:j] {
+					if !s.untouched(c, e) {
+						continue next
+					}
+				}
+				also |= 1 << k
+				continue next
+			}
+		}
+	}
+	return also
 }
 
 // playable reports whether the amounts left can be given moves, in order,
@@ -365,7 +408,7 @@ func (s *State) playable(left []due, moves []Move, chosen *[maxDue]Move, n int, 
 			r.v = r.v&^amount | uint64(d)&amount // as a move of amount d
 			if s.after(chosen[:n], r) {
 				chosen[n] = r
-				if s.playable(left[1:], moves, chosen, n+1, used|1<<(r.v>>mToken&0xf)) {
+				if len(left) == 1 || s.playable(left[1:], moves, chosen, n+1, used|1<<(r.v>>mToken&0xf)) {
 					return true
 				}
 			}
@@ -380,7 +423,7 @@ next:
 		}
 		if r, ok := s.onward(c, d); ok && s.after(chosen[:n], r) {
 			chosen[n] = r
-			if s.playable(left[1:], moves, chosen, n+1, used) {
+			if len(left) == 1 || s.playable(left[1:], moves, chosen, n+1, used) {
 				return true
 			}
 		}

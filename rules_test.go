@@ -2011,6 +2011,25 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 	}
 }
 
+// playsInOrder reports whether moves, one an amount due in s, are played
+// in their order: each listed after those before it (diceMoves), but for
+// the amount it plays (a listed move stands for each amount of its
+// face) and its token (a token alike, ruling Q9, stands for it).
+func playsInOrder(s State, moves []Move) bool {
+	for _, m := range moves {
+		var buf [MaxMoves]Move
+		found := false
+		for _, l := range s.diceMoves(buf[:0]) {
+			found = found || (l.v^m.v)&^(amountMask<<mAmount|0xf<<mToken) == 0
+		}
+		if !found || s.turn != m.Color() && s.rs.feat&featShare == 0 {
+			return false
+		}
+		s.applyToken(m)
+	}
+	return true
+}
+
 // Move.order sorts as Move.Compare does.
 func TestMoveOrderIsCompare(t *testing.T) {
 	src := rand.NewPCG(8, 9)
@@ -2034,9 +2053,12 @@ func TestMoveOrderIsCompare(t *testing.T) {
 // position rule W2 looks ahead to from one with more than two amounts
 // due (tops and bottoms, rule H2), each move r that untouched keeps
 // after move m is judged after m as it was before, and where
-// bothPlayed says m plays both amounts due, diceAfter counts both.
+// bothPlayed says m plays both amounts due, diceAfter counts both; with
+// more than two, where allPlayed says m plays them all, diceAfter counts
+// them all and the moves it found are played in their order, and so for
+// each move that reordered says plays them all too, played first.
 func TestUntouchedMovesStayLegal(t *testing.T) {
-	checked, none, all := 0, 0, 0
+	checked, none, all, reordered := 0, 0, 0, 0
 	// check runs on every position of the games: it tests with plain
 	// comparisons, as require's calls (each a Helper call and its stack
 	// walk, its arguments boxed) make this test three times slower.
@@ -2050,11 +2072,36 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 		moves := s.diceMoves(buf[:0])
 		for _, m := range moves {
 			if n > 2 { // the position rule W2 looks ahead to (diceAfter)
-				if ds, _ := s.dues(); s.allPlayed(m, moves, ds[:n]) {
+				var chosen [maxDue]Move
+				if ds, _ := s.dues(); s.allPlayed(m, moves, ds[:n], &chosen) {
 					if got := s.diceAfter(m); got != n {
 						t.Fatalf("%s: %v leaves every amount due playable, says allPlayed, but %d of %d by diceAfter\n%v", name, m, got, n, s)
 					}
 					all++
+					if !playsInOrder(s, chosen[:n]) {
+						t.Fatalf("%s: %v found by allPlayed, not played in that order\n%v", name, chosen[:n], s)
+					}
+					// The moves that the moves found show to play every
+					// amount too, each first (reordered): of all moves,
+					// not only those after m, as useDice asks; each
+					// played first and the rest in their order.
+					for also, k := s.reordered(moves, chosen[:n]), 0; also != 0; also, k = also>>1, k+1 {
+						if also&1 == 0 {
+							continue
+						}
+						if got := s.diceAfter(moves[k]); got != n {
+							t.Fatalf("%s: %v leaves every amount due playable, say the moves %v found after %v, but %d of %d by diceAfter\n%v", name, moves[k], chosen[:n], m, got, n, s)
+						}
+						j := 1
+						for (chosen[j].v^moves[k].v)&^(amountMask<<mAmount) != 0 {
+							j++
+						}
+						seq := append(append([]Move{chosen[j]}, chosen[:j]...), chosen[j+1:n]...)
+						if !playsInOrder(s, seq) {
+							t.Fatalf("%s: %v, found by allPlayed after %v, not played in the order %v\n%v", name, chosen[:n], m, seq, s)
+						}
+						reordered++
+					}
 				}
 				after := s
 				after.applyToken(m)
@@ -2139,4 +2186,5 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 	assert.GreaterOrEqual(t, checked, 10000, "only %d moves checked", checked)
 	assert.GreaterOrEqual(t, none, 1000, "only %d moves checked by noneAfter", none)
 	assert.GreaterOrEqual(t, all, 1000, "only %d moves checked by allPlayed", all)
+	assert.GreaterOrEqual(t, reordered, 1000, "only %d moves checked by reordered", reordered)
 }
