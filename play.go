@@ -107,11 +107,11 @@ func (s *State) afterMove(m Move, sq uint8) {
 		}
 	}
 	if rs.feat&featBlocks != 0 {
-		words := uint(1) << (int(c) * MaxTokens / 8) // the mover's word
 		if m.Captures() {
-			words = 1<<laneWords - 1 // and the captured tokens' words
+			s.findBlocks(1<<laneWords - 1) // and the captured tokens' colours
+		} else {
+			s.colorBlocks(c) // the mover's colour
 		}
-		s.findBlocks(words)
 	}
 	if rs.feat&featLastMoved != 0 {
 		s.setLastMoved(i) // rule P9
