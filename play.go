@@ -17,7 +17,7 @@ func (s *State) applyToken(m Move) {
 		if s.flags&stateLanes != 0 { // the throw began here (began), which begin keeps again (only under featSplit)
 			s.begin, s.flags = s.tok, s.flags&^stateLanes
 		}
-		if rs.feat&featLater != 0 {
+		if rs.feat&featLater != 0 && s.later != 0 { // (leave asks later too)
 			s.leave(c, i) // rule P4: the square left keeps who arrived last
 		}
 	}
