@@ -415,7 +415,11 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 				} else {
 					m = s.kindMove(ds[0], other, false, kindBoth, i)
 				}
-				dst = sortToken(append(dst, m), t)
+				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
+					dst = sortToken(append(dst, m), t)
+				} else {
+					dst = append(dst, m)
+				}
 			}
 		}
 		return dst
@@ -528,7 +532,7 @@ func (s *State) bothMove(head due, i int) Move {
 	i &= MaxTokens - 1
 	b := &s.begin
 	l := uint32(b[i][3]) | uint32(binary.LittleEndian.Uint16(b[MaxTokens+i/2][2*(i%2):]))<<8
-	a, d := s.dice()
+	a, d := s.twoFaces()
 	c := head.c()
 	return Move{uint64(dueOf(c, a+d, a+d)) | tokenFields(i, s.tok[c][i]) | uint64(l)<<laneShift}
 }
