@@ -107,11 +107,15 @@ func (s *State) afterMove(m Move, sq uint8) {
 		}
 	}
 	if rs.feat&featBlocks != 0 {
-		if m.Captures() {
-			s.findBlocks(1<<laneWords - 1) // and the captured tokens' colours
-		} else {
+		switch {
+		case m.Captures():
+			s.findBlocks(1<<laneWords - 1) // the captured tokens' colours too
+		case s.blocked&tokenBit(c, i) != 0 || m.FormsBlock() || m.has(flagPair) || rs.feat&featCapturePenalty != 0:
 			s.colorBlocks(c) // the mover's colour
 		}
+		// Else the token left no block and formed none (rule B1, as
+		// landing judged the move), and no other token moved: the blocks
+		// stand.
 	}
 	if rs.feat&featLastMoved != 0 {
 		s.setLastMoved(i) // rule P9
