@@ -109,7 +109,13 @@ func (s *State) afterMove(m Move, sq uint8) {
 	if rs.feat&featBlocks != 0 {
 		switch {
 		case m.Captures():
-			s.findBlocks(1<<laneWords - 1) // the captured tokens' colours too
+			// The mover's colour, and each colour with a block: a token
+			// taken from its square opens only a block it stood in.
+			for x := s.blocked | colorBits(c); x != 0; {
+				o := Color(bits.TrailingZeros32(x) / MaxTokens)
+				x &^= colorBits(o)
+				s.colorBlocks(o)
+			}
 		case s.blocked&tokenBit(c, i) != 0 || m.FormsBlock() || m.has(flagPair) || rs.feat&featCapturePenalty != 0:
 			s.colorBlocks(c) // the mover's colour
 		}
