@@ -98,12 +98,17 @@ func (s *State) afterMove(m Move, sq uint8) {
 		s.capturePenalty(m) // rule M8: after the move, the token that could have captured
 	}
 	if rs.feat&featLater != 0 && sq != 0 {
-		switch here := s.at.match(sq); bits.OnesCount32(here) {
-		case 2:
-			s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
-		case 1:
-		default:
-			s.later &^= here // a third token: none arrived after the one other
+		// Whether another token stands there: the token's byte cleared
+		// for one test of every byte (has), where match gathers them.
+		s.at.set(c, i, 0)
+		others := s.at.has(sq)
+		s.at.set(c, i, sq)
+		if others {
+			if here := s.at.match(sq); bits.OnesCount32(here) == 2 {
+				s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
+			} else {
+				s.later &^= here // a third token: none arrived after the one other
+			}
 		}
 	}
 	if rs.feat&featBlocks != 0 {
