@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -8,7 +9,9 @@ import (
 // After every move of random games, blocked is what findBlocks finds from
 // every token's square (locate): afterMove asks only the mover's colour
 // (colorBlocks), and nothing where the move leaves no block and forms
-// none (flagBlock). Every preset with blocks, and options beside them
+// none (flagBlock); and each token in later shares its square with one
+// other (rule P4: afterMove and leave keep it without match where they
+// can). Every preset with blocks, and options beside them
 // that move other tokens with the mover (rules F1, M8) or make blocks
 // only on safe squares (S4) or towers (R5).
 func TestBlocksFoundAfterEveryMove(t *testing.T) {
@@ -57,6 +60,12 @@ func TestBlocksFoundAfterEveryMove(t *testing.T) {
 				u.locate()
 				if u.blocked != s.blocked {
 					t.Fatalf("%v: after %v blocked %#x, found %#x\n%v", r, m, s.blocked, u.blocked, s)
+				}
+				for x := s.later; x != 0; x &= x - 1 { // rule P4: who arrived after the one other token on its square
+					k := bits.TrailingZeros32(x)
+					if sq := s.at.byteOf(Color(k/MaxTokens), k%MaxTokens); sq == 0 || bits.OnesCount32(s.at.match(sq)) != 2 {
+						t.Fatalf("%v: after %v later %#x, but token %d stands on square %d with %#x\n%v", r, m, s.later, k, sq, s.at.match(sq), s)
+					}
 				}
 				moves++
 				if s.blocked != 0 {

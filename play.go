@@ -257,7 +257,12 @@ func (s *State) leave(c Color, i int) {
 	}
 	s.later &^= tokenBit(c, i)
 	if sq := s.at.byteOf(c, i); sq != 0 {
-		s.later &^= s.at.match(sq)
+		for x := s.later; x != 0; x &= x - 1 { // the few that arrived after another: those on sq
+			k := bits.TrailingZeros32(x)
+			if s.at.byteOf(Color(k/MaxTokens), k%MaxTokens) == sq {
+				s.later &^= 1 << k
+			}
+		}
 	}
 }
 
