@@ -54,7 +54,7 @@ var _ = [1]struct{}{}[8/MaxTokens-2]
 // game with blocks: the tokens that share a track square with another of
 // their colour; under BlocksOnSafe (rule S4) only on a safe square.
 func (s *State) colorBlocks(c Color) {
-	c %= MaxPlayers
+	c %= MaxPlayers // (every colour is: the bound of the bytes read)
 	// Byte j of the colour's MaxTokens (4) bytes against byte j-1 and
 	// byte j-2, turning round the group: j-3 is j+1, the first test
 	// turned back by a byte, and j-2 marks both bytes of a pair.

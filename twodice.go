@@ -398,7 +398,7 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 				dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
 			}
 			if oth>>i&1 != 0 {
-				m := s.otherMove(other, i)
+				m := s.otherMove(other, i) // (read whether kept or not: fewer instructions than a branch first)
 				if !keep {
 					m = s.kindMove(ds[0], other, false, kindOther, i)
 				}
