@@ -1,6 +1,7 @@
 package ludo
 
 import (
+	"encoding/binary"
 	"math/bits"
 )
 
@@ -33,46 +34,41 @@ func (s *State) stops(c Color) uint32 {
 }
 
 // findBlocks sets blocked from at (rule B1), for the tokens whose word of
-// lanes has its bit in words. Only games with blocks keep it. Under
-// BlocksOnSafe it leaves the filter to findBenchBlocks, tested here
-// while the features are at hand, so that other games pay no test after
-// the pairs are found.
+// lanes has its bit in words: the colours of each word (colorBlocks).
+// Only games with blocks keep it.
 func (s *State) findBlocks(words uint) {
-	feat := s.rs.feat
-	if feat&featBlocks == 0 {
-		return
-	}
-	if feat&featBenchBlocks != 0 && words&benchPass == 0 {
-		s.findBenchBlocks(words)
+	if s.rs.feat&featBlocks == 0 {
 		return
 	}
 	for x := words & (1<<laneWords - 1); x != 0; x &= x - 1 {
-		w := bits.TrailingZeros(x) % laneWords
-		// The tokens that share a track square with another of their
-		// colour: the high bit of each byte of the word that is not 0
-		// and equals another byte of its colour's group of MaxTokens (4)
-		// bytes. Byte j of a group against byte j-1 and byte j-2,
-		// turning round the group; j-3 is j+1, the first test turned
-		// back by a byte, and j-2 marks both bytes of a pair.
-		const w1, w2, top = 0x000000ff_000000ff, 0x0000ffff_0000ffff, 0xff000000_ff000000
-		b := s.at.word(w)
-		one := zeroBytes(b ^ (b<<8&^w1 | b>>24&w1))
-		same := one | one>>8&^top | one<<24&top | zeroBytes(b^(b<<16&^w2|b>>16&w2))
-		s.blocked = s.blocked&^(0xff<<(8*w)) | uint32(gather(same&^zeroBytes(b)))<<(8*w) // not off the track
+		c := Color(bits.TrailingZeros(x) * 8 / MaxTokens)
+		s.colorBlocks(c)
+		s.colorBlocks(c + 1)
 	}
 }
 
-// benchPass marks the words of findBenchBlocks' call of findBlocks.
-const benchPass = 1 << 8
+// Two colours a word of lanes (findBlocks).
+var _ = [1]struct{}{}[8/MaxTokens-2]
 
-// findBenchBlocks is findBlocks under BlocksOnSafe (rule S4): the pairs,
-// then only those on a safe square.
-func (s *State) findBenchBlocks(words uint) {
-	s.findBlocks(words | benchPass)
-	for k, x := 0, s.blocked; x != 0; x &= x - 1 {
-		k = bits.TrailingZeros32(x)
-		if s.rs.square[s.at.byteOf(Color(k/MaxTokens), k%MaxTokens)]&squareSafe == 0 {
-			s.blocked &^= 1 << k
+// colorBlocks sets colour c's tokens in blocked from at (rule B1), in a
+// game with blocks: the tokens that share a track square with another of
+// their colour; under BlocksOnSafe (rule S4) only on a safe square.
+func (s *State) colorBlocks(c Color) {
+	c %= MaxPlayers // (every colour is: the bound of the bytes read)
+	// Byte j of the colour's MaxTokens (4) bytes against byte j-1 and
+	// byte j-2, turning round the group: j-3 is j+1, the first test
+	// turned back by a byte, and j-2 marks both bytes of a pair.
+	b := binary.LittleEndian.Uint32(s.at[MaxTokens*int(c):])
+	one := zeroBytes(b ^ bits.RotateLeft32(b, 8))
+	same := (one | bits.RotateLeft32(one, -8) | zeroBytes(b^bits.RotateLeft32(b, 16))) &^ zeroBytes(b) // not off the track
+	pairs := same >> 7 & 0x01010101 * 0x01020408 >> 24 & (1<<MaxTokens - 1)                            // a bit a token
+	if s.rs.feat&featBenchBlocks != 0 {
+		for x := pairs; x != 0; x &= x - 1 {
+			k := bits.TrailingZeros32(x)
+			if s.rs.square[uint8(b>>(8*k))]&squareSafe == 0 {
+				pairs &^= 1 << k
+			}
 		}
 	}
+	s.blocked = s.blocked&^colorBits(c) | pairs<<(uint(c)*MaxTokens%32)
 }

@@ -91,23 +91,30 @@ func (s *State) settled(m Move) bool {
 		}
 		return false
 	}
-	if x := s.extra >> settledBit[mate][kind] & alike; x != 0 && s.extra&extraDice != 0 {
-		ds, n := s.dues()
-		other := otherDue(ds, n)
-		kept := mate == 0 && s.lanesKept() // its lane kept, not judged again
+	x := s.extra >> settledBit[mate][kind] & alike
+	if x == 0 || s.extra&extraDice == 0 {
+		return false
+	}
+	kept := mate == 0 && s.lanesKept() // its lane kept, not judged again
+	if kept && kind == kindBoth {      // (of the head's colour: no other amount asked)
 		for ; x != 0; x &= x - 1 {
-			var l Move
-			switch j := bits.TrailingZeros32(x); {
-			case kept && kind == kindOther:
-				l = s.otherMove(other, j)
-			case kept:
-				l = s.bothMove(ds[0], j)
-			default:
-				l = s.kindMove(ds[0], other, mate != 0, kind, j)
-			}
-			if l.v&^token == m.v&^token {
+			if s.bothMove(d, bits.TrailingZeros32(x)).v&^token == m.v&^token {
 				return true
 			}
+		}
+		return false
+	}
+	ds, n := s.dues()
+	other := otherDue(ds, n)
+	for ; x != 0; x &= x - 1 {
+		var l Move
+		if j := bits.TrailingZeros32(x); kept {
+			l = s.otherMove(other, j)
+		} else {
+			l = s.kindMove(ds[0], other, mate != 0, kind, j)
+		}
+		if l.v&^token == m.v&^token {
+			return true
 		}
 	}
 	return false

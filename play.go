@@ -17,7 +17,7 @@ func (s *State) applyToken(m Move) {
 		if s.flags&stateLanes != 0 { // the throw began here (began), which begin keeps again (only under featSplit)
 			s.begin, s.flags = s.tok, s.flags&^stateLanes
 		}
-		if rs.feat&featLater != 0 {
+		if rs.feat&featLater != 0 && s.later != 0 { // (leave asks later too)
 			s.leave(c, i) // rule P4: the square left keeps who arrived last
 		}
 	}
@@ -98,20 +98,35 @@ func (s *State) afterMove(m Move, sq uint8) {
 		s.capturePenalty(m) // rule M8: after the move, the token that could have captured
 	}
 	if rs.feat&featLater != 0 && sq != 0 {
-		switch here := s.at.match(sq); bits.OnesCount32(here) {
-		case 2:
-			s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
-		case 1:
-		default:
-			s.later &^= here // a third token: none arrived after the one other
+		// Whether another token stands there: the token's byte cleared
+		// for one test of every byte (has), where match gathers them.
+		s.at.set(c, i, 0)
+		others := s.at.has(sq)
+		s.at.set(c, i, sq)
+		if others {
+			if here := s.at.match(sq); bits.OnesCount32(here) == 2 {
+				s.later |= tokenBit(c, i) // rule P4: it arrived after the token there
+			} else {
+				s.later &^= here // a third token: none arrived after the one other
+			}
 		}
 	}
 	if rs.feat&featBlocks != 0 {
-		words := uint(1) << (int(c) * MaxTokens / 8) // the mover's word
-		if m.Captures() {
-			words = 1<<laneWords - 1 // and the captured tokens' words
+		switch {
+		case m.Captures():
+			// The mover's colour, and each colour with a block: a token
+			// taken from its square opens only a block it stood in.
+			for x := s.blocked | colorBits(c); x != 0; {
+				o := Color(bits.TrailingZeros32(x) / MaxTokens)
+				x &^= colorBits(o)
+				s.colorBlocks(o)
+			}
+		case s.blocked&tokenBit(c, i) != 0 || m.FormsBlock() || m.has(flagPair) || rs.feat&featCapturePenalty != 0:
+			s.colorBlocks(c) // the mover's colour
 		}
-		s.findBlocks(words)
+		// Else the token left no block and formed none (rule B1, as
+		// landing judged the move), and no other token moved: the blocks
+		// stand.
 	}
 	if rs.feat&featLastMoved != 0 {
 		s.setLastMoved(i) // rule P9
@@ -242,7 +257,12 @@ func (s *State) leave(c Color, i int) {
 	}
 	s.later &^= tokenBit(c, i)
 	if sq := s.at.byteOf(c, i); sq != 0 {
-		s.later &^= s.at.match(sq)
+		for x := s.later; x != 0; x &= x - 1 { // the few that arrived after another: those on sq
+			k := bits.TrailingZeros32(x)
+			if s.at.byteOf(Color(k/MaxTokens), k%MaxTokens) == sq {
+				s.later &^= 1 << k
+			}
+		}
 	}
 }
 

@@ -362,9 +362,12 @@ func (s *State) settle() {
 
 // appendSettled is appendLegal with two dice: the moves settle kept, in
 // canonical order, or the pass where there are none (rule C10). The
-// head's come from their lanes, in token order; the other amount's and
-// both dice's from theirs where kept (lanesKept: otherMove, bothMove),
-// the others judged again (kindMove), and then all are sorted.
+// head's come from their lanes; the other amount's and both dice's from
+// theirs where kept (lanesKept: otherMove, bothMove), the others judged
+// again (kindMove). The mover's colour's are listed token by token, in
+// token order, each token's ordered among themselves (sortToken), which
+// is canonical order; with the player's other colour's (rule T3) all are
+// sorted.
 func (s *State) appendSettled(d due, dst []Move) []Move {
 	n := len(dst)
 	base, tok := d.base(), &s.tok[d.c()]
@@ -373,12 +376,12 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 	const valid = uint32(flagValid) << (mFlags - laneShift)
 	v := &s.moves
 	have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)
-	for ; have != 0; have &= have - 1 {
-		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
-	}
 	x := s.extra &^ extraDice
-	if x == 0 { // the head's alone
+	if x == 0 { // the head's alone, in token order
+		for ; have != 0; have &= have - 1 {
+			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
+		}
 		if len(dst) == n {
 			return append(dst, d.pass(false))
 		}
@@ -386,6 +389,45 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 	}
 	ds, k := s.dues()
 	other, keep := otherDue(ds, k), s.lanesKept()
+	if x>>settledBit[1][kindHead] == 0 { // the mover's colour's alone
+		oth, both := x>>settledBit[0][kindOther]&0xf, x>>settledBit[0][kindBoth]&0xf
+		for all := have | oth | both; all != 0; all &= all - 1 {
+			i := bits.TrailingZeros32(all) & (MaxTokens - 1)
+			t := len(dst)
+			if have>>i&1 != 0 {
+				dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
+			}
+			if oth>>i&1 != 0 {
+				m := s.otherMove(other, i) // (read whether kept or not: fewer instructions than a branch first)
+				if !keep {
+					m = s.kindMove(ds[0], other, false, kindOther, i)
+				}
+				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
+					dst = sortToken(append(dst, m), t)
+				} else {
+					dst = append(dst, m)
+				}
+			}
+			if both>>i&1 != 0 {
+				var m Move
+				if keep {
+					m = s.bothMove(ds[0], i)
+				} else {
+					m = s.kindMove(ds[0], other, false, kindBoth, i)
+				}
+				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
+					dst = sortToken(append(dst, m), t)
+				} else {
+					dst = append(dst, m)
+				}
+			}
+		}
+		return dst
+	}
+	for ; have != 0; have &= have - 1 {
+		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
+	}
 	for ; x != 0; x &= x - 1 {
 		b := uint8(bits.TrailingZeros32(x))
 		mate, kind := false, kindOther
@@ -406,6 +448,21 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 	}
 	sortMoves(dst[n:])
 	return dst
+}
+
+// sortToken moves the last of moves, a move of the token whose moves
+// begin at t, to its place among them in canonical order (Move.Compare):
+// they share the colour, the token and where it starts, so where each
+// goes decides but where two go alike.
+func sortToken(moves []Move, t int) []Move {
+	for j := len(moves) - 1; j > t; j-- {
+		p, m := moves[j-1], moves[j]
+		if a, b := p.To(), m.To(); a < b || a == b && p.order() <= m.order() {
+			break
+		}
+		moves[j-1], moves[j] = m, p
+	}
+	return moves
 }
 
 // keepsOther reports whether begin is free for the lanes of the moves
@@ -475,7 +532,7 @@ func (s *State) bothMove(head due, i int) Move {
 	i &= MaxTokens - 1
 	b := &s.begin
 	l := uint32(b[i][3]) | uint32(binary.LittleEndian.Uint16(b[MaxTokens+i/2][2*(i%2):]))<<8
-	a, d := s.dice()
+	a, d := s.twoFaces()
 	c := head.c()
 	return Move{uint64(dueOf(c, a+d, a+d)) | tokenFields(i, s.tok[c][i]) | uint64(l)<<laneShift}
 }
