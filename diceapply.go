@@ -27,10 +27,14 @@ func (s *State) applyDice(m Move) error {
 		}
 		return s.forfeitError(m)
 	}
-	barred := s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
+	// The head's move as listed (head): settle keeps a token's lane only
+	// where rule U2 lets the token take the die (split), so it is not
+	// barred.
 	k := m.Token() & (MaxTokens - 1)
-	if l := s.moves[k]; !barred && (l != 0 && d.base()|s.tokenPart(c, k)|uint64(l&^settledLane)<<laneShift == m.v || // the head's move as listed
-		s.settled(m)) {
+	l := s.moves[k]
+	head := l != 0 && d.base()|s.tokenPart(c, k)|uint64(l&^settledLane)<<laneShift == m.v
+	barred := !head && s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
+	if head || !barred && s.settled(m) {
 		s.applyToken(m)
 		s.settle()
 		return nil

@@ -325,6 +325,9 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 			break
 		}
 	}
+	if s.rs.feat&featSplit != 0 && !s.splitFree(m) { // (following would find no move: asked before the amounts due are found)
+		return false
+	}
 	ds, _ := s.dues()
 	other := ds[0]
 	if m.amount() == other.k() {

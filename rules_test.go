@@ -1998,6 +1998,13 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 						t.Fatalf("%v: the lanes kept in begin change the Key\n%v", r, s)
 					}
 				}
+				// A head's move settle kept in moves is never one rule U2
+				// bars (applyDice takes it without asking sumBarred).
+				for k, l := range s.moves {
+					if h := s.head(); l != 0 && s.sumBarred(Move{h.base() | s.tokenPart(h.c(), k) | uint64(l&^settledLane)<<laneShift}) {
+						t.Fatalf("%v: token %d's move of the head kept, but barred by rule U2\n%v", r, k, s)
+					}
+				}
 				for _, m := range got {
 					if _, err := s.Apply(m); err != nil {
 						t.Fatalf("%v: %v listed but refused: %v\n%v", r, m, err, s)
