@@ -37,51 +37,78 @@ func (s *State) useDice(moves []Move) []Move {
 	if n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
 		return moves
 	}
-	var played [MaxMoves]uint8
 	if n == 2 {
+		// Each move plays one die or both (diceAfter counts at least
+		// the move's own): the moves that play one, a bit each.
+		var one uint32
 		for k, m := range moves {
-			switch {
-			case s.bothPlayed(m, moves):
-				played[k] = 2
-			case s.noneAfter(m, moves):
-				played[k] = 1
-			default:
-				played[k] = uint8(s.diceAfter(m))
+			if !s.bothPlayed(m, moves) && (s.noneAfter(m, moves) || s.diceAfter(m) < 2) {
+				one |= 1 << k
 			}
 		}
-	} else {
-		ds, _ := s.dues()
-		var chosen [maxDue]Move // the moves allPlayed finds
-		var also uint32         // moves after k that those show to play every amount (reordered)
+		switch {
+		case one == 0: // every move plays both: all kept
+			return moves
+		case one == 1<<len(moves)-1: // no move plays both: one die is played
+			if s.rs.rules.DiceUse == LargerDie {
+				return larger(moves)
+			}
+			return moves
+		}
+		kept := moves[:0]
 		for k, m := range moves {
-			played[k] = uint8(n)
-			if also>>k&1 != 0 {
-				continue
+			if one>>k&1 == 0 {
+				kept = append(kept, m)
 			}
-			if s.allPlayed(m, moves, ds[:n], &chosen) {
-				if k+1 < len(moves) {
-					also |= s.reordered(moves[k+1:], chosen[:n]) << (k + 1)
-				}
-			} else {
-				played[k] = uint8(s.diceAfter(m))
+		}
+		return kept
+	}
+	// More (tops and bottoms, rule H2): how many each plays.
+	var played [MaxMoves]uint8
+	ds, _ := s.dues()
+	var chosen [maxDue]Move // the moves allPlayed finds
+	var also uint32         // moves after k that those show to play every amount (reordered)
+	for k, m := range moves {
+		played[k] = uint8(n)
+		if also>>k&1 != 0 {
+			continue
+		}
+		if s.allPlayed(m, moves, ds[:n], &chosen) {
+			if k+1 < len(moves) {
+				also |= s.reordered(moves[k+1:], chosen[:n]) << (k + 1)
 			}
+		} else {
+			played[k] = uint8(s.diceAfter(m))
 		}
 	}
 	most, least := uint8(0), uint8(maxDue)
 	for _, p := range played[:len(moves)] {
 		most, least = max(most, p), min(least, p)
 	}
-	larger := 0
 	if most == 1 && s.rs.rules.DiceUse == LargerDie {
-		for _, m := range moves {
-			larger = max(larger, m.Count())
-		}
+		return larger(moves)
 	} else if least == most { // every move plays as many: all kept
 		return moves
 	}
 	kept := moves[:0]
 	for k, m := range moves {
-		if played[k] == most && m.Count() >= larger {
+		if played[k] == most {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// larger keeps of moves, each of which plays one die, those of the larger
+// die where a token can play it (LargerDie, rule W2).
+func larger(moves []Move) []Move {
+	most := 0
+	for _, m := range moves {
+		most = max(most, m.Count())
+	}
+	kept := moves[:0]
+	for _, m := range moves {
+		if m.Count() >= most {
 			kept = append(kept, m)
 		}
 	}
