@@ -2065,7 +2065,7 @@ func TestMoveOrderIsCompare(t *testing.T) {
 // them all and the moves it found are played in their order, and so for
 // each move that reordered says plays them all too, played first.
 func TestUntouchedMovesStayLegal(t *testing.T) {
-	checked, none, all, reordered := 0, 0, 0, 0
+	checked, none, all, reordered, useDice := 0, 0, 0, 0, 0
 	// check runs on every position of the games: it tests with plain
 	// comparisons, as require's calls (each a Helper call and its stack
 	// walk, its arguments boxed) make this test three times slower.
@@ -2077,6 +2077,29 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 		}
 		var buf [MaxMoves]Move
 		moves := s.diceMoves(buf[:0])
+		if n == 2 { // useDice keeps what diceAfter, each move played on a copy, shows rule W2 to keep
+			var played [MaxMoves]int
+			most, larger := 0, 0
+			for k, m := range moves {
+				played[k] = s.diceAfter(m)
+				most = max(most, played[k])
+			}
+			if most == 1 && s.rs.rules.DiceUse == LargerDie {
+				for _, m := range moves {
+					larger = max(larger, m.Count())
+				}
+			}
+			var want []Move
+			for k, m := range moves {
+				if played[k] == most && m.Count() >= larger {
+					want = append(want, m)
+				}
+			}
+			if got := s.useDice(slices.Clone(moves)); !slices.Equal(got, want) {
+				t.Fatalf("%s: rule W2 keeps %v of %v, by diceAfter %v\n%v", name, got, moves, want, s)
+			}
+			useDice++
+		}
 		for _, m := range moves {
 			if n > 2 { // the position rule W2 looks ahead to (diceAfter)
 				var chosen [maxDue]Move
@@ -2194,4 +2217,5 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 	assert.GreaterOrEqual(t, none, 1000, "only %d moves checked by noneAfter", none)
 	assert.GreaterOrEqual(t, all, 1000, "only %d moves checked by allPlayed", all)
 	assert.GreaterOrEqual(t, reordered, 1000, "only %d moves checked by reordered", reordered)
+	assert.GreaterOrEqual(t, useDice, 10000, "only %d throws checked against diceAfter", useDice)
 }
