@@ -176,8 +176,9 @@ func (s *State) apart(m, r Move) bool {
 }
 
 // anyDiceMove reports whether an amount due has a move, as diceMoves
-// would list one, without listing them.
-func (s *State) anyDiceMove() bool {
+// would list one, without listing them; token last of a colour is judged
+// after its others (anyKept).
+func (s *State) anyDiceMove(last int) bool {
 	ds, n := s.dues()
 	if s.sumsDue(ds, n) { // both dice due: their sum adds moves (rules U2, H1) and may take some away (M2)
 		var buf [MaxMoves]Move
@@ -185,7 +186,7 @@ func (s *State) anyDiceMove() bool {
 	}
 	for _, d := range ds[:n] {
 		for {
-			if s.anyKept(d) {
+			if s.anyKept(d, last) {
 				return true
 			}
 			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
@@ -201,8 +202,11 @@ func (s *State) anyDiceMove() bool {
 // startCount judges legal (anyJudged) that the rules of where the throw
 // began keep (split). Where they may take moves away and a filter
 // chooses among the moves, the filter may have kept only those: it asks
-// startCount, on a copy.
-func (s *State) anyKept(d due) bool {
+// startCount, on a copy. Token last is judged after the others: diceAfter
+// names the token it moved, which, having played a die, rule U2 bars from
+// the other (split), so that the first move judged legal is more often
+// kept; whichever is found first, one is found where there is one.
+func (s *State) anyKept(d due, last int) bool {
 	if s.rs.feat&featSplit == 0 || !s.diePlayed() {
 		return s.anyJudged(d)
 	}
@@ -222,8 +226,9 @@ func (s *State) anyKept(d due) bool {
 		return false
 	}
 	x := tokenBytes(&s.tok[d.c()])
-	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
-		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+	cand, b := uint(s.candidates(d, x)), uint(1)<<(last&(MaxTokens-1))
+	for order := cand&^b | cand&b<<MaxTokens; order != 0; order &= order - 1 { // (the candidates, last's bit moved past the others)
+		i := bits.TrailingZeros(order) & (MaxTokens - 1)
 		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
 			if _, ok := s.split(s.laneMove(d, i, l)); ok {
 				return true
@@ -276,7 +281,7 @@ func (s *State) diceAfter(m Move) int {
 		played = 2
 	}
 	if n-played == 1 { // one die left: it is played if it has a move
-		return played + b2i(t.anyDiceMove())
+		return played + b2i(t.anyDiceMove(m.Token()))
 	}
 	var buf [MaxMoves]Move
 	left, moves := n-played, buf[:0]
