@@ -101,8 +101,9 @@ func (s *State) settled(m Move) bool {
 	}
 	kept := mate == 0 && s.lanesKept() // its lane kept, not judged again
 	if kept && kind == kindBoth {      // (of the head's colour: no other amount asked)
+		sum := s.bothDue(d.c())
 		for ; x != 0; x &= x - 1 {
-			if s.bothMove(d, bits.TrailingZeros32(x)).v&^token == m.v&^token {
+			if s.bothMove(sum, bits.TrailingZeros32(x)).v&^token == m.v&^token {
 				return true
 			}
 		}
