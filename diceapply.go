@@ -27,14 +27,19 @@ func (s *State) applyDice(m Move) error {
 		}
 		return s.forfeitError(m)
 	}
-	// The head's move as listed (head): settle keeps a token's lane only
+	// The head's move as listed (found): settle keeps a token's lane only
 	// where rule U2 lets the token take the die (split), so it is not
-	// barred.
+	// barred; or its move of both dice as listed from its kept lane
+	// (lanesKept, bothMove), as settled finds it, which no rule of where
+	// the throw began bars (sumBarred).
 	k := m.Token() & (MaxTokens - 1)
 	l := s.moves[k]
-	head := l != 0 && d.base()|s.tokenPart(c, k)|uint64(l&^settledLane)<<laneShift == m.v
-	barred := !head && s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
-	if head || !barred && s.settled(m) {
+	found := l != 0 && d.base()|s.tokenPart(c, k)|uint64(l&^settledLane)<<laneShift == m.v
+	if !found && m.BothDice() && s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindBoth]+uint8(k))&1 != 0 && s.lanesKept() {
+		found = s.bothMove(s.bothDue(d.c()), k) == m
+	}
+	barred := !found && s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
+	if found || !barred && s.settled(m) {
 		s.applyToken(m)
 		s.settle()
 		return nil
