@@ -1998,11 +1998,23 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 						t.Fatalf("%v: the lanes kept in begin change the Key\n%v", r, s)
 					}
 				}
-				// A head's move settle kept in moves is never one rule U2
-				// bars (applyDice takes it without asking sumBarred).
+				// A head's move settle kept in moves, and where begin keeps
+				// them (lanesKept) the other amount's and both dice's, is
+				// never one rule U2 bars (applyDice takes them without
+				// asking sumBarred).
 				for k, l := range s.moves {
-					if h := s.head(); l != 0 && s.sumBarred(Move{h.base() | s.tokenPart(h.c(), k) | uint64(l&^settledLane)<<laneShift}) {
+					h := s.head()
+					if l != 0 && s.sumBarred(Move{h.base() | s.tokenPart(h.c(), k) | uint64(l&^settledLane)<<laneShift}) {
 						t.Fatalf("%v: token %d's move of the head kept, but barred by rule U2\n%v", r, k, s)
+					}
+					if s.extra&extraDice == 0 || !s.lanesKept() {
+						continue
+					}
+					if ds, n := s.dues(); s.extra>>(settledBit[0][kindOther]+uint8(k))&1 != 0 && s.sumBarred(s.otherMove(otherDue(ds, n), k)) {
+						t.Fatalf("%v: token %d's move of the other amount kept, but barred by rule U2\n%v", r, k, s)
+					}
+					if s.extra>>(settledBit[0][kindBoth]+uint8(k))&1 != 0 && s.sumBarred(s.bothMove(s.bothDue(h.c()), k)) {
+						t.Fatalf("%v: token %d's move of both dice kept, but barred by rule U2\n%v", r, k, s)
 					}
 				}
 				for _, m := range got {
