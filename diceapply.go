@@ -27,10 +27,21 @@ func (s *State) applyDice(m Move) error {
 		}
 		return s.forfeitError(m)
 	}
-	barred := s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
+	// The head's move as listed (found), or the other amount's or both
+	// dice's from its kept lane (lanesKept: otherMove, bothMove), as
+	// settled finds them: settle keeps a token's lane only where rule U2
+	// lets the token take the die (split), so none of them is barred.
 	k := m.Token() & (MaxTokens - 1)
-	if l := s.moves[k]; !barred && (l != 0 && d.base()|s.tokenPart(c, k)|uint64(l&^settledLane)<<laneShift == m.v || // the head's move as listed
-		s.settled(m)) {
+	l := s.moves[k]
+	found := l != 0 && d.base()|s.tokenPart(c, k)|uint64(l&^settledLane)<<laneShift == m.v
+	if !found && m.BothDice() && s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindBoth]+uint8(k))&1 != 0 && s.lanesKept() {
+		found = s.bothMove(s.bothDue(d.c()), k) == m
+	} else if !found && s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindOther]+uint8(k))&1 != 0 && m.amount() != s.due.first() && s.lanesKept() {
+		ds, n := s.dues()
+		found = s.otherMove(otherDue(ds, n), k) == m
+	}
+	barred := !found && s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
+	if found || !barred && s.settled(m) {
 		s.applyToken(m)
 		s.settle()
 		return nil
@@ -97,8 +108,9 @@ func (s *State) settled(m Move) bool {
 	}
 	kept := mate == 0 && s.lanesKept() // its lane kept, not judged again
 	if kept && kind == kindBoth {      // (of the head's colour: no other amount asked)
+		sum := s.bothDue(d.c())
 		for ; x != 0; x &= x - 1 {
-			if s.bothMove(d, bits.TrailingZeros32(x)).v&^token == m.v&^token {
+			if s.bothMove(sum, bits.TrailingZeros32(x)).v&^token == m.v&^token {
 				return true
 			}
 		}

@@ -37,51 +37,78 @@ func (s *State) useDice(moves []Move) []Move {
 	if n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
 		return moves
 	}
-	var played [MaxMoves]uint8
 	if n == 2 {
+		// Each move plays one die or both (diceAfter counts at least
+		// the move's own): the moves that play one, a bit each.
+		var one uint32
 		for k, m := range moves {
-			switch {
-			case s.bothPlayed(m, moves):
-				played[k] = 2
-			case s.noneAfter(m, moves):
-				played[k] = 1
-			default:
-				played[k] = uint8(s.diceAfter(m))
+			if !s.bothPlayed(m, moves) && (s.noneAfter(m, moves) || s.diceAfter(m) < 2) {
+				one |= 1 << k
 			}
 		}
-	} else {
-		ds, _ := s.dues()
-		var chosen [maxDue]Move // the moves allPlayed finds
-		var also uint32         // moves after k that those show to play every amount (reordered)
+		switch {
+		case one == 0: // every move plays both: all kept
+			return moves
+		case one == 1<<len(moves)-1: // no move plays both: one die is played
+			if s.rs.rules.DiceUse == LargerDie {
+				return larger(moves)
+			}
+			return moves
+		}
+		kept := moves[:0]
 		for k, m := range moves {
-			played[k] = uint8(n)
-			if also>>k&1 != 0 {
-				continue
+			if one>>k&1 == 0 {
+				kept = append(kept, m)
 			}
-			if s.allPlayed(m, moves, ds[:n], &chosen) {
-				if k+1 < len(moves) {
-					also |= s.reordered(moves[k+1:], chosen[:n]) << (k + 1)
-				}
-			} else {
-				played[k] = uint8(s.diceAfter(m))
+		}
+		return kept
+	}
+	// More (tops and bottoms, rule H2): how many each plays.
+	var played [MaxMoves]uint8
+	ds, _ := s.dues()
+	var chosen [maxDue]Move // the moves allPlayed finds
+	var also uint32         // moves after k that those show to play every amount (reordered)
+	for k, m := range moves {
+		played[k] = uint8(n)
+		if also>>k&1 != 0 {
+			continue
+		}
+		if s.allPlayed(m, moves, ds[:n], &chosen) {
+			if k+1 < len(moves) {
+				also |= s.reordered(moves[k+1:], chosen[:n]) << (k + 1)
 			}
+		} else {
+			played[k] = uint8(s.diceAfter(m))
 		}
 	}
 	most, least := uint8(0), uint8(maxDue)
 	for _, p := range played[:len(moves)] {
 		most, least = max(most, p), min(least, p)
 	}
-	larger := 0
 	if most == 1 && s.rs.rules.DiceUse == LargerDie {
-		for _, m := range moves {
-			larger = max(larger, m.Count())
-		}
+		return larger(moves)
 	} else if least == most { // every move plays as many: all kept
 		return moves
 	}
 	kept := moves[:0]
 	for k, m := range moves {
-		if played[k] == most && m.Count() >= larger {
+		if played[k] == most {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// larger keeps of moves, each of which plays one die, those of the larger
+// die where a token can play it (LargerDie, rule W2).
+func larger(moves []Move) []Move {
+	most := 0
+	for _, m := range moves {
+		most = max(most, m.Count())
+	}
+	kept := moves[:0]
+	for _, m := range moves {
+		if m.Count() >= most {
 			kept = append(kept, m)
 		}
 	}
@@ -149,8 +176,9 @@ func (s *State) apart(m, r Move) bool {
 }
 
 // anyDiceMove reports whether an amount due has a move, as diceMoves
-// would list one, without listing them.
-func (s *State) anyDiceMove() bool {
+// would list one, without listing them; token last of a colour is judged
+// after its others (anyKept).
+func (s *State) anyDiceMove(last int) bool {
 	ds, n := s.dues()
 	if s.sumsDue(ds, n) { // both dice due: their sum adds moves (rules U2, H1) and may take some away (M2)
 		var buf [MaxMoves]Move
@@ -158,7 +186,7 @@ func (s *State) anyDiceMove() bool {
 	}
 	for _, d := range ds[:n] {
 		for {
-			if s.anyKept(d) {
+			if s.anyKept(d, last) {
 				return true
 			}
 			if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
@@ -174,8 +202,11 @@ func (s *State) anyDiceMove() bool {
 // startCount judges legal (anyJudged) that the rules of where the throw
 // began keep (split). Where they may take moves away and a filter
 // chooses among the moves, the filter may have kept only those: it asks
-// startCount, on a copy.
-func (s *State) anyKept(d due) bool {
+// startCount, on a copy. Token last is judged after the others: diceAfter
+// names the token it moved, which, having played a die, rule U2 bars from
+// the other (split), so that the first move judged legal is more often
+// kept; whichever is found first, one is found where there is one.
+func (s *State) anyKept(d due, last int) bool {
 	if s.rs.feat&featSplit == 0 || !s.diePlayed() {
 		return s.anyJudged(d)
 	}
@@ -195,8 +226,9 @@ func (s *State) anyKept(d due) bool {
 		return false
 	}
 	x := tokenBytes(&s.tok[d.c()])
-	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
-		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+	cand, b := uint(s.candidates(d, x)), uint(1)<<(last&(MaxTokens-1))
+	for order := cand&^b | cand&b<<MaxTokens; order != 0; order &= order - 1 { // (the candidates, last's bit moved past the others)
+		i := bits.TrailingZeros(order) & (MaxTokens - 1)
 		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
 			if _, ok := s.split(s.laneMove(d, i, l)); ok {
 				return true
@@ -249,7 +281,7 @@ func (s *State) diceAfter(m Move) int {
 		played = 2
 	}
 	if n-played == 1 { // one die left: it is played if it has a move
-		return played + b2i(t.anyDiceMove())
+		return played + b2i(t.anyDiceMove(m.Token()))
 	}
 	var buf [MaxMoves]Move
 	left, moves := n-played, buf[:0]
@@ -324,6 +356,9 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 		if amounts != 0 || !s.double() || s.flags&stateBottoms != 0 { // (tops and bottoms, rule H2, are no double's two dice)
 			break
 		}
+	}
+	if s.rs.feat&featSplit != 0 && !s.splitFree(m) { // (following would find no move: asked before the amounts due are found)
+		return false
 	}
 	ds, _ := s.dues()
 	other := ds[0]

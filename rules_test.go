@@ -1998,6 +1998,25 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 						t.Fatalf("%v: the lanes kept in begin change the Key\n%v", r, s)
 					}
 				}
+				// A head's move settle kept in moves, and where begin keeps
+				// them (lanesKept) the other amount's and both dice's, is
+				// never one rule U2 bars (applyDice takes them without
+				// asking sumBarred).
+				for k, l := range s.moves {
+					h := s.head()
+					if l != 0 && s.sumBarred(Move{h.base() | s.tokenPart(h.c(), k) | uint64(l&^settledLane)<<laneShift}) {
+						t.Fatalf("%v: token %d's move of the head kept, but barred by rule U2\n%v", r, k, s)
+					}
+					if s.extra&extraDice == 0 || !s.lanesKept() {
+						continue
+					}
+					if ds, n := s.dues(); s.extra>>(settledBit[0][kindOther]+uint8(k))&1 != 0 && s.sumBarred(s.otherMove(otherDue(ds, n), k)) {
+						t.Fatalf("%v: token %d's move of the other amount kept, but barred by rule U2\n%v", r, k, s)
+					}
+					if s.extra>>(settledBit[0][kindBoth]+uint8(k))&1 != 0 && s.sumBarred(s.bothMove(s.bothDue(h.c()), k)) {
+						t.Fatalf("%v: token %d's move of both dice kept, but barred by rule U2\n%v", r, k, s)
+					}
+				}
 				for _, m := range got {
 					if _, err := s.Apply(m); err != nil {
 						t.Fatalf("%v: %v listed but refused: %v\n%v", r, m, err, s)
@@ -2058,7 +2077,7 @@ func TestMoveOrderIsCompare(t *testing.T) {
 // them all and the moves it found are played in their order, and so for
 // each move that reordered says plays them all too, played first.
 func TestUntouchedMovesStayLegal(t *testing.T) {
-	checked, none, all, reordered := 0, 0, 0, 0
+	checked, none, all, reordered, useDice := 0, 0, 0, 0, 0
 	// check runs on every position of the games: it tests with plain
 	// comparisons, as require's calls (each a Helper call and its stack
 	// walk, its arguments boxed) make this test three times slower.
@@ -2070,6 +2089,29 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 		}
 		var buf [MaxMoves]Move
 		moves := s.diceMoves(buf[:0])
+		if n == 2 { // useDice keeps what diceAfter, each move played on a copy, shows rule W2 to keep
+			var played [MaxMoves]int
+			most, larger := 0, 0
+			for k, m := range moves {
+				played[k] = s.diceAfter(m)
+				most = max(most, played[k])
+			}
+			if most == 1 && s.rs.rules.DiceUse == LargerDie {
+				for _, m := range moves {
+					larger = max(larger, m.Count())
+				}
+			}
+			var want []Move
+			for k, m := range moves {
+				if played[k] == most && m.Count() >= larger {
+					want = append(want, m)
+				}
+			}
+			if got := s.useDice(slices.Clone(moves)); !slices.Equal(got, want) {
+				t.Fatalf("%s: rule W2 keeps %v of %v, by diceAfter %v\n%v", name, got, moves, want, s)
+			}
+			useDice++
+		}
 		for _, m := range moves {
 			if n > 2 { // the position rule W2 looks ahead to (diceAfter)
 				var chosen [maxDue]Move
@@ -2187,4 +2229,5 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 	assert.GreaterOrEqual(t, none, 1000, "only %d moves checked by noneAfter", none)
 	assert.GreaterOrEqual(t, all, 1000, "only %d moves checked by allPlayed", all)
 	assert.GreaterOrEqual(t, reordered, 1000, "only %d moves checked by reordered", reordered)
+	assert.GreaterOrEqual(t, useDice, 10000, "only %d throws checked against diceAfter", useDice)
 }

@@ -9,7 +9,9 @@ package ludo
 // may (rule U2); under DoublesSplitBlocks a block does not move on
 // together by a double (rule H5). Both judge a throw with a die played.
 func (s *State) split(m Move) (Move, bool) {
-	if s.rs.rules.SumMoves && s.sumBarred(m) { // rule U2: another token alike may take the die, or none
+	// (stillAt: what sumBarred asks last, asked first without its call,
+	// as most tokens stand where the throw began)
+	if s.rs.rules.SumMoves && !s.stillAt(m.Color(), m.Token(), s.tok[m.Color()][m.Token()&(MaxTokens-1)]) && s.sumBarred(m) { // rule U2: another token alike may take the die, or none
 		j := s.alikeOther(m.Color(), m.Token())
 		if j < 0 {
 			return m, false

@@ -391,6 +391,7 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 	other, keep := otherDue(ds, k), s.lanesKept()
 	if x>>settledBit[1][kindHead] == 0 { // the mover's colour's alone
 		oth, both := x>>settledBit[0][kindOther]&0xf, x>>settledBit[0][kindBoth]&0xf
+		sum := s.bothDue(d.c()) // (found where no token has a move of both dice too: fewer instructions than a branch first)
 		for all := have | oth | both; all != 0; all &= all - 1 {
 			i := bits.TrailingZeros32(all) & (MaxTokens - 1)
 			t := len(dst)
@@ -411,7 +412,7 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 			if both>>i&1 != 0 {
 				var m Move
 				if keep {
-					m = s.bothMove(ds[0], i)
+					m = s.bothMove(sum, i)
 				} else {
 					m = s.kindMove(ds[0], other, false, kindBoth, i)
 				}
@@ -441,7 +442,7 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 		case keep && !mate && kind == kindOther:
 			dst = append(dst, s.otherMove(other, int(b%4)))
 		case keep && !mate:
-			dst = append(dst, s.bothMove(ds[0], int(b%4)))
+			dst = append(dst, s.bothMove(s.bothDue(ds[0].c()), int(b%4)))
 		default:
 			dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
 		}
@@ -525,16 +526,20 @@ func (s *State) otherMove(other due, i int) Move {
 }
 
 // bothMove returns the move of both dice that settle kept for token i of
-// the colour of head, the amount due first (lanesKept, keepLane): its
-// lane on the sum of the dice, as entryOf and sumOf make it (rules H1,
-// U2).
-func (s *State) bothMove(head due, i int) Move {
+// the colour of sum, the amount of both dice (bothDue; lanesKept,
+// keepLane): its lane on the sum of the dice, as entryOf and sumOf make
+// it (rules H1, U2).
+func (s *State) bothMove(sum due, i int) Move {
 	i &= MaxTokens - 1
-	b := &s.begin
-	l := uint32(b[i][3]) | uint32(binary.LittleEndian.Uint16(b[MaxTokens+i/2][2*(i%2):]))<<8
+	l := uint32(s.begin[i][3]) | uint32(binary.LittleEndian.Uint16(s.begin[MaxTokens+i/2][2*(i%2):]))<<8
+	return Move{uint64(sum) | tokenFields(i, s.tok[sum.c()][i]) | uint64(l)<<laneShift}
+}
+
+// bothDue returns the amount that colour c's moves of both dice play, as
+// bothMove makes them: the sum of the dice (rules H1, U2).
+func (s *State) bothDue(c Color) due {
 	a, d := s.twoFaces()
-	c := head.c()
-	return Move{uint64(dueOf(c, a+d, a+d)) | tokenFields(i, s.tok[c][i]) | uint64(l)<<laneShift}
+	return dueOf(c, a+d, a+d)
 }
 
 // kindMove returns the move of kind kind (see kindHead) that settle kept
