@@ -323,11 +323,14 @@ func (s *State) settle() {
 			}
 			s.moves = kept
 		}
-		for i, l := range s.moves {
-			if l != 0 {
-				s.moves[i] = l | uint32(d>>laneShift) | settledLane
-			}
-		}
+		// Each legal lane marked, by its valid bit (every lane startCount
+		// keeps has it), without a branch: a lane of no move stays 0.
+		const valid = uint32(flagValid) << (mFlags - laneShift)
+		mark, v := uint32(d>>laneShift)|settledLane, &s.moves
+		v[0] |= -(v[0] & valid >> (mFlags - laneShift)) & mark
+		v[1] |= -(v[1] & valid >> (mFlags - laneShift)) & mark
+		v[2] |= -(v[2] & valid >> (mFlags - laneShift)) & mark
+		v[3] |= -(v[3] & valid >> (mFlags - laneShift)) & mark
 		s.extra = extraDice
 		return
 	}
