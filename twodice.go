@@ -354,7 +354,7 @@ func (s *State) settle() {
 		if mate == 0 && kind == kindHead {
 			s.moves[i] = m.lane() | settledLane
 		} else {
-			x |= 1 << (settledBit[mate][kind] + uint8(i))
+			x |= 1 << ((settledBit[mate][kind] + uint8(i)) % 32) // (below 24: the modulo spares the shift's guard)
 			if keep && mate == 0 {
 				s.keepLane(kind, i, m.lane())
 			}
