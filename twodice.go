@@ -646,10 +646,10 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 		// The tokens with a move, from each lane's valid bit (four
 		// lanes), as appendLegal finds them.
 		const valid = uint32(flagValid) << (mFlags - laneShift)
-		v := &t.moves
+		v, base, tok := &t.moves, d.base(), &t.tok[d.c()]
 		for have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift); have != 0; have &= have - 1 {
 			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-			dst = append(dst, t.laneMove(d, i, v[i]))
+			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift}) // (laneMove, the token's fields read once a colour)
 		}
 		if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
 			break
