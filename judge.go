@@ -124,7 +124,7 @@ func (s *State) starless() bool { return s.rs.feat&featStars == 0 }
 func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	rs, c := s.rs, d.c()
 	fin := int(rs.finish)
-	if !s.plainPath() {
+	if !s.plainPath() && from >= 0 { // (an entry passes nothing: passes, overtaken)
 		if rs.feat&featPassCapture != 0 {
 			// Rule S1: the opponents it passes are captures, counted in
 			// the flags' top bits, which a lane puts in its count of
