@@ -75,21 +75,13 @@ func (s *State) judge(d due, i, from int) (uint32, refusal) {
 // squares follow one another by progress (straightPath). Where blocks are
 // the only thing a path meets (rule B2), its path has nothing for passes
 // to judge where no token of a block that may stop it (stops) stands on
-// a track square it passes (progress from+1 to to-1): each such token's
-// distance from the square left says so, without a walk. There only its
-// landing is judged (land); elsewhere moveTo judges the move, passes
-// deciding the path.
+// a track square it passes (progress from+1 to to-1: clearOf). There
+// only its landing is judged (land); elsewhere moveTo judges the move,
+// passes deciding the path.
 func (s *State) moveAlong(d due, i, from, to int) (uint32, refusal) {
 	c := d.c()
-	if !s.plainPath() { // the path is clear, or moveTo judges it
-		rs := s.rs
-		n, at, track := uint(to-1-from), int(rs.trackSq[c][uint8(from)])+1, int(rs.track) // the track squares passed; the square past the one left
-		for x := s.stops(c); x != 0; x &= x - 1 {
-			// The squares on past the next, less one: e, or once round, e+track.
-			if e := int(s.at[bits.TrailingZeros32(x)]) - at; uint(e) < n || uint(e+track) < n {
-				return s.moveTo(d, i, from, to, flagValid)
-			}
-		}
+	if !s.plainPath() && !s.clearOf(s.stops(c), int(s.rs.trackSq[c][uint8(from)])+1, uint(to-1-from)) {
+		return s.moveTo(d, i, from, to, flagValid) // a block may stop it: passes judges
 	}
 	sq := s.trackSquare(c, to)
 	if s.plainLanding(sq) {
@@ -103,6 +95,23 @@ func (s *State) moveAlong(d due, i, from, to int) (uint32, refusal) {
 		m, r = s.land(m, sq)
 	}
 	return m.lane(), r
+}
+
+// clearOf reports whether none of tokens x stands on the n track squares
+// from square at on (round the track), on a track whose squares follow
+// one another by progress (straightPath): each token's distance from at
+// says so, without a walk. moveAlong and moveTo ask it of the tokens of
+// the blocks that may stop a token (stops) on the squares it passes,
+// where blocks are all a path meets (rule B2): none there, passes has
+// nothing to judge. Small enough for Go to inline.
+func (s *State) clearOf(x uint32, at int, n uint) bool {
+	for ; x != 0; x &= x - 1 {
+		// The squares on past at: e, or once round, e plus the track's.
+		if e := int(s.at[bits.TrailingZeros32(x)]) - at; uint(e) < n || uint(e+int(s.rs.track)) < n {
+			return false
+		}
+	}
+	return true
 }
 
 // plainPath reports whether a path has nothing the rules judge: no block
@@ -132,8 +141,14 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 			n := bits.OnesCount32(s.overtaken(c, from, to, f&flagBounce != 0))
 			f |= moveFlags(min(n, 15)) << (mCaptures - mFlags)
 		}
-		if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
-			return lane(to, f&^(0xf<<(mCaptures-mFlags))), r
+		// Where blocks are all a path meets (straightPath) and none that
+		// may stop it stands on the track squares it passes (clearOf),
+		// passes has nothing to judge: its home column holds no bar.
+		if !rs.straightPath || f&(flagBounce|flagCircle) != 0 ||
+			!s.clearOf(s.stops(c), int(rs.trackSq[c][uint8(from)])+1, uint(max(min(to-1, int(rs.homeEntry))-from, 0))) {
+			if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
+				return lane(to, f&^(0xf<<(mCaptures-mFlags))), r
+			}
 		}
 	}
 	if rs.inHome(to) { // home column or finish: the owner's own squares
