@@ -70,25 +70,48 @@ func (s *State) judge(d due, i, from int) (uint32, refusal) {
 	return s.moveTo(d, i, from, to, flagValid)
 }
 
-// moveAlong is moveTo for a move along the track (rule C8) where
-// clearPath can tell a path with nothing to judge (straightPath): there
-// only its landing is judged (land).
+// moveAlong is moveTo for a move along the track (rule C8), short of the
+// home entry (alongTrack: no bounce, no going round), where the track's
+// squares follow one another by progress (straightPath). Where blocks are
+// the only thing a path meets (rule B2), its path has nothing for passes
+// to judge where no token of a block that may stop it (stops) stands on
+// a track square it passes (progress from+1 to to-1: clearOf). There
+// only its landing is judged (land); elsewhere moveTo judges the move,
+// passes deciding the path.
 func (s *State) moveAlong(d due, i, from, to int) (uint32, refusal) {
-	if s.plainPath() || s.clearPath(d.c(), from, to, flagValid) {
-		sq := s.trackSquare(d.c(), to)
-		if s.plainLanding(sq) {
-			return lane(to, flagValid), refusal{}
-		}
-		m := s.judgedMove(d, i, to, flagValid)
-		var r refusal
-		if s.starless() {
-			m, r = s.landing(m, sq) // what land asks first, without its call
-		} else {
-			m, r = s.land(m, sq)
-		}
-		return m.lane(), r
+	c := d.c()
+	if !s.plainPath() && !s.clearOf(s.stops(c), int(s.rs.trackSq[c][uint8(from)])+1, uint(to-1-from)) {
+		return s.moveTo(d, i, from, to, flagValid) // a block may stop it: passes judges
 	}
-	return s.moveTo(d, i, from, to, flagValid)
+	sq := s.trackSquare(c, to)
+	if s.plainLanding(sq) {
+		return lane(to, flagValid), refusal{}
+	}
+	m := s.judgedMove(d, i, to, flagValid)
+	var r refusal
+	if s.starless() {
+		m, r = s.landing(m, sq) // what land asks first, without its call
+	} else {
+		m, r = s.land(m, sq)
+	}
+	return m.lane(), r
+}
+
+// clearOf reports whether none of tokens x stands on the n track squares
+// from square at on (round the track), on a track whose squares follow
+// one another by progress (straightPath): each token's distance from at
+// says so, without a walk. moveAlong and moveTo ask it of the tokens of
+// the blocks that may stop a token (stops) on the squares it passes,
+// where blocks are all a path meets (rule B2): none there, passes has
+// nothing to judge. Small enough for Go to inline.
+func (s *State) clearOf(x uint32, at int, n uint) bool {
+	for ; x != 0; x &= x - 1 {
+		// The squares on past at: e, or once round, e plus the track's.
+		if e := int(s.at[bits.TrailingZeros32(x)]) - at; uint(e) < n || uint(e+int(s.rs.track)) < n {
+			return false
+		}
+	}
+	return true
 }
 
 // plainPath reports whether a path has nothing the rules judge: no block
@@ -110,7 +133,7 @@ func (s *State) starless() bool { return s.rs.feat&featStars == 0 }
 func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	rs, c := s.rs, d.c()
 	fin := int(rs.finish)
-	if !s.plainPath() {
+	if !s.plainPath() && from >= 0 { // (an entry passes nothing: passes, overtaken)
 		if rs.feat&featPassCapture != 0 {
 			// Rule S1: the opponents it passes are captures, counted in
 			// the flags' top bits, which a lane puts in its count of
@@ -118,8 +141,14 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 			n := bits.OnesCount32(s.overtaken(c, from, to, f&flagBounce != 0))
 			f |= moveFlags(min(n, 15)) << (mCaptures - mFlags)
 		}
-		if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
-			return lane(to, f&^(0xf<<(mCaptures-mFlags))), r
+		// Where blocks are all a path meets (straightPath) and none that
+		// may stop it stands on the track squares it passes (clearOf),
+		// passes has nothing to judge: its home column holds no bar.
+		if !rs.straightPath || f&(flagBounce|flagCircle) != 0 ||
+			!s.clearOf(s.stops(c), int(rs.trackSq[c][uint8(from)])+1, uint(max(min(to-1, int(rs.homeEntry))-from, 0))) {
+			if r := s.passes(s.judgedMove(d, i, to, f), from, to); r.why != legal {
+				return lane(to, f&^(0xf<<(mCaptures-mFlags))), r
+			}
 		}
 	}
 	if rs.inHome(to) { // home column or finish: the owner's own squares
@@ -140,39 +169,6 @@ func (s *State) moveTo(d due, i, from, to int, f moveFlags) (uint32, refusal) {
 	}
 	m, r := s.land(s.judgedMove(d, i, to, f), sq)
 	return m.lane(), r
-}
-
-// clearPath reports whether a path from progress from to to, with flags
-// f, of a token of colour c has nothing for passes to judge: where
-// blocks are the only thing a path meets (rule B2), no token of a block
-// that may stop it stands on a track square it passes (progress from+1
-// to min(to-1, homeEntry)), along a track whose squares follow one
-// another by progress (ruleset.straightPath), so that a token's distance
-// from the square left says so without a walk. False where it cannot
-// tell so simply: passes then decides.
-func (s *State) clearPath(c Color, from, to int, f moveFlags) bool {
-	rs := s.rs
-	if !rs.straightPath || f&(flagBounce|flagCircle) != 0 {
-		return false
-	}
-	n := min(to-1, int(rs.homeEntry)) - from // the track squares passed
-	if n <= 0 {
-		return true
-	}
-	if from < 0 {
-		return false
-	}
-	at, track := int(rs.trackSq[c][uint8(from)])+1, int(rs.track)
-	for x := s.stops(c); x != 0; x &= x - 1 {
-		d := int(s.at[bits.TrailingZeros32(x)]) - at // squares on past the next, less one
-		if d < 0 {
-			d += track
-		}
-		if uint(d) < uint(n) {
-			return false
-		}
-	}
-	return true
 }
 
 // target returns where token i of colour d.c() goes with amount d, as the

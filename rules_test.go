@@ -1989,6 +1989,11 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 				if u, err := s.Setup().State(); err != nil || u != s {
 					t.Fatalf("%v: the State from its Setup differs (%v)\n%v\n%v", r, err, s, u)
 				}
+				for i, l := range s.moves { // settle marks the lanes of moves only (their valid bit): a lane of none stays 0
+					if l != 0 && l&(uint32(flagValid)<<(mFlags-laneShift)) == 0 {
+						t.Fatalf("%v: token %d's lane %#x is marked but holds no move\n%v", r, i, l, s)
+					}
+				}
 				if u := s; s.lanesKept() {
 					u.begin = [MaxPlayers][MaxTokens]uint8{}
 					if s.flags&stateLanes != 0 { // where the throw began, which begin keeps again after a move

@@ -16,7 +16,7 @@ type ruleset struct {
 	// The board and the options, small.
 	track, spacing, homeEntry, finish uint8
 	tokens, players                   uint8
-	straightPath                      bool // blocks are all a path meets (rule B2), no token goes round again (K4), and each colour's track squares from progress 0 to homeEntry follow one another round the track (no start lane, Y1): clearPath
+	straightPath                      bool // blocks are all a path meets (rule B2), no token goes round again (K4), and each colour's track squares from progress 0 to homeEntry follow one another round the track (no start lane, Y1): moveAlong
 	seats                             Colors
 	chance                            *chance // what a player throws (Roll, Outcomes, Dice)
 	faces                             Faces   // the faces a die can show

@@ -323,11 +323,14 @@ func (s *State) settle() {
 			}
 			s.moves = kept
 		}
-		for i, l := range s.moves {
-			if l != 0 {
-				s.moves[i] = l | uint32(d>>laneShift) | settledLane
-			}
-		}
+		// Each legal lane marked, by its valid bit (every lane startCount
+		// keeps has it), without a branch: a lane of no move stays 0.
+		const valid = uint32(flagValid) << (mFlags - laneShift)
+		mark, v := uint32(d>>laneShift)|settledLane, &s.moves
+		v[0] |= -(v[0] & valid >> (mFlags - laneShift)) & mark
+		v[1] |= -(v[1] & valid >> (mFlags - laneShift)) & mark
+		v[2] |= -(v[2] & valid >> (mFlags - laneShift)) & mark
+		v[3] |= -(v[3] & valid >> (mFlags - laneShift)) & mark
 		s.extra = extraDice
 		return
 	}
@@ -351,7 +354,7 @@ func (s *State) settle() {
 		if mate == 0 && kind == kindHead {
 			s.moves[i] = m.lane() | settledLane
 		} else {
-			x |= 1 << (settledBit[mate][kind] + uint8(i))
+			x |= 1 << ((settledBit[mate][kind] + uint8(i)) % 32) // (below 24: the modulo spares the shift's guard)
 			if keep && mate == 0 {
 				s.keepLane(kind, i, m.lane())
 			}
@@ -648,10 +651,10 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 		// The tokens with a move, from each lane's valid bit (four
 		// lanes), as appendLegal finds them.
 		const valid = uint32(flagValid) << (mFlags - laneShift)
-		v := &t.moves
+		v, base, tok := &t.moves, d.base(), &t.tok[d.c()]
 		for have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift); have != 0; have &= have - 1 {
 			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-			dst = append(dst, t.laneMove(d, i, v[i]))
+			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift}) // (laneMove, the token's fields read once a colour)
 		}
 		if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
 			break
