@@ -349,7 +349,7 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 			// (what untouched asks first: a move of another amount,
 			// by another token of the colour)
 			if x := m.v ^ r.v; (x>>mAmount|amounts)&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 &&
-				r.flags()&^plain == 0 && s.apart(m, r) {
+				r.flags()&^plain == 0 && (s.apart(m, r) || s.rs.ownFree && s.stillLegal(m)) {
 				return true
 			}
 		}
@@ -366,6 +366,26 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 		other = ds[1]
 	}
 	return s.following(m, other)
+}
+
+// stillLegal reports whether every move of another token of m's colour
+// that is legal before move m stays legal after it, though not perhaps
+// the same move (a capture gone, a block formed): where no token of its
+// own colour, nor a token taken off the board, refuses a move (ownFree),
+// m does no more than move its token onto the track or along it, or to
+// its finish (as apart takes them), and captures only on the square it
+// reaches (not those it passes, rule S1) and opens no home column by it
+// (rule K4). What else the judge reads m leaves as it was. So rule W2
+// counts both dice played after m where another token had a move of the
+// other die (bothPlayed), though m touches that move's squares
+// (untouched). TestUntouchedMovesStayLegal checks it.
+func (s *State) stillLegal(m Move) bool {
+	const plain = flagValid | flagEnter | flagBlock
+	if m.Captures() && s.rs.feat&(featCircle|featPassCapture) != 0 {
+		return false
+	}
+	f := m.flags() &^ plain
+	return f == 0 || (f == flagFinish || f == flagRetire|flagFinish) && s.rs.feat&featShare == 0
 }
 
 // allPlayed reports whether move m of moves, the moves of ds, more than

@@ -2082,7 +2082,7 @@ func TestMoveOrderIsCompare(t *testing.T) {
 // them all and the moves it found are played in their order, and so for
 // each move that reordered says plays them all too, played first.
 func TestUntouchedMovesStayLegal(t *testing.T) {
-	checked, none, all, reordered, useDice := 0, 0, 0, 0, 0
+	checked, none, all, reordered, useDice, stayed := 0, 0, 0, 0, 0, 0
 	// check runs on every position of the games: it tests with plain
 	// comparisons, as require's calls (each a Helper call and its stack
 	// walk, its arguments boxed) make this test three times slower.
@@ -2177,6 +2177,19 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 				}
 				checked++
 			}
+			if s.rs.ownFree && s.stillLegal(m) { // every other token's plain move of the colour stays legal after m
+				for _, o := range moves {
+					if (o.v^m.v)&(0xf<<mColor|1<<mMate) != 0 || o.Token() == m.Token() || o.BothDice() || o.flags()&^(flagValid|flagEnter|flagBlock) != 0 {
+						continue
+					}
+					after := s
+					after.applyToken(m)
+					if _, why := after.judge(o.due(), o.Token(), o.From()); why.why != legal {
+						t.Fatalf("%s: %v after %v refused (%v), says stillLegal\n%v", name, o, m, why, s)
+					}
+					stayed++
+				}
+			}
 			ds, _ := s.dues()
 			if other := ds[1-b2i(m.amount() == ds[1].k())]; s.following(m, other) {
 				after := s
@@ -2234,5 +2247,6 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 	assert.GreaterOrEqual(t, none, 1000, "only %d moves checked by noneAfter", none)
 	assert.GreaterOrEqual(t, all, 1000, "only %d moves checked by allPlayed", all)
 	assert.GreaterOrEqual(t, reordered, 1000, "only %d moves checked by reordered", reordered)
+	assert.GreaterOrEqual(t, stayed, 10000, "only %d moves checked by stillLegal", stayed)
 	assert.GreaterOrEqual(t, useDice, 10000, "only %d throws checked against diceAfter", useDice)
 }

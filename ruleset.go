@@ -17,6 +17,7 @@ type ruleset struct {
 	track, spacing, homeEntry, finish uint8
 	tokens, players                   uint8
 	straightPath                      bool // blocks are all a path meets (rule B2), no token goes round again (K4), and each colour's track squares from progress 0 to homeEntry follow one another round the track (no start lane, Y1): moveAlong
+	ownFree                           bool // no token of its own colour refuses a token's move, nor a token's leaving the board: stillLegal
 	seats                             Colors
 	chance                            *chance // what a player throws (Roll, Outcomes, Dice)
 	faces                             Faces   // the faces a die can show
@@ -244,6 +245,16 @@ func (rs *ruleset) setFeatures(r Rules) {
 			rs.filtersOn |= 1 << k
 		}
 	}
+	// No rule refuses a move for a token of the mover's colour on its
+	// path or where it lands, nor for a token taken off the board: no
+	// block stops its own colour (rule B2: BlocksStopOpponents stops
+	// others only), a token may land on its own (Q11, P2: no square
+	// limit; M1: no goal slots; A5: no guarded exits), and no rule of the
+	// path (F2, M6, V2), the stars (D2), pairs or towers (F1, R5, Y5-Y7),
+	// a block split by a double (H5) or what a move leaves undone (M8)
+	// reads the colour's tokens.
+	rs.ownFree = (r.Blocks == NoBlocks || r.Blocks == BlocksStopOpponents) && r.SquareLimit == 0 && !r.DoublesSplitBlocks &&
+		rs.feat&(featPath&^featBlocks|featOwnForbidden|featSlots|featGuardedExits|featStars|featPairEntry|featChoices|featCapturePenalty) == 0
 	switch {
 	case r.TwoDice:
 		rs.goesOn = goesOnDice
