@@ -14,8 +14,9 @@ import (
 // the position only from where the token stands to where the amount
 // takes it (untouched), so a move elsewhere leaves that judgement as it
 // was, legal or not. With two amounts due a move plays both where a move
-// of the other is left untouched, or its own token goes on (bothPlayed,
-// following); it plays one where its token may not go on (rule U2) and
+// of the other is left untouched, or stays legal where no token of its
+// own colour refuses a move (stillLegal), or its own token goes on
+// (bothPlayed, following); it plays one where its token may not go on (rule U2) and
 // no other token had a move of the other amount that it could have
 // changed (noneAfter). With more (tops and bottoms, rule H2) it plays
 // them all where the amounts left can be given moves one after another,
