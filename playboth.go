@@ -345,17 +345,20 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 		return false
 	}
 	// A move of the other amount, then under a double one of any.
-	for amounts := uint64(0); ; amounts = amountMask {
-		for _, r := range moves {
-			// (what untouched asks first: a move of another amount,
-			// by another token of the colour)
-			if x := m.v ^ r.v; (x>>mAmount|amounts)&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 &&
-				r.flags()&^plain == 0 && (s.apart(m, r) || s.rs.ownFree && s.stillLegal(m)) {
-				return true
-			}
+	if s.rs.ownFree && s.stillLegal(m) { // any such move stays legal: apart is not asked
+		if s.besideAny(m, moves) {
+			return true
 		}
-		if amounts != 0 || !s.double() || s.flags&stateBottoms != 0 { // (tops and bottoms, rule H2, are no double's two dice)
-			break
+	} else {
+		for amounts := uint64(0); ; amounts = amountMask {
+			for _, r := range moves {
+				if beside(m, r, amounts) && s.apart(m, r) {
+					return true
+				}
+			}
+			if amounts != 0 || !s.double() || s.flags&stateBottoms != 0 { // (tops and bottoms, rule H2, are no double's two dice)
+				break
+			}
 		}
 	}
 	if s.rs.feat&featSplit != 0 && !s.splitFree(m) { // (following would find no move: asked before the amounts due are found)
@@ -367,6 +370,31 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 		other = ds[1]
 	}
 	return s.following(m, other)
+}
+
+// besideAny reports whether a move of moves is beside m (beside): of the
+// other amount, or under a double's two dice of any (bothPlayed).
+func (s *State) besideAny(m Move, moves []Move) bool {
+	amounts := uint64(0)
+	if s.double() && s.flags&stateBottoms == 0 { // (tops and bottoms, rule H2, are no double's two dice)
+		amounts = amountMask
+	}
+	for _, r := range moves {
+		if beside(m, r, amounts) {
+			return true
+		}
+	}
+	return false
+}
+
+// beside reports whether r, of moves beside m (bothPlayed), is what
+// untouched asks first: a move of another amount (where amounts is 0;
+// of any where it is amountMask), by another token of m's colour, that
+// does no more than move its token onto the track or along it.
+func beside(m, r Move, amounts uint64) bool {
+	const plain = flagValid | flagEnter | flagBlock // (untouched asks no more of moves)
+	x := m.v ^ r.v
+	return (x>>mAmount|amounts)&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 && r.flags()&^plain == 0
 }
 
 // stillLegal reports whether every move of another token of m's colour
