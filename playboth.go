@@ -352,7 +352,7 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 	} else {
 		for amounts := uint64(0); ; amounts = amountMask {
 			for _, r := range moves {
-				if beside(m, r, amounts) && s.apart(m, r) {
+				if beside(m, r, amounts, 0) && s.apart(m, r) {
 					return true
 				}
 			}
@@ -373,14 +373,16 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 }
 
 // besideAny reports whether a move of moves is beside m (beside): of the
-// other amount, or under a double's two dice of any (bothPlayed).
+// other amount, or under a double's two dice of any (bothPlayed), a
+// plain move or one to its token's finish, which stays legal after m
+// where stillLegal says.
 func (s *State) besideAny(m Move, moves []Move) bool {
 	amounts := uint64(0)
 	if s.double() && s.flags&stateBottoms == 0 { // (tops and bottoms, rule H2, are no double's two dice)
 		amounts = amountMask
 	}
 	for _, r := range moves {
-		if beside(m, r, amounts) {
+		if beside(m, r, amounts, flagFinish) {
 			return true
 		}
 	}
@@ -390,11 +392,12 @@ func (s *State) besideAny(m Move, moves []Move) bool {
 // beside reports whether r, of moves beside m (bothPlayed), is what
 // untouched asks first: a move of another amount (where amounts is 0;
 // of any where it is amountMask), by another token of m's colour, that
-// does no more than move its token onto the track or along it.
-func beside(m, r Move, amounts uint64) bool {
+// does no more than move its token onto the track or along it, or what
+// also adds.
+func beside(m, r Move, amounts uint64, also moveFlags) bool {
 	const plain = flagValid | flagEnter | flagBlock // (untouched asks no more of moves)
 	x := m.v ^ r.v
-	return (x>>mAmount|amounts)&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 && r.flags()&^plain == 0
+	return (x>>mAmount|amounts)&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 && r.flags()&^(plain|also) == 0
 }
 
 // stillLegal reports whether every move of another token of m's colour
