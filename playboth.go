@@ -536,9 +536,10 @@ func (s *State) after(chosen []Move, r Move) bool {
 // other amount after m (rule U2: it played a die, playedDie), and every
 // other token of the colour is judged after m as before (the judge reads
 // the position only from where a token stands to where the amount takes
-// it, see untouched: m neither leaves nor reaches a progress there),
-// where it had no move of the other amount among moves, none that a
-// filter took away (binding). A token alike with m's after m, which
+// it, see untouched: m neither leaves nor reaches a progress there; a
+// token in the yard, where the amount is no entry face, is refused
+// before any square is read, rule C7), where it had no move of the other
+// amount among moves, none that a filter took away (binding). A token alike with m's after m, which
 // rule U2 lets take the amount (split), stood where m ends, so is not
 // judged as before.
 func (s *State) noneAfter(m Move, moves []Move) bool {
@@ -562,10 +563,10 @@ func (s *State) noneAfter(m Move, moves []Move) bool {
 			return false // another token's move of the other amount, which m may leave legal
 		}
 	}
-	n := int(a)
+	n, enters := int(a), s.rs.entry.has(a) // (a token in the yard is judged only where the face enters, rule C7, as candidates asks)
 	for j := range int(s.rs.tokens) {
 		p := int(s.tok[c][j]) - 1
-		if j != i && (x >= p && x <= p+n || y >= p && y <= p+n) {
+		if j != i && (p >= 0 || enters) && (x >= p && x <= p+n || y >= p && y <= p+n) {
 			return false
 		}
 	}
