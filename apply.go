@@ -26,7 +26,13 @@ func (s State) Apply(m Move) (State, error) {
 // apply is Apply on s in place. It changes s only when m is legal.
 func (s *State) apply(m Move) error {
 	d := s.head()
-	if i := m.Token() & (MaxTokens - 1); m.v == d.base()|s.tokenPart(d.c(), i)|uint64(s.moves[i])<<laneShift && s.moves[i] != 0 { // judged legal
+	// A move judged legal; with two dice (rule W1) the head's move as
+	// settle kept it, marked by settledLane (bit 63 of the Move, which
+	// none has), which applySettled plays as applyDice would.
+	if i := m.Token() & (MaxTokens - 1); m.v == (d.base()|s.tokenPart(d.c(), i)|uint64(s.moves[i])<<laneShift)&^(uint64(settledLane)<<laneShift) && s.moves[i] != 0 {
+		if s.moves[i]&settledLane != 0 {
+			return s.applySettled(m)
+		}
 		s.applyToken(m)
 		return nil
 	}

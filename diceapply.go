@@ -9,7 +9,8 @@ import (
 // of the amounts due, or the error that names the rule it breaks.
 
 // applyDice is apply with two dice (rule W1): m must be one of the moves
-// appendDice lists, or the same move by an alike token (ruling Q9).
+// appendDice lists, or the same move by an alike token (ruling Q9). apply
+// plays the head's move as listed before it (applySettled).
 func (s *State) applyDice(m Move) error {
 	d := s.head()
 	c := d.c()
@@ -27,16 +28,16 @@ func (s *State) applyDice(m Move) error {
 		}
 		return s.forfeitError(m)
 	}
-	// The head's move as listed (found), or the other amount's or both
-	// dice's from its kept lane (lanesKept: otherMove, bothMove), as
-	// settled finds them: settle keeps a token's lane only where rule U2
-	// lets the token take the die (split), so none of them is barred.
+	// The other amount's or both dice's move from its kept lane
+	// (lanesKept: otherMove, bothMove), as settled finds them (apply
+	// found the head's move as listed: applySettled): settle keeps a
+	// token's lane only where rule U2 lets the token take the die
+	// (split), so none of them is barred.
 	k := m.Token() & (MaxTokens - 1)
-	l := s.moves[k]
-	found := l != 0 && d.base()|s.tokenPart(c, k)|uint64(l&^settledLane)<<laneShift == m.v
-	if !found && m.BothDice() && s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindBoth]+uint8(k))&1 != 0 && s.lanesKept() {
+	found := false
+	if m.BothDice() && s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindBoth]+uint8(k))&1 != 0 && s.lanesKept() {
 		found = s.bothMove(s.bothDue(d.c()), k) == m
-	} else if !found && s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindOther]+uint8(k))&1 != 0 && m.amount() != s.due.first() && s.lanesKept() {
+	} else if s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindOther]+uint8(k))&1 != 0 && m.amount() != s.due.first() && s.lanesKept() {
 		ds, n := s.dues()
 		found = s.otherMove(otherDue(ds, n), k) == m
 	}
@@ -73,8 +74,20 @@ func (s *State) applyDice(m Move) error {
 	return s.diceError(m, legal)
 }
 
+// applySettled plays move m, the head's move as settle kept it, which
+// apply found among the lanes (settledLane), as applyDice plays a move
+// it finds: the move, then the moves due after it (settle). It keeps
+// apply's common path small.
+//
+//go:noinline
+func (s *State) applySettled(m Move) error {
+	s.applyToken(m)
+	s.settle()
+	return nil
+}
+
 // settled reports whether token move m is one of the moves settle kept
-// other than the head's move as listed, which applyDice asks first: the
+// other than the head's move as listed, which apply asks first: the
 // same move by a token alike with its token (ruling Q9), or a move of
 // another amount.
 func (s *State) settled(m Move) bool {

@@ -345,17 +345,20 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 		return false
 	}
 	// A move of the other amount, then under a double one of any.
-	for amounts := uint64(0); ; amounts = amountMask {
-		for _, r := range moves {
-			// (what untouched asks first: a move of another amount,
-			// by another token of the colour)
-			if x := m.v ^ r.v; (x>>mAmount|amounts)&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 &&
-				r.flags()&^plain == 0 && (s.apart(m, r) || s.rs.ownFree && s.stillLegal(m)) {
-				return true
-			}
+	if s.rs.ownFree && s.stillLegal(m) { // any such move stays legal: apart is not asked
+		if s.besideAny(m, moves) {
+			return true
 		}
-		if amounts != 0 || !s.double() || s.flags&stateBottoms != 0 { // (tops and bottoms, rule H2, are no double's two dice)
-			break
+	} else {
+		for amounts := uint64(0); ; amounts = amountMask {
+			for _, r := range moves {
+				if beside(m, r, amounts, 0) && s.apart(m, r) {
+					return true
+				}
+			}
+			if amounts != 0 || !s.double() || s.flags&stateBottoms != 0 { // (tops and bottoms, rule H2, are no double's two dice)
+				break
+			}
 		}
 	}
 	if s.rs.feat&featSplit != 0 && !s.splitFree(m) { // (following would find no move: asked before the amounts due are found)
@@ -367,6 +370,34 @@ func (s *State) bothPlayed(m Move, moves []Move) bool {
 		other = ds[1]
 	}
 	return s.following(m, other)
+}
+
+// besideAny reports whether a move of moves is beside m (beside): of the
+// other amount, or under a double's two dice of any (bothPlayed), a
+// plain move or one to its token's finish, which stays legal after m
+// where stillLegal says.
+func (s *State) besideAny(m Move, moves []Move) bool {
+	amounts := uint64(0)
+	if s.double() && s.flags&stateBottoms == 0 { // (tops and bottoms, rule H2, are no double's two dice)
+		amounts = amountMask
+	}
+	for _, r := range moves {
+		if beside(m, r, amounts, flagFinish) {
+			return true
+		}
+	}
+	return false
+}
+
+// beside reports whether r, of moves beside m (bothPlayed), is what
+// untouched asks first: a move of another amount (where amounts is 0;
+// of any where it is amountMask), by another token of m's colour, that
+// does no more than move its token onto the track or along it, or what
+// also adds.
+func beside(m, r Move, amounts uint64, also moveFlags) bool {
+	const plain = flagValid | flagEnter | flagBlock // (untouched asks no more of moves)
+	x := m.v ^ r.v
+	return (x>>mAmount|amounts)&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 && r.flags()&^(plain|also) == 0
 }
 
 // stillLegal reports whether every move of another token of m's colour
@@ -505,9 +536,10 @@ func (s *State) after(chosen []Move, r Move) bool {
 // other amount after m (rule U2: it played a die, playedDie), and every
 // other token of the colour is judged after m as before (the judge reads
 // the position only from where a token stands to where the amount takes
-// it, see untouched: m neither leaves nor reaches a progress there),
-// where it had no move of the other amount among moves, none that a
-// filter took away (binding). A token alike with m's after m, which
+// it, see untouched: m neither leaves nor reaches a progress there; a
+// token in the yard, where the amount is no entry face, is refused
+// before any square is read, rule C7), where it had no move of the other
+// amount among moves, none that a filter took away (binding). A token alike with m's after m, which
 // rule U2 lets take the amount (split), stood where m ends, so is not
 // judged as before.
 func (s *State) noneAfter(m Move, moves []Move) bool {
@@ -531,10 +563,10 @@ func (s *State) noneAfter(m Move, moves []Move) bool {
 			return false // another token's move of the other amount, which m may leave legal
 		}
 	}
-	n := int(a)
+	n, enters := int(a), s.rs.entry.has(a) // (a token in the yard is judged only where the face enters, rule C7, as candidates asks)
 	for j := range int(s.rs.tokens) {
 		p := int(s.tok[c][j]) - 1
-		if j != i && (x >= p && x <= p+n || y >= p && y <= p+n) {
+		if j != i && (p >= 0 || enters) && (x >= p && x <= p+n || y >= p && y <= p+n) {
 			return false
 		}
 	}

@@ -1,5 +1,7 @@
 package ludo
 
+import "math/bits"
+
 // This file holds the dice added: a token moving by their sum (rule U2),
 // entering with it (H1), and what where the throw began forbids (U2, H5).
 
@@ -66,12 +68,14 @@ func (s *State) rejoins(m Move) bool {
 // judges on t, a copy of s, changing only what countOf clears
 // (amountMoves).
 func (s *State) sumMoves(dst []Move, col due, f uint8, t *State) []Move {
-	t.moves, t.extra = [MaxTokens]uint32{}, 0
-	t.startCount(col | dueOf(0, 0, f))
-	for i, l := range t.moves {
-		if l != 0 {
-			dst = append(dst, s.sumOf(col, f, i, l))
-		}
+	t.startCount(col | dueOf(0, 0, f)) // (of no face, as a bonus move: startCount clears moves and extra first)
+	// The tokens with a move, from each lane's valid bit (four lanes),
+	// as appendLegal finds them.
+	const valid = uint32(flagValid) << (mFlags - laneShift)
+	v := &t.moves
+	for have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift); have != 0; have &= have - 1 {
+		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+		dst = append(dst, s.sumOf(col, f, i, v[i]))
 	}
 	return dst
 }
@@ -110,12 +114,13 @@ func (s *State) stillAt(c Color, i int, v uint8) bool { return s.began()[c][i&(M
 // alikeOther returns another token of colour c alike with token i (on its
 // square, ruling Q9), or -1 for none.
 func (s *State) alikeOther(c Color, i int) int {
-	for j := range int(s.rs.tokens) {
-		if j != i && s.tok[c][j] == s.tok[c][i] {
-			return j
-		}
+	i &= MaxTokens - 1
+	// The tokens in play on its square but i, by their bytes (tokenBytes).
+	x := bytesEqual(tokenBytes(&s.tok[c]), s.tok[c][i]) & s.rs.tokenBytes &^ (0x80 << (8 * i))
+	if x == 0 {
+		return -1
 	}
-	return -1
+	return bits.TrailingZeros32(x) / 8
 }
 
 // sumEntry appends the entry of a token of col's colour (as sumMoves) with
