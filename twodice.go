@@ -259,15 +259,15 @@ func (s *State) appendDice(dst []Move) []Move {
 	return dst
 }
 
-// The kinds of move a State keeps with two dice (settle): of the head
-// (the amount due first), of another amount due (kindOther: the other
-// die, or the bottom to a top, rule H2, or a token home's bonus move
-// after a capture's, rule W4), of both dice (kindBoth: rules H1, U2),
-// each of the mover's colour or of the player's other (rule T3). A
-// move of the head by the mover's colour is kept as its token's lane in
-// moves, with settledLane, a bit no Move has, which Apply's comparison
-// masks off and then reads, to settle after the move (applySettled), as
-// applyDice does after every other; the others as a bit of their token in extra, at
+// The kinds of move a State keeps with two dice (settle): of the head (the
+// amount due first), of another amount due (kindOther: the other die, or
+// the bottom to a top, rule H2, or a token home's bonus move after a
+// capture's, rule W4), of both dice (kindBoth: rules H1, U2), each of the
+// mover's colour or of the player's other (rule T3). A move of the head by
+// the mover's colour is kept as its token's lane in moves, with
+// settledLane, a bit no Move has, which Apply's comparison masks off and
+// then reads, to settle after the move (applySettled), as applyDice does
+// after every other; the others as a bit of their token in extra, at
 // settledBit[mate][kind], with extraDice, each judged again when listed
 // (kindMove), but for the other amount's and both dice's moves of the
 // mover's colour where begin keeps their lanes (lanesKept). No bit is bit
