@@ -40,22 +40,35 @@ const (
 	filterBreak          // P7
 )
 
-// bound returns the filters whose option is on that bind the moves of
-// amount d, a bit each by index in filters: M2 where the face enters and
-// tokens wait in the yard (else no move enters, and it would keep none),
-// M3 where tokens wait in the yard, P7 where the face is a six and the
-// mover has a block (with two dice, each die showing a 6, rule E4), M8
-// always.
-func (s *State) bound(d due) uint8 {
-	const entry, clear, brk = 1 << filterEntry, 1 << filterClear, 1 << filterBreak
-	on := s.rs.filtersOn
-	if on&entry != 0 && !s.rs.entry.has(d.face()) { // (the face first: fewer instructions than the yard)
-		on &^= entry
+// faceBound returns the filters of rs whose option is on that a face f
+// lets bind: M2 where f enters (else no move enters, and it would keep
+// none), P7 where f is a six (with two dice, each die showing a 6, rule
+// E4), M8 and M3 on every face. The ruleset keeps it for every face
+// (faceFilters), which bound reads.
+func faceBound(rs *ruleset, f uint8) uint8 {
+	on := rs.filtersOn
+	if !rs.entry.has(f) {
+		on &^= 1 << filterEntry
 	}
+	if f != rs.six {
+		on &^= 1 << filterBreak
+	}
+	return on
+}
+
+// bound returns the filters whose option is on that bind the moves of
+// amount d, a bit each by index in filters: of those its face lets bind
+// (faceBound), M2 and M3 where tokens wait in the yard, P7 where the
+// mover has a block, M8 always.
+func (s *State) bound(d due) uint8 { return s.boundOf(d, s.rs.faceFilters[d.face()]) }
+
+// boundOf is bound of the filters on that d's face lets bind.
+func (s *State) boundOf(d due, on uint8) uint8 {
+	const entry, clear, brk = 1 << filterEntry, 1 << filterClear, 1 << filterBreak
 	if on&(entry|clear) != 0 && !s.waiting(d.c()) {
 		on &^= entry | clear
 	}
-	if on&brk != 0 && (d.face() != s.rs.six || s.blocked&colorBits(d.c()) == 0) {
+	if on&brk != 0 && s.blocked&colorBits(d.c()) == 0 {
 		on &^= brk
 	}
 	return on
@@ -87,11 +100,12 @@ func (s *State) filter(d due) {
 	if l := &s.moves; b2i(l[0] != 0)+b2i(l[1] != 0)+b2i(l[2] != 0)+b2i(l[3] != 0)+b2i(s.extra != 0) < 2 {
 		return // a filter keeps a move where it is the only one
 	}
-	if s.rs.filtersOn == 0 {
-		return
+	on := s.rs.faceFilters[d.face()]
+	if on == 0 {
+		return // none binds on this face (faceBound)
 	}
 	c := d.c()
-	for on := s.bound(d); on != 0; on &= on - 1 {
+	for on = s.boundOf(d, on); on != 0; on &= on - 1 {
 		f := &filters[bits.TrailingZeros8(on)%len(filters)]
 		var kept [MaxTokens]uint32
 		any := false

@@ -50,8 +50,10 @@ func (s *State) tokenMove(d due, i int) (uint32, refusal) {
 // its path and landing (moveTo). The common move, along the track (rule
 // C8) with nothing on its path to judge (plainPath) to an empty square
 // that is not a star (plainLanding), is the move as counted: judge
-// returns it at once, calling nothing. Another move along the track is
-// moveAlong's.
+// returns it at once, calling nothing. Another move along the track
+// where the track's squares follow one another (straightPath) is
+// landAlong's where its path is plain (its landing alone to judge),
+// moveAlong's where a block stands.
 func (s *State) judge(d due, i, from int) (uint32, refusal) {
 	to := from + int(d.steps())
 	if !s.rs.alongTrack(from, to) { // entering, finished, or past the home entry
@@ -61,10 +63,15 @@ func (s *State) judge(d due, i, from int) (uint32, refusal) {
 		}
 		return s.moveTo(d, i, from, to, f)
 	}
-	if s.plainPath() && s.plainLanding(s.trackSquare(d.c(), to)) {
-		return lane(to, flagValid), refusal{}
-	}
-	if s.rs.straightPath {
+	if s.plainPath() {
+		sq := s.trackSquare(d.c(), to)
+		if s.plainLanding(sq) {
+			return lane(to, flagValid), refusal{}
+		}
+		if s.rs.straightPath {
+			return s.landAlong(d, i, to, sq) // moveAlong's landing: its path is plain
+		}
+	} else if s.rs.straightPath {
 		return s.moveAlong(d, i, from, to)
 	}
 	return s.moveTo(d, i, from, to, flagValid)
@@ -75,18 +82,26 @@ func (s *State) judge(d due, i, from int) (uint32, refusal) {
 // squares follow one another by progress (straightPath). Where blocks are
 // the only thing a path meets (rule B2), its path has nothing for passes
 // to judge where no token of a block that may stop it (stops) stands on
-// a track square it passes (progress from+1 to to-1: clearOf). There
-// only its landing is judged (land); elsewhere moveTo judges the move,
-// passes deciding the path.
+// a track square it passes (progress from+1 to to-1: clearOf; with no
+// block standing, none). There only its landing is judged (landAlong);
+// elsewhere moveTo judges the move, passes deciding the path. judge
+// asks it where a block stands (its path is not plainPath).
 func (s *State) moveAlong(d due, i, from, to int) (uint32, refusal) {
 	c := d.c()
-	if !s.plainPath() && !s.clearOf(s.stops(c), int(s.rs.trackSq[c][uint8(from)])+1, uint(to-1-from)) {
+	if !s.clearOf(s.stops(c), int(s.rs.trackSq[c][uint8(from)])+1, uint(to-1-from)) {
 		return s.moveTo(d, i, from, to, flagValid) // a block may stop it: passes judges
 	}
 	sq := s.trackSquare(c, to)
 	if s.plainLanding(sq) {
 		return lane(to, flagValid), refusal{}
 	}
+	return s.landAlong(d, i, to, sq)
+}
+
+// landAlong is moveAlong's landing of token i of colour d.c() at
+// progress to, on track square sq, which is not a plain landing: land
+// judges it.
+func (s *State) landAlong(d due, i, to int, sq uint8) (uint32, refusal) {
 	m := s.judgedMove(d, i, to, flagValid)
 	var r refusal
 	if s.starless() {

@@ -32,9 +32,10 @@ type ruleset struct {
 	captureBonus, homeBonus           Bonus
 	goesOn                            uint8 // what a move may leave due: goesOnBonus, goesOnDice
 	feat                              features
-	filtersOn                         uint8  // a bit for each of the filters whose option is on, by index (filter)
-	finishBytes                       uint32 // finish+1 in every byte: a finished token's byte (candidates)
-	tokenBytes                        uint32 // 0x80 in the bytes of the tokens in play (candidates)
+	filtersOn                         uint8      // a bit for each of the filters whose option is on, by index (filter)
+	faceFilters                       [256]uint8 // faceFilters[f]: those of filtersOn a face f lets bind (faceBound), for bound
+	finishBytes                       uint32     // finish+1 in every byte: a finished token's byte (candidates)
+	tokenBytes                        uint32     // 0x80 in the bytes of the tokens in play (candidates)
 	// trackSq[c][p] is the number of the track square of colour c's
 	// token at progress p (as a byte: 255 for the yard), as Board.Square
 	// places it, going round again past its finish too (rule K4); in a
@@ -244,6 +245,9 @@ func (rs *ruleset) setFeatures(r Rules) {
 		if rs.feat&filters[k].feat != 0 {
 			rs.filtersOn |= 1 << k
 		}
+	}
+	for f := range rs.faceFilters {
+		rs.faceFilters[f] = faceBound(rs, uint8(f))
 	}
 	// No rule refuses a move for a token of the mover's colour on its
 	// path or where it lands, nor for a token taken off the board: no
