@@ -332,8 +332,10 @@ func (s *State) diceAfter(m Move) int {
 // bothPlayed reports whether move m of moves, the moves of two amounts
 // due, plays both, as diceAfter counts them: it plays both dice (rules
 // H1, U2, where nothing is left to play), or a move of the other amount
-// is judged after it as before (untouched), or its token moves on with
-// the other amount (following). Of a double's two dice, due alike,
+// is judged after it as before (untouched) or, where no token of its
+// own colour refuses a move, stays legal after it (stillLegal,
+// besideAny), or its token moves on with the other amount (following).
+// Of a double's two dice, due alike,
 // diceMoves lists the moves once, as the head's: a move of another
 // token there is judged as the other die's move too, so serves as one.
 func (s *State) bothPlayed(m Move, moves []Move) bool {
