@@ -72,10 +72,10 @@ func (s *State) sumMoves(dst []Move, col due, f uint8, t *State) []Move {
 	// The tokens with a move, from each lane's valid bit (four lanes),
 	// as appendLegal finds them.
 	const valid = uint32(flagValid) << (mFlags - laneShift)
-	v := &t.moves
+	v, d := &t.moves, col|dueOf(0, f, f)
 	for have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift); have != 0; have &= have - 1 {
 		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-		dst = append(dst, s.sumOf(col, f, i, v[i]))
+		dst = append(dst, s.sumLane(d, i, v[i]))
 	}
 	return dst
 }
@@ -84,8 +84,13 @@ func (s *State) sumMoves(dst []Move, col due, f uint8, t *State) []Move {
 // both dice as one move of their sum f (rule U2), l its lane as judge
 // judges a bonus move of f steps.
 func (s *State) sumOf(col due, f uint8, i int, l uint32) Move {
-	return s.laneMove(col|dueOf(0, f, f), i, l).asSum(f)
+	return s.sumLane(col|dueOf(0, f, f), i, l)
 }
+
+// sumLane is sumOf with d the sum's amount, col|dueOf(0, f, f), whose
+// face is already the sum's (asSum's), so small enough to inline in
+// sumMoves' loop.
+func (s *State) sumLane(d due, i int, l uint32) Move { return s.laneMove(d, i, l).with(flagBoth) }
 
 // sumBarred reports whether token move m, of a die, is one rule U2
 // forbids: under SumMoves, with the other die of the throw played, by the
