@@ -611,19 +611,26 @@ func (s *State) diceMoves(dst []Move) []Move {
 		}
 	}
 	if s.sumsDue(ds, n) { // the moves of their sum: a token moved on by it (rule U2) and entered with it (H1)
-		f := ds[0].face() + ds[1].face()
-		for _, c := range [2]Color{ds[0].c(), s.mateOf(ds[0].c())} {
-			d := dueOf(c, 0, 0).withColor(c, c != ds[0].c())
-			if s.rs.rules.SumMoves {
-				dst = s.sumMoves(dst, d, f, &t)
-			}
-			if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
-				dst = s.sumEntry(dst, d, f, &t)
-			}
-			if s.rs.feat&featShare == 0 {
-				break
-			}
+		f, c := ds[0].face()+ds[1].face(), ds[0].c()
+		dst = s.sumsOf(dst, dueOf(c, 0, 0).withColor(c, false), f, &t)
+		if s.rs.feat&featShare != 0 { // rule T3: the other colour's tokens too
+			m := s.mateOf(c)
+			dst = s.sumsOf(dst, dueOf(m, 0, 0).withColor(m, m != c), f, &t)
 		}
+	}
+	return dst
+}
+
+// sumsOf appends the moves of the sum f of both dice by the tokens of
+// col's colour (a due of no face, as sumMoves), as the rules play it:
+// a token moved on by it (rule U2) and entered with it (H1). It judges
+// on t, as amountMoves.
+func (s *State) sumsOf(dst []Move, col due, f uint8, t *State) []Move {
+	if s.rs.rules.SumMoves {
+		dst = s.sumMoves(dst, col, f, t)
+	}
+	if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
+		dst = s.sumEntry(dst, col, f, t)
 	}
 	return dst
 }
