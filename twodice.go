@@ -337,7 +337,7 @@ func (s *State) settle() {
 	var buf [MaxMoves]Move
 	moves := s.useDice(s.diceMoves(buf[:0]))
 	first, x, keep := s.due.first(), extraDice, s.keepsOther()
-	if !keep && s.rs.feat&featUndo == 0 && len(moves) > 0 && !s.diePlayed() && s.begin == s.tok {
+	if !keep && s.rs.feat&featUndo == 0 && len(moves) > 0 && !s.diePlayed() && sameTokens(&s.begin, &s.tok) {
 		// Where the throw began is where the tokens stand (began): begin
 		// keeps the lanes until a token moves (stateLanes).
 		keep, s.begin, s.flags = true, [MaxPlayers][MaxTokens]uint8{}, s.flags|stateLanes
@@ -362,6 +362,18 @@ func (s *State) settle() {
 	}
 	s.extra = x
 }
+
+// sameTokens reports whether a and b, tokens as a State keeps them, are
+// alike (a == b), a colour's tokens a word (tokenBytes): no call to
+// compare the arrays.
+func sameTokens(a, b *[MaxPlayers][MaxTokens]uint8) bool {
+	return tokenBytes(&a[0])^tokenBytes(&b[0])|tokenBytes(&a[1])^tokenBytes(&b[1])|
+		tokenBytes(&a[2])^tokenBytes(&b[2])|tokenBytes(&a[3])^tokenBytes(&b[3])|
+		tokenBytes(&a[4])^tokenBytes(&b[4])|tokenBytes(&a[5])^tokenBytes(&b[5]) == 0
+}
+
+// sameTokens reads six colours.
+var _ = [1]struct{}{}[MaxPlayers-6]
 
 // appendSettled is appendLegal with two dice: the moves settle kept, in
 // canonical order, or the pass where there are none (rule C10). The
