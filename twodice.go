@@ -617,9 +617,10 @@ func sortMoves(moves []Move) {
 func (s *State) diceMoves(dst []Move) []Move {
 	ds, n := s.dues()
 	t := *s // startCount judges on it
-	for k, d := range ds[:n] {
-		if !repeats(ds[:k], d) {
-			dst = s.amountMoves(dst, d, &t)
+	dst = s.amountMoves(dst, ds[0], &t)
+	for k := 1; k < n; k++ {
+		if !repeats(ds[:k], ds[k]) {
+			dst = s.amountMoves(dst, ds[k], &t)
 		}
 	}
 	if s.sumsDue(ds, n) { // the moves of their sum: a token moved on by it (rule U2) and entered with it (H1)
