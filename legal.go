@@ -97,6 +97,15 @@ func (s State) AppendLegalMoves(dst []Move) []Move {
 	return s.appendLegal(dst) // small enough to inline
 }
 
+// withMoves returns the tokens whose lanes in v hold a move, a bit each:
+// each lane's valid bit (every lane the judge keeps has it), four lanes in
+// one word, as the moves are listed (appendLegal, appendSettled,
+// amountMoves, sumMoves).
+func withMoves(v *[MaxTokens]uint32) uint32 {
+	const valid = uint32(flagValid) << (mFlags - laneShift)
+	return (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)
+}
+
 // appendLegal is AppendLegalMoves on s, which it does not change: it
 // unpacks the moves judged when the amount became due.
 func (s *State) appendLegal(dst []Move) []Move {
@@ -109,11 +118,8 @@ func (s *State) appendLegal(dst []Move) []Move {
 	}
 	n := len(dst)
 	base, tok := d.base(), &s.tok[d.c()]
-	// The tokens with a move, from each lane's valid bit (four lanes).
-	const valid = uint32(flagValid) << (mFlags - laneShift)
 	v := &s.moves
-	have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)
-	for ; have != 0; have &= have - 1 {
+	for have := withMoves(v); have != 0; have &= have - 1 {
 		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
 		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift})
 	}

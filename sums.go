@@ -69,11 +69,8 @@ func (s *State) rejoins(m Move) bool {
 // (amountMoves).
 func (s *State) sumMoves(dst []Move, col due, f uint8, t *State) []Move {
 	t.startCount(col | dueOf(0, 0, f)) // (of no face, as a bonus move: startCount clears moves and extra first)
-	// The tokens with a move, from each lane's valid bit (four lanes),
-	// as appendLegal finds them.
-	const valid = uint32(flagValid) << (mFlags - laneShift)
 	v, d := &t.moves, col|dueOf(0, f, f)
-	for have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift); have != 0; have &= have - 1 {
+	for have := withMoves(v); have != 0; have &= have - 1 {
 		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
 		dst = append(dst, s.sumLane(d, i, v[i]))
 	}

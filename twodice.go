@@ -386,11 +386,8 @@ var _ = [1]struct{}{}[MaxPlayers-6]
 func (s *State) appendSettled(d due, dst []Move) []Move {
 	n := len(dst)
 	base, tok := d.base(), &s.tok[d.c()]
-	// The tokens with a move of the head, from each lane's valid bit
-	// (four lanes), as appendLegal finds them.
-	const valid = uint32(flagValid) << (mFlags - laneShift)
 	v := &s.moves
-	have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)
+	have := withMoves(v) // the tokens with a move of the head
 	x := s.extra &^ extraDice
 	if x == 0 { // the head's alone, in token order
 		for ; have != 0; have &= have - 1 {
@@ -668,11 +665,8 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 	for {
 		t.moves, t.extra = [MaxTokens]uint32{}, 0
 		t.startCount(d)
-		// The tokens with a move, from each lane's valid bit (four
-		// lanes), as appendLegal finds them.
-		const valid = uint32(flagValid) << (mFlags - laneShift)
 		v, base, tok := &t.moves, d.base(), &t.tok[d.c()]
-		for have := (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift); have != 0; have &= have - 1 {
+		for have := withMoves(v); have != 0; have &= have - 1 {
 			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
 			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift}) // (laneMove, the token's fields read once a colour)
 		}
