@@ -148,18 +148,24 @@ func (s *State) dues() (ds [maxDue]due, n int) {
 	}
 	c := d & (0xf << mColor)
 	if more := &s.due.more; more[1]|more[2] == 0 { // two dice, not tops and bottoms (rule H2): the second die, if due
-		if st := due(more[0]); st != 0 {
-			ds[1], n = c|st<<mDie|st<<mCount|1<<mAmount, 2 // dueOf(d.c(), st, st)
+		if st := more[0]; st != 0 {
+			ds[1], n = dieDue(c, st, 1), 2
 		}
 		return ds, n
 	}
 	for j, st := range s.due.more {
 		if st != 0 {
-			ds[n] = c | due(st)<<mDie | due(st)<<mCount | due(j+1)<<mAmount // dueOf(d.c(), st, st)
+			ds[n] = dieDue(c, st, j+1)
 			n++
 		}
 	}
 	return ds, n
+}
+
+// dieDue returns amount k, a die of face st, for the colour of c (a due
+// of its colour alone): dueOf(c.c(), st, st), amount k.
+func dieDue(c due, st uint8, k int) due {
+	return c | due(st)<<mDie | due(st)<<mCount | due(k)<<mAmount
 }
 
 // dueCount returns how many amounts dues returns.
@@ -304,6 +310,10 @@ func (s *State) settle() {
 	if s.due.head == 0 || s.forfeit() {
 		return
 	}
+	if s.rs.feat&featShare == 0 && s.due.first() == 0 && s.due.more[0] != 0 && s.flags&stateBottoms == 0 {
+		s.settleThrow() // both dice due, none played
+		return
+	}
 	if s.rs.feat&featShare == 0 && s.dueCount() == 1 {
 		// One amount, of one colour: its moves are its lanes as
 		// startCount judges them, as the rules of where the throw began
@@ -336,12 +346,88 @@ func (s *State) settle() {
 	}
 	var buf [MaxMoves]Move
 	moves := s.useDice(s.diceMoves(buf[:0]))
-	first, x, keep := s.due.first(), extraDice, s.keepsOther()
-	if !keep && s.rs.feat&featUndo == 0 && len(moves) > 0 && !s.diePlayed() && sameTokens(&s.begin, &s.tok) {
+	s.keepMoves(moves, s.keepLanes(len(moves) > 0))
+}
+
+// keepLanes reports whether begin keeps the lanes of the moves settle
+// kept of the other amount and both dice (lanesKept), and makes it so
+// where the throw began is where the tokens stand (stateLanes), some
+// moves kept (any).
+func (s *State) keepLanes(any bool) bool {
+	keep := s.keepsOther()
+	if !keep && s.rs.feat&featUndo == 0 && any && !s.diePlayed() && sameTokens(&s.begin, &s.tok) {
 		// Where the throw began is where the tokens stand (began): begin
 		// keeps the lanes until a token moves (stateLanes).
 		keep, s.begin, s.flags = true, [MaxPlayers][MaxTokens]uint8{}, s.flags|stateLanes
 	}
+	return keep
+}
+
+// settleThrow is settle for the throw of two dice of one colour, both
+// due: the moves of each die judged on s (startCount) and listed as
+// diceMoves lists them, then their sum's; where rule W2 keeps them all
+// (useDice), each die's lanes are kept as startCount judged them,
+// without a look at each move.
+func (s *State) settleThrow() {
+	a := s.head()
+	b := dieDue(a&(0xf<<mColor), s.due.more[0], 1)
+	var buf [MaxMoves]Move
+	tok := &s.tok[a.c()]
+	s.startCount(a) // on s, whose moves are 0 and whose head is a
+	head := s.moves
+	dst := laneMoves(buf[:0], a, &head, tok)
+	var other [MaxTokens]uint32
+	if !s.double() {
+		s.moves, s.extra = [MaxTokens]uint32{}, 0
+		s.startCount(b)
+		other = s.moves
+		s.due.head = uint32(a)
+		dst = laneMoves(dst, b, &other, tok)
+	}
+	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	n, each := len(dst), true
+	if s.sumsDue([maxDue]due{a, b}, 2) {
+		f, c := a.face()+b.face(), a.c()
+		t := *s
+		dst = s.sumsOf(dst, dueOf(c, 0, 0).withColor(c, false), f, &t)
+		each = s.rs.feat&featEntryFilter == 0 // else rule M2 may have kept only the entries (sumEntry)
+	}
+	moves := s.useDice(dst)
+	keep := s.keepLanes(len(moves) > 0)
+	if !each || len(moves) < len(dst) {
+		s.keepMoves(moves, keep)
+		return
+	}
+	const valid = uint32(flagValid) << (mFlags - laneShift)
+	mark, v := uint32(a>>laneShift)|settledLane, &s.moves
+	v[0] = head[0] | -(head[0]&valid>>(mFlags-laneShift))&mark
+	v[1] = head[1] | -(head[1]&valid>>(mFlags-laneShift))&mark
+	v[2] = head[2] | -(head[2]&valid>>(mFlags-laneShift))&mark
+	v[3] = head[3] | -(head[3]&valid>>(mFlags-laneShift))&mark
+	x := extraDice | withMoves(&other)<<settledBit[0][kindOther]
+	if keep {
+		b := &s.begin
+		binary.LittleEndian.PutUint32(b[0][:], other[0]&keptBits)
+		binary.LittleEndian.PutUint32(b[1][:], other[1]&keptBits)
+		binary.LittleEndian.PutUint32(b[2][:], other[2]&keptBits)
+		binary.LittleEndian.PutUint32(b[3][:], other[3]&keptBits)
+	}
+	for _, m := range moves[n:] {
+		i := m.Token() & (MaxTokens - 1)
+		x |= 1 << ((settledBit[0][kindBoth] + uint8(i)) % 32)
+		if keep {
+			s.keepLane(kindBoth, i, m.lane())
+		}
+	}
+	s.extra = x
+}
+
+// keepMoves keeps moves, those of the amounts due that rule W2 lets the
+// player make, in moves and extra (see kindHead), and where keep the
+// lanes of the other amount's and both dice's of the mover's colour in
+// begin (lanesKept).
+func (s *State) keepMoves(moves []Move, keep bool) {
+	first, x := s.due.first(), extraDice
 	for _, m := range moves {
 		mate, kind := m.v>>mMate&1, kindOther
 		switch {
@@ -665,11 +751,7 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 	for {
 		t.moves, t.extra = [MaxTokens]uint32{}, 0
 		t.startCount(d)
-		v, base, tok := &t.moves, d.base(), &t.tok[d.c()]
-		for have := withMoves(v); have != 0; have &= have - 1 {
-			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift}) // (laneMove, the token's fields read once a colour)
-		}
+		dst = laneMoves(dst, d, &t.moves, &t.tok[d.c()])
 		if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
 			break
 		}
@@ -683,6 +765,17 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 			}
 		}
 		dst = kept
+	}
+	return dst
+}
+
+// laneMoves appends the moves of amount d that lanes v keep, by tokens
+// tok, token by token (laneMove, the token's fields read once a colour).
+func laneMoves(dst []Move, d due, v *[MaxTokens]uint32, tok *[MaxTokens]uint8) []Move {
+	base := d.base()
+	for have := withMoves(v); have != 0; have &= have - 1 {
+		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift})
 	}
 	return dst
 }
