@@ -370,28 +370,29 @@ func (s *State) keepLanes(any bool) bool {
 // without a look at each move.
 func (s *State) settleThrow() {
 	a := s.head()
-	b := dieDue(a&(0xf<<mColor), s.due.more[0], 1)
+	ds := [2]due{a, dieDue(a&(0xf<<mColor), s.due.more[0], 1)}
 	var buf [MaxMoves]Move
-	tok := &s.tok[a.c()]
-	s.startCount(a) // on s, whose moves are 0 and whose head is a
-	head := s.moves
-	dst := laneMoves(buf[:0], a, &head, tok)
-	var other [MaxTokens]uint32
-	if !s.double() {
+	var lanes [2][MaxTokens]uint32 // each die's, as startCount judged them
+	tok, k := &s.tok[a.c()], 0
+	for j := range 2 - b2i(s.double()) { // a double's dice make the same moves: the head's (repeats)
 		s.moves, s.extra = [MaxTokens]uint32{}, 0
-		s.startCount(b)
-		other = s.moves
-		s.due.head = uint32(a)
-		dst = laneMoves(dst, b, &other, tok)
+		s.startCount(ds[j]) // on s: its head is the first die's, put back below
+		lanes[j] = s.moves
+		v, base := &lanes[j], ds[j].base()
+		for have := withMoves(v); have != 0; have &= have - 1 {
+			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+			buf[k] = Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift} // (laneMove, as amountMoves)
+			k++
+		}
 	}
-	s.moves, s.extra = [MaxTokens]uint32{}, 0
-	n, each := len(dst), true
-	if s.sumsDue([maxDue]due{a, b}, 2) {
-		f, c := a.face()+b.face(), a.c()
-		t := *s
-		dst = s.sumsOf(dst, dueOf(c, 0, 0).withColor(c, false), f, &t)
-		each = s.rs.feat&featEntryFilter == 0 // else rule M2 may have kept only the entries (sumEntry)
+	dst := buf[:k]
+	n, each := k, true
+	if f := a.face() + ds[1].face(); s.sumPlays(f) { // sumsDue: both dice due, not tops and bottoms
+		c := a.c()
+		dst = s.sumsOf(dst, dueOf(c, 0, 0).withColor(c, false), f, s) // judged on s too
+		each = s.rs.feat&featEntryFilter == 0                         // else rule M2 may have kept only the entries (sumEntry)
 	}
+	s.moves, s.extra, s.due.head = [MaxTokens]uint32{}, 0, uint32(a)
 	moves := s.useDice(dst)
 	keep := s.keepLanes(len(moves) > 0)
 	if !each || len(moves) < len(dst) {
@@ -400,11 +401,12 @@ func (s *State) settleThrow() {
 	}
 	const valid = uint32(flagValid) << (mFlags - laneShift)
 	mark, v := uint32(a>>laneShift)|settledLane, &s.moves
+	head, other := &lanes[0], &lanes[1]
 	v[0] = head[0] | -(head[0]&valid>>(mFlags-laneShift))&mark
 	v[1] = head[1] | -(head[1]&valid>>(mFlags-laneShift))&mark
 	v[2] = head[2] | -(head[2]&valid>>(mFlags-laneShift))&mark
 	v[3] = head[3] | -(head[3]&valid>>(mFlags-laneShift))&mark
-	x := extraDice | withMoves(&other)<<settledBit[0][kindOther]
+	x := extraDice | withMoves(other)<<settledBit[0][kindOther]
 	if keep {
 		b := &s.begin
 		binary.LittleEndian.PutUint32(b[0][:], other[0]&keptBits)
@@ -751,7 +753,11 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 	for {
 		t.moves, t.extra = [MaxTokens]uint32{}, 0
 		t.startCount(d)
-		dst = laneMoves(dst, d, &t.moves, &t.tok[d.c()])
+		v, base, tok := &t.moves, d.base(), &t.tok[d.c()]
+		for have := withMoves(v); have != 0; have &= have - 1 {
+			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift}) // (laneMove, the token's fields read once a colour)
+		}
 		if s.rs.feat&featShare == 0 || d>>mMate&1 != 0 {
 			break
 		}
@@ -769,17 +775,6 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 	return dst
 }
 
-// laneMoves appends the moves of amount d that lanes v keep, by tokens
-// tok, token by token (laneMove, the token's fields read once a colour).
-func laneMoves(dst []Move, d due, v *[MaxTokens]uint32, tok *[MaxTokens]uint8) []Move {
-	base := d.base()
-	for have := withMoves(v); have != 0; have &= have - 1 {
-		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift})
-	}
-	return dst
-}
-
 // sumsDue reports whether the sum of the dice may add moves (rules U2,
 // H1) to those of the amounts due, ds, n of them: both dice are due, not
 // played as tops and bottoms (rule H2), where the rules play their sum:
@@ -787,6 +782,12 @@ func laneMoves(dst []Move, d due, v *[MaxTokens]uint32, tok *[MaxTokens]uint8) [
 // face (rule C7, as sumEntry asks first). (No die is played then, so
 // that the rules of where the throw began take none of them away.)
 func (s *State) sumsDue(ds [maxDue]due, n int) bool {
-	return s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 &&
-		(s.rs.rules.SumMoves || s.rs.entry.has(ds[0].face()+ds[1].face()))
+	return n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 && s.sumPlays(ds[0].face()+ds[1].face())
+}
+
+// sumPlays reports whether the sum f of both dice, both due, may add
+// moves (sumsDue): under SumMoves always, under EntrySum alone where f
+// is an entry face.
+func (s *State) sumPlays(f uint8) bool {
+	return s.rs.feat&featSums != 0 && (s.rs.rules.SumMoves || s.rs.entry.has(f))
 }
