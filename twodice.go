@@ -375,9 +375,8 @@ func (s *State) settleThrow() {
 	var lanes [2][MaxTokens]uint32 // each die's, as startCount judged them
 	tok, k := &s.tok[a.c()], 0
 	for j := range 2 - b2i(s.double()) { // a double's dice make the same moves: the head's (repeats)
-		s.moves, s.extra = [MaxTokens]uint32{}, 0
-		s.startCount(ds[j]) // on s: its head is the first die's, put back below
-		lanes[j] = s.moves
+		s.startCount(ds[j]) // on s, whose moves are 0: its head is the first die's, put back below
+		lanes[j], s.moves, s.extra = s.moves, [MaxTokens]uint32{}, 0
 		v, base := &lanes[j], ds[j].base()
 		for have := withMoves(v); have != 0; have &= have - 1 {
 			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
@@ -392,9 +391,13 @@ func (s *State) settleThrow() {
 		dst = s.sumsOf(dst, dueOf(c, 0, 0).withColor(c, false), f, s) // judged on s too
 		each = s.rs.feat&featEntryFilter == 0                         // else rule M2 may have kept only the entries (sumEntry)
 	}
-	s.moves, s.extra, s.due.head = [MaxTokens]uint32{}, 0, uint32(a)
+	s.moves, s.extra, s.due.head = [MaxTokens]uint32{}, 0, uint32(a) // (sumsOf's judgement too)
+	if len(dst) == 0 {                                               // no move: the pass (rule C10)
+		s.extra = extraDice
+		return
+	}
 	moves := s.useDice(dst)
-	keep := s.keepLanes(len(moves) > 0)
+	keep := s.keepsOther() || s.keepLanes(len(moves) > 0)
 	if !each || len(moves) < len(dst) {
 		s.keepMoves(moves, keep)
 		return
@@ -414,7 +417,8 @@ func (s *State) settleThrow() {
 		binary.LittleEndian.PutUint32(b[2][:], other[2]&keptBits)
 		binary.LittleEndian.PutUint32(b[3][:], other[3]&keptBits)
 	}
-	for _, m := range moves[n:] {
+	for k := n; k < len(moves); k++ { // both dice's
+		m := moves[k]
 		i := m.Token() & (MaxTokens - 1)
 		x |= 1 << ((settledBit[0][kindBoth] + uint8(i)) % 32)
 		if keep {
