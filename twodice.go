@@ -333,14 +333,7 @@ func (s *State) settle() {
 			}
 			s.moves = kept
 		}
-		// Each legal lane marked, by its valid bit (every lane startCount
-		// keeps has it), without a branch: a lane of no move stays 0.
-		const valid = uint32(flagValid) << (mFlags - laneShift)
-		mark, v := uint32(d>>laneShift)|settledLane, &s.moves
-		v[0] |= -(v[0] & valid >> (mFlags - laneShift)) & mark
-		v[1] |= -(v[1] & valid >> (mFlags - laneShift)) & mark
-		v[2] |= -(v[2] & valid >> (mFlags - laneShift)) & mark
-		v[3] |= -(v[3] & valid >> (mFlags - laneShift)) & mark
+		s.markLanes(d, &s.moves)
 		s.extra = extraDice
 		return
 	}
@@ -402,13 +395,8 @@ func (s *State) settleThrow() {
 		s.keepMoves(moves, keep)
 		return
 	}
-	const valid = uint32(flagValid) << (mFlags - laneShift)
-	mark, v := uint32(a>>laneShift)|settledLane, &s.moves
-	head, other := &lanes[0], &lanes[1]
-	v[0] = head[0] | -(head[0]&valid>>(mFlags-laneShift))&mark
-	v[1] = head[1] | -(head[1]&valid>>(mFlags-laneShift))&mark
-	v[2] = head[2] | -(head[2]&valid>>(mFlags-laneShift))&mark
-	v[3] = head[3] | -(head[3]&valid>>(mFlags-laneShift))&mark
+	other := &lanes[1]
+	s.markLanes(a, &lanes[0])
 	x := extraDice | withMoves(other)<<settledBit[0][kindOther]
 	if keep {
 		b := &s.begin
@@ -453,6 +441,19 @@ func (s *State) keepMoves(moves []Move, keep bool) {
 		}
 	}
 	s.extra = x
+}
+
+// markLanes keeps lanes v, the head's, amount d's, as startCount judged
+// them, in moves, each legal lane marked (kindHead: its amount and
+// settledLane), by its valid bit (every lane startCount keeps has it),
+// without a branch, two lanes a word: a lane of no move stays 0.
+func (s *State) markLanes(d due, v *[MaxTokens]uint32) {
+	const valid = 1<<(mFlags-laneShift) | 1<<(mFlags-laneShift+32) // (flagValid, of two lanes)
+	mark := uint64(uint32(d>>laneShift) | settledLane)
+	lo, hi := uint64(v[0])|uint64(v[1])<<32, uint64(v[2])|uint64(v[3])<<32
+	lo |= lo & valid >> (mFlags - laneShift) * mark
+	hi |= hi & valid >> (mFlags - laneShift) * mark
+	s.moves = [MaxTokens]uint32{uint32(lo), uint32(lo >> 32), uint32(hi), uint32(hi >> 32)}
 }
 
 // sameTokens reports whether a and b, tokens as a State keeps them, are
