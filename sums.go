@@ -26,6 +26,30 @@ func (s *State) split(m Move) (Move, bool) {
 	return m, true
 }
 
+// splitLanes keeps of the lanes of amount d, a die's, that startCount
+// judged in moves with a die of the throw played, those split lets be
+// listed, each as the token's split gives it to (rule U2: another alike).
+// split changes nothing of a move whose token stands where the throw
+// began (rule U2 asks stillAt first) unless the throw is a double (rule
+// H5: together asks double first): only the lanes of the tokens that
+// moved since the throw began, or a double's, are asked.
+func (s *State) splitLanes(d due) {
+	c, v := d.c(), &s.moves
+	ask := gather(uint64(^zeroBytes(tokenBytes(&s.began()[c]) ^ tokenBytes(&s.tok[c])))) // the tokens that moved
+	if s.rs.rules.DoublesSplitBlocks && s.double() {
+		ask = 1<<MaxTokens - 1
+	}
+	kept := *v
+	for ask &= uint8(withMoves(v)); ask != 0; ask &= ask - 1 {
+		i := bits.TrailingZeros8(ask) & (MaxTokens - 1)
+		kept[i] = 0
+		if m, ok := s.split(s.laneMove(d, i, v[i])); ok {
+			kept[m.Token()&(MaxTokens-1)] = v[i]
+		}
+	}
+	*v = kept
+}
+
 // together reports whether move m, with an amount of a double, moves a
 // token on from a block it stood in when the throw began to the square
 // another token of that block has reached by one move of the same

@@ -322,16 +322,7 @@ func (s *State) settle() {
 		d := s.head() | due(s.due.first())<<mAmount
 		s.startCount(d) // on s, whose moves are 0: as countOf judges it
 		if s.rs.feat&featSplit != 0 && s.diePlayed() {
-			var kept [MaxTokens]uint32
-			for i, l := range s.moves {
-				if l == 0 {
-					continue
-				}
-				if m, ok := s.split(s.laneMove(d, i, l)); ok {
-					kept[m.Token()&(MaxTokens-1)] = l
-				}
-			}
-			s.moves = kept
+			s.splitLanes(d)
 		}
 		s.markLanes(d, &s.moves)
 		s.extra = extraDice
