@@ -355,7 +355,7 @@ func (s *State) keepLanes(any bool) bool {
 func (s *State) settleThrow() {
 	a := s.head()
 	ds := [2]due{a, dieDue(a&(0xf<<mColor), s.due.more[0], 1)}
-	var buf [MaxMoves]Move
+	var buf [4 * MaxTokens]Move    // a move a token of each die, of their sum and of its entry (sumsOf)
 	var lanes [2][MaxTokens]uint32 // each die's, as startCount judged them
 	tok, k := &s.tok[a.c()], 0
 	for j := range 2 - b2i(s.double()) { // a double's dice make the same moves: the head's (repeats)
