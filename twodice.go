@@ -330,21 +330,21 @@ func (s *State) settle() {
 	}
 	var buf [MaxMoves]Move
 	moves := s.useDice(s.diceMoves(buf[:0]))
-	s.keepMoves(moves, s.keepLanes(len(moves) > 0))
+	s.keepMoves(moves, s.keepsOther() || len(moves) > 0 && !s.diePlayed() && s.beginFree())
 }
 
-// keepLanes reports whether begin keeps the lanes of the moves settle
-// kept of the other amount and both dice (lanesKept), and makes it so
-// where the throw began is where the tokens stand (stateLanes), some
-// moves kept (any).
-func (s *State) keepLanes(any bool) bool {
-	keep := s.keepsOther()
-	if !keep && s.rs.feat&featUndo == 0 && any && !s.diePlayed() && sameTokens(&s.begin, &s.tok) {
-		// Where the throw began is where the tokens stand (began): begin
-		// keeps the lanes until a token moves (stateLanes).
-		keep, s.begin, s.flags = true, [MaxPlayers][MaxTokens]uint8{}, s.flags|stateLanes
+// beginFree reports whether begin, which keeps where the throw began,
+// may keep the lanes of the moves settle keeps of the other amount and
+// both dice instead (lanesKept), and makes it so: where the throw
+// began is where the tokens stand (began), and not under UndoTurn.
+// settle asks it where no die of the throw is played and some move is
+// kept; begin keeps the lanes until a token moves (stateLanes).
+func (s *State) beginFree() bool {
+	if s.rs.feat&featUndo != 0 || !sameTokens(&s.begin, &s.tok) {
+		return false
 	}
-	return keep
+	s.begin, s.flags = [MaxPlayers][MaxTokens]uint8{}, s.flags|stateLanes
+	return true
 }
 
 // settleThrow is settle for the throw of two dice of one colour, both
@@ -381,7 +381,7 @@ func (s *State) settleThrow() {
 		return
 	}
 	moves := s.useDice(dst)
-	keep := s.keepsOther() || s.keepLanes(len(moves) > 0)
+	keep := s.keepsOther() || s.beginFree() // (no die played; a move kept, as dst has one)
 	if !each || len(moves) < len(dst) {
 		s.keepMoves(moves, keep)
 		return
