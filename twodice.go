@@ -296,10 +296,11 @@ var settledBit = [2][3]uint8{{0, 0, 4}, {12, 16, 20}}
 // and keeps them in moves and extra (see kindHead), so that
 // AppendLegalMoves lists them (appendSettled) and Apply finds its move
 // among them (settled) without judging the throw again, as one die's
-// startCount makes them. It keeps none where no move is due, or where
-// the throw is forfeited (rule C9), whose pass appendDice lists. Rule
-// W2's look ahead (diceAfter) plays its moves by applyToken, which
-// does not settle: the transitions do (rollDice, applyDice, passDice).
+// startCount makes them: a throw with both dice due by settleThrow. It
+// keeps none where no move is due, or where the throw is forfeited
+// (rule C9), whose pass appendDice lists. Rule W2's look ahead
+// (diceAfter) plays its moves by applyToken, which does not settle: the
+// transitions do (rollDice, applyDice, passDice).
 func (s *State) settle() {
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
 	if s.keepsOther() {
@@ -348,10 +349,12 @@ func (s *State) beginFree() bool {
 }
 
 // settleThrow is settle for the throw of two dice of one colour, both
-// due: the moves of each die judged on s (startCount) and listed as
-// diceMoves lists them, then their sum's; where rule W2 keeps them all
-// (useDice), each die's lanes are kept as startCount judged them,
-// without a look at each move.
+// due: the moves of each die (a double's once, repeats) judged on s by
+// startCount, with its head and moves given back after, then their
+// sum's (sumsOf), in diceMoves' order; where rule W2 keeps every move
+// (useDice), each die's lanes are kept as startCount judged them, the
+// head's marked (markLanes), the other die's in begin where it is free
+// (lanesKept), without a look at each move (keepMoves).
 func (s *State) settleThrow() {
 	a := s.head()
 	ds := [2]due{a, dieDue(a&(0xf<<mColor), s.due.more[0], 1)}
@@ -370,18 +373,21 @@ func (s *State) settleThrow() {
 	}
 	dst := buf[:k]
 	n, each := k, true
-	if f := a.face() + ds[1].face(); s.sumPlays(f) { // sumsDue: both dice due, not tops and bottoms
+	if f := a.face() + ds[1].face(); s.sumPlays(f) { // (sumsDue: both dice are due, not as tops and bottoms)
+		// The sum's moves, judged on s too; under EntryCompulsory rule
+		// M2 may keep only the entries among all (sumEntry).
 		c := a.c()
-		dst = s.sumsOf(dst, dueOf(c, 0, 0).withColor(c, false), f, s) // judged on s too
-		each = s.rs.feat&featEntryFilter == 0                         // else rule M2 may have kept only the entries (sumEntry)
+		dst = s.sumsOf(dst, dueOf(c, 0, 0).withColor(c, false), f, s)
+		each = s.rs.feat&featEntryFilter == 0
 	}
-	s.moves, s.extra, s.due.head = [MaxTokens]uint32{}, 0, uint32(a) // (sumsOf's judgement too)
-	if len(dst) == 0 {                                               // no move: the pass (rule C10)
+	s.moves, s.extra, s.due.head = [MaxTokens]uint32{}, 0, uint32(a)
+	if len(dst) == 0 { // no move: the pass (rule C10)
 		s.extra = extraDice
 		return
 	}
 	moves := s.useDice(dst)
-	keep := s.keepsOther() || s.beginFree() // (no die played; a move kept, as dst has one)
+	// No die is played, and useDice keeps a move where it has one.
+	keep := s.keepsOther() || s.beginFree()
 	if !each || len(moves) < len(dst) {
 		s.keepMoves(moves, keep)
 		return
