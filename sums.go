@@ -26,6 +26,31 @@ func (s *State) split(m Move) (Move, bool) {
 	return m, true
 }
 
+// splitLanes keeps of the lanes of amount d, a die's, that startCount
+// judged in moves with a die of the throw played, those split lets be
+// listed, each at the token split gives it to (rule U2: another alike
+// may take it). split changes nothing of a move whose token stands where
+// the throw began (rule U2 asks stillAt first) unless the throw is a
+// double (rule H5: together asks double first), so only the lanes of the
+// tokens that moved since the throw began, or all of a double's, are
+// asked.
+func (s *State) splitLanes(d due) {
+	c, v := d.c(), &s.moves
+	ask := gather(uint64(^zeroBytes(tokenBytes(&s.began()[c]) ^ tokenBytes(&s.tok[c])))) // the tokens that moved
+	if s.rs.rules.DoublesSplitBlocks && s.double() {
+		ask = 1<<MaxTokens - 1
+	}
+	kept := *v
+	for ask &= uint8(withMoves(v)); ask != 0; ask &= ask - 1 {
+		i := bits.TrailingZeros8(ask) & (MaxTokens - 1)
+		kept[i] = 0
+		if m, ok := s.split(s.laneMove(d, i, v[i])); ok {
+			kept[m.Token()&(MaxTokens-1)] = v[i]
+		}
+	}
+	*v = kept
+}
+
 // together reports whether move m, with an amount of a double, moves a
 // token on from a block it stood in when the throw began to the square
 // another token of that block has reached by one move of the same
@@ -65,8 +90,8 @@ func (s *State) rejoins(m Move) bool {
 // move of their sum f (rule U2): judged as a bonus move's count is, from
 // the token's square to where f takes it, landing only there and
 // bringing no token out of the yard; a move that plays both dice. It
-// judges on t, a copy of s, changing only what countOf clears
-// (amountMoves).
+// judges on t, a copy of s or s itself, changing only what countOf
+// clears and the head (amountMoves, settleThrow).
 func (s *State) sumMoves(dst []Move, col due, f uint8, t *State) []Move {
 	t.startCount(col | dueOf(0, 0, f)) // (of no face, as a bonus move: startCount clears moves and extra first)
 	v, d := &t.moves, col|dueOf(0, f, f)

@@ -148,18 +148,24 @@ func (s *State) dues() (ds [maxDue]due, n int) {
 	}
 	c := d & (0xf << mColor)
 	if more := &s.due.more; more[1]|more[2] == 0 { // two dice, not tops and bottoms (rule H2): the second die, if due
-		if st := due(more[0]); st != 0 {
-			ds[1], n = c|st<<mDie|st<<mCount|1<<mAmount, 2 // dueOf(d.c(), st, st)
+		if st := more[0]; st != 0 {
+			ds[1], n = dieDue(c, st, 1), 2
 		}
 		return ds, n
 	}
 	for j, st := range s.due.more {
 		if st != 0 {
-			ds[n] = c | due(st)<<mDie | due(st)<<mCount | due(j+1)<<mAmount // dueOf(d.c(), st, st)
+			ds[n] = dieDue(c, st, j+1)
 			n++
 		}
 	}
 	return ds, n
+}
+
+// dieDue returns amount k, a die of face st, for the colour of c (a due
+// of its colour alone): dueOf(c.c(), st, st), amount k.
+func dieDue(c due, st uint8, k int) due {
+	return c | due(st)<<mDie | due(st)<<mCount | due(k)<<mAmount
 }
 
 // dueCount returns how many amounts dues returns.
@@ -290,10 +296,11 @@ var settledBit = [2][3]uint8{{0, 0, 4}, {12, 16, 20}}
 // and keeps them in moves and extra (see kindHead), so that
 // AppendLegalMoves lists them (appendSettled) and Apply finds its move
 // among them (settled) without judging the throw again, as one die's
-// startCount makes them. It keeps none where no move is due, or where
-// the throw is forfeited (rule C9), whose pass appendDice lists. Rule
-// W2's look ahead (diceAfter) plays its moves by applyToken, which
-// does not settle: the transitions do (rollDice, applyDice, passDice).
+// startCount makes them: a throw with both dice due by settleThrow. It
+// keeps none where no move is due, or where the throw is forfeited
+// (rule C9), whose pass appendDice lists. Rule W2's look ahead
+// (diceAfter) plays its moves by applyToken, which does not settle: the
+// transitions do (rollDice, applyDice, passDice).
 func (s *State) settle() {
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
 	if s.keepsOther() {
@@ -304,6 +311,10 @@ func (s *State) settle() {
 	if s.due.head == 0 || s.forfeit() {
 		return
 	}
+	if s.rs.feat&featShare == 0 && s.due.first() == 0 && s.due.more[0] != 0 && s.flags&stateBottoms == 0 {
+		s.settleThrow() // both dice due, none played
+		return
+	}
 	if s.rs.feat&featShare == 0 && s.dueCount() == 1 {
 		// One amount, of one colour: its moves are its lanes as
 		// startCount judges them, as the rules of where the throw began
@@ -312,36 +323,102 @@ func (s *State) settle() {
 		d := s.head() | due(s.due.first())<<mAmount
 		s.startCount(d) // on s, whose moves are 0: as countOf judges it
 		if s.rs.feat&featSplit != 0 && s.diePlayed() {
-			var kept [MaxTokens]uint32
-			for i, l := range s.moves {
-				if l == 0 {
-					continue
-				}
-				if m, ok := s.split(s.laneMove(d, i, l)); ok {
-					kept[m.Token()&(MaxTokens-1)] = l
-				}
-			}
-			s.moves = kept
+			s.splitLanes(d)
 		}
-		// Each legal lane marked, by its valid bit (every lane startCount
-		// keeps has it), without a branch: a lane of no move stays 0.
-		const valid = uint32(flagValid) << (mFlags - laneShift)
-		mark, v := uint32(d>>laneShift)|settledLane, &s.moves
-		v[0] |= -(v[0] & valid >> (mFlags - laneShift)) & mark
-		v[1] |= -(v[1] & valid >> (mFlags - laneShift)) & mark
-		v[2] |= -(v[2] & valid >> (mFlags - laneShift)) & mark
-		v[3] |= -(v[3] & valid >> (mFlags - laneShift)) & mark
+		s.markLanes(d, &s.moves)
 		s.extra = extraDice
 		return
 	}
 	var buf [MaxMoves]Move
 	moves := s.useDice(s.diceMoves(buf[:0]))
-	first, x, keep := s.due.first(), extraDice, s.keepsOther()
-	if !keep && s.rs.feat&featUndo == 0 && len(moves) > 0 && !s.diePlayed() && sameTokens(&s.begin, &s.tok) {
-		// Where the throw began is where the tokens stand (began): begin
-		// keeps the lanes until a token moves (stateLanes).
-		keep, s.begin, s.flags = true, [MaxPlayers][MaxTokens]uint8{}, s.flags|stateLanes
+	s.keepMoves(moves, s.keepsOther() || len(moves) > 0 && !s.diePlayed() && s.beginFree())
+}
+
+// beginFree reports whether begin, which keeps where the throw began,
+// may keep the lanes of the moves settle keeps of the other amount and
+// both dice instead (lanesKept), and makes it so: where the throw
+// began is where the tokens stand (began), and not under UndoTurn.
+// settle asks it where no die of the throw is played and some move is
+// kept; begin keeps the lanes until a token moves (stateLanes).
+func (s *State) beginFree() bool {
+	if s.rs.feat&featUndo != 0 || !sameTokens(&s.begin, &s.tok) {
+		return false
 	}
+	s.begin, s.flags = [MaxPlayers][MaxTokens]uint8{}, s.flags|stateLanes
+	return true
+}
+
+// settleThrow is settle for the throw of two dice of one colour, both
+// due: the moves of each die (a double's once, repeats) judged on s by
+// startCount, with its head and moves given back after, then their
+// sum's (sumsOf), in diceMoves' order; where rule W2 keeps every move
+// (useDice), each die's lanes are kept as startCount judged them, the
+// head's marked (markLanes), the other die's in begin where it is free
+// (lanesKept), without a look at each move (keepMoves).
+func (s *State) settleThrow() {
+	a := s.head()
+	ds := [2]due{a, dieDue(a&(0xf<<mColor), s.due.more[0], 1)}
+	var buf [4 * MaxTokens]Move    // a move a token of each die, of their sum and of its entry (sumsOf)
+	var lanes [2][MaxTokens]uint32 // each die's, as startCount judged them
+	tok, k := &s.tok[a.c()], 0
+	for j := range 2 - b2i(s.double()) { // a double's dice make the same moves: the head's (repeats)
+		s.startCount(ds[j]) // on s, whose moves are 0: its head is the first die's, put back below
+		lanes[j], s.moves, s.extra = s.moves, [MaxTokens]uint32{}, 0
+		v, base := &lanes[j], ds[j].base()
+		for have := withMoves(v); have != 0; have &= have - 1 {
+			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+			buf[k] = Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift} // (laneMove, as amountMoves)
+			k++
+		}
+	}
+	dst := buf[:k]
+	n, each := k, true
+	if f := a.face() + ds[1].face(); s.sumPlays(f) { // (sumsDue: both dice are due, not as tops and bottoms)
+		// The sum's moves, judged on s too; under EntryCompulsory rule
+		// M2 may keep only the entries among all (sumEntry).
+		c := a.c()
+		dst = s.sumsOf(dst, dueOf(c, 0, 0).withColor(c, false), f, s)
+		each = s.rs.feat&featEntryFilter == 0
+	}
+	s.moves, s.extra, s.due.head = [MaxTokens]uint32{}, 0, uint32(a)
+	if len(dst) == 0 { // no move: the pass (rule C10)
+		s.extra = extraDice
+		return
+	}
+	moves := s.useDice(dst)
+	// No die is played, and useDice keeps a move where it has one.
+	keep := s.keepsOther() || s.beginFree()
+	if !each || len(moves) < len(dst) {
+		s.keepMoves(moves, keep)
+		return
+	}
+	other := &lanes[1]
+	s.markLanes(a, &lanes[0])
+	x := extraDice | withMoves(other)<<settledBit[0][kindOther]
+	if keep {
+		b := &s.begin
+		binary.LittleEndian.PutUint32(b[0][:], other[0]&keptBits)
+		binary.LittleEndian.PutUint32(b[1][:], other[1]&keptBits)
+		binary.LittleEndian.PutUint32(b[2][:], other[2]&keptBits)
+		binary.LittleEndian.PutUint32(b[3][:], other[3]&keptBits)
+	}
+	for k := n; k < len(moves); k++ { // both dice's
+		m := moves[k]
+		i := m.Token() & (MaxTokens - 1)
+		x |= 1 << ((settledBit[0][kindBoth] + uint8(i)) % 32)
+		if keep {
+			s.keepLane(kindBoth, i, m.lane())
+		}
+	}
+	s.extra = x
+}
+
+// keepMoves keeps moves, those of the amounts due that rule W2 lets the
+// player make, in moves and extra (see kindHead), and where keep the
+// lanes of the other amount's and both dice's of the mover's colour in
+// begin (lanesKept).
+func (s *State) keepMoves(moves []Move, keep bool) {
+	first, x := s.due.first(), extraDice
 	for _, m := range moves {
 		mate, kind := m.v>>mMate&1, kindOther
 		switch {
@@ -361,6 +438,19 @@ func (s *State) settle() {
 		}
 	}
 	s.extra = x
+}
+
+// markLanes keeps lanes v, the head's, amount d's, as startCount judged
+// them, in moves, each legal lane marked (kindHead: its amount and
+// settledLane), by its valid bit (every lane startCount keeps has it),
+// without a branch, two lanes a word: a lane of no move stays 0.
+func (s *State) markLanes(d due, v *[MaxTokens]uint32) {
+	const valid = 1<<(mFlags-laneShift) | 1<<(mFlags-laneShift+32) // (flagValid, of two lanes)
+	mark := uint64(uint32(d>>laneShift) | settledLane)
+	lo, hi := uint64(v[0])|uint64(v[1])<<32, uint64(v[2])|uint64(v[3])<<32
+	lo |= lo & valid >> (mFlags - laneShift) * mark
+	hi |= hi & valid >> (mFlags - laneShift) * mark
+	s.moves = [MaxTokens]uint32{uint32(lo), uint32(lo >> 32), uint32(hi), uint32(hi >> 32)}
 }
 
 // sameTokens reports whether a and b, tokens as a State keeps them, are
@@ -694,6 +784,12 @@ func (s *State) amountMoves(dst []Move, d due, t *State) []Move {
 // face (rule C7, as sumEntry asks first). (No die is played then, so
 // that the rules of where the throw began take none of them away.)
 func (s *State) sumsDue(ds [maxDue]due, n int) bool {
-	return s.rs.feat&featSums != 0 && n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 &&
-		(s.rs.rules.SumMoves || s.rs.entry.has(ds[0].face()+ds[1].face()))
+	return n >= 2 && ds[0].k() == 0 && ds[1].k() == 1 && s.flags&stateBottoms == 0 && s.sumPlays(ds[0].face()+ds[1].face())
+}
+
+// sumPlays reports whether the sum f of both dice, both due, may add
+// moves (sumsDue): under SumMoves always, under EntrySum alone where f
+// is an entry face.
+func (s *State) sumPlays(f uint8) bool {
+	return s.rs.feat&featSums != 0 && (s.rs.rules.SumMoves || s.rs.entry.has(f))
 }
