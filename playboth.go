@@ -389,13 +389,20 @@ func (s *State) bothPlayed(moves []Move) uint32 {
 	if rest == 0 {
 		return both
 	}
+	if s.rs.feat&featSplit != 0 { // (following would find no move)
+		for rs := rest; rs != 0; rs &= rs - 1 {
+			if k := bits.TrailingZeros32(rs); !s.splitFree(moves[k]) {
+				rest &^= 1 << k
+			}
+		}
+		if rest == 0 {
+			return both
+		}
+	}
 	ds, _ := s.dues()
 	for ; rest != 0; rest &= rest - 1 {
 		k := bits.TrailingZeros32(rest)
 		m := moves[k]
-		if s.rs.feat&featSplit != 0 && !s.splitFree(m) { // (following would find no move)
-			continue
-		}
 		if other := ds[b2i(m.amount() == ds[0].k())]; s.following(m, other) {
 			both |= 1 << k
 		}
@@ -410,34 +417,59 @@ func (s *State) bothPlayed(moves []Move) uint32 {
 // bothPlayed). It finds the tokens with such a move once, a bit each by
 // Move's token field and mate bit, by amount (in one throw a colour's
 // own moves have no mate bit, its other colour's have it, rule T3).
+// Where no colour plays another's tokens (T3), so that no move has the
+// mate bit, and two tokens or more have such a move of an amount, every
+// move of the other amount that stillLegal holds of is beside one of
+// them of another token.
 func (s *State) besideStill(moves []Move) (both uint32) {
 	const beside = 0xfff << mFlags &^ (uint64(flagValid|flagEnter|flagBlock|flagFinish) << mFlags) // what such a move has none of
 	head := uint64(s.due.first())
 	var heads, others uint32 // the tokens, by amount: the head's and the other
+	var still, ofHead uint32 // the moves stillLegal holds of; the moves of the head's amount
 	for k, r := range moves {
+		b := uint32(1) << (k & 31)
 		t := uint32(1) << (r.v>>mToken&0xf | r.v>>mMate&1<<4)
+		h := r.v>>mAmount&amountMask == head
+		if h {
+			ofHead |= b
+		}
 		switch {
 		case r.v&beside != 0:
 			if r.BothDice() {
-				both |= 1 << (k & 31)
+				both |= b
 			}
-		case r.v>>mAmount&amountMask == head:
+		case h:
 			heads |= t
 		default:
 			others |= t
+		}
+		if s.stillLegal(r) {
+			still |= b
 		}
 	}
 	if s.double() && s.flags&stateBottoms == 0 { // (tops and bottoms, rule H2, are no double's two dice)
 		heads |= others
 		others = heads
 	}
-	for k, m := range moves {
+	if s.rs.feat&featShare == 0 {
+		if others&(others-1) != 0 {
+			both |= still & ofHead
+			still &^= ofHead
+		}
+		if heads&(heads-1) != 0 {
+			both |= still &^ ofHead
+			still &= ofHead
+		}
+	}
+	for ; still != 0; still &= still - 1 {
+		k := bits.TrailingZeros32(still)
+		m := moves[k]
 		ts := others
-		if m.v>>mAmount&amountMask != head {
+		if ofHead>>k&1 == 0 {
 			ts = heads
 		}
-		if ts>>(m.v>>mMate&1<<4)&0xffff&^(1<<(m.v>>mToken&0xf)) != 0 && s.stillLegal(m) {
-			both |= 1 << (k & 31)
+		if ts>>(m.v>>mMate&1<<4)&0xffff&^(1<<(m.v>>mToken&0xf)) != 0 {
+			both |= 1 << k
 		}
 	}
 	return both

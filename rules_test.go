@@ -2181,7 +2181,7 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 				}
 				checked++
 			}
-			if s.rs.ownFree && s.stillLegal(m) { // every other token's plain move of the colour, or move to its finish, stays legal after m (besideAny)
+			if s.rs.ownFree && s.stillLegal(m) { // every other token's plain move of the colour, or move to its finish, stays legal after m (besideStill)
 				for _, o := range moves {
 					if (o.v^m.v)&(0xf<<mColor|1<<mMate) != 0 || o.Token() == m.Token() || o.BothDice() || o.flags()&^(flagValid|flagEnter|flagBlock|flagFinish) != 0 {
 						continue
