@@ -34,8 +34,11 @@ import (
 // die is played, and under LargerDie the larger where a token can play
 // it.
 func (s *State) useDice(moves []Move) []Move {
+	if len(moves) < 2 {
+		return moves
+	}
 	n := s.dueCount()
-	if n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
+	if n < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
 		return moves
 	}
 	if n == 2 {
@@ -428,15 +431,15 @@ func (s *State) besideStill(moves []Move) (both uint32) {
 	var still, ofHead uint32 // the moves stillLegal holds of; the moves of the head's amount
 	for k, r := range moves {
 		b := uint32(1) << (k & 31)
-		t := uint32(1) << (r.v>>mToken&0xf | r.v>>mMate&1<<4)
 		h := r.v>>mAmount&amountMask == head
 		if h {
 			ofHead |= b
 		}
-		switch {
+		switch t := uint32(1) << (r.v>>mToken&0xf | r.v>>mMate&1<<4); {
 		case r.v&beside != 0:
 			if r.BothDice() {
 				both |= b
+				continue // (not stillLegal)
 			}
 		case h:
 			heads |= t
