@@ -2217,8 +2217,12 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range Presets() {
-		r, _ := Preset(name)
+	// Every preset, and two colours each (rule T3), where a throw moves
+	// the tokens of both colours (besideStill and besideApart tell them
+	// apart by the mate bit).
+	for _, name := range append(Presets(), "uckers{Teams:TwoColorsEach}", "parchis{Teams:TwoColorsEach}") {
+		r, err := ParseRules(name)
+		require.NoError(t, err, "%s", name)
 		if !r.TwoDice {
 			r.TwoDice = true
 			r.SixValue, r.SixValueAlways, r.SixEntry, r.CaptureDuty = 6, false, SixEntersOne, CaptureOptional
