@@ -181,7 +181,8 @@ func (s *State) apart(m, r Move) bool {
 // past it (K4: two progresses on one square). m does no more than move
 // its token onto the track or along it, or its token ends at its finish
 // (rule N1: from the square it captures on, where no player plays two
-// colours, rule T3), which r must then not reach.
+// colours, rule T3), which r must then not reach. (besideApart asks it
+// of every move: it is kept small enough for the compiler to inline.)
 func apartFrom(m Move, fin uint64, feat features) (x, y, lim uint64) {
 	const plain = flagValid | flagEnter | flagBlock
 	x, y, lim = m.v>>mFrom&0xff, m.v>>mTo&0xff, fin+1
