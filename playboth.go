@@ -34,23 +34,33 @@ import (
 // die is played, and under LargerDie the larger where a token can play
 // it.
 func (s *State) useDice(moves []Move) []Move {
+	if len(moves) < 2 {
+		return moves
+	}
 	n := s.dueCount()
-	if n < 2 || len(moves) < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
+	if n < 2 || s.due.first() >= amountCapture { // bonus moves: one that no token can make is lost (rule P8)
 		return moves
 	}
 	if n == 2 {
 		// Each move plays one die or both (diceAfter counts at least
-		// the move's own): the moves that play one, a bit each.
+		// the move's own): the moves that play one, a bit each, of those
+		// that bothPlayed does not show to play both.
+		all := uint32(1)<<len(moves) - 1
+		both := s.bothPlayed(moves)
+		if both == all { // every move plays both: all kept
+			return moves
+		}
 		var one uint32
-		for k, m := range moves {
-			if !s.bothPlayed(m, moves) && (s.noneAfter(m, moves) || s.diceAfter(m) < 2) {
+		for rest := all &^ both; rest != 0; rest &= rest - 1 {
+			k := bits.TrailingZeros32(rest)
+			if m := moves[k]; s.noneAfter(m, moves) || s.diceAfter(m) < 2 {
 				one |= 1 << k
 			}
 		}
 		switch {
 		case one == 0: // every move plays both: all kept
 			return moves
-		case one == 1<<len(moves)-1: // no move plays both: one die is played
+		case one == all: // no move plays both: one die is played
 			if s.rs.rules.DiceUse == LargerDie {
 				return larger(moves)
 			}
@@ -153,27 +163,49 @@ func (s *State) untouched(m, r Move) bool {
 // apart is the rest of untouched, for a move r that does no more than
 // move its token onto the track or along it, of m's colour, by another
 // token, of the other amount: what untouched asks first, and bothPlayed
-// in its loop, which calls this without asking it again.
+// before it asks this (of m once, apartFrom, then of each r, leaves).
+// It needs two progresses of a colour up to its finish to be two
+// squares: not so on a board with start lanes (rule Y1).
 func (s *State) apart(m, r Move) bool {
-	const plain = uint64(flagValid|flagEnter|flagBlock) << mFlags
-	if m.v>>mCaptures&0xf != 0 && s.rs.feat&(featCircle|featPassCapture) != 0 || s.rs.rules.Board.StartLane != 0 {
-		return false
+	x, y, lim := apartFrom(m, uint64(s.rs.finish)+1, s.rs.feat)
+	return s.rs.rules.Board.StartLane == 0 && leaves(x, y, lim, r)
+}
+
+// apartFrom returns what apart asks of m alone, fin being the finish's
+// progress plus one and feat the rules' features: its progresses plus
+// one, as a Move keeps them (so that the yard is 0), from (x) and to
+// (y), and the progress plus one that r must end short of (lim), 0 where
+// no r is apart from m. m captures only on the square it reaches (not
+// where a token captures what it passes, rule S1, nor going round again,
+// rule K4), and ends at most at its finish without going round again
+// past it (K4: two progresses on one square). m does no more than move
+// its token onto the track or along it, or its token ends at its finish
+// (rule N1: from the square it captures on, where no player plays two
+// colours, rule T3), which r must then not reach. (besideApart asks it
+// of every move: it is kept small enough for the compiler to inline.)
+func apartFrom(m Move, fin uint64, feat features) (x, y, lim uint64) {
+	const plain = flagValid | flagEnter | flagBlock
+	x, y, lim = m.v>>mFrom&0xff, m.v>>mTo&0xff, fin+1
+	if f := m.flags() &^ plain; f != 0 {
+		lim = 0
+		if f&^flagRetire == flagFinish && feat&featShare == 0 {
+			lim = fin
+		}
 	}
-	// Progresses plus one, as a Move keeps them, so that the yard is 0.
-	lo, hi := max(r.v>>mFrom&0xff, 1), r.v>>mTo&0xff // an entry's from the start square, progress 0
-	x, y, fin := m.v>>mFrom&0xff, m.v>>mTo&0xff, uint64(s.rs.finish)+1
-	switch f := m.flags() &^ moveFlags(plain>>mFlags); {
-	case f == 0:
-	case (f == flagFinish || f == flagRetire|flagFinish) && s.rs.feat&featShare == 0 && hi < fin:
-		// m's token ends at its finish (rule N1: from the square it
-		// captures on), which r does not reach.
-	default:
-		return false
+	if max(x, y) > fin || m.v&(0xf<<mCaptures) != 0 && feat&(featCircle|featPassCapture) != 0 {
+		lim = 0
 	}
-	if x > fin || y > fin || hi > fin { // going round again past the finish (rule K4): two progresses on one square
-		return false
-	}
-	return (x < lo || x > hi) && (y < lo || y > hi)
+	return
+}
+
+// leaves reports whether r, as apart asks of it after apartFrom asked of
+// m (x, y and lim), is left apart by m: r ends short of lim (not going
+// round again past the finish, rule K4) and m's token neither leaves
+// nor reaches a progress from where r's token stands (an entry's from
+// the start square, progress 0) to where r ends.
+func leaves(x, y, lim uint64, r Move) bool {
+	lo, hi := max(r.v>>mFrom&0xff, 1), r.v>>mTo&0xff
+	return hi < lim && (x < lo || x > hi) && (y < lo || y > hi)
 }
 
 // anyDiceMove reports whether an amount due has a move, as diceMoves
@@ -316,90 +348,188 @@ func (s *State) diceAfter(m Move) int {
 			return played + most
 		}
 	}
+	if left == 2 && t.bothPlayed(moves) != 0 { // a move plays both
+		return played + 2
+	}
 	most := 0
 	for _, r := range moves {
-		p := 2
-		if left != 2 || !t.bothPlayed(r, moves) {
-			p = t.diceAfter(r)
-		}
-		if most = max(most, p); most == left { // every die left is played
+		if most = max(most, t.diceAfter(r)); most == left { // every die left is played
 			break
 		}
 	}
 	return played + most
 }
 
-// bothPlayed reports whether move m of moves, the moves of two amounts
-// due, plays both, as diceAfter counts them: it plays both dice (rules
-// H1, U2, where nothing is left to play), or a move of the other amount
-// is judged after it as before (untouched) or, where no token of its
-// own colour refuses a move, stays legal after it (stillLegal,
-// besideAny), or its token moves on with the other amount (following).
-// Of a double's two dice, due alike,
-// diceMoves lists the moves once, as the head's: a move of another
-// token there is judged as the other die's move too, so serves as one.
-func (s *State) bothPlayed(m Move, moves []Move) bool {
-	const plain = flagValid | flagEnter | flagBlock // (untouched asks no more of moves)
-	if m.BothDice() {
-		return true
-	}
-	if f := m.flags() &^ plain; f&^(flagRetire|flagFinish) != 0 { // (a finish, rule N1's too, as untouched takes it)
-		return false
-	}
-	// A move of the other amount, then under a double one of any.
-	if s.rs.ownFree && s.stillLegal(m) { // any such move stays legal: apart is not asked
-		if s.besideAny(m, moves) {
-			return true
-		}
-	} else {
-		for amounts := uint64(0); ; amounts = amountMask {
-			for _, r := range moves {
-				if beside(m, r, amounts, 0) && s.apart(m, r) {
-					return true
-				}
+// bothPlayed returns, a bit each by index, the moves of moves, the moves
+// of two amounts due, that it shows to play both, as diceAfter counts
+// them: a move that plays both dice (rules H1, U2, where nothing is left
+// to play); a move m beside which another token of its colour had a
+// plain move r of the other amount (the head's or not), or under a
+// double's two dice of any (diceMoves lists a double's moves once, as
+// the head's: a move of another token there is judged as the other
+// die's move too, so serves as one), that is judged after m as before
+// (untouched: r no more than moves its token onto the track or along
+// it, and apart) or, where no token of its own colour refuses a move
+// (ownFree), that stays legal after m (stillLegal; r may also go to its
+// finish); or a move whose token moves on with the other amount
+// (following). The moves beside others it finds in one pass over the
+// moves, by amount (besideStill, besideApart).
+func (s *State) bothPlayed(moves []Move) uint32 {
+	var both uint32
+	switch {
+	case s.rs.ownFree:
+		both = s.besideStill(moves)
+	case s.rs.rules.Board.StartLane == 0: // (apart)
+		both = s.besideApart(moves)
+	default:
+		for k, m := range moves {
+			if m.BothDice() {
+				both |= 1 << (k & 31)
 			}
-			if amounts != 0 || !s.double() || s.flags&stateBottoms != 0 { // (tops and bottoms, rule H2, are no double's two dice)
+		}
+	}
+	// Those left: where the token moves on with the other amount.
+	rest := (uint32(1)<<len(moves) - 1) &^ both
+	if rest == 0 {
+		return both
+	}
+	if s.rs.feat&featSplit != 0 { // (following would find no move)
+		for rs := rest; rs != 0; rs &= rs - 1 {
+			if k := bits.TrailingZeros32(rs); !s.splitFree(moves[k]) {
+				rest &^= 1 << k
+			}
+		}
+		if rest == 0 {
+			return both
+		}
+	}
+	ds, _ := s.dues()
+	for ; rest != 0; rest &= rest - 1 {
+		k := bits.TrailingZeros32(rest)
+		m := moves[k]
+		if other := ds[b2i(m.amount() == ds[0].k())]; s.following(m, other) {
+			both |= 1 << k
+		}
+	}
+	return both
+}
+
+// besideStill returns, a bit each by index, the moves of moves (of two
+// amounts due, where ownFree) that play both dice, or that stillLegal
+// holds of and another token of the colour had a plain move, or one to
+// its finish, of the other amount (of any under a double's two dice,
+// bothPlayed). It finds the tokens with such a move once, a bit each by
+// Move's token field and mate bit, by amount (in one throw a colour's
+// own moves have no mate bit, its other colour's have it, rule T3).
+// Where no colour plays another's tokens (T3), so that no move has the
+// mate bit, and two tokens or more have such a move of an amount, every
+// move of the other amount that stillLegal holds of is beside one of
+// them of another token.
+func (s *State) besideStill(moves []Move) (both uint32) {
+	const beside = 0xfff << mFlags &^ (uint64(flagValid|flagEnter|flagBlock|flagFinish) << mFlags) // what such a move has none of
+	head := uint64(s.due.first())
+	var heads, others uint32 // the tokens, by amount: the head's and the other
+	var still, ofHead uint32 // the moves stillLegal holds of; the moves of the head's amount
+	for k, r := range moves {
+		b := uint32(1) << (k & 31)
+		h := r.v>>mAmount&amountMask == head
+		if h {
+			ofHead |= b
+		}
+		switch t := uint32(1) << (r.v>>mToken&0xf | r.v>>mMate&1<<4); {
+		case r.v&beside != 0:
+			if r.BothDice() {
+				both |= b
+				continue // (not stillLegal)
+			}
+		case h:
+			heads |= t
+		default:
+			others |= t
+		}
+		if s.stillLegal(r) {
+			still |= b
+		}
+	}
+	if s.double() && s.flags&stateBottoms == 0 { // (tops and bottoms, rule H2, are no double's two dice)
+		heads |= others
+		others = heads
+	}
+	if s.rs.feat&featShare == 0 {
+		if others&(others-1) != 0 {
+			both |= still & ofHead
+			still &^= ofHead
+		}
+		if heads&(heads-1) != 0 {
+			both |= still &^ ofHead
+			still &= ofHead
+		}
+	}
+	for ; still != 0; still &= still - 1 {
+		k := bits.TrailingZeros32(still)
+		m := moves[k]
+		ts := others
+		if ofHead>>k&1 == 0 {
+			ts = heads
+		}
+		if ts>>(m.v>>mMate&1<<4)&0xffff&^(1<<(m.v>>mToken&0xf)) != 0 {
+			both |= 1 << k
+		}
+	}
+	return both
+}
+
+// besideApart returns, a bit each by index, the moves of moves (of two
+// amounts due, where the board has no start lanes) that play both dice,
+// or beside which another token of the colour had a plain move of the
+// other amount (of any under a double's two dice, bothPlayed) that apart
+// holds of. It finds the plain moves once, a bit each by index, by
+// amount, and asks apart of each move once (apartFrom), then of such
+// moves (leaves) up to the first that holds.
+func (s *State) besideApart(moves []Move) (both uint32) {
+	const (
+		plain = uint64(flagValid|flagEnter|flagBlock) << mFlags
+		more  = 0xfff << mFlags &^ plain // what a plain move has none of
+		side  = 0xf<<mColor | 1<<mMate
+	)
+	head := uint64(s.due.first())
+	var heads, others uint32 // the plain moves, by amount: the head's and the other
+	for k, r := range moves {
+		b := uint32(1) << (k & 31)
+		switch {
+		case r.v&more != 0:
+			if r.BothDice() {
+				both |= b
+			}
+		case r.v>>mAmount&amountMask == head:
+			heads |= b
+		default:
+			others |= b
+		}
+	}
+	if s.double() && s.flags&stateBottoms == 0 { // (tops and bottoms, rule H2, are no double's two dice)
+		heads |= others
+		others = heads
+	}
+	fin, feat := uint64(s.rs.finish)+1, s.rs.feat
+	for k, m := range moves {
+		x, y, lim := apartFrom(m, fin, feat)
+		if lim == 0 {
+			continue
+		}
+		rs := others
+		if m.v>>mAmount&amountMask != head {
+			rs = heads
+		}
+		for ; rs != 0; rs &= rs - 1 {
+			r := moves[bits.TrailingZeros32(rs)]
+			if d := m.v ^ r.v; d&side == 0 && d>>mToken&0xf != 0 && leaves(x, y, lim, r) {
+				both |= 1 << (k & 31)
 				break
 			}
 		}
 	}
-	if s.rs.feat&featSplit != 0 && !s.splitFree(m) { // (following would find no move: asked before the amounts due are found)
-		return false
-	}
-	ds, _ := s.dues()
-	other := ds[0]
-	if m.amount() == other.k() {
-		other = ds[1]
-	}
-	return s.following(m, other)
-}
-
-// besideAny reports whether a move of moves is beside m (beside): of the
-// other amount, or under a double's two dice of any (bothPlayed), a
-// plain move or one to its token's finish, which stays legal after m
-// where stillLegal says.
-func (s *State) besideAny(m Move, moves []Move) bool {
-	amounts := uint64(0)
-	if s.double() && s.flags&stateBottoms == 0 { // (tops and bottoms, rule H2, are no double's two dice)
-		amounts = amountMask
-	}
-	for _, r := range moves {
-		if beside(m, r, amounts, flagFinish) {
-			return true
-		}
-	}
-	return false
-}
-
-// beside reports whether r, of moves beside m (bothPlayed), is what
-// untouched asks first: a move of another amount (where amounts is 0;
-// of any where it is amountMask), by another token of m's colour, that
-// does no more than move its token onto the track or along it, or what
-// also adds.
-func beside(m, r Move, amounts uint64, also moveFlags) bool {
-	const plain = flagValid | flagEnter | flagBlock // (untouched asks no more of moves)
-	x := m.v ^ r.v
-	return (x>>mAmount|amounts)&amountMask != 0 && x&(0xf<<mColor|1<<mMate) == 0 && x>>mToken&0xf != 0 && r.flags()&^(plain|also) == 0
+	return both
 }
 
 // stillLegal reports whether every move of another token of m's colour

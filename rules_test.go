@@ -2117,7 +2117,11 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 			}
 			useDice++
 		}
-		for _, m := range moves {
+		var both uint32 // the moves bothPlayed shows to play both amounts due
+		if n == 2 {
+			both = s.bothPlayed(moves)
+		}
+		for k, m := range moves {
 			if n > 2 { // the position rule W2 looks ahead to (diceAfter)
 				var chosen [maxDue]Move
 				if ds, _ := s.dues(); s.allPlayed(m, moves, ds[:n], &chosen) {
@@ -2177,7 +2181,7 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 				}
 				checked++
 			}
-			if s.rs.ownFree && s.stillLegal(m) { // every other token's plain move of the colour, or move to its finish, stays legal after m (besideAny)
+			if s.rs.ownFree && s.stillLegal(m) { // every other token's plain move of the colour, or move to its finish, stays legal after m (besideStill)
 				for _, o := range moves {
 					if (o.v^m.v)&(0xf<<mColor|1<<mMate) != 0 || o.Token() == m.Token() || o.BothDice() || o.flags()&^(flagValid|flagEnter|flagBlock|flagFinish) != 0 {
 						continue
@@ -2200,7 +2204,7 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 				}
 				checked++
 			}
-			if s.bothPlayed(m, moves) {
+			if both>>k&1 != 0 {
 				if got := s.diceAfter(m); got != 2 {
 					t.Fatalf("%s: %v plays both amounts due, says bothPlayed, but %d by diceAfter\n%v", name, m, got, s)
 				}
@@ -2213,8 +2217,12 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range Presets() {
-		r, _ := Preset(name)
+	// Every preset, and two colours each (rule T3), where a throw moves
+	// the tokens of both colours (besideStill and besideApart tell them
+	// apart by the mate bit).
+	for _, name := range append(Presets(), "uckers{Teams:TwoColorsEach}", "parchis{Teams:TwoColorsEach}") {
+		r, err := ParseRules(name)
+		require.NoError(t, err, "%s", name)
 		if !r.TwoDice {
 			r.TwoDice = true
 			r.SixValue, r.SixValueAlways, r.SixEntry, r.CaptureDuty = 6, false, SixEntersOne, CaptureOptional
