@@ -38,8 +38,7 @@ func (s *State) applyDice(m Move) error {
 	if m.BothDice() && s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindBoth]+uint8(k))&1 != 0 && s.lanesKept() {
 		found = s.bothMove(s.bothDue(d.c()), k) == m
 	} else if s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindOther]+uint8(k))&1 != 0 && m.amount() != s.due.first() && s.lanesKept() {
-		ds, n := s.dues()
-		found = s.otherMove(otherDue(ds, n), k) == m
+		found = s.otherMove(s.otherOf(), k) == m
 	}
 	barred := !found && s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
 	if found || !barred && s.settled(m) {
@@ -47,6 +46,16 @@ func (s *State) applyDice(m Move) error {
 		s.settle()
 		return nil
 	}
+	return s.applyUnsettled(m, c, barred)
+}
+
+// applyUnsettled is applyDice where m is none of the token moves settle
+// kept: a pass, played where it is the one legal move, or the error
+// refusing m (barred: by rule U2). It keeps applyDice's common path
+// small.
+//
+//go:noinline
+func (s *State) applyUnsettled(m Move, c Color, barred bool) error {
 	var buf [MaxMoves]Move
 	legal := s.appendLegal(buf[:0]) // the moves settle kept
 	if barred {

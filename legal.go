@@ -114,6 +114,9 @@ func (s *State) appendLegal(dst []Move) []Move {
 	}
 	d := s.head()
 	if s.extra != 0 {
+		if s.extra == extraDice { // two dice, the head's moves alone (rule W1)
+			return s.appendHeads(d, dst)
+		}
 		return s.appendWithExtra(d, dst)
 	}
 	n := len(dst)

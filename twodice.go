@@ -389,19 +389,11 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 	v := &s.moves
 	have := withMoves(v) // the tokens with a move of the head
 	x := s.extra &^ extraDice
-	if x == 0 { // the head's alone, in token order
-		for ; have != 0; have &= have - 1 {
-			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
-		}
-		if len(dst) == n {
-			return append(dst, d.pass(false))
-		}
-		return dst
+	if x == 0 { // the head's alone
+		return s.appendHeads(d, dst)
 	}
-	ds, k := s.dues()
-	other, keep := otherDue(ds, k), s.lanesKept()
-	if x>>settledBit[1][kindHead] == 0 { // the mover's colour's alone
+	head, other, keep := d|due(s.due.first())<<mAmount, s.otherOf(), s.lanesKept() // (head: dues' first)
+	if x>>settledBit[1][kindHead] == 0 {                                           // the mover's colour's alone
 		oth, both := x>>settledBit[0][kindOther]&0xf, x>>settledBit[0][kindBoth]&0xf
 		sum := s.bothDue(d.c()) // (found where no token has a move of both dice too: fewer instructions than a branch first)
 		for all := have | oth | both; all != 0; all &= all - 1 {
@@ -413,7 +405,7 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 			if oth>>i&1 != 0 {
 				m := s.otherMove(other, i) // (read whether kept or not: fewer instructions than a branch first)
 				if !keep {
-					m = s.kindMove(ds[0], other, false, kindOther, i)
+					m = s.kindMove(head, other, false, kindOther, i)
 				}
 				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
 					dst = sortToken(append(dst, m), t)
@@ -426,7 +418,7 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 				if keep {
 					m = s.bothMove(sum, i)
 				} else {
-					m = s.kindMove(ds[0], other, false, kindBoth, i)
+					m = s.kindMove(head, other, false, kindBoth, i)
 				}
 				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
 					dst = sortToken(append(dst, m), t)
@@ -454,12 +446,47 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 		case keep && !mate && kind == kindOther:
 			dst = append(dst, s.otherMove(other, int(b%4)))
 		case keep && !mate:
-			dst = append(dst, s.bothMove(s.bothDue(ds[0].c()), int(b%4)))
+			dst = append(dst, s.bothMove(s.bothDue(d.c()), int(b%4)))
 		default:
-			dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
+			dst = append(dst, s.kindMove(head, other, mate, kind, int(b%4)))
 		}
 	}
 	sortMoves(dst[n:])
+	return dst
+}
+
+// otherOf returns the other amount due, otherDue of dues: where both
+// dice of a throw are due, not as tops and bottoms (rule H2), as after
+// the throw, the second die (amount 1, more[0]) unless a double repeats
+// the head, found without listing the amounts (dues).
+func (s *State) otherOf() due {
+	if a := &s.due; a.first() == 0 && a.more[1]|a.more[2] == 0 && a.more[0] != 0 {
+		d := s.head()
+		if st := a.more[0]; st != d.face() || st != d.steps() {
+			return dueOf(d.c(), st, st) | 1<<mAmount
+		}
+		return d
+	}
+	ds, n := s.dues()
+	return otherDue(ds, n)
+}
+
+// appendHeads is appendSettled where settle kept the head's moves alone
+// (extra is extraDice): them, in token order, which is canonical order,
+// or the pass where there are none (rule C10). appendLegal asks it
+// without appendWithExtra's dispatch, as most plies of a throw list one
+// amount.
+func (s *State) appendHeads(d due, dst []Move) []Move {
+	n := len(dst)
+	base, tok := d.base(), &s.tok[d.c()]
+	v := &s.moves
+	for have := withMoves(v); have != 0; have &= have - 1 {
+		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
+	}
+	if len(dst) == n {
+		return append(dst, d.pass(false))
+	}
 	return dst
 }
 
