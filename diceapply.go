@@ -28,6 +28,10 @@ func (s *State) applyDice(m Move) error {
 		}
 		return s.forfeitError(m)
 	}
+	if m.IsPass() && s.extra == extraDice && s.moves == ([MaxTokens]uint32{}) && m == d.pass(false) {
+		s.playPass() // settle kept no move: the head's pass is the one legal move (rule C10), as appendSettled lists it
+		return nil
+	}
 	// The other amount's or both dice's move from its kept lane
 	// (lanesKept: otherMove, bothMove), as settled finds them (apply
 	// found the head's move as listed: applySettled): settle keeps a
@@ -69,11 +73,8 @@ func (s *State) applyUnsettled(m Move, c Color, barred bool) error {
 			return s.illegal(m, "C10", "%v must move when a token can: %v", c, legal[0])
 		case m != legal[0]:
 			return s.illegal(m, "", "the pass does not match the dice due: want %v", legal[0])
-		case s.diePlayed(): // the throw moved a token with a die: on to its bonus moves, or as after a move
-			s.passDice()
-		default:
-			s.applyPass()
 		}
+		s.playPass()
 		return nil
 	}
 	i := m.Token()
@@ -81,6 +82,17 @@ func (s *State) applyUnsettled(m Move, c Color, barred bool) error {
 		return refusal{why: refWrongTokens}.err(m, s)
 	}
 	return s.diceError(m, legal)
+}
+
+// playPass plays the pass of a throw of two dice, the one legal move
+// (rule C10): where a die of the throw was played, on to its bonus
+// moves, or as after a move (passDice); else as one die's pass.
+func (s *State) playPass() {
+	if s.diePlayed() {
+		s.passDice()
+		return
+	}
+	s.applyPass()
 }
 
 // applySettled plays move m, the head's move as settle kept it, which
