@@ -408,7 +408,8 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 					m = s.kindMove(head, other, false, kindOther, i)
 				}
 				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
-					dst = sortToken(append(dst, m), t)
+					dst = append(dst, m)
+					sortToken(dst, t)
 				} else {
 					dst = append(dst, m)
 				}
@@ -421,7 +422,8 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 					m = s.kindMove(head, other, false, kindBoth, i)
 				}
 				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
-					dst = sortToken(append(dst, m), t)
+					dst = append(dst, m)
+					sortToken(dst, t)
 				} else {
 					dst = append(dst, m)
 				}
@@ -492,18 +494,30 @@ func (s *State) appendHeads(d due, dst []Move) []Move {
 
 // sortToken moves the last of moves, a move of the token whose moves
 // begin at t, to its place among them in canonical order (Move.Compare):
-// they share the colour, the token and where it starts, so where each
-// goes decides but where two go alike.
-func sortToken(moves []Move, t int) []Move {
-	for j := len(moves) - 1; j > t; j-- {
-		p, m := moves[j-1], moves[j]
-		if a, b := p.To(), m.To(); a < b || a == b && p.order() <= m.order() {
-			break
-		}
-		moves[j-1], moves[j] = m, p
+// they share the colour, the token and where it starts, and are of
+// different kinds, so that tokenOrder decides. It is small enough to
+// inline.
+func sortToken(moves []Move, t int) {
+	for j := len(moves) - 1; j > t && tokenOrder(moves[j]) < tokenOrder(moves[j-1]); j-- {
+		moves[j-1], moves[j] = moves[j], moves[j-1]
 	}
-	return moves
 }
+
+// tokenOrder returns a key whose order is Compare's for the moves of
+// one token from one square of different kinds (see kindHead), as
+// appendSettled lists them: where the move goes, then its bits from its
+// flags on, which hold its amount and the flag of both dice, so that
+// two of them differ there and no later field decides.
+func tokenOrder(m Move) uint32 {
+	return bits.RotateLeft32(uint32(m.v>>mTo), -(mFlags - mTo)) // (the lane, where it goes its top byte)
+}
+
+// tokenOrder's lane: where a move goes, one byte, then the flags and
+// the rest to the Move's top.
+var (
+	_ = [1]struct{}{}[mFlags-mTo-8]
+	_ = [1]struct{}{}[64-mTo-32]
+)
 
 // keepsOther reports whether begin is free for the lanes of the moves
 // settle judged (lanesKept) wherever it settles: where no rule reads
