@@ -382,60 +382,63 @@ var _ = [1]struct{}{}[MaxPlayers-6]
 // again (kindMove). The mover's colour's are listed token by token, in
 // token order, each token's ordered among themselves (sortToken), which
 // is canonical order; with the player's other colour's (rule T3) all are
-// sorted.
+// sorted (appendShared).
 func (s *State) appendSettled(d due, dst []Move) []Move {
-	n := len(dst)
-	base, tok := d.base(), &s.tok[d.c()]
-	v := &s.moves
-	have := withMoves(v) // the tokens with a move of the head
 	x := s.extra &^ extraDice
-	if x == 0 { // the head's alone
+	switch {
+	case x == 0: // the head's alone
 		return s.appendHeads(d, dst)
+	case x>>settledBit[1][kindHead] != 0:
+		return s.appendShared(d, dst)
 	}
-	head, other, keep := d|due(s.due.first())<<mAmount, s.otherOf(), s.lanesKept() // (head: dues' first)
-	if x>>settledBit[1][kindHead] == 0 {                                           // the mover's colour's alone
-		oth, both := x>>settledBit[0][kindOther]&0xf, x>>settledBit[0][kindBoth]&0xf
-		sum := s.bothDue(d.c()) // (found where no token has a move of both dice too: fewer instructions than a branch first)
-		for all := have | oth | both; all != 0; all &= all - 1 {
-			i := bits.TrailingZeros32(all) & (MaxTokens - 1)
-			t := len(dst)
-			if have>>i&1 != 0 {
-				dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
-			}
-			if oth>>i&1 != 0 {
-				m := s.otherMove(other, i) // (read whether kept or not: fewer instructions than a branch first)
-				if !keep {
-					m = s.kindMove(head, other, false, kindOther, i)
-				}
-				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
-					dst = append(dst, m)
-					sortToken(dst, t)
-				} else {
-					dst = append(dst, m)
-				}
-			}
-			if both>>i&1 != 0 {
-				var m Move
-				if keep {
-					m = s.bothMove(sum, i)
-				} else {
-					m = s.kindMove(head, other, false, kindBoth, i)
-				}
-				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
-					dst = append(dst, m)
-					sortToken(dst, t)
-				} else {
-					dst = append(dst, m)
-				}
-			}
+	base, tok, v := d.base(), &s.tok[d.c()], &s.moves
+	have := withMoves(v) // the tokens with a move of the head
+	oth, both := x>>settledBit[0][kindOther]&0xf, x>>settledBit[0][kindBoth]&0xf
+	other, sum, keep := s.otherOf(), s.bothDue(d.c()), s.lanesKept() // (sum found where no token has a move of both dice too: fewer instructions than a branch first)
+	for all := have | oth | both; all != 0; all &= all - 1 {
+		i := bits.TrailingZeros32(all) & (MaxTokens - 1)
+		t := len(dst)
+		if have>>i&1 != 0 {
+			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
 		}
-		return dst
+		if oth>>i&1 != 0 {
+			m := s.otherMove(other, i) // (read whether kept or not: fewer instructions than a branch first)
+			if !keep {
+				m = s.judgedAgain(other, kindOther, i)
+			}
+			dst = append(dst, m)
+			sortToken(dst, t)
+		}
+		if both>>i&1 != 0 {
+			m := s.bothMove(sum, i) // (likewise)
+			if !keep {
+				m = s.judgedAgain(other, kindBoth, i)
+			}
+			dst = append(dst, m)
+			sortToken(dst, t)
+		}
 	}
-	for ; have != 0; have &= have - 1 {
+	return dst
+}
+
+// judgedAgain is kindMove of the mover's colour, the head the amount due
+// first: appendSettled's move of token i of kind kind, other the other
+// amount due, where begin does not keep its lane.
+func (s *State) judgedAgain(other due, kind, i int) Move {
+	return s.kindMove(s.head()|due(s.due.first())<<mAmount, other, false, kind, i) // (the head as dues makes it)
+}
+
+// appendShared is appendSettled with the moves of the player's other
+// colour (rule T3): all listed, then sorted.
+func (s *State) appendShared(d due, dst []Move) []Move {
+	n := len(dst)
+	base, tok, v := d.base(), &s.tok[d.c()], &s.moves
+	for have := withMoves(v); have != 0; have &= have - 1 {
 		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
 		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
 	}
-	for ; x != 0; x &= x - 1 {
+	head, other, keep := d|due(s.due.first())<<mAmount, s.otherOf(), s.lanesKept() // (head: dues' first)
+	for x := s.extra &^ extraDice; x != 0; x &= x - 1 {
 		b := uint8(bits.TrailingZeros32(x))
 		mate, kind := false, kindOther
 		switch {
