@@ -382,13 +382,11 @@ var _ = [1]struct{}{}[MaxPlayers-6]
 // again (kindMove). The mover's colour's are listed token by token, in
 // token order, each token's ordered among themselves (sortToken), which
 // is canonical order; with the player's other colour's (rule T3) all are
-// sorted (appendShared).
+// sorted (appendShared). Where settle kept the head's moves alone,
+// appendLegal lists them by appendHeads.
 func (s *State) appendSettled(d due, dst []Move) []Move {
 	x := s.extra &^ extraDice
-	switch {
-	case x == 0: // the head's alone
-		return s.appendHeads(d, dst)
-	case x>>settledBit[1][kindHead] != 0:
+	if x>>settledBit[1][kindHead] != 0 {
 		return s.appendShared(d, dst)
 	}
 	base, tok, v := d.base(), &s.tok[d.c()], &s.moves
@@ -479,8 +477,7 @@ func (s *State) otherOf() due {
 // appendHeads is appendSettled where settle kept the head's moves alone
 // (extra is extraDice): them, in token order, which is canonical order,
 // or the pass where there are none (rule C10). appendLegal asks it
-// without appendWithExtra's dispatch, as most plies of a throw list one
-// amount.
+// itself, as most plies of a throw list one amount.
 func (s *State) appendHeads(d due, dst []Move) []Move {
 	n := len(dst)
 	base, tok := d.base(), &s.tok[d.c()]
