@@ -39,9 +39,9 @@ func (s *State) applyDice(m Move) error {
 	// (split), so none of them is barred.
 	k := m.Token() & (MaxTokens - 1)
 	found := false
-	if m.BothDice() && s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindBoth]+uint8(k))&1 != 0 && s.lanesKept() {
+	if m.BothDice() && s.extra&extraDice != 0 && s.extra>>(bothBit+k)&1 != 0 && s.lanesKept() {
 		found = s.bothMove(s.bothDue(d.c()), k) == m
-	} else if s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindOther]+uint8(k))&1 != 0 && m.amount() != s.due.first() && s.lanesKept() {
+	} else if s.extra&extraDice != 0 && s.extra>>(otherBit+k)&1 != 0 && m.amount() != s.due.first() && s.lanesKept() {
 		found = s.otherMove(s.otherOf(), k) == m
 	}
 	barred := !found && s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide

@@ -282,7 +282,16 @@ const (
 	settledLane = uint32(1) << 31 // bit 63 of a Move, which none has
 )
 
-var settledBit = [2][3]uint8{{0, 0, 4}, {12, 16, 20}}
+var settledBit = [2][3]uint8{{0, otherBit, bothBit}, {mateKindsBit, mateKindsBit + 4, mateKindsBit + 8}}
+
+// The first bits of settledBit, as constants where the kind is known: of
+// the mover's colour's moves of the other amount, of both dice, and of
+// the player's other colour's, whose three kinds follow four bits apart.
+const (
+	otherBit     = 0
+	bothBit      = 4
+	mateKindsBit = 12
+)
 
 // settle judges, with two dice, the moves of the amounts due where they
 // become due (after the throw, and after a move or a pass that leaves
@@ -386,12 +395,12 @@ var _ = [1]struct{}{}[MaxPlayers-6]
 // appendLegal lists them by appendHeads.
 func (s *State) appendSettled(d due, dst []Move) []Move {
 	x := s.extra &^ extraDice
-	if x>>settledBit[1][kindHead] != 0 {
+	if x>>mateKindsBit != 0 {
 		return s.appendShared(d, dst)
 	}
 	base, tok, v := d.base(), &s.tok[d.c()], &s.moves
 	have := withMoves(v) // the tokens with a move of the head
-	oth, both := x>>settledBit[0][kindOther]&0xf, x>>settledBit[0][kindBoth]&0xf
+	oth, both := x>>otherBit&0xf, x>>bothBit&0xf
 	other, sum, keep := s.otherOf(), s.bothDue(d.c()), s.lanesKept() // (sum found where no token has a move of both dice too: fewer instructions than a branch first)
 	for all := have | oth | both; all != 0; all &= all - 1 {
 		i := bits.TrailingZeros32(all) & (MaxTokens - 1)
