@@ -404,12 +404,12 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 	other, sum, keep := s.otherOf(), s.bothDue(d.c()), s.lanesKept() // (sum found where no token has a move of both dice too: fewer instructions than a branch first)
 	for all := have | oth | both; all != 0; all &= all - 1 {
 		i := bits.TrailingZeros32(all) & (MaxTokens - 1)
-		t := len(dst)
+		t, f := len(dst), tokenFields(i, tok[i])
 		if have>>i&1 != 0 {
-			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
+			dst = append(dst, Move{base | f | uint64(v[i]&^settledLane)<<laneShift})
 		}
 		if oth>>i&1 != 0 {
-			m := s.otherMove(other, i) // (read whether kept or not: fewer instructions than a branch first)
+			m := Move{uint64(other) | f | uint64(s.otherLane(i))<<laneShift} // otherMove (read whether kept or not: fewer instructions than a branch first)
 			if !keep {
 				m = s.judgedAgain(other, kindOther, i)
 			}
@@ -417,7 +417,7 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 			sortToken(dst, t)
 		}
 		if both>>i&1 != 0 {
-			m := s.bothMove(sum, i) // (likewise)
+			m := Move{uint64(sum) | f | uint64(s.bothLane(i))<<laneShift} // bothMove (likewise)
 			if !keep {
 				m = s.judgedAgain(other, kindBoth, i)
 			}
@@ -583,8 +583,13 @@ func (s *State) keepLane(kind, i int, l uint32) {
 // its lane on the other amount.
 func (s *State) otherMove(other due, i int) Move {
 	i &= MaxTokens - 1
-	l := binary.LittleEndian.Uint32(s.begin[i][:]) & keptBits
-	return Move{uint64(l)<<laneShift | uint64(other) | tokenFields(i, s.tok[other.c()][i])}
+	return Move{uint64(s.otherLane(i))<<laneShift | uint64(other) | tokenFields(i, s.tok[other.c()][i])}
+}
+
+// otherLane returns the lane of token i's move of the other amount that
+// settle kept (otherMove).
+func (s *State) otherLane(i int) uint32 {
+	return binary.LittleEndian.Uint32(s.begin[i&(MaxTokens-1)][:]) & keptBits
 }
 
 // bothMove returns the move of both dice that settle kept for token i of
@@ -593,8 +598,14 @@ func (s *State) otherMove(other due, i int) Move {
 // it (rules H1, U2).
 func (s *State) bothMove(sum due, i int) Move {
 	i &= MaxTokens - 1
-	l := uint32(s.begin[i][3]) | uint32(binary.LittleEndian.Uint16(s.begin[MaxTokens+i/2][2*(i%2):]))<<8
-	return Move{uint64(sum) | tokenFields(i, s.tok[sum.c()][i]) | uint64(l)<<laneShift}
+	return Move{uint64(sum) | tokenFields(i, s.tok[sum.c()][i]) | uint64(s.bothLane(i))<<laneShift}
+}
+
+// bothLane returns the lane of token i's move of both dice that settle
+// kept (bothMove).
+func (s *State) bothLane(i int) uint32 {
+	i &= MaxTokens - 1
+	return uint32(s.begin[i][3]) | uint32(binary.LittleEndian.Uint16(s.begin[MaxTokens+i/2][2*(i%2):]))<<8
 }
 
 // bothDue returns the amount that colour c's moves of both dice play, as
