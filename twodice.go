@@ -401,7 +401,11 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 	base, tok, v := d.base(), &s.tok[d.c()], &s.moves
 	have := withMoves(v) // the tokens with a move of the head
 	oth, both := x>>otherBit&0xf, x>>bothBit&0xf
-	other, sum, keep := s.otherOf(), s.bothDue(d.c()), s.lanesKept() // (sum found where no token has a move of both dice too: fewer instructions than a branch first)
+	sum, keep := s.bothDue(d.c()), s.lanesKept() // (sum found where no token has a move of both dice too: fewer instructions than a branch first)
+	var other due
+	if oth != 0 {
+		other = s.otherOf()
+	}
 	for all := have | oth | both; all != 0; all &= all - 1 {
 		i := bits.TrailingZeros32(all) & (MaxTokens - 1)
 		t, f := len(dst), tokenFields(i, tok[i])
