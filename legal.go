@@ -150,10 +150,10 @@ func (d due) pass(forfeit bool) Move {
 // F1): it comes after the token's move to its start square.
 func (s *State) appendWithExtra(d due, dst []Move) []Move {
 	switch {
-	case s.extra&extraDice != 0:
-		return s.appendSettled(d, dst) // rule W1: the moves settle kept, of more than the head
 	case s.extra == extraChoices:
 		return s.appendChoices(d, dst) // rules Y5, Y6, Y7
+	case s.extra&extraDice != 0:
+		return s.appendSettled(d, dst) // rule W1: the moves settle kept, of more than the head
 	}
 	xi := extraToken(s.extra)
 	n := len(dst)
