@@ -392,7 +392,7 @@ var _ = [1]struct{}{}[MaxPlayers-6]
 // token order, each token's ordered among themselves (sortToken), which
 // is canonical order; with the player's other colour's (rule T3) all are
 // sorted (appendShared). Where settle kept the head's moves alone,
-// appendLegal lists them by appendHeads.
+// appendWithExtra lists them by appendHeads.
 func (s *State) appendSettled(d due, dst []Move) []Move {
 	x := s.extra &^ extraDice
 	if x>>mateKindsBit != 0 {
@@ -489,8 +489,8 @@ func (s *State) otherOf() due {
 
 // appendHeads is appendSettled where settle kept the head's moves alone
 // (extra is extraDice): them, in token order, which is canonical order,
-// or the pass where there are none (rule C10). appendLegal asks it
-// itself, as most plies of a throw list one amount.
+// or the pass where there are none (rule C10), without appendSettled's
+// frame, as most plies of a throw list one amount.
 func (s *State) appendHeads(d due, dst []Move) []Move {
 	n := len(dst)
 	base, tok := d.base(), &s.tok[d.c()]
