@@ -28,6 +28,10 @@ func (s *State) applyDice(m Move) error {
 		}
 		return s.forfeitError(m)
 	}
+	if m.IsPass() && s.extra == extraDice && s.moves == ([MaxTokens]uint32{}) && m == d.pass(false) {
+		s.playPass() // settle kept no move: the head's pass is the one legal move (rule C10), as appendSettled lists it
+		return nil
+	}
 	// The other amount's or both dice's move from its kept lane
 	// (lanesKept: otherMove, bothMove), as settled finds them (apply
 	// found the head's move as listed: applySettled): settle keeps a
@@ -35,11 +39,10 @@ func (s *State) applyDice(m Move) error {
 	// (split), so none of them is barred.
 	k := m.Token() & (MaxTokens - 1)
 	found := false
-	if m.BothDice() && s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindBoth]+uint8(k))&1 != 0 && s.lanesKept() {
+	if m.BothDice() && s.extra&extraDice != 0 && s.extra>>(bothBit+k)&1 != 0 && s.lanesKept() {
 		found = s.bothMove(s.bothDue(d.c()), k) == m
-	} else if s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindOther]+uint8(k))&1 != 0 && m.amount() != s.due.first() && s.lanesKept() {
-		ds, n := s.dues()
-		found = s.otherMove(otherDue(ds, n), k) == m
+	} else if s.extra&extraDice != 0 && s.extra>>(otherBit+k)&1 != 0 && m.amount() != s.due.first() && s.lanesKept() {
+		found = s.otherMove(s.otherOf(), k) == m
 	}
 	barred := !found && s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
 	if found || !barred && s.settled(m) {
@@ -47,6 +50,16 @@ func (s *State) applyDice(m Move) error {
 		s.settle()
 		return nil
 	}
+	return s.applyUnsettled(m, c, barred)
+}
+
+// applyUnsettled is applyDice where m is none of the token moves settle
+// kept: a pass, played where it is the one legal move, or the error
+// refusing m (barred: by rule U2). It keeps applyDice's common path
+// small.
+//
+//go:noinline
+func (s *State) applyUnsettled(m Move, c Color, barred bool) error {
 	var buf [MaxMoves]Move
 	legal := s.appendLegal(buf[:0]) // the moves settle kept
 	if barred {
@@ -60,11 +73,8 @@ func (s *State) applyDice(m Move) error {
 			return s.illegal(m, "C10", "%v must move when a token can: %v", c, legal[0])
 		case m != legal[0]:
 			return s.illegal(m, "", "the pass does not match the dice due: want %v", legal[0])
-		case s.diePlayed(): // the throw moved a token with a die: on to its bonus moves, or as after a move
-			s.passDice()
-		default:
-			s.applyPass()
 		}
+		s.playPass()
 		return nil
 	}
 	i := m.Token()
@@ -72,6 +82,17 @@ func (s *State) applyDice(m Move) error {
 		return refusal{why: refWrongTokens}.err(m, s)
 	}
 	return s.diceError(m, legal)
+}
+
+// playPass plays the pass of a throw of two dice, the one legal move
+// (rule C10): where a die of the throw was played, on to its bonus
+// moves, or as after a move (passDice); else as one die's pass.
+func (s *State) playPass() {
+	if s.diePlayed() {
+		s.passDice()
+		return
+	}
+	s.applyPass()
 }
 
 // applySettled plays move m, the head's move as settle kept it, which

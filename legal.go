@@ -144,13 +144,19 @@ func (d due) pass(forfeit bool) Move {
 }
 
 // appendWithExtra is appendLegal where a token has a second move (rule
-// F1): it comes after the token's move to its start square.
+// F1): it comes after the token's move to its start square; or where
+// extra marks the moves settle kept with two dice (appendHeads, the
+// head's alone, which most plies of a throw list, asked first;
+// appendSettled), or the choices (appendChoices). appendLegal tests
+// extra once, against 0, so that every other ruleset lists as before.
 func (s *State) appendWithExtra(d due, dst []Move) []Move {
 	switch {
+	case s.extra == extraDice: // two dice, the head's moves alone (rule W1)
+		return s.appendHeads(d, dst)
 	case s.extra == extraChoices:
 		return s.appendChoices(d, dst) // rules Y5, Y6, Y7
 	case s.extra&extraDice != 0:
-		return s.appendSettled(d, dst) // rule W1
+		return s.appendSettled(d, dst) // rule W1: the moves settle kept, of more than the head
 	}
 	xi := extraToken(s.extra)
 	n := len(dst)

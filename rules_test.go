@@ -2003,6 +2003,9 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 						t.Fatalf("%v: the lanes kept in begin change the Key\n%v", r, s)
 					}
 				}
+				if ds, n := s.dues(); s.due.head != 0 && s.otherOf() != otherDue(ds, n) { // (otherOf lists no amounts where both dice are due)
+					t.Fatalf("%v: otherOf %#x, otherDue %#x\n%v", r, s.otherOf(), otherDue(ds, n), s)
+				}
 				// A head's move settle kept in moves, and where begin keeps
 				// them (lanesKept) the other amount's and both dice's, is
 				// never one rule U2 bars (applyDice takes them without
@@ -2066,6 +2069,32 @@ func TestMoveOrderIsCompare(t *testing.T) {
 		}
 		if got, want := cmp.Compare(a.order(), b.order()), a.Compare(b); got != want {
 			t.Fatalf("%#x against %#x: order %d, Compare %d", a.v, b.v, got, want)
+		}
+	}
+}
+
+// tokenOrder sorts as Move.Compare does the moves sortToken orders: of
+// one token from one square (its colour, token and progress from alike),
+// of different kinds (see kindHead), so that they differ in the bits
+// from the flags on (the amount, or both dice's flag), and where they
+// differ nowhere else, tokenOrder must not tie.
+func TestTokenOrderIsCompare(t *testing.T) {
+	src := rand.NewPCG(10, 11)
+	const same = 0xf<<mColor | 0xf<<mToken | 0xff<<mFrom // what one token's moves share
+	kinds := [...]uint64{0, 1 << mAmount, uint64(flagBoth) << mFlags, 4 << mAmount, 5 << mAmount}
+	// A plain comparison, as require's call would cost more than the
+	// check, 100,000 times.
+	for range 100000 {
+		a := Move{src.Uint64() &^ (1<<63 | amountMask<<mAmount | uint64(flagBoth)<<mFlags)}
+		b := Move{a.v&same | src.Uint64()&^(same|1<<63|amountMask<<mAmount|uint64(flagBoth)<<mFlags)}
+		if src.Uint64()&1 == 0 { // mostly alike but for the kind and a field or two
+			b.v = a.v ^ 1<<(src.Uint64()%63)&^(same|1<<63|amountMask<<mAmount|uint64(flagBoth)<<mFlags)
+		}
+		i := src.Uint64() % uint64(len(kinds))
+		j := (i + 1 + src.Uint64()%uint64(len(kinds)-1)) % uint64(len(kinds))
+		a.v, b.v = a.v|kinds[i], b.v|kinds[j]
+		if got, want := cmp.Compare(tokenOrder(a), tokenOrder(b)), a.Compare(b); got != want || got == 0 {
+			t.Fatalf("%#x against %#x: tokenOrder %d, Compare %d", a.v, b.v, got, want)
 		}
 	}
 }

@@ -288,7 +288,16 @@ const (
 	settledLane = uint32(1) << 31 // bit 63 of a Move, which none has
 )
 
-var settledBit = [2][3]uint8{{0, 0, 4}, {12, 16, 20}}
+var settledBit = [2][3]uint8{{0, otherBit, bothBit}, {mateKindsBit, mateKindsBit + 4, mateKindsBit + 8}}
+
+// The first bits of settledBit, as constants where the kind is known: of
+// the mover's colour's moves of the other amount, of both dice, and of
+// the player's other colour's, whose three kinds follow four bits apart.
+const (
+	otherBit     = 0
+	bothBit      = 4
+	mateKindsBit = 12
+)
 
 // settle judges, with two dice, the moves of the amounts due where they
 // become due (after the throw, and after a move or a pass that leaves
@@ -472,66 +481,65 @@ var _ = [1]struct{}{}[MaxPlayers-6]
 // again (kindMove). The mover's colour's are listed token by token, in
 // token order, each token's ordered among themselves (sortToken), which
 // is canonical order; with the player's other colour's (rule T3) all are
-// sorted.
+// sorted (appendShared). Where settle kept the head's moves alone,
+// appendWithExtra lists them by appendHeads.
 func (s *State) appendSettled(d due, dst []Move) []Move {
-	n := len(dst)
-	base, tok := d.base(), &s.tok[d.c()]
-	v := &s.moves
-	have := withMoves(v) // the tokens with a move of the head
 	x := s.extra &^ extraDice
-	if x == 0 { // the head's alone, in token order
-		for ; have != 0; have &= have - 1 {
-			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-			dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
-		}
-		if len(dst) == n {
-			return append(dst, d.pass(false))
-		}
-		return dst
+	if x>>mateKindsBit != 0 {
+		return s.appendShared(d, dst)
 	}
-	ds, k := s.dues()
-	other, keep := otherDue(ds, k), s.lanesKept()
-	if x>>settledBit[1][kindHead] == 0 { // the mover's colour's alone
-		oth, both := x>>settledBit[0][kindOther]&0xf, x>>settledBit[0][kindBoth]&0xf
-		sum := s.bothDue(d.c()) // (found where no token has a move of both dice too: fewer instructions than a branch first)
-		for all := have | oth | both; all != 0; all &= all - 1 {
-			i := bits.TrailingZeros32(all) & (MaxTokens - 1)
-			t := len(dst)
-			if have>>i&1 != 0 {
-				dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
-			}
-			if oth>>i&1 != 0 {
-				m := s.otherMove(other, i) // (read whether kept or not: fewer instructions than a branch first)
-				if !keep {
-					m = s.kindMove(ds[0], other, false, kindOther, i)
-				}
-				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
-					dst = sortToken(append(dst, m), t)
-				} else {
-					dst = append(dst, m)
-				}
-			}
-			if both>>i&1 != 0 {
-				var m Move
-				if keep {
-					m = s.bothMove(sum, i)
-				} else {
-					m = s.kindMove(ds[0], other, false, kindBoth, i)
-				}
-				if k := len(dst); k > t && dst[k-1].To() >= m.To() { // not after the token's last: to its place
-					dst = sortToken(append(dst, m), t)
-				} else {
-					dst = append(dst, m)
-				}
-			}
-		}
-		return dst
+	base, tok, v := d.base(), &s.tok[d.c()], &s.moves
+	have := withMoves(v) // the tokens with a move of the head
+	oth, both := x>>otherBit&0xf, x>>bothBit&0xf
+	sum, keep := s.bothDue(d.c()), s.lanesKept() // (sum found where no token has a move of both dice too: fewer instructions than a branch first)
+	var other due
+	if oth != 0 {
+		other = s.otherOf()
 	}
-	for ; have != 0; have &= have - 1 {
+	for all := have | oth | both; all != 0; all &= all - 1 {
+		i := bits.TrailingZeros32(all) & (MaxTokens - 1)
+		t, f := len(dst), tokenFields(i, tok[i])
+		if have>>i&1 != 0 {
+			dst = append(dst, Move{base | f | uint64(v[i]&^settledLane)<<laneShift})
+		}
+		if oth>>i&1 != 0 {
+			m := Move{uint64(other) | f | uint64(s.otherLane(i))<<laneShift} // otherMove (read whether kept or not: fewer instructions than a branch first)
+			if !keep {
+				m = s.judgedAgain(other, kindOther, i)
+			}
+			dst = append(dst, m)
+			sortToken(dst, t)
+		}
+		if both>>i&1 != 0 {
+			m := Move{uint64(sum) | f | uint64(s.bothLane(i))<<laneShift} // bothMove (likewise)
+			if !keep {
+				m = s.judgedAgain(other, kindBoth, i)
+			}
+			dst = append(dst, m)
+			sortToken(dst, t)
+		}
+	}
+	return dst
+}
+
+// judgedAgain is kindMove of the mover's colour, the head the amount due
+// first: appendSettled's move of token i of kind kind, other the other
+// amount due, where begin does not keep its lane.
+func (s *State) judgedAgain(other due, kind, i int) Move {
+	return s.kindMove(s.head()|due(s.due.first())<<mAmount, other, false, kind, i) // (the head as dues makes it)
+}
+
+// appendShared is appendSettled with the moves of the player's other
+// colour (rule T3): all listed, then sorted.
+func (s *State) appendShared(d due, dst []Move) []Move {
+	n := len(dst)
+	base, tok, v := d.base(), &s.tok[d.c()], &s.moves
+	for have := withMoves(v); have != 0; have &= have - 1 {
 		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
 		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
 	}
-	for ; x != 0; x &= x - 1 {
+	head, other, keep := d|due(s.due.first())<<mAmount, s.otherOf(), s.lanesKept() // (head: dues' first)
+	for x := s.extra &^ extraDice; x != 0; x &= x - 1 {
 		b := uint8(bits.TrailingZeros32(x))
 		mate, kind := false, kindOther
 		switch {
@@ -544,29 +552,75 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 		case keep && !mate && kind == kindOther:
 			dst = append(dst, s.otherMove(other, int(b%4)))
 		case keep && !mate:
-			dst = append(dst, s.bothMove(s.bothDue(ds[0].c()), int(b%4)))
+			dst = append(dst, s.bothMove(s.bothDue(d.c()), int(b%4)))
 		default:
-			dst = append(dst, s.kindMove(ds[0], other, mate, kind, int(b%4)))
+			dst = append(dst, s.kindMove(head, other, mate, kind, int(b%4)))
 		}
 	}
 	sortMoves(dst[n:])
 	return dst
 }
 
+// otherOf returns the other amount due, otherDue of dues: where both
+// dice of a throw are due, not as tops and bottoms (rule H2), as after
+// the throw, the second die (amount 1, more[0]) unless a double repeats
+// the head, found without listing the amounts (dues).
+func (s *State) otherOf() due {
+	if a := &s.due; a.first() == 0 && a.more[1]|a.more[2] == 0 && a.more[0] != 0 {
+		d := s.head()
+		if st := a.more[0]; st != d.face() || st != d.steps() {
+			return dueOf(d.c(), st, st) | 1<<mAmount
+		}
+		return d
+	}
+	ds, n := s.dues()
+	return otherDue(ds, n)
+}
+
+// appendHeads is appendSettled where settle kept the head's moves alone
+// (extra is extraDice): them, in token order, which is canonical order,
+// or the pass where there are none (rule C10), without appendSettled's
+// frame, as most plies of a throw list one amount.
+func (s *State) appendHeads(d due, dst []Move) []Move {
+	n := len(dst)
+	base, tok := d.base(), &s.tok[d.c()]
+	v := &s.moves
+	for have := withMoves(v); have != 0; have &= have - 1 {
+		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+		dst = append(dst, Move{base | tokenFields(i, tok[i]) | uint64(v[i]&^settledLane)<<laneShift})
+	}
+	if len(dst) == n {
+		return append(dst, d.pass(false))
+	}
+	return dst
+}
+
 // sortToken moves the last of moves, a move of the token whose moves
 // begin at t, to its place among them in canonical order (Move.Compare):
-// they share the colour, the token and where it starts, so where each
-// goes decides but where two go alike.
-func sortToken(moves []Move, t int) []Move {
-	for j := len(moves) - 1; j > t; j-- {
-		p, m := moves[j-1], moves[j]
-		if a, b := p.To(), m.To(); a < b || a == b && p.order() <= m.order() {
-			break
-		}
-		moves[j-1], moves[j] = m, p
+// they share the colour, the token and where it starts, and are of
+// different kinds, so that tokenOrder decides. It is small enough to
+// inline.
+func sortToken(moves []Move, t int) {
+	for j := len(moves) - 1; j > t && tokenOrder(moves[j]) < tokenOrder(moves[j-1]); j-- {
+		moves[j-1], moves[j] = moves[j], moves[j-1]
 	}
-	return moves
 }
+
+// tokenOrder returns a key whose order is Compare's for the moves of
+// one token from one square of different kinds (see kindHead), as
+// appendSettled lists them: where the move goes, then its bits from its
+// flags on, which hold its amount and the flag of both dice, so that
+// two of them differ there and no later field decides.
+func tokenOrder(m Move) uint32 {
+	return bits.RotateLeft32(uint32(m.v>>mTo), -(mFlags - mTo)) // (the lane, where it goes its top byte)
+}
+
+// tokenOrder's lane: where a move goes, one byte, then the flags and
+// the rest to the Move's top.
+var (
+	_ = [1]struct{}{}[mFlags-mTo-8]
+	_ = [1]struct{}{}[64-mTo-32]
+)
 
 // keepsOther reports whether begin is free for the lanes of the moves
 // settle judged (lanesKept) wherever it settles: where no rule reads
@@ -623,8 +677,13 @@ func (s *State) keepLane(kind, i int, l uint32) {
 // its lane on the other amount.
 func (s *State) otherMove(other due, i int) Move {
 	i &= MaxTokens - 1
-	l := binary.LittleEndian.Uint32(s.begin[i][:]) & keptBits
-	return Move{uint64(l)<<laneShift | uint64(other) | tokenFields(i, s.tok[other.c()][i])}
+	return Move{uint64(s.otherLane(i))<<laneShift | uint64(other) | tokenFields(i, s.tok[other.c()][i])}
+}
+
+// otherLane returns the lane of token i's move of the other amount that
+// settle kept (otherMove).
+func (s *State) otherLane(i int) uint32 {
+	return binary.LittleEndian.Uint32(s.begin[i&(MaxTokens-1)][:]) & keptBits
 }
 
 // bothMove returns the move of both dice that settle kept for token i of
@@ -633,8 +692,14 @@ func (s *State) otherMove(other due, i int) Move {
 // it (rules H1, U2).
 func (s *State) bothMove(sum due, i int) Move {
 	i &= MaxTokens - 1
-	l := uint32(s.begin[i][3]) | uint32(binary.LittleEndian.Uint16(s.begin[MaxTokens+i/2][2*(i%2):]))<<8
-	return Move{uint64(sum) | tokenFields(i, s.tok[sum.c()][i]) | uint64(l)<<laneShift}
+	return Move{uint64(sum) | tokenFields(i, s.tok[sum.c()][i]) | uint64(s.bothLane(i))<<laneShift}
+}
+
+// bothLane returns the lane of token i's move of both dice that settle
+// kept (bothMove).
+func (s *State) bothLane(i int) uint32 {
+	i &= MaxTokens - 1
+	return uint32(s.begin[i][3]) | uint32(binary.LittleEndian.Uint16(s.begin[MaxTokens+i/2][2*(i%2):]))<<8
 }
 
 // bothDue returns the amount that colour c's moves of both dice play, as
