@@ -16,7 +16,9 @@ import (
 // every token's move: once, for AppendLegalMoves only to unpack them and
 // Apply only to compare. The stages: the candidates (candidates), what
 // each does (judge), a second move where a token has one (judgePair),
-// then the rules that choose among the moves (filter).
+// then the rules that choose among the moves (filter), asked only on a
+// face that lets one bind (faceFilters: Parchís's M2 binds only on an
+// entry face, P7 only on a six).
 func (s *State) startCount(d due) {
 	s.due.head = uint32(d)
 	if d.face() == 0 { // a bonus move, after a move, whose judged moves go
@@ -35,11 +37,15 @@ func (s *State) startCount(d due) {
 		switch { // as many tests as before the choices, for every ruleset
 		case f&featPairEntry != 0: // never with the choices (Rules.Validate)
 			s.judgePair(d)
-			if f&featFilters != 0 {
-				s.filter(d)
+			if on := s.rs.faceFilters[s.head().face()]; on != 0 {
+				s.filter(d, on)
 			}
 		case f&featChoices == 0:
-			s.filter(d)
+			// The face read again from head, d's: Go then keeps it
+			// in no register across the loop above.
+			if on := s.rs.faceFilters[s.head().face()]; on != 0 {
+				s.filter(d, on)
+			}
 		default:
 			s.choose(d) // rules Y2, Y5, Y6, Y7, with the filters
 		}
