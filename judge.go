@@ -68,7 +68,7 @@ func (s *State) judge(d due, i, from int) (uint32, refusal) {
 		return s.moveTo(d, i, from, to, f)
 	}
 	if s.plainPath() {
-		sq := s.trackSquare(d.c(), to)
+		sq := s.rs.trackSq[d.c()][uint8(to)] // (trackSquare, without its inline mark)
 		if s.plainLanding(sq) {
 			return lane(to, flagValid), refusal{}
 		}
