@@ -26,10 +26,10 @@ func (s *State) startCount(d due) {
 	} else if s.flags&stateForfeit != 0 { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
 		return
 	}
-	x := tokenBytes(&s.tok[d.c()])
-	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
+	tok := &s.tok[d.c()]
+	for cand := s.candidates(d, tokenBytes(tok)); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
-		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+		if l, r := s.judge(d, i, int(tok[i])-1); r.why == legal {
 			s.moves[i] = l
 		}
 	}
