@@ -44,7 +44,7 @@ const (
 // lets bind: M2 where f enters (else no move enters, and it would keep
 // none), P7 where f is a six (with two dice, each die showing a 6, rule
 // E4), M8 and M3 on every face. The ruleset keeps it for every face
-// (faceFilters), which bound reads.
+// (faceFilters), which bound and startCount read.
 func faceBound(rs *ruleset, f uint8) uint8 {
 	on := rs.filtersOn
 	if !rs.entry.has(f) {
@@ -95,14 +95,12 @@ func (s *State) keepsMove(f *setFilter, m Move) bool {
 }
 
 // filter applies the filters that bind to the moves judged for amount d,
-// each only where it leaves a move.
-func (s *State) filter(d due) {
+// each only where it leaves a move: of on, those d's face lets bind
+// (faceFilters), which startCount reads before it calls filter, so that
+// where none can bind on the face (on 0) it calls nothing.
+func (s *State) filter(d due, on uint8) {
 	if l := &s.moves; b2i(l[0] != 0)+b2i(l[1] != 0)+b2i(l[2] != 0)+b2i(l[3] != 0)+b2i(s.extra != 0) < 2 {
 		return // a filter keeps a move where it is the only one
-	}
-	on := s.rs.faceFilters[d.face()]
-	if on == 0 {
-		return // none binds on this face (faceBound)
 	}
 	c := d.c()
 	for on = s.boundOf(d, on); on != 0; on &= on - 1 {

@@ -17,15 +17,19 @@ import (
 // which tokens can move is what a random game makes unpredictable.
 func (s *State) candidates(d due, x uint32) uint8 {
 	rs := s.rs
-	out := zeroBytes(x ^ rs.finishBytes)
+	// Each test a word's zero bytes, two words of them at once: finished
+	// (low word) and in the yard (high word); alike with a lower one
+	// (below): equal to the byte next below, turning round the word
+	// (byte 0 against byte 3, marking byte 3: low word), or to the byte
+	// two below (byte 2 against 0, byte 3 against 1: high word).
+	y := uint64(x)
+	at := zeroBytes(y ^ uint64(rs.finishBytes) | y<<32)
+	by := zeroBytes(uint64(x^bits.RotateLeft32(x, 8)) | uint64(x^bits.RotateLeft32(x, 16))<<32)
+	out := uint32(at)
 	if !rs.entry.has(d.face()) { // a bonus move's face, 0, enters nothing
-		out |= zeroBytes(x) // in the yard, and the face does not enter
+		out |= uint32(at >> 32) // in the yard, and the face does not enter
 	}
-	// Alike with a lower one: equal to the byte next below, turning
-	// round the word (byte 0 against byte 3, marking byte 3), or to the
-	// byte two below (byte 2 against 0, byte 3 against 1).
-	next, two := zeroBytes(x^bits.RotateLeft32(x, 8)), zeroBytes(x^bits.RotateLeft32(x, 16))
-	alike := next&0x80808000 | next<<24 | two&0x80800000
+	alike := uint32(by)&0x80808000 | uint32(by)<<24 | uint32(by>>32)&0x80800000
 	return gather(uint64(rs.tokenBytes &^ out &^ alike))
 }
 
@@ -64,7 +68,7 @@ func (s *State) judge(d due, i, from int) (uint32, refusal) {
 		return s.moveTo(d, i, from, to, f)
 	}
 	if s.plainPath() {
-		sq := s.trackSquare(d.c(), to)
+		sq := s.rs.trackSq[d.c()][uint8(to)] // (trackSquare, without its inline mark)
 		if s.plainLanding(sq) {
 			return lane(to, flagValid), refusal{}
 		}

@@ -16,7 +16,9 @@ import (
 // every token's move: once, for AppendLegalMoves only to unpack them and
 // Apply only to compare. The stages: the candidates (candidates), what
 // each does (judge), a second move where a token has one (judgePair),
-// then the rules that choose among the moves (filter).
+// then the rules that choose among the moves (filter), asked only on a
+// face that lets one bind (faceFilters: Parchís's M2 binds only on an
+// entry face, P7 only on a six).
 func (s *State) startCount(d due) {
 	s.due.head = uint32(d)
 	if d.face() == 0 { // a bonus move, after a move, whose judged moves go
@@ -24,10 +26,10 @@ func (s *State) startCount(d due) {
 	} else if s.flags&stateForfeit != 0 { // a roll (moves and extra are 0 while one is due), but rule C9: no token moves
 		return
 	}
-	x := tokenBytes(&s.tok[d.c()])
-	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
+	tok := &s.tok[d.c()]
+	for cand := s.candidates(d, tokenBytes(tok)); cand != 0; cand &= cand - 1 {
 		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
-		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+		if l, r := s.judge(d, i, int(tok[i])-1); r.why == legal {
 			s.moves[i] = l
 		}
 	}
@@ -35,11 +37,15 @@ func (s *State) startCount(d due) {
 		switch { // as many tests as before the choices, for every ruleset
 		case f&featPairEntry != 0: // never with the choices (Rules.Validate)
 			s.judgePair(d)
-			if f&featFilters != 0 {
-				s.filter(d)
+			if on := s.rs.faceFilters[s.head().face()]; on != 0 {
+				s.filter(d, on)
 			}
 		case f&featChoices == 0:
-			s.filter(d)
+			// The face read again from head, d's: Go then keeps it
+			// in no register across the loop above.
+			if on := s.rs.faceFilters[s.head().face()]; on != 0 {
+				s.filter(d, on)
+			}
 		default:
 			s.choose(d) // rules Y2, Y5, Y6, Y7, with the filters
 		}

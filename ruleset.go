@@ -33,7 +33,7 @@ type ruleset struct {
 	goesOn                            uint8 // what a move may leave due: goesOnBonus, goesOnDice
 	feat                              features
 	filtersOn                         uint8      // a bit for each of the filters whose option is on, by index (filter)
-	faceFilters                       [256]uint8 // faceFilters[f]: those of filtersOn a face f lets bind (faceBound), for bound
+	faceFilters                       [256]uint8 // faceFilters[f]: those of filtersOn a face f lets bind (faceBound), for bound and startCount
 	finishBytes                       uint32     // finish+1 in every byte: a finished token's byte (candidates)
 	tokenBytes                        uint32     // 0x80 in the bytes of the tokens in play (candidates)
 	// trackSq[c][p] is the number of the track square of colour c's
