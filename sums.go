@@ -90,14 +90,30 @@ func (s *State) rejoins(m Move) bool {
 // move of their sum f (rule U2): judged as a bonus move's count is, from
 // the token's square to where f takes it, landing only there and
 // bringing no token out of the yard; a move that plays both dice. It
-// judges on t, a copy of s or s itself, changing only what countOf
-// clears and the head (amountMoves, settleThrow).
+// judges on t, a copy of s or s itself. Where no stage after the judge
+// can take a move away (rule F1's pair, the filters, the choices of rules
+// Y5 to Y7: none of them under the preset uckers), the moves startCount
+// would keep are the candidates' the judge finds legal, as anyJudged
+// asks them: those are appended as judged, and t is not changed. Else
+// startCount judges them on t, changing only what countOf clears and
+// the head (amountMoves, settleThrow).
 func (s *State) sumMoves(dst []Move, col due, f uint8, t *State) []Move {
-	t.startCount(col | dueOf(0, 0, f)) // (of no face, as a bonus move: startCount clears moves and extra first)
-	v, d := &t.moves, col|dueOf(0, f, f)
-	for have := withMoves(v); have != 0; have &= have - 1 {
-		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-		dst = append(dst, s.sumLane(d, i, v[i]))
+	c, d := col|dueOf(0, 0, f), col|dueOf(0, f, f) // (of no face, as a bonus move; and the sum's amount)
+	if t.rs.feat&(featPairEntry|featFilters|featChoices) != 0 {
+		t.startCount(c) // (startCount clears moves and extra first for a bonus move)
+		v := &t.moves
+		for have := withMoves(v); have != 0; have &= have - 1 {
+			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+			dst = append(dst, s.sumLane(d, i, v[i]))
+		}
+		return dst
+	}
+	x := tokenBytes(&t.tok[c.c()])
+	for cand := t.candidates(c, x); cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+		if l, r := t.judge(c, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+			dst = append(dst, s.sumLane(d, i, l))
+		}
 	}
 	return dst
 }
