@@ -695,10 +695,18 @@ func (s *State) noneAfter(m Move, moves []Move) bool {
 			return false // another token's move of the other amount, which m may leave legal
 		}
 	}
-	n, enters := int(a), s.rs.entry.has(a) // (a token in the yard is judged only where the face enters, rule C7, as candidates asks)
-	for j := range int(s.rs.tokens) {
-		p := int(s.tok[c][j]) - 1
-		if j != i && (p >= 0 || enters) && (x >= p && x <= p+n || y >= p && y <= p+n) {
+	// The other tokens, a byte each (tokenBytes), but those at their
+	// finish, which m, ending short of it, neither leaves nor reaches,
+	// and those in the yard where the face does not enter (rule C7, as
+	// candidates asks).
+	w, n := tokenBytes(&s.tok[c]), int(a)
+	ask := s.rs.tokenBytes &^ (0x80 << (8 * i)) &^ zeroBytes(w^s.rs.finishBytes)
+	if !s.rs.entry.has(a) {
+		ask &^= zeroBytes(w)
+	}
+	for ; ask != 0; ask &= ask - 1 {
+		p := int(w>>(bits.TrailingZeros32(ask)&^7)&0xff) - 1
+		if x >= p && x <= p+n || y >= p && y <= p+n {
 			return false
 		}
 	}
