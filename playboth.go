@@ -426,31 +426,29 @@ func (s *State) bothPlayed(moves []Move) uint32 {
 // move of the other amount that stillLegal holds of is beside one of
 // them of another token.
 func (s *State) besideStill(moves []Move) (both uint32) {
-	const beside = 0xfff << mFlags &^ (uint64(flagValid|flagEnter|flagBlock|flagFinish) << mFlags) // what such a move has none of
-	head := uint64(s.due.first())
-	var heads, others uint32 // the tokens, by amount: the head's and the other
+	const plain = flagValid | flagEnter | flagBlock
+	head, feat := uint64(s.due.first()), s.rs.feat
+	var toks uint64          // the tokens with such a move, by amount: the head's in the low half, the other's in the high
 	var still, ofHead uint32 // the moves stillLegal holds of; the moves of the head's amount
 	for k, r := range moves {
 		b := uint32(1) << (k & 31)
+		f := r.flags() &^ plain
+		if f&flagBoth != 0 {
+			both |= b
+			continue // (not stillLegal)
+		}
 		h := r.v>>mAmount&amountMask == head
 		if h {
 			ofHead |= b
 		}
-		switch t := uint32(1) << (r.v>>mToken&0xf | r.v>>mMate&1<<4); {
-		case r.v&beside != 0:
-			if r.BothDice() {
-				both |= b
-				continue // (not stillLegal)
-			}
-		case h:
-			heads |= t
-		default:
-			others |= t
+		if f&^flagFinish == 0 {
+			toks |= 1 << ((r.v>>mToken&0xf | r.v>>mMate&1<<4) + 32*uint64(b2i(!h)))
 		}
-		if s.stillLegal(r) {
+		if stillOf(r, feat) {
 			still |= b
 		}
 	}
+	heads, others := uint32(toks), uint32(toks>>32)
 	if s.double() && s.flags&stateBottoms == 0 { // (tops and bottoms, rule H2, are no double's two dice)
 		heads |= others
 		others = heads
@@ -543,13 +541,17 @@ func (s *State) besideApart(moves []Move) (both uint32) {
 // counts both dice played after m where another token had a move of the
 // other die (bothPlayed), though m touches that move's squares
 // (untouched). TestUntouchedMovesStayLegal checks it.
-func (s *State) stillLegal(m Move) bool {
+func (s *State) stillLegal(m Move) bool { return stillOf(m, s.rs.feat) }
+
+// stillOf is stillLegal for the rules' features feat, read once by a
+// caller that asks it of many moves (besideStill).
+func stillOf(m Move, feat features) bool {
 	const plain = flagValid | flagEnter | flagBlock
-	if m.Captures() && s.rs.feat&(featCircle|featPassCapture) != 0 {
+	if m.Captures() && feat&(featCircle|featPassCapture) != 0 {
 		return false
 	}
 	f := m.flags() &^ plain
-	return f == 0 || (f == flagFinish || f == flagRetire|flagFinish) && s.rs.feat&featShare == 0
+	return f == 0 || (f == flagFinish || f == flagRetire|flagFinish) && feat&featShare == 0
 }
 
 // allPlayed reports whether move m of moves, the moves of ds, more than
