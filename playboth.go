@@ -426,29 +426,31 @@ func (s *State) bothPlayed(moves []Move) uint32 {
 // move of the other amount that stillLegal holds of is beside one of
 // them of another token.
 func (s *State) besideStill(moves []Move) (both uint32) {
-	const plain = flagValid | flagEnter | flagBlock
-	head, feat := uint64(s.due.first()), s.rs.feat
-	var toks uint64          // the tokens with such a move, by amount: the head's in the low half, the other's in the high
+	const beside = 0xfff << mFlags &^ (uint64(flagValid|flagEnter|flagBlock|flagFinish) << mFlags) // what such a move has none of
+	head := uint64(s.due.first())
+	var heads, others uint32 // the tokens, by amount: the head's and the other
 	var still, ofHead uint32 // the moves stillLegal holds of; the moves of the head's amount
 	for k, r := range moves {
 		b := uint32(1) << (k & 31)
-		f := r.flags() &^ plain
-		if f&flagBoth != 0 {
-			both |= b
-			continue // (not stillLegal)
-		}
 		h := r.v>>mAmount&amountMask == head
 		if h {
 			ofHead |= b
 		}
-		if f&^flagFinish == 0 {
-			toks |= 1 << ((r.v>>mToken&0xf | r.v>>mMate&1<<4) + 32*uint64(b2i(!h)))
+		switch t := uint32(1) << (r.v>>mToken&0xf | r.v>>mMate&1<<4); {
+		case r.v&beside != 0:
+			if r.BothDice() {
+				both |= b
+				continue // (not stillLegal)
+			}
+		case h:
+			heads |= t
+		default:
+			others |= t
 		}
-		if stillOf(r, feat) {
+		if s.stillLegal(r) {
 			still |= b
 		}
 	}
-	heads, others := uint32(toks), uint32(toks>>32)
 	if s.double() && s.flags&stateBottoms == 0 { // (tops and bottoms, rule H2, are no double's two dice)
 		heads |= others
 		others = heads
@@ -541,17 +543,13 @@ func (s *State) besideApart(moves []Move) (both uint32) {
 // counts both dice played after m where another token had a move of the
 // other die (bothPlayed), though m touches that move's squares
 // (untouched). TestUntouchedMovesStayLegal checks it.
-func (s *State) stillLegal(m Move) bool { return stillOf(m, s.rs.feat) }
-
-// stillOf is stillLegal for the rules' features feat, read once by a
-// caller that asks it of many moves (besideStill).
-func stillOf(m Move, feat features) bool {
+func (s *State) stillLegal(m Move) bool {
 	const plain = flagValid | flagEnter | flagBlock
-	if m.Captures() && feat&(featCircle|featPassCapture) != 0 {
+	if m.Captures() && s.rs.feat&(featCircle|featPassCapture) != 0 {
 		return false
 	}
 	f := m.flags() &^ plain
-	return f == 0 || (f == flagFinish || f == flagRetire|flagFinish) && feat&featShare == 0
+	return f == 0 || (f == flagFinish || f == flagRetire|flagFinish) && s.rs.feat&featShare == 0
 }
 
 // allPlayed reports whether move m of moves, the moves of ds, more than
@@ -670,7 +668,9 @@ func (s *State) after(chosen []Move, r Move) bool {
 // after m (rule U2: it played a die, playedDie), and every other token of
 // the colour is judged after m as before (the judge reads the position
 // only from where a token stands to where the amount takes it, see
-// untouched: m neither leaves nor reaches a progress there; a token in the
+// untouched: m neither leaves nor reaches a progress there; a token at its
+// finish stands past every square of m, which, doing no more than move
+// its token onto the track or along it, ends short of it; a token in the
 // yard, where the amount is no entry face, is refused before any square is
 // read, rule C7), where it had no move of the other amount among moves,
 // none that a filter took away (binding). A token alike with m's after m,
