@@ -686,7 +686,7 @@ func (s *State) noneAfter(m Move, moves []Move) bool {
 		return false
 	}
 	// The other amount: the other die.
-	a, b := s.dice()
+	a, b := s.twoFaces() // (two dice: useDice asks it of two amounts due, not tops and bottoms)
 	if m.amount() == 0 {
 		a = b
 	}
