@@ -669,10 +669,8 @@ func (s *State) after(chosen []Move, r Move) bool {
 // the colour is judged after m as before (the judge reads the position
 // only from where a token stands to where the amount takes it, see
 // untouched: m neither leaves nor reaches a progress there; a token at its
-// finish stands past every square of m, which, doing no more than move
-// its token onto the track or along it, ends short of it; a token in the
-// yard, where the amount is no entry face, is refused before any square is
-// read, rule C7), where it had no move of the other amount among moves,
+// finish is refused before any square is read, rule B3, and so is a token
+// in the yard where the amount is no entry face, rule C7), where it had no move of the other amount among moves,
 // none that a filter took away (binding). A token alike with m's after m,
 // which rule U2 lets take the amount (split), stood where m ends, so is
 // not judged as before.
@@ -697,10 +695,10 @@ func (s *State) noneAfter(m Move, moves []Move) bool {
 			return false // another token's move of the other amount, which m may leave legal
 		}
 	}
-	// The other tokens, a byte each (tokenBytes), but those at their
-	// finish, which m, ending short of it, neither leaves nor reaches,
-	// and those in the yard where the face does not enter (rule C7, as
-	// candidates asks).
+	// The other tokens, a byte each (tokenBytes), but those the judge
+	// refuses before it reads a square, as candidates leaves them out:
+	// at their finish (rule B3), and in the yard where the face does not
+	// enter (rule C7).
 	w, n := tokenBytes(&s.tok[c]), int(a)
 	ask := s.rs.tokenBytes &^ (0x80 << (8 * i)) &^ zeroBytes(w^s.rs.finishBytes)
 	if !s.rs.entry.has(a) {
