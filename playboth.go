@@ -710,7 +710,7 @@ func (s *State) noneAfter(m Move, moves []Move) bool {
 			return false
 		}
 	}
-	return !s.binding(d)
+	return s.rs.filtersOn == 0 || !s.binding(d) // (no filter option on: none binds, without binding's call)
 }
 
 // following reports whether the token move m moves has a legal move of
