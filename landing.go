@@ -185,6 +185,14 @@ func (s *State) victims(m Move, sq uint8) (caught uint32, moverHome bool, r refu
 		// Opponents of one colour: no square holds more here (rule C11).
 		return s.judgeColor(opp, stop, sq, startCapture)
 	}
+	if !safe && rs.feat&(featTeams|featSafe) == featTeams && rs.rules.MultiCapture <= CaptureRefused {
+		// With partners, who share (rule T1): the opponents but the
+		// mover's partners, where they are of one colour (as the loop
+		// below judges that colour alone).
+		if theirs := opp &^ rs.mateBits[c]; theirs&^colorBits(Color(bits.TrailingZeros32(theirs)/MaxTokens)) == 0 {
+			return s.judgeColor(theirs, stop, sq, startCapture)
+		}
+	}
 	// Opponents, colour by colour: a refusal by any refuses the move,
 	// else a colour that sends the mover home does, else the rest are
 	// captured or shared with.

@@ -106,7 +106,7 @@ func (s State) AppendLegalMoves(dst []Move) []Move {
 // withMoves returns the tokens whose lanes in v hold a move, a bit each:
 // each lane's valid bit (every lane the judge keeps has it), four lanes in
 // one word, as the moves are listed (appendLegal, appendSettled,
-// amountMoves, sumMoves).
+// amountMoves, sumsOf).
 func withMoves(v *[MaxTokens]uint32) uint32 {
 	const valid = uint32(flagValid) << (mFlags - laneShift)
 	return (v[0]&valid | v[1]&valid<<1 | v[2]&valid<<2 | v[3]&valid<<3) >> (mFlags - laneShift)

@@ -668,9 +668,9 @@ func (s *State) after(chosen []Move, r Move) bool {
 // after m (rule U2: it played a die, playedDie), and every other token of
 // the colour is judged after m as before (the judge reads the position
 // only from where a token stands to where the amount takes it, see
-// untouched: m neither leaves nor reaches a progress there; a token in the
-// yard, where the amount is no entry face, is refused before any square is
-// read, rule C7), where it had no move of the other amount among moves,
+// untouched: m neither leaves nor reaches a progress there; a token at its
+// finish is refused before any square is read, rule B3, and so is a token
+// in the yard where the amount is no entry face, rule C7), where it had no move of the other amount among moves,
 // none that a filter took away (binding). A token alike with m's after m,
 // which rule U2 lets take the amount (split), stood where m ends, so is
 // not judged as before.
@@ -684,7 +684,7 @@ func (s *State) noneAfter(m Move, moves []Move) bool {
 		return false
 	}
 	// The other amount: the other die.
-	a, b := s.dice()
+	a, b := s.twoFaces() // (two dice: useDice asks it of two amounts due, not tops and bottoms)
 	if m.amount() == 0 {
 		a = b
 	}
@@ -695,14 +695,22 @@ func (s *State) noneAfter(m Move, moves []Move) bool {
 			return false // another token's move of the other amount, which m may leave legal
 		}
 	}
-	n, enters := int(a), s.rs.entry.has(a) // (a token in the yard is judged only where the face enters, rule C7, as candidates asks)
-	for j := range int(s.rs.tokens) {
-		p := int(s.tok[c][j]) - 1
-		if j != i && (p >= 0 || enters) && (x >= p && x <= p+n || y >= p && y <= p+n) {
+	// The other tokens, a byte each (tokenBytes), but those the judge
+	// refuses before it reads a square, as candidates leaves them out:
+	// at their finish (rule B3), and in the yard where the face does not
+	// enter (rule C7).
+	w, n := tokenBytes(&s.tok[c]), int(a)
+	ask := s.rs.tokenBytes &^ (0x80 << (8 * i)) &^ zeroBytes(w^s.rs.finishBytes)
+	if !s.rs.entry.has(a) {
+		ask &^= zeroBytes(w)
+	}
+	for ; ask != 0; ask &= ask - 1 {
+		p := int(w>>(bits.TrailingZeros32(ask)&^7)&0xff) - 1
+		if x >= p && x <= p+n || y >= p && y <= p+n {
 			return false
 		}
 	}
-	return !s.binding(d)
+	return s.rs.filtersOn == 0 || !s.binding(d) // (no filter option on: none binds, without binding's call)
 }
 
 // following reports whether the token move m moves has a legal move of

@@ -1427,6 +1427,26 @@ func TestBlocksIterator(t *testing.T) {
 	assert.Empty(t, blocksOf(s), "no blocks in the classic game")
 }
 
+// TestPartnersOpponentsColourByColour: with partners (rule T1) and
+// CaptureRefused (ruling Q3), red lands on square 15, where green and
+// blue, partners, share the square with one token each: the landing is
+// judged colour by colour (victims), and one token of a colour is
+// captured, so both go to their yards. (victims judges the opponents at
+// once only where, the mover's partners taken out, they are of one
+// colour: judged as one, two colours' tokens would count two of a
+// colour and refuse the move.)
+func TestPartnersOpponentsColourByColour(t *testing.T) {
+	s := MustParsePosition("rules classic{Teams:Partners MultiCapture:CaptureRefused}\nred 10\ngreen @15\nblue @15\nturn red\ndie 4")
+	legal := s.LegalMoves()
+	require.Len(t, legal, 1, "%v", legal)
+	m := legal[0]
+	assert.Equal(t, 14, m.To(), "%v", m)
+	assert.Equal(t, 2, m.NumCaptured(), "%v", m)
+	after, err := s.Apply(m)
+	require.NoError(t, err)
+	assert.Equal(t, MustParsePosition("rules classic{Teams:Partners MultiCapture:CaptureRefused}\nred 14\nturn green"), after)
+}
+
 func TestOpponentBlock(t *testing.T) {
 	g15 := sqProg(t, Green, 15)
 	for _, blocks := range []BlockRule{BlocksStopOpponents, BlocksStopAll} {

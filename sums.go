@@ -85,24 +85,49 @@ func (s *State) rejoins(m Move) bool {
 	return began&there&s.rs.tokenBytes&^(0x80<<(8*j)) != 0
 }
 
-// sumMoves appends the moves of the tokens of col's colour (a due of no
-// face: its colour and the mate bit, rule T3) that take both dice as one
-// move of their sum f (rule U2): judged as a bonus move's count is, from
-// the token's square to where f takes it, landing only there and
-// bringing no token out of the yard; a move that plays both dice. It
-// judges on t, a copy of s or s itself, changing only what countOf
-// clears and the head (amountMoves, settleThrow).
-func (s *State) sumMoves(dst []Move, col due, f uint8, t *State) []Move {
-	t.startCount(col | dueOf(0, 0, f)) // (of no face, as a bonus move: startCount clears moves and extra first)
-	v, d := &t.moves, col|dueOf(0, f, f)
-	for have := withMoves(v); have != 0; have &= have - 1 {
-		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-		dst = append(dst, s.sumLane(d, i, v[i]))
+// sumsOf appends the moves of the sum f of both dice by the tokens of
+// col's colour (a due of no face: its colour and the mate bit, rule T3),
+// as the rules play it: a token moved on by it (rule U2) and entered
+// with it (H1, sumEntry). It judges on t, a copy of s or s itself
+// (amountMoves, settleThrow).
+//
+// Rule U2's moves (SumMoves) are those of the tokens that take both dice
+// as one move of their sum f: judged as a bonus move's count is, from the
+// token's square to where f takes it, landing only there and bringing no
+// token out of the yard; a move that plays both dice. Where no stage
+// after the judge can take a move away (rule F1's pair, the filters, the
+// choices of rules Y5 to Y7: none of them under the preset uckers), the
+// moves startCount would keep are the candidates' the judge finds legal,
+// as anyJudged asks them: those are appended as judged, and t is not
+// changed. Else startCount judges them on t, changing only what countOf
+// clears and the head.
+func (s *State) sumsOf(dst []Move, col due, f uint8, t *State) []Move {
+	if s.rs.rules.SumMoves {
+		c, d := col|dueOf(0, 0, f), col|dueOf(0, f, f) // (of no face, as a bonus move; and the sum's amount)
+		if t.rs.feat&(featPairEntry|featFilters|featChoices) != 0 {
+			t.startCount(c) // (startCount clears moves and extra first for a bonus move)
+			v := &t.moves
+			for have := withMoves(v); have != 0; have &= have - 1 {
+				i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+				dst = append(dst, s.sumLane(d, i, v[i]))
+			}
+		} else {
+			x := tokenBytes(&t.tok[c.c()])
+			for cand := t.candidates(c, x); cand != 0; cand &= cand - 1 {
+				i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+				if l, r := t.judge(c, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+					dst = append(dst, s.sumLane(d, i, l))
+				}
+			}
+		}
+	}
+	if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
+		dst = s.sumEntry(dst, col, f, t)
 	}
 	return dst
 }
 
-// sumOf returns the move of token i of col's colour (as sumMoves) with
+// sumOf returns the move of token i of col's colour (as sumsOf) with
 // both dice as one move of their sum f (rule U2), l its lane as judge
 // judges a bonus move of f steps.
 func (s *State) sumOf(col due, f uint8, i int, l uint32) Move {
@@ -111,7 +136,7 @@ func (s *State) sumOf(col due, f uint8, i int, l uint32) Move {
 
 // sumLane is sumOf with d the sum's amount, col|dueOf(0, f, f), whose
 // face is already the sum's (asSum's), so small enough to inline in
-// sumMoves' loop.
+// sumsOf's loop.
 func (s *State) sumLane(d due, i int, l uint32) Move { return s.laneMove(d, i, l).with(flagBoth) }
 
 // sumBarred reports whether token move m, of a die, is one rule U2
@@ -150,13 +175,13 @@ func (s *State) alikeOther(c Color, i int) int {
 	return bits.TrailingZeros32(x) / 8
 }
 
-// sumEntry appends the entry of a token of col's colour (as sumMoves) with
+// sumEntry appends the entry of a token of col's colour (as sumsOf) with
 // both dice where their sum f is an entry face (rule H1), if a token can
 // enter; under EntryCompulsory
 // the throw must then bring a token in (rule M2), so the moves that do
 // not enter go. With no token of the colour in the yard, none enters
 // (rule C7: an entry brings one from it), and the sum is not judged. It
-// judges on t, as sumMoves.
+// judges on t, as sumsOf.
 func (s *State) sumEntry(dst []Move, col due, f uint8, t *State) []Move {
 	if !s.rs.entry.has(f) || !s.waiting(col.c()) {
 		return dst
@@ -181,7 +206,7 @@ func (s *State) sumEntry(dst []Move, col due, f uint8, t *State) []Move {
 	return dst
 }
 
-// entryOf returns the entry of token i of col's colour (as sumMoves) with
+// entryOf returns the entry of token i of col's colour (as sumsOf) with
 // both dice, their sum f (rule H1), l its lane as judge judges an entry
 // on a face of f.
 func (s *State) entryOf(col due, f uint8, i int, l uint32) Move {

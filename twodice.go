@@ -786,20 +786,6 @@ func (s *State) diceMoves(dst []Move) []Move {
 	return dst
 }
 
-// sumsOf appends the moves of the sum f of both dice by the tokens of
-// col's colour (a due of no face, as sumMoves), as the rules play it:
-// a token moved on by it (rule U2) and entered with it (H1). It judges
-// on t, as amountMoves.
-func (s *State) sumsOf(dst []Move, col due, f uint8, t *State) []Move {
-	if s.rs.rules.SumMoves {
-		dst = s.sumMoves(dst, col, f, t)
-	}
-	if s.rs.rules.EntrySum { // after every other move: rule M2 may keep only its entries
-		dst = s.sumEntry(dst, col, f, t)
-	}
-	return dst
-}
-
 // repeats reports whether amount d shows the face of one of ds, due
 // before it (a double's), so adds the same moves (diceMoves).
 func repeats(ds []due, d due) bool {
