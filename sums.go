@@ -41,7 +41,24 @@ func (s *State) splitLanes(d due) {
 		ask = 1<<MaxTokens - 1
 	}
 	kept := *v
-	for ask &= uint8(withMoves(v)); ask != 0; ask &= ask - 1 {
+	ask &= uint8(withMoves(v))
+	if !s.rs.rules.DoublesSplitBlocks && d.face() != 0 {
+		// Rule U2 alone, on a die's lanes with a die played: split's
+		// sumBarred is playedDie, and a lane barred goes to alikeOther.
+		tok := &s.tok[c]
+		for ; ask != 0; ask &= ask - 1 {
+			i := bits.TrailingZeros8(ask) & (MaxTokens - 1)
+			if s.playedDie(c, i, tok[i]) {
+				kept[i] = 0
+				if j := s.alikeOther(c, i); j >= 0 {
+					kept[j&(MaxTokens-1)] = v[i]
+				}
+			}
+		}
+		*v = kept
+		return
+	}
+	for ; ask != 0; ask &= ask - 1 {
 		i := bits.TrailingZeros8(ask) & (MaxTokens - 1)
 		kept[i] = 0
 		if m, ok := s.split(s.laneMove(d, i, v[i])); ok {
