@@ -366,23 +366,33 @@ func (s *State) beginFree() bool {
 // (lanesKept), without a look at each move (keepMoves).
 func (s *State) settleThrow() {
 	a := s.head()
-	ds := [2]due{a, dieDue(a&(0xf<<mColor), s.due.more[0], 1)}
-	var buf [4 * MaxTokens]Move    // a move a token of each die, of their sum and of its entry (sumsOf)
-	var lanes [2][MaxTokens]uint32 // each die's, as startCount judged them
+	b := dieDue(a&(0xf<<mColor), s.due.more[0], 1)
+	var buf [4 * MaxTokens]Move // a move a token of each die, of their sum and of its entry (sumsOf)
 	tok, k := &s.tok[a.c()], 0
-	for j := range 2 - b2i(s.double()) { // a double's dice make the same moves: the head's (repeats)
-		s.startCount(ds[j]) // on s, whose moves are 0: its head is the first die's, put back below
-		lanes[j], s.moves, s.extra = s.moves, [MaxTokens]uint32{}, 0
-		v, base := &lanes[j], ds[j].base()
-		for have := withMoves(v); have != 0; have &= have - 1 {
+	// Each die's lanes as startCount judged them, on s, whose moves are
+	// 0 (its head the first die's, put back below), then its moves; a
+	// double's dice make the same moves, the head's (repeats).
+	s.startCount(a)
+	head := s.moves
+	for have := withMoves(&head); have != 0; have &= have - 1 {
+		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+		buf[k] = Move{a.base() | tokenFields(i, tok[i]) | uint64(head[i])<<laneShift} // (laneMove, as amountMoves)
+		k++
+	}
+	var other [MaxTokens]uint32
+	if !s.double() {
+		s.moves, s.extra = [MaxTokens]uint32{}, 0
+		s.startCount(b)
+		other = s.moves
+		for have := withMoves(&other); have != 0; have &= have - 1 {
 			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-			buf[k] = Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift} // (laneMove, as amountMoves)
+			buf[k&(len(buf)-1)] = Move{b.base() | tokenFields(i, tok[i]) | uint64(other[i])<<laneShift}
 			k++
 		}
 	}
 	dst := buf[:k]
 	n, each := k, true
-	if f := a.face() + ds[1].face(); s.sumPlays(f) { // (sumsDue: both dice are due, not as tops and bottoms)
+	if f := a.face() + b.face(); s.sumPlays(f) { // (sumsDue: both dice are due, not as tops and bottoms)
 		// The sum's moves, judged on s too; under EntryCompulsory rule
 		// M2 may keep only the entries among all (sumEntry).
 		c := a.c()
@@ -401,9 +411,8 @@ func (s *State) settleThrow() {
 		s.keepMoves(moves, keep)
 		return
 	}
-	other := &lanes[1]
-	s.markLanes(a, &lanes[0])
-	x := extraDice | withMoves(other)<<settledBit[0][kindOther]
+	s.markLanes(a, &head)
+	x := extraDice | withMoves(&other)<<settledBit[0][kindOther]
 	if keep {
 		b := &s.begin
 		binary.LittleEndian.PutUint32(b[0][:], other[0]&keptBits)
