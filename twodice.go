@@ -350,7 +350,10 @@ func (s *State) settle() {
 // settle asks it where no die of the throw is played and some move is
 // kept; begin keeps the lanes until a token moves (stateLanes).
 func (s *State) beginFree() bool {
-	if s.rs.feat&featUndo != 0 || !sameTokens(&s.begin, &s.tok) {
+	a, b := &s.begin, &s.tok // (begin == tok, a colour's tokens a word, tokenBytes: no call to compare the arrays)
+	if s.rs.feat&featUndo != 0 || tokenBytes(&a[0])^tokenBytes(&b[0])|tokenBytes(&a[1])^tokenBytes(&b[1])|
+		tokenBytes(&a[2])^tokenBytes(&b[2])|tokenBytes(&a[3])^tokenBytes(&b[3])|
+		tokenBytes(&a[4])^tokenBytes(&b[4])|tokenBytes(&a[5])^tokenBytes(&b[5]) != 0 {
 		return false
 	}
 	s.begin, s.flags = [MaxPlayers][MaxTokens]uint8{}, s.flags|stateLanes
@@ -471,16 +474,7 @@ func (s *State) markLanes(d due, v *[MaxTokens]uint32) {
 	s.moves = [MaxTokens]uint32{uint32(lo), uint32(lo >> 32), uint32(hi), uint32(hi >> 32)}
 }
 
-// sameTokens reports whether a and b, tokens as a State keeps them, are
-// alike (a == b), a colour's tokens a word (tokenBytes): no call to
-// compare the arrays.
-func sameTokens(a, b *[MaxPlayers][MaxTokens]uint8) bool {
-	return tokenBytes(&a[0])^tokenBytes(&b[0])|tokenBytes(&a[1])^tokenBytes(&b[1])|
-		tokenBytes(&a[2])^tokenBytes(&b[2])|tokenBytes(&a[3])^tokenBytes(&b[3])|
-		tokenBytes(&a[4])^tokenBytes(&b[4])|tokenBytes(&a[5])^tokenBytes(&b[5]) == 0
-}
-
-// sameTokens reads six colours.
+// beginFree reads six colours.
 var _ = [1]struct{}{}[MaxPlayers-6]
 
 // appendSettled is appendLegal with two dice: the moves settle kept, in
