@@ -177,6 +177,9 @@ func (s *State) dueCount() int {
 		}
 		return 1
 	}
+	if more := &a.more; more[1]|more[2] == 0 { // two dice, not tops and bottoms (rule H2), as dues asks: the second die, if due
+		return 1 + b2i(more[0] != 0)
+	}
 	return 1 + b2i(a.more[0] != 0) + b2i(a.more[1] != 0) + b2i(a.more[2] != 0)
 }
 
