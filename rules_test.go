@@ -1960,7 +1960,8 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 		}
 	}
 	for _, text := range []string{"uckers{Teams:TwoColorsEach}", "naija{Teams:TwoColorsEach SumMoves:true}",
-		"danish{TwoDice:true SixLimit:3}", "parcheesi{DiceUse:LargerDie Players:2}", "naija{SumMoves:true BonusAnyDie:true CaptureRetires:false}"} {
+		"danish{TwoDice:true SixLimit:3}", "parcheesi{DiceUse:LargerDie Players:2}", "naija{SumMoves:true BonusAnyDie:true CaptureRetires:false}",
+		"uckers{CaptureBonus:20 HomeBonus:10}"} { // (rule U2 bars no bonus move: splitLanes)
 		r, err := ParseRules(text)
 		require.NoError(t, err, "%s", text)
 		rules = append(rules, r)

@@ -33,7 +33,11 @@ func (s *State) split(m Move) (Move, bool) {
 // the throw began (rule U2 asks stillAt first) unless the throw is a
 // double (rule H5: together asks double first), so only the lanes of the
 // tokens that moved since the throw began, or all of a double's, are
-// asked.
+// asked. Under rule U2 alone (no DoublesSplitBlocks) split's test of a
+// die's move is sumBarred's, which with a die played is playedDie's, and
+// a lane it bars goes to alikeOther or none: splitLanes asks those two
+// of each token asked, without making the move. A bonus move, which
+// sumBarred never bars, takes the general loop.
 func (s *State) splitLanes(d due) {
 	c, v := d.c(), &s.moves
 	ask := gather(uint64(^zeroBytes(tokenBytes(&s.began()[c]) ^ tokenBytes(&s.tok[c])))) // the tokens that moved
@@ -43,8 +47,7 @@ func (s *State) splitLanes(d due) {
 	kept := *v
 	ask &= uint8(withMoves(v))
 	if !s.rs.rules.DoublesSplitBlocks && d.face() != 0 {
-		// Rule U2 alone, on a die's lanes with a die played: split's
-		// sumBarred is playedDie, and a lane barred goes to alikeOther.
+		// Rule U2 alone, on a die's lanes with a die played (split).
 		tok := &s.tok[c]
 		for ; ask != 0; ask &= ask - 1 {
 			i := bits.TrailingZeros8(ask) & (MaxTokens - 1)
