@@ -420,11 +420,14 @@ func (s *State) settleThrow() {
 	s.markLanes(a, &head)
 	x := extraDice | withMoves(&other)<<settledBit[0][kindOther]
 	if keep {
+		// The other die's lanes as keepLane keeps them (keptBits),
+		// the bits above taken out as they are (^), so that Go writes
+		// each with one store.
 		b := &s.begin
-		binary.LittleEndian.PutUint32(b[0][:], other[0]&keptBits)
-		binary.LittleEndian.PutUint32(b[1][:], other[1]&keptBits)
-		binary.LittleEndian.PutUint32(b[2][:], other[2]&keptBits)
-		binary.LittleEndian.PutUint32(b[3][:], other[3]&keptBits)
+		binary.LittleEndian.PutUint32(b[0][:], other[0]^other[0]&^keptBits)
+		binary.LittleEndian.PutUint32(b[1][:], other[1]^other[1]&^keptBits)
+		binary.LittleEndian.PutUint32(b[2][:], other[2]^other[2]&^keptBits)
+		binary.LittleEndian.PutUint32(b[3][:], other[3]^other[3]&^keptBits)
 	}
 	for k := n; k < len(moves); k++ { // both dice's
 		m := moves[k]
