@@ -1980,7 +1980,8 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 		}
 	}
 	for _, text := range []string{"uckers{Teams:TwoColorsEach}", "naija{Teams:TwoColorsEach SumMoves:true}",
-		"danish{TwoDice:true SixLimit:3}", "parcheesi{DiceUse:LargerDie Players:2}", "naija{SumMoves:true BonusAnyDie:true CaptureRetires:false}"} {
+		"danish{TwoDice:true SixLimit:3}", "parcheesi{DiceUse:LargerDie Players:2}", "naija{SumMoves:true BonusAnyDie:true CaptureRetires:false}",
+		"uckers{CaptureBonus:20 HomeBonus:10}"} { // (rule U2 bars no bonus move: splitLanes)
 		r, err := ParseRules(text)
 		require.NoError(t, err, "%s", text)
 		rules = append(rules, r)
@@ -2021,6 +2022,14 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 					}
 					if u.Key() != s.Key() {
 						t.Fatalf("%v: the lanes kept in begin change the Key\n%v", r, s)
+					}
+					// The other amount's lanes are kept as keptBits (a lane may
+					// hold its amount above them): byte 3 is a move of both
+					// dice's or 0.
+					for k := range MaxTokens {
+						if s.extra&extraDice != 0 && s.extra>>(settledBit[0][kindBoth]+uint8(k))&1 == 0 && s.begin[k][3] != 0 {
+							t.Fatalf("%v: token %d's lane kept in begin %#x holds more than keptBits\n%v", r, k, s.begin[k], s)
+						}
 					}
 				}
 				if ds, n := s.dues(); s.due.head != 0 && s.otherOf() != otherDue(ds, n) { // (otherOf lists no amounts where both dice are due)

@@ -33,7 +33,11 @@ func (s *State) split(m Move) (Move, bool) {
 // the throw began (rule U2 asks stillAt first) unless the throw is a
 // double (rule H5: together asks double first), so only the lanes of the
 // tokens that moved since the throw began, or all of a double's, are
-// asked.
+// asked. Under rule U2 alone (no DoublesSplitBlocks) split's test of a
+// die's move is sumBarred's, which with a die played is playedDie's, and
+// a lane it bars goes to alikeOther or none: splitLanes asks those two
+// of each token asked, without making the move. A bonus move, which
+// sumBarred never bars, takes the general loop.
 func (s *State) splitLanes(d due) {
 	c, v := d.c(), &s.moves
 	ask := gather(uint64(^zeroBytes(tokenBytes(&s.began()[c]) ^ tokenBytes(&s.tok[c])))) // the tokens that moved
@@ -41,7 +45,23 @@ func (s *State) splitLanes(d due) {
 		ask = 1<<MaxTokens - 1
 	}
 	kept := *v
-	for ask &= uint8(withMoves(v)); ask != 0; ask &= ask - 1 {
+	ask &= uint8(withMoves(v))
+	if !s.rs.rules.DoublesSplitBlocks && d.face() != 0 {
+		// Rule U2 alone, on a die's lanes with a die played (split).
+		tok := &s.tok[c]
+		for ; ask != 0; ask &= ask - 1 {
+			i := bits.TrailingZeros8(ask) & (MaxTokens - 1)
+			if s.playedDie(c, i, tok[i]) {
+				kept[i] = 0
+				if j := s.alikeOther(c, i); j >= 0 {
+					kept[j&(MaxTokens-1)] = v[i]
+				}
+			}
+		}
+		*v = kept
+		return
+	}
+	for ; ask != 0; ask &= ask - 1 {
 		i := bits.TrailingZeros8(ask) & (MaxTokens - 1)
 		kept[i] = 0
 		if m, ok := s.split(s.laneMove(d, i, v[i])); ok {

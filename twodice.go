@@ -177,6 +177,9 @@ func (s *State) dueCount() int {
 		}
 		return 1
 	}
+	if more := &a.more; more[1]|more[2] == 0 { // two dice, not tops and bottoms (rule H2), as dues asks: the second die, if due
+		return 1 + b2i(more[0] != 0)
+	}
 	return 1 + b2i(a.more[0] != 0) + b2i(a.more[1] != 0) + b2i(a.more[2] != 0)
 }
 
@@ -350,7 +353,10 @@ func (s *State) settle() {
 // settle asks it where no die of the throw is played and some move is
 // kept; begin keeps the lanes until a token moves (stateLanes).
 func (s *State) beginFree() bool {
-	if s.rs.feat&featUndo != 0 || !sameTokens(&s.begin, &s.tok) {
+	a, b := &s.begin, &s.tok // (begin == tok, a colour's tokens a word, tokenBytes: no call to compare the arrays)
+	if s.rs.feat&featUndo != 0 || tokenBytes(&a[0])^tokenBytes(&b[0])|tokenBytes(&a[1])^tokenBytes(&b[1])|
+		tokenBytes(&a[2])^tokenBytes(&b[2])|tokenBytes(&a[3])^tokenBytes(&b[3])|
+		tokenBytes(&a[4])^tokenBytes(&b[4])|tokenBytes(&a[5])^tokenBytes(&b[5]) != 0 {
 		return false
 	}
 	s.begin, s.flags = [MaxPlayers][MaxTokens]uint8{}, s.flags|stateLanes
@@ -366,23 +372,33 @@ func (s *State) beginFree() bool {
 // (lanesKept), without a look at each move (keepMoves).
 func (s *State) settleThrow() {
 	a := s.head()
-	ds := [2]due{a, dieDue(a&(0xf<<mColor), s.due.more[0], 1)}
-	var buf [4 * MaxTokens]Move    // a move a token of each die, of their sum and of its entry (sumsOf)
-	var lanes [2][MaxTokens]uint32 // each die's, as startCount judged them
+	b := dieDue(a&(0xf<<mColor), s.due.more[0], 1)
+	var buf [4 * MaxTokens]Move // a move a token of each die, of their sum and of its entry (sumsOf)
 	tok, k := &s.tok[a.c()], 0
-	for j := range 2 - b2i(s.double()) { // a double's dice make the same moves: the head's (repeats)
-		s.startCount(ds[j]) // on s, whose moves are 0: its head is the first die's, put back below
-		lanes[j], s.moves, s.extra = s.moves, [MaxTokens]uint32{}, 0
-		v, base := &lanes[j], ds[j].base()
-		for have := withMoves(v); have != 0; have &= have - 1 {
+	// Each die's lanes as startCount judged them, on s, whose moves are
+	// 0 (its head the first die's, put back below), then its moves; a
+	// double's dice make the same moves, the head's (repeats).
+	s.startCount(a)
+	head := s.moves
+	for have := withMoves(&head); have != 0; have &= have - 1 {
+		i := bits.TrailingZeros32(have) & (MaxTokens - 1)
+		buf[k] = Move{a.base() | tokenFields(i, tok[i]) | uint64(head[i])<<laneShift} // (laneMove, as amountMoves)
+		k++
+	}
+	var other [MaxTokens]uint32
+	if !s.double() {
+		s.moves, s.extra = [MaxTokens]uint32{}, 0
+		s.startCount(b)
+		other = s.moves
+		for have := withMoves(&other); have != 0; have &= have - 1 {
 			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-			buf[k] = Move{base | tokenFields(i, tok[i]) | uint64(v[i])<<laneShift} // (laneMove, as amountMoves)
+			buf[k&(len(buf)-1)] = Move{b.base() | tokenFields(i, tok[i]) | uint64(other[i])<<laneShift}
 			k++
 		}
 	}
 	dst := buf[:k]
 	n, each := k, true
-	if f := a.face() + ds[1].face(); s.sumPlays(f) { // (sumsDue: both dice are due, not as tops and bottoms)
+	if f := a.face() + b.face(); s.sumPlays(f) { // (sumsDue: both dice are due, not as tops and bottoms)
 		// The sum's moves, judged on s too; under EntryCompulsory rule
 		// M2 may keep only the entries among all (sumEntry).
 		c := a.c()
@@ -401,15 +417,17 @@ func (s *State) settleThrow() {
 		s.keepMoves(moves, keep)
 		return
 	}
-	other := &lanes[1]
-	s.markLanes(a, &lanes[0])
-	x := extraDice | withMoves(other)<<settledBit[0][kindOther]
+	s.markLanes(a, &head)
+	x := extraDice | withMoves(&other)<<settledBit[0][kindOther]
 	if keep {
+		// The other die's lanes as keepLane keeps them (keptBits),
+		// the bits above taken out as they are (^), so that Go writes
+		// each with one store.
 		b := &s.begin
-		binary.LittleEndian.PutUint32(b[0][:], other[0]&keptBits)
-		binary.LittleEndian.PutUint32(b[1][:], other[1]&keptBits)
-		binary.LittleEndian.PutUint32(b[2][:], other[2]&keptBits)
-		binary.LittleEndian.PutUint32(b[3][:], other[3]&keptBits)
+		binary.LittleEndian.PutUint32(b[0][:], other[0]^other[0]&^keptBits)
+		binary.LittleEndian.PutUint32(b[1][:], other[1]^other[1]&^keptBits)
+		binary.LittleEndian.PutUint32(b[2][:], other[2]^other[2]&^keptBits)
+		binary.LittleEndian.PutUint32(b[3][:], other[3]^other[3]&^keptBits)
 	}
 	for k := n; k < len(moves); k++ { // both dice's
 		m := moves[k]
@@ -462,16 +480,7 @@ func (s *State) markLanes(d due, v *[MaxTokens]uint32) {
 	s.moves = [MaxTokens]uint32{uint32(lo), uint32(lo >> 32), uint32(hi), uint32(hi >> 32)}
 }
 
-// sameTokens reports whether a and b, tokens as a State keeps them, are
-// alike (a == b), a colour's tokens a word (tokenBytes): no call to
-// compare the arrays.
-func sameTokens(a, b *[MaxPlayers][MaxTokens]uint8) bool {
-	return tokenBytes(&a[0])^tokenBytes(&b[0])|tokenBytes(&a[1])^tokenBytes(&b[1])|
-		tokenBytes(&a[2])^tokenBytes(&b[2])|tokenBytes(&a[3])^tokenBytes(&b[3])|
-		tokenBytes(&a[4])^tokenBytes(&b[4])|tokenBytes(&a[5])^tokenBytes(&b[5]) == 0
-}
-
-// sameTokens reads six colours.
+// beginFree reads six colours.
 var _ = [1]struct{}{}[MaxPlayers-6]
 
 // appendSettled is appendLegal with two dice: the moves settle kept, in
