@@ -489,14 +489,14 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 	if x>>mateKindsBit != 0 || !s.lanesKept() {
 		return s.appendShared(d, dst)
 	}
+	var other due
+	if x>>otherBit&0xf != 0 {
+		other = s.otherOf() // (asked first: fewer values kept across the call)
+	}
 	base, tok, v := d.base(), &s.tok[d.c()], &s.moves
 	have := withMoves(v) // the tokens with a move of the head
 	oth, both := x>>otherBit&0xf, x>>bothBit&0xf
 	sum := s.bothDue(d.c()) // (found where no token has a move of both dice too: fewer instructions than a branch first)
-	var other due
-	if oth != 0 {
-		other = s.otherOf()
-	}
 	for all := have | oth | both; all != 0; all &= all - 1 {
 		i := bits.TrailingZeros32(all) & (MaxTokens - 1)
 		t, f := len(dst), tokenFields(i, tok[i])
