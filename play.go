@@ -56,12 +56,15 @@ func (s *State) applyToken(m Move) {
 		s.due.head = uint32(s.head().withColor(s.mover(), false)) // rule T3: the player's other colour plays on with what is due
 	}
 	if g := rs.goesOn; g != 0 { // what may be due after the move
-		if g == goesOnBonus {
-			if (m.Captures() || m.Finishes()) && s.earn(m) {
-				return // a bonus move is due (rule P8)
+		if g != goesOnBonus { // two dice (rules W1, W4)
+			if m.Captures() || m.Finishes() {
+				s.diceEarn(m)
 			}
-		} else if s.diceGoOn(m) {
-			return // another amount of the throw is due (rules W1, W4)
+			if s.due.rest() != 0 && s.nextDie(m) {
+				return // another amount of the throw is due
+			}
+		} else if (m.Captures() || m.Finishes()) && s.earn(m) {
+			return // a bonus move is due (rule P8)
 		}
 	}
 	s.endMove()
@@ -174,32 +177,29 @@ func (s *State) earn(m Move) bool {
 	return false
 }
 
-// diceGoOn does what move m, with two dice, leaves due (rules W1, W4):
-// a bonus roll it earned (rules K2, K3) is owed, a bonus move it earned
-// (rule P8) is counted, to come once the dice are played, and the next
-// amount of the throw, if any, becomes due. It reports whether one is.
-func (s *State) diceGoOn(m Move) bool {
+// diceEarn does what move m, with two dice, which captured or brought a
+// token home, earned (rules W1, W4): a bonus roll (rules K2, K3) is
+// owed, a bonus move (rule P8) is counted, to come once the dice are
+// played (nextDie).
+func (s *State) diceEarn(m Move) {
 	rs := s.rs
-	if m.Captures() || m.Finishes() {
-		earned := rs.homeBonus
-		if m.Captures() {
-			earned = rs.captureBonus
-		}
-		if earned == BonusRoll {
-			s.flags |= stateExtraRoll
-		}
-		// A token home's bonus of a capture's steps counts as a
-		// capture's: the moves are the same.
-		capture := m.Captures() || rs.homeBonus == rs.captureBonus
-		switch {
-		case earned.Steps() == 0:
-		case capture:
-			s.due.bonus++
-		default:
-			s.due.bonus += bonusHome
-		}
+	earned := rs.homeBonus
+	if m.Captures() {
+		earned = rs.captureBonus
 	}
-	return s.due.rest() != 0 && s.nextDie(m)
+	if earned == BonusRoll {
+		s.flags |= stateExtraRoll
+	}
+	// A token home's bonus of a capture's steps counts as a
+	// capture's: the moves are the same.
+	capture := m.Captures() || rs.homeBonus == rs.captureBonus
+	switch {
+	case earned.Steps() == 0:
+	case capture:
+		s.due.bonus++
+	default:
+		s.due.bonus += bonusHome
+	}
 }
 
 // canMove reports whether a token can make the move due: where none can,
