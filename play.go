@@ -67,7 +67,11 @@ func (s *State) applyToken(m Move) {
 			return // a bonus move is due (rule P8)
 		}
 	}
-	s.endMove()
+	if s.rollOwed() { // (endMove, without its frame)
+		s.bonusRoll()
+		return
+	}
+	s.nextTurn()
 }
 
 // afterMove does what move m does after its token lands on track square
@@ -267,21 +271,33 @@ func (s *State) leave(c Color, i int) {
 }
 
 // endMove ends a move and the bonus moves it led to: a bonus roll if one
-// is owed (rules C9, K2, K3), else the next turn.
+// is owed (rollOwed, bonusRoll), else the next turn. applyToken, which
+// ends most moves, says the same without endMove's frame (bonusRoll is
+// small enough to inline; endMove, with nextTurn's call, is not).
 func (s *State) endMove() {
-	faceBonus := s.flags&stateEarns != 0
-	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
-		if !faceBonus {
-			s.streak = 0 // rule C9: a roll earned otherwise breaks the streak
-		}
-		s.moves, s.extra = [MaxTokens]uint32{}, 0
-		s.throw, s.due, s.flags = 0, amounts{}, s.flags&stateLast // the token moved last stays for the turn (rule P9)
-		if s.rs.feat&featSplit != 0 {
-			s.begin = s.tok // rules H5, U2: the next throw begins here
-		}
+	if s.rollOwed() {
+		s.bonusRoll()
 		return
 	}
 	s.nextTurn()
+}
+
+// rollOwed reports whether a bonus roll is owed once the move due and
+// the bonus moves it led to are played: the throw earned one (rules C9,
+// W3, U1), or a move did (rules K2, K3).
+func (s *State) rollOwed() bool { return s.flags&(stateEarns|stateExtraRoll) != 0 }
+
+// bonusRoll ends a move where a bonus roll is owed (endMove): the same
+// player rolls again.
+func (s *State) bonusRoll() {
+	if s.flags&stateEarns == 0 {
+		s.streak = 0 // rule C9: a roll earned otherwise breaks the streak
+	}
+	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	s.throw, s.due, s.flags = 0, amounts{}, s.flags&stateLast // the token moved last stays for the turn (rule P9)
+	if s.rs.feat&featSplit != 0 {
+		s.begin = s.tok // rules H5, U2: the next throw begins here
+	}
 }
 
 // capturePenalty sends home the token that could have captured, where
