@@ -551,11 +551,14 @@ func (s *State) appendShared(d due, dst []Move) []Move {
 // otherOf returns the other amount due, otherDue of dues: where both
 // dice of a throw are due, not as tops and bottoms (rule H2), as after
 // the throw, the second die (amount 1, more[0]) unless a double repeats
-// the head, found without listing the amounts (dues).
+// the head, found without listing the amounts (dues). It reads that case
+// from rest, one word: more[0] due and nothing after it, the head the
+// first die, no bonus move earned (as no die is played yet); any other
+// goes to dues.
 func (s *State) otherOf() due {
-	if a := &s.due; a.first() == 0 && a.more[1]|a.more[2] == 0 && a.more[0] != 0 {
+	if r := s.due.rest(); r&^0xff == 0 && r != 0 { // (one word: more[0] alone, first 0, no bonus earned)
 		d := s.head()
-		if st := a.more[0]; st != d.face() || st != d.steps() {
+		if st := uint8(r); st != d.face() || st != d.steps() {
 			return dueOf(d.c(), st, st) | 1<<mAmount
 		}
 		return d
