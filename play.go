@@ -80,7 +80,7 @@ func (s *State) applyToken(m Move) {
 // home), it arrived after the token there (rule P4), blocks form or open
 // (rule B1), and it is the token moved last (rule P9).
 func (s *State) afterMove(m Move, sq uint8) {
-	rs := s.rs
+	rs, feat := s.rs, s.rs.feat // (feat read once: the stores below do not change it)
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
 	if m.has(flagPair) {
 		if m.Enters() {
@@ -101,10 +101,10 @@ func (s *State) afterMove(m Move, sq uint8) {
 			s.moveTower(m, sq) // rule R5
 		}
 	}
-	if rs.feat&featCapturePenalty != 0 && !m.Captures() {
+	if feat&featCapturePenalty != 0 && !m.Captures() {
 		s.capturePenalty(m) // rule M8: after the move, the token that could have captured
 	}
-	if rs.feat&featLater != 0 && sq != 0 {
+	if feat&featLater != 0 && sq != 0 {
 		// Whether another token stands there: the token's byte cleared
 		// for one test of every byte (has), where match gathers them.
 		s.at.set(c, i, 0)
@@ -118,7 +118,7 @@ func (s *State) afterMove(m Move, sq uint8) {
 			}
 		}
 	}
-	if rs.feat&featBlocks != 0 {
+	if feat&featBlocks != 0 {
 		switch {
 		case m.Captures():
 			// The mover's colour, and each colour with a block: a token
@@ -128,14 +128,14 @@ func (s *State) afterMove(m Move, sq uint8) {
 				x &^= colorBits(o)
 				s.colorBlocks(o)
 			}
-		case s.blocked&tokenBit(c, i) != 0 || m.FormsBlock() || m.has(flagPair) || rs.feat&featCapturePenalty != 0:
+		case s.blocked&tokenBit(c, i) != 0 || m.FormsBlock() || m.has(flagPair) || feat&featCapturePenalty != 0:
 			s.colorBlocks(c) // the mover's colour
 		}
 		// Else the token left no block and formed none (rule B1, as
 		// landing judged the move), and no other token moved: the blocks
 		// stand.
 	}
-	if rs.feat&featLastMoved != 0 {
+	if feat&featLastMoved != 0 {
 		s.setLastMoved(i) // rule P9
 	}
 }
