@@ -56,15 +56,22 @@ func (s *State) applyToken(m Move) {
 		s.due.head = uint32(s.head().withColor(s.mover(), false)) // rule T3: the player's other colour plays on with what is due
 	}
 	if g := rs.goesOn; g != 0 { // what may be due after the move
-		if g == goesOnBonus {
-			if (m.Captures() || m.Finishes()) && s.earn(m) {
-				return // a bonus move is due (rule P8)
+		if g != goesOnBonus { // two dice (rules W1, W4)
+			if m.Captures() || m.Finishes() {
+				s.diceEarn(m)
 			}
-		} else if s.diceGoOn(m) {
-			return // another amount of the throw is due (rules W1, W4)
+			if s.due.rest() != 0 && s.nextDie(m) {
+				return // another amount of the throw is due
+			}
+		} else if (m.Captures() || m.Finishes()) && s.earn(m) {
+			return // a bonus move is due (rule P8)
 		}
 	}
-	s.endMove()
+	if s.rollOwed() { // (endMove, without its frame)
+		s.bonusRoll()
+		return
+	}
+	s.nextTurn()
 }
 
 // afterMove does what move m does after its token lands on track square
@@ -73,7 +80,7 @@ func (s *State) applyToken(m Move) {
 // home), it arrived after the token there (rule P4), blocks form or open
 // (rule B1), and it is the token moved last (rule P9).
 func (s *State) afterMove(m Move, sq uint8) {
-	rs := s.rs
+	rs, feat := s.rs, s.rs.feat // (feat read once: the stores below do not change it)
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
 	if m.has(flagPair) {
 		if m.Enters() {
@@ -94,10 +101,10 @@ func (s *State) afterMove(m Move, sq uint8) {
 			s.moveTower(m, sq) // rule R5
 		}
 	}
-	if rs.feat&featCapturePenalty != 0 && !m.Captures() {
+	if feat&featCapturePenalty != 0 && !m.Captures() {
 		s.capturePenalty(m) // rule M8: after the move, the token that could have captured
 	}
-	if rs.feat&featLater != 0 && sq != 0 {
+	if feat&featLater != 0 && sq != 0 {
 		// Whether another token stands there: the token's byte cleared
 		// for one test of every byte (has), where match gathers them.
 		s.at.set(c, i, 0)
@@ -111,7 +118,7 @@ func (s *State) afterMove(m Move, sq uint8) {
 			}
 		}
 	}
-	if rs.feat&featBlocks != 0 {
+	if feat&featBlocks != 0 {
 		switch {
 		case m.Captures():
 			// The mover's colour, and each colour with a block: a token
@@ -121,14 +128,14 @@ func (s *State) afterMove(m Move, sq uint8) {
 				x &^= colorBits(o)
 				s.colorBlocks(o)
 			}
-		case s.blocked&tokenBit(c, i) != 0 || m.FormsBlock() || m.has(flagPair) || rs.feat&featCapturePenalty != 0:
+		case s.blocked&tokenBit(c, i) != 0 || m.FormsBlock() || m.has(flagPair) || feat&featCapturePenalty != 0:
 			s.colorBlocks(c) // the mover's colour
 		}
 		// Else the token left no block and formed none (rule B1, as
 		// landing judged the move), and no other token moved: the blocks
 		// stand.
 	}
-	if rs.feat&featLastMoved != 0 {
+	if feat&featLastMoved != 0 {
 		s.setLastMoved(i) // rule P9
 	}
 }
@@ -174,32 +181,29 @@ func (s *State) earn(m Move) bool {
 	return false
 }
 
-// diceGoOn does what move m, with two dice, leaves due (rules W1, W4):
-// a bonus roll it earned (rules K2, K3) is owed, a bonus move it earned
-// (rule P8) is counted, to come once the dice are played, and the next
-// amount of the throw, if any, becomes due. It reports whether one is.
-func (s *State) diceGoOn(m Move) bool {
+// diceEarn does what move m, with two dice, which captured or brought a
+// token home, earned (rules W1, W4): a bonus roll (rules K2, K3) is
+// owed, a bonus move (rule P8) is counted, to come once the dice are
+// played (nextDie).
+func (s *State) diceEarn(m Move) {
 	rs := s.rs
-	if m.Captures() || m.Finishes() {
-		earned := rs.homeBonus
-		if m.Captures() {
-			earned = rs.captureBonus
-		}
-		if earned == BonusRoll {
-			s.flags |= stateExtraRoll
-		}
-		// A token home's bonus of a capture's steps counts as a
-		// capture's: the moves are the same.
-		capture := m.Captures() || rs.homeBonus == rs.captureBonus
-		switch {
-		case earned.Steps() == 0:
-		case capture:
-			s.due.bonus++
-		default:
-			s.due.bonus += bonusHome
-		}
+	earned := rs.homeBonus
+	if m.Captures() {
+		earned = rs.captureBonus
 	}
-	return s.due.rest() != 0 && s.nextDie(m)
+	if earned == BonusRoll {
+		s.flags |= stateExtraRoll
+	}
+	// A token home's bonus of a capture's steps counts as a
+	// capture's: the moves are the same.
+	capture := m.Captures() || rs.homeBonus == rs.captureBonus
+	switch {
+	case earned.Steps() == 0:
+	case capture:
+		s.due.bonus++
+	default:
+		s.due.bonus += bonusHome
+	}
 }
 
 // canMove reports whether a token can make the move due: where none can,
@@ -267,21 +271,33 @@ func (s *State) leave(c Color, i int) {
 }
 
 // endMove ends a move and the bonus moves it led to: a bonus roll if one
-// is owed (rules C9, K2, K3), else the next turn.
+// is owed (rollOwed, bonusRoll), else the next turn. applyToken, which
+// ends most moves, says the same without endMove's frame (bonusRoll is
+// small enough to inline; endMove, with nextTurn's call, is not).
 func (s *State) endMove() {
-	faceBonus := s.flags&stateEarns != 0
-	if faceBonus || s.flags&stateExtraRoll != 0 { // a bonus roll
-		if !faceBonus {
-			s.streak = 0 // rule C9: a roll earned otherwise breaks the streak
-		}
-		s.moves, s.extra = [MaxTokens]uint32{}, 0
-		s.throw, s.due, s.flags = 0, amounts{}, s.flags&stateLast // the token moved last stays for the turn (rule P9)
-		if s.rs.feat&featSplit != 0 {
-			s.begin = s.tok // rules H5, U2: the next throw begins here
-		}
+	if s.rollOwed() {
+		s.bonusRoll()
 		return
 	}
 	s.nextTurn()
+}
+
+// rollOwed reports whether a bonus roll is owed once the move due and
+// the bonus moves it led to are played: the throw earned one (rules C9,
+// W3, U1), or a move did (rules K2, K3).
+func (s *State) rollOwed() bool { return s.flags&(stateEarns|stateExtraRoll) != 0 }
+
+// bonusRoll ends a move where a bonus roll is owed (endMove): the same
+// player rolls again.
+func (s *State) bonusRoll() {
+	if s.flags&stateEarns == 0 {
+		s.streak = 0 // rule C9: a roll earned otherwise breaks the streak
+	}
+	s.moves, s.extra = [MaxTokens]uint32{}, 0
+	s.throw, s.due, s.flags = 0, amounts{}, s.flags&stateLast // the token moved last stays for the turn (rule P9)
+	if s.rs.feat&featSplit != 0 {
+		s.begin = s.tok // rules H5, U2: the next throw begins here
+	}
 }
 
 // capturePenalty sends home the token that could have captured, where

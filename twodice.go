@@ -486,25 +486,26 @@ var _ = [1]struct{}{}[MaxPlayers-6]
 // appendSettled is appendLegal with two dice: the moves settle kept, in
 // canonical order, or the pass where there are none (rule C10). The
 // head's come from their lanes; the other amount's and both dice's from
-// theirs where kept (lanesKept: otherMove, bothMove), the others judged
-// again (kindMove). The mover's colour's are listed token by token, in
-// token order, each token's ordered among themselves (sortToken), which
-// is canonical order; with the player's other colour's (rule T3) all are
+// theirs, which begin keeps (lanesKept: otherMove, bothMove). The mover's
+// colour's are listed token by token, in token order, each token's
+// ordered among themselves (sortToken), which is canonical order. With
+// the player's other colour's (rule T3), or where begin does not keep the
+// lanes, whose moves are judged again (kindMove), all are listed and then
 // sorted (appendShared). Where settle kept the head's moves alone,
 // appendWithExtra lists them by appendHeads.
 func (s *State) appendSettled(d due, dst []Move) []Move {
 	x := s.extra &^ extraDice
-	if x>>mateKindsBit != 0 {
+	if x>>mateKindsBit != 0 || !s.lanesKept() {
 		return s.appendShared(d, dst)
+	}
+	var other due
+	if x>>otherBit&0xf != 0 {
+		other = s.otherOf() // (asked first: fewer values kept across the call)
 	}
 	base, tok, v := d.base(), &s.tok[d.c()], &s.moves
 	have := withMoves(v) // the tokens with a move of the head
 	oth, both := x>>otherBit&0xf, x>>bothBit&0xf
-	sum, keep := s.bothDue(d.c()), s.lanesKept() // (sum found where no token has a move of both dice too: fewer instructions than a branch first)
-	var other due
-	if oth != 0 {
-		other = s.otherOf()
-	}
+	sum := s.bothDue(d.c()) // (found where no token has a move of both dice too: fewer instructions than a branch first)
 	for all := have | oth | both; all != 0; all &= all - 1 {
 		i := bits.TrailingZeros32(all) & (MaxTokens - 1)
 		t, f := len(dst), tokenFields(i, tok[i])
@@ -512,34 +513,20 @@ func (s *State) appendSettled(d due, dst []Move) []Move {
 			dst = append(dst, Move{base | f | uint64(v[i]&^settledLane)<<laneShift})
 		}
 		if oth>>i&1 != 0 {
-			m := Move{uint64(other) | f | uint64(s.otherLane(i))<<laneShift} // otherMove (read whether kept or not: fewer instructions than a branch first)
-			if !keep {
-				m = s.judgedAgain(other, kindOther, i)
-			}
-			dst = append(dst, m)
+			dst = append(dst, Move{uint64(other) | f | uint64(s.otherLane(i))<<laneShift}) // otherMove
 			sortToken(dst, t)
 		}
 		if both>>i&1 != 0 {
-			m := Move{uint64(sum) | f | uint64(s.bothLane(i))<<laneShift} // bothMove (likewise)
-			if !keep {
-				m = s.judgedAgain(other, kindBoth, i)
-			}
-			dst = append(dst, m)
+			dst = append(dst, Move{uint64(sum) | f | uint64(s.bothLane(i))<<laneShift}) // bothMove
 			sortToken(dst, t)
 		}
 	}
 	return dst
 }
 
-// judgedAgain is kindMove of the mover's colour, the head the amount due
-// first: appendSettled's move of token i of kind kind, other the other
-// amount due, where begin does not keep its lane.
-func (s *State) judgedAgain(other due, kind, i int) Move {
-	return s.kindMove(s.head()|due(s.due.first())<<mAmount, other, false, kind, i) // (the head as dues makes it)
-}
-
 // appendShared is appendSettled with the moves of the player's other
-// colour (rule T3): all listed, then sorted.
+// colour (rule T3), or where begin does not keep the lanes (lanesKept):
+// all listed, then sorted.
 func (s *State) appendShared(d due, dst []Move) []Move {
 	n := len(dst)
 	base, tok, v := d.base(), &s.tok[d.c()], &s.moves
@@ -573,11 +560,14 @@ func (s *State) appendShared(d due, dst []Move) []Move {
 // otherOf returns the other amount due, otherDue of dues: where both
 // dice of a throw are due, not as tops and bottoms (rule H2), as after
 // the throw, the second die (amount 1, more[0]) unless a double repeats
-// the head, found without listing the amounts (dues).
+// the head, found without listing the amounts (dues). It reads that case
+// from rest, one word: more[0] due and nothing after it, the head the
+// first die, no bonus move earned (as no die is played yet); any other
+// goes to dues.
 func (s *State) otherOf() due {
-	if a := &s.due; a.first() == 0 && a.more[1]|a.more[2] == 0 && a.more[0] != 0 {
+	if r := s.due.rest(); r&^0xff == 0 && r != 0 { // (one word: more[0] alone, first 0, no bonus earned)
 		d := s.head()
-		if st := a.more[0]; st != d.face() || st != d.steps() {
+		if st := uint8(r); st != d.face() || st != d.steps() {
 			return dueOf(d.c(), st, st) | 1<<mAmount
 		}
 		return d
