@@ -662,18 +662,19 @@ func (s *State) after(chosen []Move, r Move) bool {
 	return true
 }
 
-// noneAfter reports whether move m of moves, the moves of two amounts due,
-// leaves the other amount no move, so plays one die, as diceAfter counts
-// it, without playing m on a copy: m's token may not take the other amount
-// after m (rule U2: it played a die, playedDie), and every other token of
-// the colour is judged after m as before (the judge reads the position
-// only from where a token stands to where the amount takes it, see
-// untouched: m neither leaves nor reaches a progress there; a token at its
-// finish is refused before any square is read, rule B3, and so is a token
-// in the yard where the amount is no entry face, rule C7), where it had no move of the other amount among moves,
-// none that a filter took away (binding). A token alike with m's after m,
-// which rule U2 lets take the amount (split), stood where m ends, so is
-// not judged as before.
+// noneAfter reports whether move m of moves, the moves of two amounts
+// due, leaves the other amount no move, so plays one die, as diceAfter
+// counts it, without playing m on a copy: m's token may not take the
+// other amount after m (rule U2: it played a die, playedDie), and every
+// other token of the colour is judged after m as before (the judge reads
+// the position only from where a token stands to where the amount takes
+// it, see untouched: m neither leaves nor reaches a progress there; a
+// token at its finish is refused before any square is read, rule B3, and
+// so is a token in the yard where the amount is no entry face, rule C7),
+// where it had no move of the other amount among moves, none that a
+// filter took away (binding). A token alike with m's after m, which rule
+// U2 lets take the amount (split), stood where m ends, so is not judged
+// as before.
 func (s *State) noneAfter(m Move, moves []Move) bool {
 	const plain = flagValid | flagEnter | flagBlock
 	c, i := m.Color(), m.Token()&(MaxTokens-1)
