@@ -33,11 +33,8 @@ func (s *State) split(m Move) (Move, bool) {
 // the throw began (rule U2 asks stillAt first) unless the throw is a
 // double (rule H5: together asks double first), so only the lanes of the
 // tokens that moved since the throw began, or all of a double's, are
-// asked. Under rule U2 alone (no DoublesSplitBlocks) split's test of a
-// die's move is sumBarred's, which with a die played is playedDie's, and
-// a lane it bars goes to alikeOther or none: splitLanes asks those two
-// of each token asked, without making the move. A bonus move, which
-// sumBarred never bars, takes the general loop.
+// asked. settle asks dieLeft first, which under rule U2 alone judges
+// and splits the lanes in one pass.
 func (s *State) splitLanes(d due) {
 	c, v := d.c(), &s.moves
 	ask := gather(uint64(^zeroBytes(tokenBytes(&s.began()[c]) ^ tokenBytes(&s.tok[c])))) // the tokens that moved
@@ -46,21 +43,6 @@ func (s *State) splitLanes(d due) {
 	}
 	kept := *v
 	ask &= uint8(withMoves(v))
-	if !s.rs.rules.DoublesSplitBlocks && d.face() != 0 {
-		// Rule U2 alone, on a die's lanes with a die played (split).
-		tok := &s.tok[c]
-		for ; ask != 0; ask &= ask - 1 {
-			i := bits.TrailingZeros8(ask) & (MaxTokens - 1)
-			if s.playedDie(c, i, tok[i]) {
-				kept[i] = 0
-				if j := s.alikeOther(c, i); j >= 0 {
-					kept[j&(MaxTokens-1)] = v[i]
-				}
-			}
-		}
-		*v = kept
-		return
-	}
 	for ; ask != 0; ask &= ask - 1 {
 		i := bits.TrailingZeros8(ask) & (MaxTokens - 1)
 		kept[i] = 0
@@ -69,6 +51,43 @@ func (s *State) splitLanes(d due) {
 		}
 	}
 	*v = kept
+}
+
+// dieLeft judges, as startCount does, the lanes of amount d, a die's,
+// with the throw's other die played, and keeps each at the token split
+// gives it to (splitLanes), where it can do so without startCount: under
+// rule U2 alone (SumMoves, no DoublesSplitBlocks), of a die (not a bonus
+// move), without the stages startCount adds after judging (pair entry,
+// filters, choices: as sumsOf). It reports whether it did. There split's
+// test of a die's move is sumBarred's, which with a die played is
+// playedDie's, and a lane it bars goes to alikeOther or none: a token
+// whose lane would go to none is not judged, and one whose lane goes to
+// another token alike keeps its lane there (that token is no candidate:
+// of tokens alike only the lowest-numbered is, ruling Q9). A token that
+// stands where the throw began (stillAt, which playedDie asks) is not
+// asked (split asks stillAt first).
+func (s *State) dieLeft(d due) bool {
+	if s.rs.rules.DoublesSplitBlocks || d.face() == 0 || s.rs.feat&(featPairEntry|featFilters|featChoices) != 0 {
+		return false
+	}
+	s.due.head = uint32(d) // (as startCount)
+	c := d.c()
+	tok := &s.tok[c]
+	x := tokenBytes(tok)
+	moved := gather(uint64(^zeroBytes(tokenBytes(&s.began()[c]) ^ x))) // the tokens that moved
+	for cand := s.candidates(d, x); cand != 0; cand &= cand - 1 {
+		i := bits.TrailingZeros8(cand) & (MaxTokens - 1)
+		j := i
+		if moved>>i&1 != 0 && s.playedDie(c, i, tok[i]) { // rule U2: another token alike may take the die, or none
+			if j = s.alikeOther(c, i); j < 0 {
+				continue
+			}
+		}
+		if l, r := s.judge(d, i, int(x>>(8*i)&0xff)-1); r.why == legal {
+			s.moves[j&(MaxTokens-1)] = l
+		}
+	}
+	return true
 }
 
 // together reports whether move m, with an amount of a double, moves a

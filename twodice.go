@@ -333,8 +333,10 @@ func (s *State) settle() {
 		// let them be listed (amountMoves), all of which rule W2 keeps
 		// (useDice).
 		d := s.head() | due(s.due.first())<<mAmount
-		s.startCount(d) // on s, whose moves are 0: as countOf judges it
-		if s.rs.feat&featSplit != 0 && s.diePlayed() {
+		if s.rs.feat&featSplit == 0 || !s.diePlayed() {
+			s.startCount(d) // on s, whose moves are 0: as countOf judges it
+		} else if s.rs.rules.DoublesSplitBlocks || !s.dieLeft(d) { // (rule U2 alone: judged and split at once)
+			s.startCount(d)
 			s.splitLanes(d)
 		}
 		s.markLanes(d, &s.moves)
