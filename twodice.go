@@ -365,6 +365,9 @@ func (s *State) beginFree() bool {
 	return true
 }
 
+// beginFree reads six colours.
+var _ = [1]struct{}{}[MaxPlayers-6]
+
 // settleThrow is settle for the throw of two dice of one colour, both
 // due: the moves of each die (a double's once, repeats) judged on s by
 // startCount, with its head and moves given back after, then their
@@ -394,7 +397,7 @@ func (s *State) settleThrow() {
 		other = s.moves
 		for have := withMoves(&other); have != 0; have &= have - 1 {
 			i := bits.TrailingZeros32(have) & (MaxTokens - 1)
-			buf[k&(len(buf)-1)] = Move{b.base() | tokenFields(i, tok[i]) | uint64(other[i])<<laneShift}
+			buf[k&(len(buf)-1)] = Move{b.base() | tokenFields(i, tok[i]) | uint64(other[i])<<laneShift} // (k below 8: the mask, of a length of a power of two, spares the bounds test)
 			k++
 		}
 	}
@@ -481,9 +484,6 @@ func (s *State) markLanes(d due, v *[MaxTokens]uint32) {
 	hi |= hi & valid >> (mFlags - laneShift) * mark
 	s.moves = [MaxTokens]uint32{uint32(lo), uint32(lo >> 32), uint32(hi), uint32(hi >> 32)}
 }
-
-// beginFree reads six colours.
-var _ = [1]struct{}{}[MaxPlayers-6]
 
 // appendSettled is appendLegal with two dice: the moves settle kept, in
 // canonical order, or the pass where there are none (rule C10). The
