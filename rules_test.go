@@ -1971,7 +1971,8 @@ func TestBlocksOnSafeBenchesOnly(t *testing.T) {
 // options beside them (rule T3's two colours each, stars, a sum of both
 // dice on one token, tops and bottoms with the sum's entry); every move
 // listed applies, and a State built again from its Setup keeps the same;
-// the lanes kept in begin (lanesKept) do not change the Key.
+// the lanes kept in begin (lanesKept) do not change the Key; with no die
+// played, the throw began where the tokens stand.
 func TestSettledMovesAreJudgedMoves(t *testing.T) {
 	var rules []Rules
 	for _, name := range Presets() {
@@ -1986,6 +1987,11 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 		require.NoError(t, err, "%s", text)
 		rules = append(rules, r)
 	}
+	// Under the rules of where the throw began (rules H5, U2), while a
+	// roll is due and until a die of the throw is played, it begins, or
+	// began, where the tokens stand (rollDice reads so, and beginFree
+	// keeps the lanes in begin on that ground).
+	beganHere := func(s State) bool { return s.rs.feat&featSplit == 0 || s.diePlayed() || *s.began() == s.tok }
 	for _, r := range rules {
 		start, err := New(r)
 		require.NoError(t, err, "%v", r)
@@ -1997,6 +2003,9 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 		for range 8 {
 			s := start
 			for plies := 0; plies < 3000; plies++ {
+				if !beganHere(s) {
+					t.Fatalf("%v: a roll due, but the next throw begins elsewhere (%v)\n%v", r, s.begin, s)
+				}
 				if next, err := s.RollDice(d.RollDice()); err == nil {
 					s = next
 				} else if s.Phase() != PhaseMove {
@@ -2009,6 +2018,9 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 				}
 				if u, err := s.Setup().State(); err != nil || u != s {
 					t.Fatalf("%v: the State from its Setup differs (%v)\n%v\n%v", r, err, s, u)
+				}
+				if !beganHere(s) {
+					t.Fatalf("%v: no die played, but the throw began elsewhere (%v)\n%v", r, s.begin, s)
 				}
 				for i, l := range s.moves { // settle marks the lanes of moves only (their valid bit): a lane of none stays 0
 					if l != 0 && l&(uint32(flagValid)<<(mFlags-laneShift)) == 0 {

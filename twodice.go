@@ -59,9 +59,8 @@ func (s *State) rollDice(a, b int) error {
 	c := s.mover()
 	s.due.head = uint32(dueOf(c, uint8(a), uint8(a)))
 	s.due.more[0] = uint8(b)
-	if rs.feat&featSplit != 0 {
-		s.begin = s.tok // rules H5, U2: where the throw began
-	}
+	// Where the throw begins (rules H5, U2) begin keeps already: nextTurn
+	// and bonusRoll put it there.
 	if a == b && rs.rules.TopsAndBottoms && s.allOut(c) && !s.forfeit() { // rule H2: the bottoms, 7 minus the top on a die
 		s.flags |= stateBottoms
 		s.due.more = [maxDue - 1]uint8{uint8(7 - a), uint8(a), uint8(7 - a)}
@@ -350,23 +349,22 @@ func (s *State) settle() {
 
 // beginFree reports whether begin, which keeps where the throw began,
 // may keep the lanes of the moves settle keeps of the other amount and
-// both dice instead (lanesKept), and makes it so: where the throw
-// began is where the tokens stand (began), and not under UndoTurn.
-// settle asks it where no die of the throw is played and some move is
-// kept; begin keeps the lanes until a token moves (stateLanes).
+// both dice instead (lanesKept), and makes it so: not under UndoTurn,
+// where begin keeps where the turn began (ruling Q2). settle asks it
+// where no die of the throw is played and some move is kept, so that
+// where the throw began is where the tokens stand (began): nextTurn and
+// bonusRoll make begin so before the throw, and a Setup with no die
+// played whose TurnStart is not where the tokens stand is refused
+// (checkTurnStart).
+// TestSettledMovesAreJudgedMoves holds it at every such position. begin
+// keeps the lanes until a token moves (stateLanes).
 func (s *State) beginFree() bool {
-	a, b := &s.begin, &s.tok // (begin == tok, a colour's tokens a word, tokenBytes: no call to compare the arrays)
-	if s.rs.feat&featUndo != 0 || tokenBytes(&a[0])^tokenBytes(&b[0])|tokenBytes(&a[1])^tokenBytes(&b[1])|
-		tokenBytes(&a[2])^tokenBytes(&b[2])|tokenBytes(&a[3])^tokenBytes(&b[3])|
-		tokenBytes(&a[4])^tokenBytes(&b[4])|tokenBytes(&a[5])^tokenBytes(&b[5]) != 0 {
+	if s.rs.feat&featUndo != 0 {
 		return false
 	}
 	s.begin, s.flags = [MaxPlayers][MaxTokens]uint8{}, s.flags|stateLanes
 	return true
 }
-
-// beginFree reads six colours.
-var _ = [1]struct{}{}[MaxPlayers-6]
 
 // settleThrow is settle for the throw of two dice of one colour, both
 // due: the moves of each die (a double's once, repeats) judged on s by
