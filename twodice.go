@@ -311,15 +311,24 @@ const (
 // keeps none where no move is due, or where the throw is forfeited
 // (rule C9), whose pass appendDice lists. Rule W2's look ahead
 // (diceAfter) plays its moves by applyToken, which does not settle: the
-// transitions do (rollDice, applyDice, passDice).
+// transitions do (rollDice, applyDice, passDice). Where no move is due,
+// a roll is: nextTurn or bonusRoll cleared moves and extra, and put
+// begin where the next throw begins where it keeps that (rules H5, U2,
+// ruling Q2), so that only the lanes it kept are left to clear.
 func (s *State) settle() {
+	if s.due.head == 0 {
+		if s.keepsOther() {
+			s.begin = [MaxPlayers][MaxTokens]uint8{}
+		}
+		return
+	}
 	s.moves, s.extra = [MaxTokens]uint32{}, 0
 	if s.keepsOther() {
 		s.begin = [MaxPlayers][MaxTokens]uint8{}
 	} else if s.flags&stateLanes != 0 { // (applyToken gives begin back before a move)
 		s.begin, s.flags = s.tok, s.flags&^stateLanes
 	}
-	if s.due.head == 0 || s.forfeit() {
+	if s.forfeit() {
 		return
 	}
 	if s.rs.feat&featShare == 0 && s.due.first() == 0 && s.due.more[0] != 0 && s.flags&stateBottoms == 0 {
