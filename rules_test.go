@@ -1989,8 +1989,8 @@ func TestSettledMovesAreJudgedMoves(t *testing.T) {
 	}
 	// Under the rules of where the throw began (rules H5, U2), while a
 	// roll is due and until a die of the throw is played, it begins, or
-	// began, where the tokens stand (rollDice reads so, and beginFree
-	// keeps the lanes in begin on that ground).
+	// began, where the tokens stand: beginFree keeps the lanes in begin
+	// on that ground.
 	beganHere := func(s State) bool { return s.rs.feat&featSplit == 0 || s.diePlayed() || *s.began() == s.tok }
 	for _, r := range rules {
 		start, err := New(r)

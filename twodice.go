@@ -364,9 +364,9 @@ func (s *State) settle() {
 // where the throw began is where the tokens stand (began): nextTurn and
 // bonusRoll make begin so before the throw, and a Setup with no die
 // played whose TurnStart is not where the tokens stand is refused
-// (checkTurnStart).
-// TestSettledMovesAreJudgedMoves holds it at every such position. begin
-// keeps the lanes until a token moves (stateLanes).
+// (checkTurnStart); TestSettledMovesAreJudgedMoves holds it at every
+// such position. begin keeps the lanes until a token moves
+// (stateLanes).
 func (s *State) beginFree() bool {
 	if s.rs.feat&featUndo != 0 {
 		return false
