@@ -66,13 +66,13 @@ func (s *State) useDice(moves []Move) []Move {
 			}
 			return moves
 		}
-		kept := moves[:0]
-		for k, m := range moves {
-			if one>>k&1 == 0 {
-				kept = append(kept, m)
-			}
+		// The moves that play both kept, in their order (k >= j).
+		j := 0
+		for keep := all &^ one; keep != 0; keep &= keep - 1 {
+			moves[j] = moves[bits.TrailingZeros32(keep)]
+			j++
 		}
-		return kept
+		return moves[:j]
 	}
 	// More (tops and bottoms, rule H2): how many each plays.
 	var played [MaxMoves]uint8
