@@ -1,5 +1,7 @@
 package ludo
 
+import "math/bits"
+
 // This file holds places and turns: a colour whose tokens are all home
 // takes a place (C6, Q10; partners, T1), the turn passes (C3), and the
 // game ends.
@@ -16,6 +18,20 @@ func (s *State) finished(c Color) bool {
 		}
 	}
 	return n >= int(rs.finishTokens)
+}
+
+// short reports, where a token is done only at the finish, whether
+// colour c has not finished (finished), by its token bytes in one word
+// (tokenBytes): rule T2's mover (moverOf) asks it once a throw, before
+// finished. Where doneFrom is the finish (all but GoalSlots), finished's
+// test doneFrom < v <= finish+1 holds for v = finish+1 alone, so the
+// tokens done are the bytes equal to finish+1 (finishBytes) among the
+// tokens in play (tokenBytes), and c is short exactly where fewer than
+// FinishTokens are. Under GoalSlots it reports false: finished decides.
+// TestShortIsNotFinished holds it to finished.
+func (s *State) short(c Color) bool {
+	rs := s.rs
+	return rs.doneFrom == rs.finish && bits.OnesCount32(zeroBytes(tokenBytes(&s.tok[c])^rs.finishBytes)&rs.tokenBytes) < int(rs.finishTokens)
 }
 
 // teamFinished reports whether every colour on c's side is done.
