@@ -107,13 +107,14 @@ func (s *State) nextTurn() {
 
 // teamLive returns live less the colours whose tokens have all finished:
 // with partners a finished colour takes no more turns though its team
-// has no place yet (rule T1).
+// has no place yet (rule T1). It asks short before finished: most
+// colours have not finished.
 func (s *State) teamLive(live Colors) Colors {
 	if s.rs.feat&featPlayOn != 0 {
 		return live // rule T2: it plays on
 	}
-	for c := range live.All() {
-		if s.finished(c) {
+	for l := live; l != 0; l &= l - 1 {
+		if c := Color(bits.TrailingZeros8(uint8(l))); !s.short(c) && s.finished(c) {
 			live &^= 1 << c
 		}
 	}
