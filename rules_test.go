@@ -1054,6 +1054,60 @@ func TestShortIsNotFinished(t *testing.T) {
 	}
 }
 
+// TestTeamLiveNextSeat holds teamLive (rule T1) to what nextTurn needs
+// of it: the next seat after the turn among what it returns is the next
+// among live less every finished colour, for every turn, set of colours
+// still playing and set of finished colours, under pachisi (Partners),
+// six players of partners, and goal slots (finished by its count).
+func TestTeamLiveNextSeat(t *testing.T) {
+	pachisi, _ := Preset("pachisi")
+	king6, _ := Preset("ludoking6")
+	maedn, _ := Preset("maedn")
+	for _, r := range []Rules{
+		pachisi,
+		withRules(king6, func(r *Rules) { r.Teams = Partners }),
+		withRules(maedn, func(r *Rules) { r.Teams = Partners }),
+	} {
+		start, err := New(r)
+		require.NoError(t, err, "%v", r)
+		rs := start.rs
+		home := rs.finish + 1
+		seats, n := rs.seats, 0
+		for done := range seats + 1 {
+			if done&^seats != 0 {
+				continue
+			}
+			s := start
+			for c := range seats.All() {
+				// A colour not finished has all but one token home.
+				s.tok[c] = [MaxTokens]uint8{home, home - 1, home, 1}
+				if done.Has(c) {
+					s.tok[c] = [MaxTokens]uint8{home, home, home, home}
+					if rs.doneFrom != rs.finish {
+						s.tok[c] = [MaxTokens]uint8{home, home - 1, home - 2, home - 3}
+					}
+				}
+				require.Equal(t, done.Has(c), s.finished(c), "%v: %v", r, s.tok[c])
+			}
+			for live := range seats + 1 {
+				if live&^seats != 0 {
+					continue
+				}
+				for turn := range seats.All() {
+					s.turn = turn
+					got := rs.nextSeat[turn][s.teamLive(live)&allColors]
+					want := rs.nextSeat[turn][live&^done&allColors]
+					n++
+					if got != want {
+						t.Fatalf("%v: turn %v, live %v, finished %v: teamLive's next seat %v, want %v", r, turn, live, done, got, want)
+					}
+				}
+			}
+		}
+		require.Positive(t, n)
+	}
+}
+
 // ---------------------------------------------------------------------
 // Rules C7 and C8: entering needs a 6; a 6 moves or enters.
 

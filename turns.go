@@ -105,18 +105,27 @@ func (s *State) nextTurn() {
 	s.turn = rs.nextSeat[s.turn][live&allColors]
 }
 
-// teamLive returns live less the colours whose tokens have all finished:
-// with partners a finished colour takes no more turns though its team
-// has no place yet (rule T1). It asks short before finished: most
-// colours have not finished.
+// teamLive returns live less the colours whose tokens have all finished
+// that the turn would pass to first: with partners a finished colour
+// takes no more turns though its team has no place yet (rule T1). The
+// next seat after the turn among what it returns (nextSeat, as nextTurn
+// asks) is the first after the turn of live that has not finished, as
+// among live less every finished colour: a finished colour after that
+// one, left in, comes later in the turn's order and changes nothing. So
+// it asks a colour or two (short before finished: most colours have not
+// finished), not every one. TestTeamLiveNextSeat holds it to live less
+// every finished colour.
 func (s *State) teamLive(live Colors) Colors {
-	if s.rs.feat&featPlayOn != 0 {
+	rs := s.rs
+	if rs.feat&featPlayOn != 0 {
 		return live // rule T2: it plays on
 	}
-	for l := live; l != 0; l &= l - 1 {
-		if c := Color(bits.TrailingZeros8(uint8(l))); !s.short(c) && s.finished(c) {
-			live &^= 1 << c
+	for live != 0 {
+		c := rs.nextSeat[s.turn][live&allColors]
+		if s.short(c) || !s.finished(c) {
+			break
 		}
+		live &^= 1 << c
 	}
 	return live
 }
