@@ -116,10 +116,18 @@ func (s *State) nextTurn() {
 // finished), not every one. TestTeamLiveNextSeat holds it to live less
 // every finished colour.
 func (s *State) teamLive(live Colors) Colors {
-	rs := s.rs
-	if rs.feat&featPlayOn != 0 {
+	if s.rs.feat&featPlayOn != 0 {
 		return live // rule T2: it plays on
 	}
+	return s.passFinished(live)
+}
+
+// passFinished is teamLive where finished colours take no more turns:
+// live less the finished colours the turn would pass to first. It is a
+// function of its own so that teamLive inlines into nextTurn, and rule
+// T2's turns (Uckers) call nothing.
+func (s *State) passFinished(live Colors) Colors {
+	rs := s.rs
 	for live != 0 {
 		c := rs.nextSeat[s.turn][live&allColors]
 		if s.short(c) || !s.finished(c) {
