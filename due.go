@@ -113,7 +113,7 @@ func (s *State) mover() Color {
 // where c has finished and plays on (rule T2), the first of its team
 // clockwise that has not.
 func (s *State) moverOf(c Color) Color {
-	if s.rs.feat&featPlayOn == 0 || !s.finished(c) {
+	if s.rs.feat&featPlayOn == 0 || s.short(c) || !s.finished(c) {
 		return c
 	}
 	for k := Color(1); k < MaxPlayers; k++ {

@@ -1011,6 +1011,103 @@ func TestFirstWinner(t *testing.T) {
 	}
 }
 
+// TestShortIsNotFinished holds rule T2's quick test of the mover, short,
+// to finished (rule C6): where a token is done only at the finish, short
+// is exactly not finished, and under GoalSlots it never claims a colour
+// short; for every colour's token bytes of the values round doneFrom and
+// the finish (bytes of tokens not in play included), under every preset,
+// Uckers finishing with fewer tokens (FinishTokens), with fewer tokens,
+// and with goal slots.
+func TestShortIsNotFinished(t *testing.T) {
+	uckers, _ := Preset("uckers")
+	var rules []Rules
+	for _, name := range Presets() {
+		r, _ := Preset(name)
+		rules = append(rules, r)
+	}
+	for k := 1; k < 4; k++ {
+		rules = append(rules, withRules(uckers, func(r *Rules) { r.FinishTokens, r.End = k, FirstWinner }))
+	}
+	rules = append(rules,
+		withRules(uckers, func(r *Rules) { r.Tokens = 2 }),
+		withRules(uckers, func(r *Rules) { r.Goal, r.HomeJumps = GoalSlots, HomeJumpsAllowed }))
+	for _, r := range rules {
+		s, err := New(r)
+		require.NoError(t, err, "%v", r)
+		rs := s.rs
+		vals := []uint8{0, 1, rs.doneFrom - 1, rs.doneFrom, rs.doneFrom + 1, rs.finish, rs.finish + 1, rs.finish + 2, 255}
+		slots, n := rs.doneFrom != rs.finish, 0
+		for _, a := range vals {
+			for _, b := range vals {
+				for _, c := range vals {
+					for _, d := range vals {
+						col := Color(n % MaxPlayers)
+						n++
+						s.tok[col] = [MaxTokens]uint8{a, b, c, d}
+						if short, done := s.short(col), s.finished(col); slots && short || !slots && short == done {
+							t.Fatalf("%v: tokens %v: short %v, finished %v", r, s.tok[col], short, done)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTeamLiveNextSeat holds teamLive (rule T1) to what nextTurn needs
+// of it: the next seat after the turn among what it returns is the next
+// among live less every finished colour, for every turn, set of colours
+// still playing and set of finished colours, under pachisi (Partners),
+// six players of partners, and goal slots (finished by its count).
+func TestTeamLiveNextSeat(t *testing.T) {
+	pachisi, _ := Preset("pachisi")
+	king6, _ := Preset("ludoking6")
+	maedn, _ := Preset("maedn")
+	for _, r := range []Rules{
+		pachisi,
+		withRules(king6, func(r *Rules) { r.Teams = Partners }),
+		withRules(maedn, func(r *Rules) { r.Teams = Partners }),
+	} {
+		start, err := New(r)
+		require.NoError(t, err, "%v", r)
+		rs := start.rs
+		home := rs.finish + 1
+		seats, n := rs.seats, 0
+		for done := range seats + 1 {
+			if done&^seats != 0 {
+				continue
+			}
+			s := start
+			for c := range seats.All() {
+				// A colour not finished has all but one token home.
+				s.tok[c] = [MaxTokens]uint8{home, home - 1, home, 1}
+				if done.Has(c) {
+					s.tok[c] = [MaxTokens]uint8{home, home, home, home}
+					if rs.doneFrom != rs.finish {
+						s.tok[c] = [MaxTokens]uint8{home, home - 1, home - 2, home - 3}
+					}
+				}
+				require.Equal(t, done.Has(c), s.finished(c), "%v: %v", r, s.tok[c])
+			}
+			for live := range seats + 1 {
+				if live&^seats != 0 {
+					continue
+				}
+				for turn := range seats.All() {
+					s.turn = turn
+					got := rs.nextSeat[turn][s.teamLive(live)&allColors]
+					want := rs.nextSeat[turn][live&^done&allColors]
+					n++
+					if got != want {
+						t.Fatalf("%v: turn %v, live %v, finished %v: teamLive's next seat %v, want %v", r, turn, live, done, got, want)
+					}
+				}
+			}
+		}
+		require.Positive(t, n)
+	}
+}
+
 // ---------------------------------------------------------------------
 // Rules C7 and C8: entering needs a 6; a 6 moves or enters.
 

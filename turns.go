@@ -1,5 +1,7 @@
 package ludo
 
+import "math/bits"
+
 // This file holds places and turns: a colour whose tokens are all home
 // takes a place (C6, Q10; partners, T1), the turn passes (C3), and the
 // game ends.
@@ -16,6 +18,20 @@ func (s *State) finished(c Color) bool {
 		}
 	}
 	return n >= int(rs.finishTokens)
+}
+
+// short reports, where a token is done only at the finish, whether
+// colour c has not finished (finished), by its token bytes in one word
+// (tokenBytes): rule T2's mover (moverOf) asks it once a throw, before
+// finished. Where doneFrom is the finish (all but GoalSlots), finished's
+// test doneFrom < v <= finish+1 holds for v = finish+1 alone, so the
+// tokens done are the bytes equal to finish+1 (finishBytes) among the
+// tokens in play (tokenBytes), and c is short exactly where fewer than
+// FinishTokens are. Under GoalSlots it reports false: finished decides.
+// TestShortIsNotFinished holds it to finished.
+func (s *State) short(c Color) bool {
+	rs := s.rs
+	return rs.doneFrom == rs.finish && bits.OnesCount32(zeroBytes(tokenBytes(&s.tok[c])^rs.finishBytes)&rs.tokenBytes) < int(rs.finishTokens)
 }
 
 // teamFinished reports whether every colour on c's side is done.
@@ -89,17 +105,35 @@ func (s *State) nextTurn() {
 	s.turn = rs.nextSeat[s.turn][live&allColors]
 }
 
-// teamLive returns live less the colours whose tokens have all finished:
-// with partners a finished colour takes no more turns though its team
-// has no place yet (rule T1).
+// teamLive returns live less the colours whose tokens have all finished
+// that the turn would pass to first: with partners a finished colour
+// takes no more turns though its team has no place yet (rule T1). The
+// next seat after the turn among what it returns (nextSeat, as nextTurn
+// asks) is the first after the turn of live that has not finished, as
+// among live less every finished colour: a finished colour after that
+// one, left in, comes later in the turn's order and changes nothing. So
+// it asks a colour or two (short before finished: most colours have not
+// finished), not every one. TestTeamLiveNextSeat holds it to live less
+// every finished colour.
 func (s *State) teamLive(live Colors) Colors {
 	if s.rs.feat&featPlayOn != 0 {
 		return live // rule T2: it plays on
 	}
-	for c := range live.All() {
-		if s.finished(c) {
-			live &^= 1 << c
+	return s.passFinished(live)
+}
+
+// passFinished is teamLive where finished colours take no more turns:
+// live less the finished colours the turn would pass to first. It is a
+// function of its own so that teamLive inlines into nextTurn, and rule
+// T2's turns (Uckers) call nothing.
+func (s *State) passFinished(live Colors) Colors {
+	rs := s.rs
+	for live != 0 {
+		c := rs.nextSeat[s.turn][live&allColors]
+		if s.short(c) || !s.finished(c) {
+			break
 		}
+		live &^= 1 << c
 	}
 	return live
 }
