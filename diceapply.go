@@ -13,6 +13,25 @@ import (
 // plays the head's move as listed before it (applySettled).
 func (s *State) applyDice(m Move) error {
 	d := s.head()
+	// The other amount's or both dice's move from its kept lane
+	// (lanesKept: otherMove, bothMove), as settled finds them (apply
+	// found the head's move as listed: applySettled): settle keeps a
+	// token's lane only where rule U2 lets the token take the die
+	// (split), so none of them is barred. Asked first: a move equal to
+	// one settle kept is valid, of the mover's colour and no pass, and
+	// settle keeps none where the throw is forfeited (extra is 0).
+	k := m.Token() & (MaxTokens - 1)
+	found := false
+	if m.BothDice() && s.extra&extraDice != 0 && s.extra>>(bothBit+k)&1 != 0 && s.lanesKept() {
+		found = s.bothMove(s.bothDue(d.c()), k) == m
+	} else if s.extra&extraDice != 0 && s.extra>>(otherBit+k)&1 != 0 && m.amount() != s.due.first() && s.lanesKept() {
+		found = s.otherMove(s.otherOf(), k) == m
+	}
+	if found {
+		s.applyToken(m)
+		s.settle()
+		return nil
+	}
 	c := d.c()
 	if !m.IsValid() || !s.movesColor(c, m.Color()) {
 		return s.notMover(m, c)
@@ -32,20 +51,8 @@ func (s *State) applyDice(m Move) error {
 		s.playPass() // settle kept no move: the head's pass is the one legal move (rule C10), as appendSettled lists it
 		return nil
 	}
-	// The other amount's or both dice's move from its kept lane
-	// (lanesKept: otherMove, bothMove), as settled finds them (apply
-	// found the head's move as listed: applySettled): settle keeps a
-	// token's lane only where rule U2 lets the token take the die
-	// (split), so none of them is barred.
-	k := m.Token() & (MaxTokens - 1)
-	found := false
-	if m.BothDice() && s.extra&extraDice != 0 && s.extra>>(bothBit+k)&1 != 0 && s.lanesKept() {
-		found = s.bothMove(s.bothDue(d.c()), k) == m
-	} else if s.extra&extraDice != 0 && s.extra>>(otherBit+k)&1 != 0 && m.amount() != s.due.first() && s.lanesKept() {
-		found = s.otherMove(s.otherOf(), k) == m
-	}
-	barred := !found && s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
-	if found || !barred && s.settled(m) {
+	barred := s.rs.rules.SumMoves && !m.IsPass() && s.sumBarred(m) // rule U2, which an alike token's listed move would hide
+	if !barred && s.settled(m) {
 		s.applyToken(m)
 		s.settle()
 		return nil

@@ -81,6 +81,9 @@ func (s *State) applyToken(m Move) {
 // (rule B1), and it is the token moved last (rule P9).
 func (s *State) afterMove(m Move, sq uint8) {
 	rs, feat := s.rs, s.rs.feat // (feat read once: the stores below do not change it)
+	if feat&(featPairEntry|featCapturePenalty|featLater|featLastMoved) == 0 && s.blocksStand(m) {
+		return // blocks alone, which stand (blocksStand): nothing to do, said before the frame's work
+	}
 	c, i, to := m.Color(), m.Token()&(MaxTokens-1), m.To()
 	if m.has(flagPair) {
 		if m.Enters() {
@@ -128,16 +131,28 @@ func (s *State) afterMove(m Move, sq uint8) {
 				x &^= colorBits(o)
 				s.colorBlocks(o)
 			}
-		case s.blocked&tokenBit(c, i) != 0 || m.FormsBlock() || m.has(flagPair) || feat&featCapturePenalty != 0:
+		case !s.blocksStand(m) || feat&featCapturePenalty != 0:
 			s.colorBlocks(c) // the mover's colour
 		}
-		// Else the token left no block and formed none (rule B1, as
-		// landing judged the move), and no other token moved: the blocks
-		// stand.
+		// Else the blocks stand (blocksStand), and no token was sent home
+		// by rule M8.
 	}
 	if feat&featLastMoved != 0 {
 		s.setLastMoved(i) // rule P9
 	}
+}
+
+// blocksStand reports whether the blocks stand after move m (rule B1),
+// as far as the move itself tells: it captured nobody, moved no second
+// token with it (a pair entering, rule F1, or a tower moving whole, rules
+// R5 and Y5), and its token stood in no block and formed none
+// (FormsBlock, as landing judged the move). Else afterMove forms and
+// opens the mover's colour's blocks (and every colour's with a block,
+// where it captured), as it does where rule M8 sends a token home; where
+// blocks are the one feature afterMove plays, it returns at once where
+// they stand.
+func (s *State) blocksStand(m Move) bool {
+	return !m.Captures() && !m.has(flagPair|flagBlock) && s.blocked&tokenBit(m.Color(), m.Token()) == 0 // (flagBlock: FormsBlock)
 }
 
 // moveTower plays the rest of move m, a tower moving whole onto an

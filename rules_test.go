@@ -2425,3 +2425,29 @@ func TestUntouchedMovesStayLegal(t *testing.T) {
 	assert.GreaterOrEqual(t, stayed, 10000, "only %d moves checked by stillLegal", stayed)
 	assert.GreaterOrEqual(t, useDice, 10000, "only %d throws checked against diceAfter", useDice)
 }
+
+// TestNextDieFindsEveryBonusEarned checks nextDie where the last die due
+// is played: it makes the first bonus move the throw earned due (rules
+// P8, W4), a capture's before a token home's, at every count of each
+// that amounts keeps (0 to 4), and reports none where none was earned
+// (its test of earned's bits, which spares bonusNext's call).
+func TestNextDieFindsEveryBonusEarned(t *testing.T) {
+	r, ok := Preset("parcheesi")
+	require.True(t, ok)
+	start, err := New(r)
+	require.NoError(t, err)
+	for captures := range 5 {
+		for home := range 5 {
+			s := start
+			s.due = amounts{head: uint32(dueOf(Color(0), 3, 3)), bonus: uint8(captures + bonusHome*home)} // the last die due, amount 0
+			got := s.nextDie(Move{})
+			require.Equal(t, captures+home > 0, got, "%d captures' and %d homes' bonus moves earned", captures, home)
+			switch {
+			case captures > 0:
+				require.Equal(t, amountCapture, s.due.first(), "%d, %d", captures, home)
+			case home > 0:
+				require.Equal(t, amountHome, s.due.first(), "%d, %d", captures, home)
+			}
+		}
+	}
+}

@@ -201,14 +201,17 @@ func (s *State) nextDie(m Move) bool {
 		a.more[k-1] = 0
 		return true
 	}
-	c := s.head().c()
-	if more := a.rest() & 0xffffff; more != 0 { // the first of more still due
+	c, r := s.head().c(), a.rest()
+	if more := r & 0xffffff; more != 0 { // the first of more still due
 		j := bits.TrailingZeros32(more) / 8 % len(a.more)
 		st := a.more[j]
 		a.head = uint32(dueOf(c, st, st))
 		a.setFirst(j + 1)
 		a.more[j] = 0
 		return true
+	}
+	if r>>24&0x1f == 0 { // no bonus move earned (earned's bits of bonus, rest's top byte): bonusNext's default, without its call
+		return false
 	}
 	return s.bonusNext(c)
 }
