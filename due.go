@@ -31,8 +31,12 @@ const maxDue = 4
 type amounts struct {
 	head  uint32
 	more  [maxDue - 1]uint8
-	bonus uint8 // two dice: the bonus moves earned (earned), and in bits 5 to 7 the amount index of head (first)
+	bonus uint8 // two dice: the bonus moves earned (earned) in its earnedBits, and in bits 5 to 7 the amount index of head (first)
 }
+
+// earnedBits are the bits of amounts.bonus that count the bonus moves
+// earned (earned).
+const earnedBits = 0x1f
 
 // bonusHome is what a token home's bonus move adds to amounts.bonus, a
 // capture's adding 1: the two counts, 0 to 4 each, in base 5.
@@ -58,12 +62,12 @@ func (a *amounts) rest() uint32 {
 func (a *amounts) first() int { return int(a.bonus >> 5) }
 
 // setFirst makes k the amount index of the head.
-func (a *amounts) setFirst(k int) { a.bonus = a.bonus&0x1f | uint8(k)<<5 }
+func (a *amounts) setFirst(k int) { a.bonus = a.bonus&earnedBits | uint8(k)<<5 }
 
 // earned returns the bonus moves earned and not yet played, captures' and
 // home's (two dice).
 func (a *amounts) earned() (captures, home int) {
-	b := int(a.bonus & 0x1f)
+	b := int(a.bonus & earnedBits)
 	return b % bonusHome, b / bonusHome
 }
 

@@ -210,7 +210,7 @@ func (s *State) nextDie(m Move) bool {
 		a.more[j] = 0
 		return true
 	}
-	if r>>24&0x1f == 0 { // no bonus move earned (earned's bits of bonus, rest's top byte): bonusNext's default, without its call
+	if r>>24&earnedBits == 0 { // no bonus move earned (bonus is rest's top byte): bonusNext's default, without its call
 		return false
 	}
 	return s.bonusNext(c)
