@@ -11,8 +11,11 @@ import (
 
 // candidates returns, as a bit per token index, the tokens of colour d.c()
 // that judge judges for amount d: not finished (rule B3), not in the yard
-// unless the face enters (rule C7), and of tokens alike (on one square,
-// or in the yard) the lowest-numbered only (ruling Q9). It works on x,
+// unless the face enters (rule C7), not past the finish where rule C5
+// refuses that before anything else (overBytes), and of tokens alike (on
+// one square, or in the yard) the lowest-numbered only (ruling Q9). A
+// token that is no candidate has no legal move with d, or one alike
+// below it has the same (TestCandidatesMissNoMove). It works on x,
 // the colour's token bytes (tokenBytes), as one word, without a branch:
 // which tokens can move is what a random game makes unpredictable.
 func (s *State) candidates(d due, x uint32) uint8 {
@@ -28,6 +31,9 @@ func (s *State) candidates(d due, x uint32) uint8 {
 	out := uint32(at)
 	if !rs.entry.has(d.face()) { // a bonus move's face, 0, enters nothing
 		out |= uint32(at >> 32) // in the yard, and the face does not enter
+	}
+	if k := rs.overBytes; k != 0 { // rule C5: past the finish, byte + steps above finish+1 (overBytes: no byte carries)
+		out |= (x + uint32(d.steps())*0x01010101 + k) & 0x80808080
 	}
 	alike := uint32(by)&0x80808000 | uint32(by)<<24 | uint32(by>>32)&0x80800000
 	return gather(uint64(rs.tokenBytes &^ out &^ alike))
