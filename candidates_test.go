@@ -23,6 +23,9 @@ func TestCandidatesMissNoMove(t *testing.T) {
 		"maedn{Finish:ExactFinish CaptureBonus:20}", "classic{Finish:BounceFinish}",
 		// ExactFinish where another rule takes a token elsewhere first:
 		// round the track again (K4, Y6), up its home steps (V2).
+		// Boards whose bytes near 128: a finish of 125, and one past a
+		// byte's half, where no byte test of the finish holds.
+		"classic{Track:120 StartSpacing:30 HomeEntry:119 HomeColumn:5 Safe:{}}", "classic{Track:200 StartSpacing:50 HomeEntry:199 HomeColumn:5 Safe:{}}",
 		"classic{CaptureBeforeHome:true}", "ludoking{CaptureBeforeHome:true Players:2}", "classic{HomeEntry:51 HomeColumn:2 RoundAgain:true}", "classic{HomeSteps:true}"} {
 		r, err := ParseRules(text)
 		if err != nil {
