@@ -11,8 +11,11 @@ import (
 
 // candidates returns, as a bit per token index, the tokens of colour d.c()
 // that judge judges for amount d: not finished (rule B3), not in the yard
-// unless the face enters (rule C7), and of tokens alike (on one square,
-// or in the yard) the lowest-numbered only (ruling Q9). It works on x,
+// unless the face enters (rule C7), not past the finish where rule C5
+// refuses that before anything else (overBytes), and of tokens alike (on
+// one square, or in the yard) the lowest-numbered only (ruling Q9). A
+// token that is no candidate has no legal move with d, or one alike
+// below it has the same (TestCandidatesMissNoMove). It works on x,
 // the colour's token bytes (tokenBytes), as one word, without a branch:
 // which tokens can move is what a random game makes unpredictable.
 func (s *State) candidates(d due, x uint32) uint8 {
@@ -22,15 +25,21 @@ func (s *State) candidates(d due, x uint32) uint8 {
 	// (below): equal to the byte next below, turning round the word
 	// (byte 0 against byte 3, marking byte 3: low word), or to the byte
 	// two below (byte 2 against 0, byte 3 against 1: high word).
+	// The tokens kept are the high bits of the bytes that pass every
+	// test (in), as gather reads the high bits alone: the finished and
+	// yard tests by the complement of zeroBytes, which Go folds away.
 	y := uint64(x)
-	at := zeroBytes(y ^ uint64(rs.finishBytes) | y<<32)
+	at := ^zeroBytes(y ^ uint64(rs.finishBytes) | y<<32)
 	by := zeroBytes(uint64(x^bits.RotateLeft32(x, 8)) | uint64(x^bits.RotateLeft32(x, 16))<<32)
-	out := uint32(at)
+	in := uint32(at)             // not finished
 	if !rs.entry.has(d.face()) { // a bonus move's face, 0, enters nothing
-		out |= uint32(at >> 32) // in the yard, and the face does not enter
+		in &= uint32(at >> 32) // not in the yard, as the face does not enter
+	}
+	if k := rs.overBytes; k != 0 { // rule C5: not past the finish, byte + steps above finish+1 (overBytes: no byte carries)
+		in &^= x + uint32(d.steps())*0x01010101 + k
 	}
 	alike := uint32(by)&0x80808000 | uint32(by)<<24 | uint32(by>>32)&0x80800000
-	return gather(uint64(rs.tokenBytes &^ out &^ alike))
+	return gather(uint64(rs.tokenBytes & in &^ alike))
 }
 
 // tokenBytes returns a colour's token bytes as a word, token i's in byte i.

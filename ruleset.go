@@ -36,6 +36,7 @@ type ruleset struct {
 	faceFilters                       [256]uint8 // faceFilters[f]: those of filtersOn a face f lets bind (faceBound), for bound and startCount
 	finishBytes                       uint32     // finish+1 in every byte: a finished token's byte (candidates)
 	tokenBytes                        uint32     // 0x80 in the bytes of the tokens in play (candidates)
+	overBytes                         uint32     // 127-(finish+1) in every byte where rule C5 refuses every move past the finish before any other rule judges it, else 0 (candidates)
 	// trackSq[c][p] is the number of the track square of colour c's
 	// token at progress p (as a byte: 255 for the yard), as Board.Square
 	// places it, going round again past its finish too (rule K4); in a
@@ -193,6 +194,20 @@ func newRuleset(r Rules) *ruleset {
 		rs.doneFrom = rs.finish - rs.tokens + 1
 	}
 	rs.setFeatures(r)
+	// Under ExactFinish a move past the finish is refused (rule C5) by
+	// targetOff before anything else judges it, where no rule takes the
+	// token elsewhere first: round the track again (K4, featCircle), up
+	// its home steps (V2), or a choice of going round again (Y6, which
+	// asks candidates too). candidates then finds such tokens by their
+	// bytes: a byte v (progress plus one, at most finish+1) plus the
+	// steps passes finish+1 where v+steps+127-(finish+1) reaches 128,
+	// which carries into no other byte while finish+1 and the most steps
+	// a move counts (maxSteps) stay below 128; a token in the yard (v 0,
+	// which an entry brings to its start square, C7) never reaches it
+	// while no move counts more than finish+1 steps.
+	if most := r.maxSteps(); r.Finish == ExactFinish && rs.feat&(featCircle|featSteps|featChoices) == 0 && rs.finish < 126 && most <= int(rs.finish)+1 && most <= 128 {
+		rs.overBytes = 0x7f7f7f7f - rs.finishBytes
+	}
 	rs.key = rulesKey(&rs.rules, rs.seats)
 	rs.setSquares(r)
 	rs.setSeats(r)
