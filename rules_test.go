@@ -2451,3 +2451,77 @@ func TestNextDieFindsEveryBonusEarned(t *testing.T) {
 		}
 	}
 }
+
+// TestApplyRefusesAlteredMoves checks that Apply takes a move only as it
+// is listed: at every position of random games of every preset (and of
+// rule T3's two colours each), each listed token move with one bit of
+// its flags or of its count of captures changed is refused, and the
+// State is left as it was, unless the move so changed is listed too, or
+// is a listed move of a token alike with its own (ruling Q9). So a move
+// built by hand that says more or less than the rules make of it (a
+// capture it does not make, a finish it does not reach, a block it does
+// not form) is never played, with one die or two, whichever of the
+// lanes kept it (applySettled, otherMove, bothMove, settled).
+func TestApplyRefusesAlteredMoves(t *testing.T) {
+	var rules []Rules
+	for _, name := range Presets() {
+		r, _ := Preset(name)
+		rules = append(rules, r)
+	}
+	for _, text := range []string{"uckers{Teams:TwoColorsEach}", "parchis{Teams:TwoColorsEach}"} {
+		r, err := ParseRules(text)
+		require.NoError(t, err, "%s", text)
+		rules = append(rules, r)
+	}
+	for _, r := range rules {
+		start, err := New(r)
+		require.NoError(t, err, "%v", r)
+		d, pick := SeededDice(21), rand.NewPCG(22, 23)
+		s, checked := start, 0
+		for plies := 0; plies < 600; plies++ {
+			var next State
+			switch {
+			case r.TwoDice:
+				next, err = s.RollDice(d.RollDice())
+			case r.Cowries:
+				next, err = s.Roll(s.rs.chance.draw(d.src))
+			default:
+				next, err = s.Roll(d.Roll())
+			}
+			if err == nil {
+				s = next
+			} else if s.Phase() != PhaseMove { // over: the next game
+				s = start
+				continue
+			}
+			legal := s.LegalMoves()
+			listed := func(m Move) bool { // m, or m by a token alike (ruling Q9)
+				for _, l := range legal {
+					if l.v&^(0xf<<mToken) == m.v&^(0xf<<mToken) && s.tok[l.Color()][l.Token()] == s.tok[m.Color()][m.Token()] {
+						return true
+					}
+				}
+				return false
+			}
+			for _, m := range legal {
+				if m.IsPass() {
+					continue
+				}
+				for b := mFlags; b < mFlags+16; b++ { // the flags, then the count of captures (mCaptures)
+					x := Move{m.v ^ 1<<b}
+					if listed(x) {
+						continue
+					}
+					before := s
+					if _, err := s.Apply(x); err == nil || s != before {
+						t.Fatalf("%v: %v (listed %v, bit %d changed) applied (%v)\n%v", r, x, m, b-mFlags, err, s)
+					}
+					checked++
+				}
+			}
+			s, err = s.Apply(legal[uint64(uint32(pick.Uint64()))*uint64(len(legal))>>32])
+			require.NoError(t, err, "%v", r)
+		}
+		require.Positive(t, checked, "%v", r)
+	}
+}
