@@ -1,9 +1,6 @@
 package ludo
 
-import (
-	"math/rand/v2"
-	"testing"
-)
+import "testing"
 
 // TestCandidatesMissNoMove checks candidates' claim at every position of
 // random games of every preset (and of variants with bonus moves and an
@@ -46,24 +43,7 @@ func TestCandidatesMissNoMove(t *testing.T) {
 			over++
 		}
 		most := r.maxSteps()
-		d, pick := SeededDice(11), rand.NewPCG(12, 13)
-		s, buf := start, make([]Move, 0, MaxMoves)
-		for plies := 0; plies < 3000; plies++ {
-			var next State
-			switch {
-			case r.TwoDice:
-				next, err = s.RollDice(d.RollDice())
-			case r.Cowries:
-				next, err = s.Roll(s.rs.chance.draw(d.src))
-			default:
-				next, err = s.Roll(d.Roll())
-			}
-			if err == nil {
-				s = next
-			} else if s.Phase() != PhaseMove { // over: the next game
-				s = start
-				continue
-			}
+		playRandom(t, r, 11, 3000, func(s State) {
 			for c := range Color(MaxPlayers) {
 				if !s.rs.seats.Has(c) {
 					continue
@@ -94,12 +74,7 @@ func TestCandidatesMissNoMove(t *testing.T) {
 					}
 				}
 			}
-			buf = s.AppendLegalMoves(buf[:0])
-			s, err = s.Apply(buf[int(pick.Uint64()%uint64(len(buf)))])
-			if err != nil {
-				t.Fatalf("%v: %v", r, err)
-			}
-		}
+		})
 	}
 	t.Logf("%d rulesets, %d of them with overBytes; %d tokens no candidate checked", len(rules), over, checked)
 	if over == 0 {

@@ -2474,26 +2474,8 @@ func TestApplyRefusesAlteredMoves(t *testing.T) {
 		rules = append(rules, r)
 	}
 	for _, r := range rules {
-		start, err := New(r)
-		require.NoError(t, err, "%v", r)
-		d, pick := SeededDice(21), rand.NewPCG(22, 23)
-		s, checked := start, 0
-		for plies := 0; plies < 600; plies++ {
-			var next State
-			switch {
-			case r.TwoDice:
-				next, err = s.RollDice(d.RollDice())
-			case r.Cowries:
-				next, err = s.Roll(s.rs.chance.draw(d.src))
-			default:
-				next, err = s.Roll(d.Roll())
-			}
-			if err == nil {
-				s = next
-			} else if s.Phase() != PhaseMove { // over: the next game
-				s = start
-				continue
-			}
+		checked := 0
+		playRandom(t, r, 21, 600, func(s State) {
 			legal := s.LegalMoves()
 			listed := func(m Move) bool { // m, or m by a token alike (ruling Q9)
 				for _, l := range legal {
@@ -2519,9 +2501,33 @@ func TestApplyRefusesAlteredMoves(t *testing.T) {
 					checked++
 				}
 			}
-			s, err = s.Apply(legal[uint64(uint32(pick.Uint64()))*uint64(len(legal))>>32])
-			require.NoError(t, err, "%v", r)
-		}
+		})
 		require.Positive(t, checked, "%v", r)
+	}
+}
+
+// playRandom plays plies plies of random games under r, each throw the
+// rules' own (a die, two dice, rule W1, or cowries, X1) from SeededDice
+// of seed and each move one of the legal moves picked at random, a new
+// game where one ends, and calls f at every position with a move due,
+// before its move.
+func playRandom(t testing.TB, r Rules, seed uint64, plies int, f func(s State)) {
+	t.Helper()
+	start, err := New(r)
+	require.NoError(t, err, "%v", r)
+	d, pick := SeededDice(seed), rand.NewPCG(seed+1, seed+2)
+	s := start
+	for range plies {
+		next, err := s.RollOutcome(d.Throw(r))
+		if err == nil {
+			s = next
+		} else if s.Phase() != PhaseMove { // over: the next game
+			s = start
+			continue
+		}
+		f(s)
+		legal := s.LegalMoves()
+		s, err = s.Apply(legal[uint64(uint32(pick.Uint64()))*uint64(len(legal))>>32])
+		require.NoError(t, err, "%v", r)
 	}
 }
