@@ -202,10 +202,11 @@ func newRuleset(r Rules) *ruleset {
 	// bytes: a byte v (progress plus one, at most finish+1) plus the
 	// steps passes finish+1 where v+steps+127-(finish+1) reaches 128,
 	// which carries into no other byte while finish+1 and the most steps
-	// a move counts (maxSteps) stay below 128; a token in the yard (v 0,
-	// which an entry brings to its start square, C7) never reaches it
-	// while no move counts more than finish+1 steps.
-	if most := r.maxSteps(); r.Finish == ExactFinish && rs.feat&(featCircle|featSteps|featChoices) == 0 && rs.finish < 126 && most <= int(rs.finish)+1 && most <= 128 {
+	// a move counts (maxSteps) stay below 128 (a finish below 126, and no
+	// move counting more than finish+1 steps); a token in the yard (v 0,
+	// which an entry brings to its start square, C7) never reaches it,
+	// as no move counts more than finish+1 steps.
+	if most := r.maxSteps(); r.Finish == ExactFinish && rs.feat&(featCircle|featSteps|featChoices) == 0 && rs.finish < 126 && most <= int(rs.finish)+1 {
 		rs.overBytes = 0x7f7f7f7f - rs.finishBytes
 	}
 	rs.key = rulesKey(&rs.rules, rs.seats)
